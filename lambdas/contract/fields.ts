@@ -1,0 +1,60 @@
+/**
+ * Field rules shared by the forms (web/) and the handlers (lambdas/). Messages are SPEC.md's.
+ * No AWS imports here: this folder is bundled into the browser.
+ */
+import { z } from 'zod';
+
+/** SPEC.md: 'a basic x@y.z shape'. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC.md section 9: month 01-12, day 01-31. */
+export const MM_DD = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])$/;
+export const ZIP5 = /^\d{5}$/;
+export const ZIP5_OR_9 = /^\d{5}(-\d{4})?$/;
+
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  password: 128,
+  address: 200,
+  phone: 30,
+  groupName: 100,
+  roleLabel: 50,
+} as const;
+
+export const PASSWORD_MIN = 6;
+
+/** A required text: trimmed, not empty, bounded. */
+export const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
+
+export const emailField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(LIMITS.email, message)
+    .regex(EMAIL_SHAPE, message)
+    .transform((e) => e.toLowerCase());
+
+export const passwordField = (message: string) =>
+  z.string({ error: message }).min(PASSWORD_MIN, message).max(LIMITS.password, `Please use at most ${LIMITS.password} characters.`);
+
+export const US_STATES: readonly { code: string; name: string }[] = [
+  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
+  ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District Of Columbia'],
+  ['FL', 'Florida'], ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'],
+  ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'],
+  ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'],
+  ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'], ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'],
+  ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+].map(([code, name]) => ({ code: code!, name: name! }));
+
+export const isUsState = (code: string) => US_STATES.some((s) => s.code === code);
+
+/** The first message of a failed parse: what a form shows and what a handler answers. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid data provided. Please check your input.';
+}

@@ -1,0 +1,91 @@
+/**
+ * Cognito accounts. Custom attributes (orgId, admin, memberId, familyId) are written only here,
+ * with admin credentials: no app client may write them.
+ */
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  UsernameExistsException,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { CustomAttribute } from '../../lib/settings';
+import { cognito } from '../platform/clients';
+import { env } from '../platform/env';
+import { AppError } from './errors';
+
+export type CustomAttributes = Partial<Record<CustomAttribute, string>>;
+
+const toAttributes = (custom: CustomAttributes): AttributeType[] =>
+  Object.entries(custom).map(([name, value]) => ({ Name: `custom:${name}`, Value: value ?? '' }));
+
+/**
+ * Creates a confirmed account with a permanent password and an unverified e-mail (verified
+ * later with a code). Answers the new user's id (the token's `sub`).
+ */
+export async function createAccount(input: {
+  email: string;
+  name: string;
+  password: string;
+  custom: CustomAttributes;
+  emailTakenMessage: string;
+}): Promise<string> {
+  const pool = env('USER_POOL_ID');
+  let userId: string | undefined;
+  try {
+    const { User } = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool,
+        Username: input.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: input.email },
+          { Name: 'email_verified', Value: 'false' },
+          { Name: 'name', Value: input.name },
+          ...toAttributes(input.custom),
+        ],
+      }),
+    );
+    userId = User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? User?.Username;
+  } catch (error) {
+    if (error instanceof UsernameExistsException || (error as Error).name === 'UsernameExistsException') {
+      throw new AppError('already-exists', input.emailTakenMessage);
+    }
+    if ((error as Error).name === 'InvalidPasswordException' || (error as Error).name === 'InvalidParameterException') {
+      throw new AppError('invalid-argument', (error as Error).message);
+    }
+    throw error;
+  }
+  if (!userId) throw new Error('Cognito did not return the new user id');
+  try {
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: input.email, Password: input.password, Permanent: true }),
+    );
+  } catch (error) {
+    await deleteAccount(input.email);
+    if ((error as Error).name === 'InvalidPasswordException') {
+      throw new AppError('invalid-argument', 'Password must be at least 6 characters long.');
+    }
+    throw error;
+  }
+  return userId;
+}
+
+export async function deleteAccount(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env('USER_POOL_ID'), Username: username }));
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
+}
+
+export async function setCustomAttributes(username: string, custom: CustomAttributes): Promise<void> {
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: env('USER_POOL_ID'),
+      Username: username,
+      UserAttributes: toAttributes(custom),
+    }),
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The single-table key schema. Only repository modules (domain/repos) use these builders;
+ * handlers never build keys. The same TABLE_SCHEMA creates the table in CDK (lib/data.ts)
+ * and in the local DynamoDB (lib/local/dynamo.ts).
+ *
+ * | item                | PK                    | SK                              | GSI1 (by month / all orgs)        | GSI2 (by e-mail)                 | GSI3 (by member)               |
+ * |---------------------|-----------------------|---------------------------------|-----------------------------------|----------------------------------|--------------------------------|
+ * | organisation        | ORG#<orgId>           | ORG                             | ORGS / <createdAt>#<orgId>        |                                  |                                |
+ * | org name claim      | ORGNAME#<normalised>  | ORGNAME                         |                                   |                                  |                                |
+ * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
+ * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
+ * | group               | ORG#<orgId>           | GRP#<groupId>                   |                                   |                                  |                                |
+ * | group name claim    | ORG#<orgId>           | GRPNAME#<normalised>            |                                   |                                  |                                |
+ * | role                | ORG#<orgId>           | GRP#<groupId>#ROLE#<memberId>   |                                   |                                  | ORG#<orgId>#MEM#<id> / ROLE#<g>|
+ * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
+ * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
+ *
+ * One organisation's directory (families followed by their members) is one Query:
+ * PK = ORG#<orgId> AND begins_with(SK, 'FAM#').
+ */
+export const TABLE_SCHEMA = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  indexes: [
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ],
+} as const;
+
+/** Lower-cased, trimmed, inner white space folded: 'Grace  Church ' and 'grace church' are one name. */
+export const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export const keys = {
+  org: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'ORG' }),
+  orgIndex: (orgId: string, createdAt: string) => ({ GSI1PK: 'ORGS', GSI1SK: `${createdAt}#${orgId}` }),
+  orgName: (name: string) => ({ PK: `ORGNAME#${normaliseName(name)}`, SK: 'ORGNAME' }),
+  user: (orgId: string, userId: string) => ({ PK: `ORG#${orgId}`, SK: `USER#${userId}` }),
+  userEmailIndex: (orgId: string, email: string) => ({
+    GSI2PK: `EMAIL#${normaliseEmail(email)}`,
+    GSI2SK: `ORG#${orgId}#USER`,
+  }),
+  family: (orgId: string, familyId: string) => ({ PK: `ORG#${orgId}`, SK: `FAM#${familyId}` }),
+  member: (orgId: string, familyId: string, memberId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `FAM#${familyId}#MEM#${memberId}`,
+  }),
+  memberEmailIndex: (orgId: string, email: string) => ({
+    GSI2PK: `EMAIL#${normaliseEmail(email)}`,
+    GSI2SK: `ORG#${orgId}#MEM`,
+  }),
+  orgPartition: (orgId: string) => `ORG#${orgId}`,
+  emailPartition: (email: string) => `EMAIL#${normaliseEmail(email)}`,
+} as const;

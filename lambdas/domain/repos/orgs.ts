@@ -1,0 +1,62 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../platform/clients';
+import type { Organization, UserRecord } from '../entities';
+import { AppError } from '../errors';
+import { keys } from '../keys';
+import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
+import { userItem } from './users';
+
+export const ORG_NAME_TAKEN = 'An organization with this name already exists.';
+
+export async function isOrgNameTaken(name: string): Promise<boolean> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orgName(name), ProjectionExpression: 'PK' }));
+  return Item !== undefined;
+}
+
+/**
+ * The organisation, its unique name claim and its first administrator's user record, all or
+ * nothing. A name taken meanwhile (the claim's condition) answers already-exists.
+ */
+export async function createOrganization(org: Organization, admin: UserRecord): Promise<void> {
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.org(org.orgId), ...keys.orgIndex(org.orgId, org.createdAt), type: ItemType.org, ...org },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.orgName(org.orgName), type: ItemType.orgName, orgId: org.orgId, orgName: org.orgName },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          { Put: { TableName: tableName(), Item: userItem(admin), ConditionExpression: 'attribute_not_exists(PK)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 1)) throw new AppError('already-exists', ORG_NAME_TAKEN);
+    throw error;
+  }
+}
+
+/** The organisation and one user record in one BatchGetItem. */
+export async function getOrgAndUser(orgId: string, userId: string): Promise<{ org: Organization | null; user: UserRecord | null }> {
+  const table = tableName();
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.org(orgId), keys.user(orgId, userId)] } } }),
+  );
+  const items = Responses?.[table] ?? [];
+  const org = items.find((i) => i.type === ItemType.org);
+  const user = items.find((i) => i.type === ItemType.user);
+  return {
+    org: org ? withoutKeys<Organization>(org) : null,
+    user: user ? withoutKeys<UserRecord>(user) : null,
+  };
+}

@@ -1,0 +1,20 @@
+import { getOrgAndUser } from '../../domain/repos/orgs';
+import { defineRoute } from '../../platform/route';
+
+/** The signed-in account as the app needs it: organisation name, admin (from the record), links. */
+export const handler = defineRoute('getMe', {}, async ({ principal }) => {
+  const p = principal!;
+  const { org, user } = p.orgId ? await getOrgAndUser(p.orgId, p.userId) : { org: null, user: null };
+  return {
+    userId: p.userId,
+    email: p.email,
+    orgId: p.orgId,
+    orgName: org?.orgName ?? '',
+    admin: user?.admin ?? false,
+    superAdmin: p.superAdmin,
+    memberId: user?.memberId ?? p.memberId,
+    familyId: user?.familyId ?? p.familyId,
+    createdAt: user?.createdAt ?? null,
+    mobileAppLinked: user?.mobileAppLinked ?? false,
+  };
+});

@@ -1,0 +1,22 @@
+/**
+ * Every environment variable a handler reads. CDK sets them on each function (lib/api.ts);
+ * the local gateway sets them in its own process (lib/local/stack.ts). SDK endpoints are not
+ * here: the SDK reads AWS_ENDPOINT_URL_<SERVICE> by itself, so no handler branches on "local".
+ */
+export const ENV_NAMES = [
+  'TABLE_NAME',
+  'USER_POOL_ID',
+  'USER_POOL_CLIENT_ID',
+  'SUPER_ADMIN_EMAIL',
+  'PHOTOS_BUCKET',
+  'EXPORTS_BUCKET',
+  'MAIL_FROM',
+  'APP_URL',
+] as const;
+export type EnvName = (typeof ENV_NAMES)[number];
+
+export function env(name: EnvName): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

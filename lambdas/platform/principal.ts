@@ -1,0 +1,67 @@
+/**
+ * Who is calling, from the JWT claims API Gateway verified, and whether the route's access rule
+ * admits them. The user record, not the token, decides admin: a removed admin or a deleted user
+ * is refused on the next request, not at the next token.
+ */
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { Access } from '../routes';
+import { AppError, denied, unauthenticated } from '../domain/errors';
+import type { UserRecord } from '../domain/entities';
+import { getUserRecord } from '../domain/repos/users';
+
+export interface Principal {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  /** '' when the token has no organisation. */
+  orgId: string;
+  memberId: string | null;
+  familyId: string | null;
+  /** From the user record for routes at `member` level and above; false otherwise. */
+  admin: boolean;
+  superAdmin: boolean;
+  user: UserRecord | null;
+}
+
+type Claims = Record<string, string | number | boolean | string[] | undefined>;
+
+const text = (v: Claims[string]) => (v === undefined || v === null ? '' : String(v));
+
+export function principalFromClaims(claims: Claims | undefined): Principal | null {
+  if (!claims || !claims.sub) return null;
+  const email = text(claims.email).toLowerCase();
+  const emailVerified = text(claims.email_verified) === 'true';
+  const superAdminEmail = (process.env.SUPER_ADMIN_EMAIL ?? '').trim().toLowerCase();
+  return {
+    userId: text(claims.sub),
+    email,
+    emailVerified,
+    orgId: text(claims['custom:orgId']),
+    memberId: text(claims['custom:memberId']) || null,
+    familyId: text(claims['custom:familyId']) || null,
+    admin: false,
+    superAdmin: superAdminEmail !== '' && emailVerified && email === superAdminEmail,
+    user: null,
+  };
+}
+
+export async function authorise(
+  access: Access,
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+): Promise<Principal | null> {
+  const principal = principalFromClaims(event.requestContext?.authorizer?.jwt?.claims as Claims | undefined);
+  if (access === 'public') return principal;
+  if (!principal) throw unauthenticated();
+  if (access === 'signedIn') return principal;
+  if (access === 'superAdmin') {
+    if (!principal.superAdmin) throw denied('You are not authorized to perform this action.');
+    return principal;
+  }
+  if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
+  if (!principal.orgId) throw denied('Organization details missing from your account.');
+  const user = await getUserRecord(principal.orgId, principal.userId);
+  if (!user) throw new AppError('permission-denied', 'Your account is no longer active in this organization.');
+  const admitted: Principal = { ...principal, user, admin: user.admin };
+  if (access === 'admin' && !admitted.admin) throw denied();
+  return admitted;
+}

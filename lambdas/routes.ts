@@ -1,0 +1,65 @@
+/**
+ * THE route manifest. One entry per API operation; it drives:
+ *  - the CDK HTTP API (lib/api.ts): one Lambda per entry, JWT authorizer unless `public`,
+ *  - the local gateway (lib/local/gateway.ts): same paths, same handler files,
+ *  - the handlers themselves (platform/route.ts looks up the access rule by operation),
+ *  - the security matrix test (test/security), which fails for an entry without expectations.
+ *
+ * Access rules (each includes the ones after it, except `public`):
+ *  - public      anyone, no token.
+ *  - signedIn    a valid ID token, e-mail verified or not.
+ *  - member      verified e-mail, organisation claim, and a live user record in that organisation.
+ *  - familyUser  member whose familyId claim equals the target family, or an admin (checked in the domain).
+ *  - admin       member whose user record says admin (the record, not the token, is authoritative).
+ *  - superAdmin  the configured super-admin e-mail (case-insensitive) with a verified e-mail.
+ */
+export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  /** SPEC.md's operation name; also the Lambda's logical name. */
+  readonly operation: string;
+  readonly method: Method;
+  /** API Gateway path syntax: /api/families/{familyId} */
+  readonly path: string;
+  readonly access: Access;
+  /** Handler file, relative to lambdas/http, without extension; exports `handler`. */
+  readonly entry: string;
+  /** AWS services the handler talks to: drives least-privilege grants in CDK. */
+  readonly uses: readonly ('table' | 'photos' | 'exports' | 'userPool' | 'mail' | 'jobs')[];
+}
+
+export const routes = [
+  {
+    operation: 'registerOrganization',
+    method: 'POST',
+    path: '/api/organizations',
+    access: 'public',
+    entry: 'organizations/registerOrganization',
+    uses: ['table', 'userPool'],
+  },
+  {
+    operation: 'addClaimCreds',
+    method: 'POST',
+    path: '/api/session/claims',
+    access: 'signedIn',
+    entry: 'session/addClaimCreds',
+    uses: ['table', 'userPool'],
+  },
+  {
+    operation: 'getMe',
+    method: 'GET',
+    path: '/api/me',
+    access: 'signedIn',
+    entry: 'session/getMe',
+    uses: ['table'],
+  },
+] as const satisfies readonly RouteDef[];
+
+export type Operation = (typeof routes)[number]['operation'];
+
+export function routeFor(operation: string): RouteDef {
+  const route = routes.find((r) => r.operation === operation);
+  if (!route) throw new Error(`No route named ${operation} in lambdas/routes.ts`);
+  return route;
+}

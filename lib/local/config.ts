@@ -1,0 +1,34 @@
+/**
+ * Where the local stack listens and keeps its data. One base port, the rest follow, so a test
+ * run can sit beside `npm start` by choosing another base.
+ */
+import path from 'node:path';
+
+export interface LocalConfig {
+  /** Folder for every stand-in's data (SQLite file, S3 objects, Cognito JSON, mailbox). */
+  dataDir: string;
+  ports: { gateway: number; dynamodb: number; s3: number; cognito: number };
+  superAdminEmail: string;
+  region: string;
+  tableName: string;
+  photosBucket: string;
+  exportsBucket: string;
+  /** Print mails and requests to the terminal. */
+  verbose: boolean;
+}
+
+export function localConfig(overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose'>> & { basePort?: number } = {}): LocalConfig {
+  const base = overrides.basePort ?? Number(process.env.LOCAL_PORT ?? 4000);
+  return {
+    dataDir: path.resolve(overrides.dataDir ?? process.env.LOCAL_DATA_DIR ?? '.local'),
+    ports: { gateway: base, dynamodb: base + 1, s3: base + 2, cognito: base + 3 },
+    superAdminEmail: (process.env.SUPER_ADMIN_EMAIL ?? 'super@directory.local').toLowerCase(),
+    region: 'us-east-1',
+    tableName: 'church-directory',
+    photosBucket: 'church-directory-photos',
+    exportsBucket: 'church-directory-exports',
+    verbose: overrides.verbose ?? true,
+  };
+}
+
+export const gatewayUrl = (c: LocalConfig) => `http://127.0.0.1:${c.ports.gateway}`;

@@ -1,0 +1,260 @@
+/**
+ * The local gateway: one HTTP server on one origin, standing in for CloudFront + API Gateway.
+ *  - /api/*          routed by the manifest (lambdas/routes.ts) to the real handlers, with the
+ *                    ID token verified against the pool's JWKS (jose) as API Gateway's JWT
+ *                    authorizer does, and the same v2 event shape (claims as strings).
+ *  - /cognito        the Cognito compatibility proxy (the SPA's userPoolEndpoint).
+ *  - /_local/...     the mailbox page, its JSON, and the mail drop used by cognito-local.
+ *  - /config.json    the SPA's runtime configuration.
+ *  - everything else the built SPA, with index.html for client-side routes.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { routes, type RouteDef } from '../../lambdas/routes';
+import type { WebConfig } from '../settings';
+import type { LocalPool } from './cognito';
+import { cognitoProxy } from './cognito-proxy';
+import type { Mailbox } from './mailbox';
+
+/** API Gateway's own limits. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const INTEGRATION_TIMEOUT_MS = 30_000;
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface GatewayOptions {
+  port: number;
+  pool: LocalPool;
+  mailbox: Mailbox;
+  webDir: string;
+  webConfig: WebConfig;
+  handlersDir: string;
+  verbose: boolean;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: RouteDef): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, names, pattern: new RegExp(`^${source}$`) };
+}
+
+const compiled = routes.map((r) => compile(r));
+
+function match(method: string, pathname: string) {
+  let pathMatched = false;
+  for (const c of compiled) {
+    const m = c.pattern.exec(pathname);
+    if (!m) continue;
+    pathMatched = true;
+    if (c.route.method !== method) continue;
+    const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+    return { route: c.route, pathParameters };
+  }
+  return pathMatched ? 'method' : null;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PAYLOAD_BYTES) {
+        reject(Object.assign(new Error('Request Entity Too Large'), { status: 413 }));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(body);
+}
+
+/** API Gateway passes claims as strings. */
+function claimsOf(payload: JWTPayload): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+  );
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export async function startGateway(options: GatewayOptions): Promise<http.Server> {
+  const jwks = createRemoteJWKSet(new URL(`${options.pool.issuer}/.well-known/jwks.json`));
+  const handlers = new Map<string, Promise<Handler>>();
+  const loadHandler = (route: RouteDef) => {
+    let loaded = handlers.get(route.operation);
+    if (!loaded) {
+      const file = pathToFileURL(path.join(options.handlersDir, `${route.entry}.ts`)).href;
+      loaded = import(file).then((m: { handler: Handler }) => m.handler);
+      handlers.set(route.operation, loaded);
+    }
+    return loaded;
+  };
+
+  async function verify(req: IncomingMessage): Promise<Record<string, string> | null> {
+    const header = req.headers.authorization ?? '';
+    const token = header.replace(/^Bearer\s+/i, '');
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.pool.issuer });
+      // Like API Gateway: the audience is checked against `aud` (ID token) or `client_id` (access token).
+      if (payload.aud !== options.pool.clientId && payload.client_id !== options.pool.clientId) return null;
+      return claimsOf(payload);
+    } catch {
+      return null;
+    }
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    const found = match(method, url.pathname);
+    if (found === null) return send(res, 404, JSON.stringify({ message: 'Not Found' }));
+    if (found === 'method') return send(res, 404, JSON.stringify({ message: 'Not Found' }));
+    const { route, pathParameters } = found;
+
+    let claims: Record<string, string> | null = null;
+    if (route.access !== 'public') {
+      claims = await verify(req);
+      if (!claims) return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'www-authenticate': 'Bearer' });
+    }
+
+    const body = await readBody(req);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const now = new Date();
+    const requestId = randomUUID();
+    const event = {
+      version: '2.0',
+      routeKey: `${route.method} ${route.path}`,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+      body: body.length ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId,
+        routeKey: `${route.method} ${route.path}`,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        ...(claims ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null } } } : {}),
+      },
+    } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+    const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+    const context = {
+      awsRequestId: requestId,
+      functionName: route.operation,
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    } as unknown as Context;
+
+    const handler = await loadHandler(route);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS)));
+    try {
+      const result = await Promise.race([handler(event, context), timeout]);
+      if (result === 'timeout') return send(res, 503, JSON.stringify({ message: 'Service Unavailable' }));
+      const resultHeaders = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
+      res.writeHead(result.statusCode ?? 200, resultHeaders);
+      res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+      if (options.verbose) console.log(`${method} ${url.pathname} → ${result.statusCode}`);
+    } catch (error) {
+      console.error(`${route.operation} threw outside its error middleware:`, error);
+      send(res, 500, JSON.stringify({ message: 'Internal Server Error' }));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function staticFile(res: ServerResponse, pathname: string) {
+    const webDir = path.resolve(options.webDir);
+    let file = path.resolve(webDir, `.${decodeURIComponent(pathname)}`);
+    if (!file.startsWith(webDir)) return send(res, 404, '{"message":"Not Found"}');
+    const isFile = existsSync(file) && statSync(file).isFile();
+    if (!isFile) {
+      // Client-side routes get the app; a missing asset is a real 404.
+      if (path.extname(pathname)) return send(res, 404, 'Not Found', { 'content-type': 'text/plain' });
+      file = path.join(webDir, 'index.html');
+      if (!existsSync(file)) return send(res, 503, 'The web app is not built yet.', { 'content-type': 'text/plain' });
+    }
+    const hashed = /\/assets\/.+-[A-Z0-9]{8}\.\w+$/i.test(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    createReadStream(file).pipe(res);
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const route = async () => {
+      if (url.pathname.startsWith('/api/')) return api(req, res, url);
+      if (url.pathname === '/cognito' || url.pathname === '/cognito/') {
+        if (req.method === 'OPTIONS') return send(res, 204, '');
+        const answer = await cognitoProxy(options.pool, req.headers['x-amz-target'] as string | undefined, (await readBody(req)).toString('utf8'));
+        return send(res, answer.status, answer.body, answer.headers);
+      }
+      if (url.pathname === '/config.json') return send(res, 200, JSON.stringify(options.webConfig), { 'cache-control': 'no-cache' });
+      if (url.pathname === '/_local/mailbox' && req.method === 'POST') {
+        const mail = JSON.parse((await readBody(req)).toString('utf8'));
+        return send(res, 201, JSON.stringify(options.mailbox.add(mail)));
+      }
+      if (url.pathname === '/_local/mailbox') return send(res, 200, options.mailbox.html(), { 'content-type': 'text/html; charset=utf-8' });
+      if (url.pathname === '/_local/mailbox.json') return send(res, 200, JSON.stringify(options.mailbox.list(url.searchParams.get('to') ?? undefined)));
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '{"message":"Method Not Allowed"}');
+      return staticFile(res, url.pathname);
+    };
+    route().catch((error: { status?: number; message?: string }) => {
+      if (res.headersSent) return res.destroy();
+      if (error.status === 413) return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }));
+      console.error('gateway error', error);
+      send(res, 500, JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return server;
+}

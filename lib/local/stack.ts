@@ -1,0 +1,95 @@
+/**
+ * Starts the whole product on this machine: DynamoDB, S3, Cognito stand-ins, the mailbox and the
+ * gateway that runs the real handlers. Used by `npm start` (bin/local.ts) and by the test setup.
+ */
+import { mkdirSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WebConfig } from '../settings';
+import { startCognito, type LocalPool } from './cognito';
+import { gatewayUrl, type LocalConfig } from './config';
+import { startDynamo } from './dynamo';
+import { startGateway } from './gateway';
+import { Mailbox } from './mailbox';
+import { assertPortFree, stopChildren } from './processes';
+import { startS3 } from './s3';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalStack {
+  config: LocalConfig;
+  pool: LocalPool;
+  url: string;
+  mailbox: Mailbox;
+  /** The variables a handler process needs (also set on this process). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(config: LocalConfig): Promise<LocalStack> {
+  mkdirSync(config.dataDir, { recursive: true });
+  // Fail fast, before starting anything, when the one URL we print cannot be served.
+  await assertPortFree(config.ports.gateway, 'the local gateway');
+  // Local stand-ins accept any credentials; the SDK still wants some.
+  Object.assign(process.env, { AWS_REGION: config.region, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+  try {
+    const [dynamoEndpoint, s3Endpoint] = await Promise.all([startDynamo(config), startS3(config)]);
+    const url = gatewayUrl(config);
+    const pool = await startCognito(config);
+
+    // The handlers run in this process and read the same variables a deployed Lambda has; the
+    // SDK picks the endpoints up from AWS_ENDPOINT_URL_<SERVICE> by itself.
+    const env: Record<string, string> = {
+      AWS_REGION: config.region,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+      AWS_ENDPOINT_URL_S3: s3Endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: pool.endpoint,
+      TABLE_NAME: config.tableName,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      SUPER_ADMIN_EMAIL: config.superAdminEmail,
+      PHOTOS_BUCKET: config.photosBucket,
+      EXPORTS_BUCKET: config.exportsBucket,
+      MAIL_FROM: 'directory@directory.local',
+      APP_URL: url,
+    };
+    Object.assign(process.env, env);
+
+    const mailbox = new Mailbox(path.join(config.dataDir, 'mailbox.json'), config.verbose);
+    const webConfig: WebConfig = {
+      region: config.region,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.clientId,
+      userPoolEndpoint: `${url}/cognito`,
+      apiBase: '',
+      mailboxUrl: `${url}/_local/mailbox`,
+    };
+    const server: http.Server = await startGateway({
+      port: config.ports.gateway,
+      pool,
+      mailbox,
+      webDir: path.join(root, 'web/dist'),
+      webConfig,
+      handlersDir: path.join(root, 'lambdas/http'),
+      verbose: config.verbose,
+    });
+    return {
+      config,
+      pool,
+      url,
+      mailbox,
+      env,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopChildren();
+      },
+    };
+  } catch (error) {
+    await stopChildren();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm test`: unit, web components, infra (CDK) and integration (handlers against the local stand-ins). */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/web/setup.ts'] },
+        esbuild: { jsx: 'automatic' },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
