@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,7 +1,8 @@
 /**
  * Runs cognito-local in its own process (its data folder is relative to the working directory),
- * with its message delivery sending every code mail to the local mailbox instead of a console box.
- * The mail texts are the ones the deployed pool uses (COGNITO_MAIL).
+ * with two corrections so it behaves like Cognito: code mails go to the local mailbox (with the
+ * texts the deployed pool uses, COGNITO_MAIL) instead of a console box, and an unverified
+ * e-mail reads false in the ID token.
  */
 import { createRequire } from 'node:module';
 import { COGNITO_MAIL } from '../settings';
@@ -28,6 +29,14 @@ MessagesService.prototype.deliver = async function deliver(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ to, subject: template.subject, text: template.body.replace('{####}', code), code, source: `cognito:${source}` }),
   });
+};
+
+// cognito-local writes email_verified as Boolean("false") === true; real Cognito says false.
+const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator');
+const generate = JwtTokenGenerator.prototype.generate;
+JwtTokenGenerator.prototype.generate = function (this: unknown, ctx: unknown, user: User, ...rest: unknown[]) {
+  const Attributes = user.Attributes?.filter((a) => a.Name !== 'email_verified' || a.Value === 'true');
+  return generate.call(this, ctx, { ...user, Attributes }, ...rest);
 };
 
 const pino = require('pino');

@@ -1,0 +1,104 @@
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/domain/keys';
+import { ddb } from '../../lambdas/platform/clients';
+import { call, idToken } from '../support/api';
+import { stack } from '../support/env';
+import { PASSWORD, registrationBody, snapshotTable, unique } from '../support/fixtures';
+
+const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
+const get = (Key: Record<string, string>) => ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key })).then((r) => r.Item);
+const accountExists = (email: string) =>
+  cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })).then(
+    () => true,
+    () => false,
+  );
+
+describe('registerOrganization', () => {
+  it('creates the church, its name claim and its first admin, who can sign in with the claims', async () => {
+    const body = registrationBody();
+    const answer = await call<{ orgId: string }>('registerOrganization', { body });
+    expect(answer.status).toBe(200);
+    const { orgId } = answer.body;
+
+    const org = await get(keys.org(orgId));
+    expect(org).toMatchObject({ orgName: body.churchInfo.name, contactEmail: body.adminInfo.email, familyCount: 0, memberCount: 0, groupCount: 0 });
+    expect(new Date(org!.expiresAt).getFullYear()).toBe(new Date(org!.createdAt).getFullYear() + 1);
+    expect(await get(keys.orgName(body.churchInfo.name))).toMatchObject({ orgId });
+
+    const token = await idToken(body.adminInfo.email, PASSWORD);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ 'custom:orgId': orgId, 'custom:admin': 'true', email_verified: false });
+    const user = await get(keys.user(orgId, claims.sub));
+    expect(user).toMatchObject({ admin: true, email: body.adminInfo.email });
+
+    const me = await call('getMe', { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ orgId, orgName: body.churchInfo.name, admin: true, superAdmin: false });
+  });
+
+  it('refuses a taken church name (any case and spacing) and creates nothing', async () => {
+    const first = registrationBody();
+    expect((await call('registerOrganization', { body: first })).status).toBe(200);
+    const again = registrationBody({ name: `  ${first.churchInfo.name.toUpperCase()} ` });
+    const before = await snapshotTable();
+    const answer = await call('registerOrganization', { body: again });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toEqual({ code: 'already-exists', message: 'An organization with this name already exists.' });
+    expect(await snapshotTable()).toBe(before);
+    expect(await accountExists(again.adminInfo.email)).toBe(false);
+  });
+
+  it('refuses a taken administrator e-mail and creates nothing', async () => {
+    const first = registrationBody();
+    expect((await call('registerOrganization', { body: first })).status).toBe(200);
+    const again = registrationBody({ email: first.adminInfo.email.toUpperCase() });
+    const before = await snapshotTable();
+    const answer = await call('registerOrganization', { body: again });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toEqual({ code: 'already-exists', message: 'An administrator account with this email already exists.' });
+    expect(await snapshotTable()).toBe(before);
+  });
+
+  it('undoes the account when the table write fails part-way (name claimed between check and write)', async () => {
+    // Two registrations of the same new name at once: exactly one wins, the other leaves nothing behind.
+    const name = unique('Race Church');
+    const [a, b] = [registrationBody({ name }), registrationBody({ name })];
+    const answers = await Promise.all([call('registerOrganization', { body: a }), call('registerOrganization', { body: b })]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const loser = answers[0]!.status === 409 ? a : b;
+    expect(await accountExists(loser.adminInfo.email)).toBe(false);
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['an empty body', {}, 'All fields are required.'],
+    ['a missing zip', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, zip: '' } }, 'All fields are required.'],
+    ['a 4-digit zip', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, zip: '2760' } }, 'Please enter a valid 5-digit Zip Code.'],
+    ['a state outside the list', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, state: 'ZZ' } }, 'Please select a state from the list.'],
+    ['a bad e-mail', { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, email: 'not-an-email' } }, 'Please enter a valid administrator email address.'],
+    ['a short password', { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, password: '12345' } }, 'Administrator password must be at least 6 characters long.'],
+    ['numbers for names', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, name: 42 } }, 'All fields are required.'],
+    ['a 10,000-character name', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, name: 'x'.repeat(10_000) } }, 'Please use at most 100 characters.'],
+  ];
+  it.each(bad)('answers 400 invalid-argument to %s and writes nothing', async (_what, body, message) => {
+    const before = await snapshotTable();
+    const answer = await call('registerOrganization', { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toEqual({ code: 'invalid-argument', message });
+    expect(await snapshotTable()).toBe(before);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const answer = await call('registerOrganization', { rawBody: '{"churchInfo": ' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.code).toBe('invalid-argument');
+  });
+
+  it('ignores an orgId or admin flag smuggled into the body', async () => {
+    const body = { ...registrationBody(), orgId: 'someone-elses-org', admin: false };
+    const answer = await call<{ orgId: string }>('registerOrganization', { body });
+    expect(answer.status).toBe(200);
+    expect(answer.body.orgId).not.toBe('someone-elses-org');
+  });
+});

@@ -1,0 +1,40 @@
+/** Calling the local API the way the browser does: over HTTP, with a Cognito ID token. */
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { routeFor, type Operation } from '../../lambdas/routes';
+import { stack } from './env';
+
+const userClient = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
+
+export async function idToken(email: string, password: string): Promise<string> {
+  const { AuthenticationResult } = await userClient.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return AuthenticationResult!.IdToken!;
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T & { error?: { code: string; message: string }; message?: string };
+}
+
+export async function call<T = Record<string, unknown>>(
+  operation: Operation,
+  options: { token?: string | null; body?: unknown; rawBody?: string; params?: Record<string, string>; query?: string } = {},
+): Promise<Answer<T>> {
+  const route = routeFor(operation);
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
+  const response = await fetch(`${stack.url}${path}${options.query ? `?${options.query}` : ''}`, {
+    method: route.method,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: route.method === 'GET' ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
+}

@@ -1,0 +1,32 @@
+/**
+ * Starts the real local stand-ins once for the integration and security tests, on their own
+ * ports (base 4500) and a fresh data folder, so a running `npm start` is not disturbed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { localConfig } from '../../lib/local/config';
+import { startLocalStack } from '../../lib/local/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: { url: string; env: Record<string, string>; cognitoEndpoint: string; clientId: string; userPoolId: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'directory-it-'));
+  const stack = await startLocalStack(localConfig({ basePort: Number(process.env.TEST_PORT ?? 4500), dataDir, verbose: false }));
+  project.provide('stack', {
+    url: stack.url,
+    env: stack.env,
+    cognitoEndpoint: stack.pool.endpoint,
+    clientId: stack.pool.clientId,
+    userPoolId: stack.pool.userPoolId,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
