@@ -34,3 +34,55 @@ export function trialEnd(createdAt: Date): string {
   end.setUTCFullYear(end.getUTCFullYear() + 1);
   return end.toISOString();
 }
+
+export interface Family {
+  familyId: string;
+  orgId: string;
+  surname: string;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  phone: string | null;
+  /** MM/DD */
+  anniversary: string | null;
+  /** S3 key `<orgId>/photos/<uuid>.jpg`, or an http URL from older data. */
+  photo: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Member {
+  memberId: string;
+  familyId: string;
+  orgId: string;
+  name: string;
+  /** The family's surname, kept on the member for sorting and display. */
+  surname: string;
+  /** MM/DD */
+  birthday: string | null;
+  cellphone: string | null;
+  email: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Group {
+  groupId: string;
+  orgId: string;
+  groupName: string;
+  createdAt: string;
+}
+
+export interface Role {
+  groupId: string;
+  memberId: string;
+  familyId: string;
+  orgId: string;
+  memberName: string;
+  groupName: string;
+  label: string | null;
+  cDate: string;
+}

@@ -50,6 +50,19 @@ export const keys = {
     GSI2PK: `EMAIL#${normaliseEmail(email)}`,
     GSI2SK: `ORG#${orgId}#MEM`,
   }),
+  familyAnniversaryIndex: (orgId: string, familyId: string, mmdd: string) => ({
+    GSI1PK: `ORG#${orgId}#ANNIV#${mmdd.slice(0, 2)}`,
+    GSI1SK: `${mmdd.slice(3, 5)}#${familyId}`,
+  }),
+  memberBirthdayIndex: (orgId: string, memberId: string, mmdd: string) => ({
+    GSI1PK: `ORG#${orgId}#BDAY#${mmdd.slice(0, 2)}`,
+    GSI1SK: `${mmdd.slice(3, 5)}#${memberId}`,
+  }),
+  memberById: (orgId: string, memberId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: 'MEM' }),
+  group: (orgId: string, groupId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}` }),
+  groupName: (orgId: string, name: string) => ({ PK: `ORG#${orgId}`, SK: `GRPNAME#${normaliseName(name)}` }),
+  role: (orgId: string, groupId: string, memberId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}#ROLE#${memberId}` }),
+  roleByMember: (orgId: string, memberId: string, groupId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: `ROLE#${groupId}` }),
   orgPartition: (orgId: string) => `ORG#${orgId}`,
   emailPartition: (email: string) => `EMAIL#${normaliseEmail(email)}`,
 } as const;

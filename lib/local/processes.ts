@@ -5,6 +5,8 @@ import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 const children = new Set<ChildProcess>();
+// However this process ends (a crash included), it takes its stand-ins with it.
+process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
 /** Node arguments that run a TypeScript file in a child process, wherever its working directory is. */
 export const TSX_IMPORT = ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];

@@ -31,8 +31,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
   mkdirSync(config.dataDir, { recursive: true });
   // Fail fast, before starting anything, when the one URL we print cannot be served.
   await assertPortFree(config.ports.gateway, 'the local gateway');
-  // Local stand-ins accept any credentials; the SDK still wants some.
-  Object.assign(process.env, { AWS_REGION: config.region, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+  // The stand-ins want credentials: s3rver accepts only its own fixed pair, the others any.
+  Object.assign(process.env, { AWS_REGION: config.region, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
   try {
     const [dynamoEndpoint, s3Endpoint] = await Promise.all([startDynamo(config), startS3(config)]);
     const url = gatewayUrl(config);
@@ -42,8 +42,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
     // SDK picks the endpoints up from AWS_ENDPOINT_URL_<SERVICE> by itself.
     const env: Record<string, string> = {
       AWS_REGION: config.region,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       AWS_ENDPOINT_URL_S3: s3Endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: pool.endpoint,

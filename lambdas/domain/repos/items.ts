@@ -1,0 +1,39 @@
+/**
+ * Entities as stored items: keys, index attributes and type tag. Every write of a family, member,
+ * group or role builds its item here, so indexes are never forgotten.
+ */
+import type { Family, Group, Member, Role } from '../entities';
+import { keys } from '../keys';
+import { ItemType } from './table';
+
+export const familyItem = (f: Family) => ({
+  ...keys.family(f.orgId, f.familyId),
+  ...(f.anniversary ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary) : {}),
+  type: ItemType.family,
+  ...f,
+});
+
+export const memberItem = (m: Member) => ({
+  ...keys.member(m.orgId, m.familyId, m.memberId),
+  ...(m.birthday ? keys.memberBirthdayIndex(m.orgId, m.memberId, m.birthday) : {}),
+  ...(m.email ? keys.memberEmailIndex(m.orgId, m.email) : {}),
+  ...keys.memberById(m.orgId, m.memberId),
+  type: ItemType.member,
+  ...m,
+});
+
+export const groupItem = (g: Group) => ({ ...keys.group(g.orgId, g.groupId), type: ItemType.group, ...g });
+
+export const groupNameItem = (g: Group) => ({
+  ...keys.groupName(g.orgId, g.groupName),
+  type: ItemType.groupName,
+  orgId: g.orgId,
+  groupId: g.groupId,
+});
+
+export const roleItem = (r: Role) => ({
+  ...keys.role(r.orgId, r.groupId, r.memberId),
+  ...keys.roleByMember(r.orgId, r.memberId, r.groupId),
+  type: ItemType.role,
+  ...r,
+});

@@ -1,0 +1,241 @@
+/**
+ * Demo data for `npm start`, made on first start: Grace Community Church with about 40 families,
+ * their members (birthdays and anniversaries spread over the year, several this month), a few
+ * family photos, four groups with roles, and three accounts. Written with the domain's own item
+ * builders and account functions, so it is data the product itself could have written.
+ */
+import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import jpeg from 'jpeg-js';
+import { randomUUID } from 'node:crypto';
+import type { Family, Group, Member, Organization, Role, UserRecord } from '../../lambdas/domain/entities';
+import { trialEnd } from '../../lambdas/domain/entities';
+import { createAccount } from '../../lambdas/domain/identity';
+import { keys } from '../../lambdas/domain/keys';
+import { familyItem, groupItem, groupNameItem, memberItem, roleItem } from '../../lambdas/domain/repos/items';
+import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
+import { userItem } from '../../lambdas/domain/repos/users';
+import { cognito, ddb, s3 } from '../../lambdas/platform/clients';
+import type { LocalConfig } from './config';
+
+export const DEMO_CHURCH = 'Grace Community Church';
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@grace.example', password: 'grace-admin-1', name: 'Pastor Ruth Adeyemi' },
+  member: { email: 'member@grace.example', password: 'grace-member-1', name: 'Daniel Okafor' },
+};
+export const demoSuperAdmin = (config: LocalConfig) => ({ email: config.superAdminEmail, password: 'super-admin-1', name: 'Directory Operator' });
+
+const SURNAMES = [
+  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Papadopoulos', 'Kim', 'García', 'Johnson', 'Williams', 'Brown',
+  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Tanaka',
+  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', 'Ivanova', 'Chen', 'Fernandes', 'Walker', 'Young',
+  'Abernathy', 'Ellison', 'Fitzgerald', 'Grant', 'Hughes', 'Jansen', 'Kaur', 'Lopez', 'Moreau', 'Quinn',
+];
+const FIRST = [
+  'Grace', 'Daniel', 'Maria', 'James', 'Ana', 'Samuel', 'Ruth', 'David', 'Esther', 'John', 'Miriam', 'Peter', 'Lydia', 'Paul', 'Hannah',
+  'Joseph', 'Naomi', 'Elijah', 'Sarah', 'Caleb', 'Abigail', 'Noah', 'Leah', 'Isaac', 'Rebecca', 'Levi', 'Martha', 'Simon', 'Phoebe', 'Timothy',
+];
+const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive', 'Willow Way', 'Main Street'];
+const GROUPS: [string, string[]][] = [
+  ['Choir', ['Director', 'Soprano', 'Alto', 'Tenor', 'Bass']],
+  ['Youth Group', ['Leader', 'Helper', '']],
+  ['Welcome Team', ['Coordinator', 'Greeter', '']],
+  ['Wednesday Bible Study', ['Host', 'Teacher', '']],
+];
+
+/** A small deterministic generator, so the demo looks the same on every machine. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1664525 + 1013904223) % 4294967296;
+    return s / 4294967296;
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A soft two-colour gradient with a warm disc: a pleasant stand-in for a family photo. */
+function demoPhoto(hue: number): Buffer {
+  const width = 640;
+  const height = 480;
+  const data = Buffer.alloc(width * height * 4);
+  const [r1, g1, b1] = [60 + hue * 0.4, 110 + (hue % 80), 160 - (hue % 60)];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = y / height;
+      const d = Math.hypot(x - width * 0.65, y - height * 0.4) / 160;
+      const glow = Math.max(0, 1 - d) * 90;
+      const i = (y * width + x) * 4;
+      data[i] = Math.min(255, r1 * (1 - t) + 230 * t + glow);
+      data[i + 1] = Math.min(255, g1 * (1 - t) + 200 * t + glow * 0.8);
+      data[i + 2] = Math.min(255, b1 * (1 - t) + 150 * t + glow * 0.4);
+      data[i + 3] = 255;
+    }
+  }
+  return jpeg.encode({ data, width, height }, 80).data;
+}
+
+async function batchWrite(table: string, items: Record<string, unknown>[]) {
+  for (let i = 0; i < items.length; i += 25) {
+    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+      [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+    };
+    while (request && Object.keys(request).length) {
+      const { UnprocessedItems } = await ddb.send(new BatchWriteCommand({ RequestItems: request }));
+      request = UnprocessedItems as typeof request;
+    }
+  }
+}
+
+export async function seedDemo(config: LocalConfig): Promise<boolean> {
+  if (await isOrgNameTaken(DEMO_CHURCH)) return false;
+  const rnd = random(20261121);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const thisMonth = new Date().getMonth() + 1;
+  const now = new Date();
+  const stamp = now.toISOString();
+  const orgId = randomUUID();
+
+  const families: Family[] = [];
+  const members: Member[] = [];
+  const photos: { key: string; body: Buffer }[] = [];
+  SURNAMES.forEach((surname, index) => {
+    const familyId = randomUUID();
+    // Every fifth family's anniversary falls in this month; the rest spread over the year.
+    const anniversaryMonth = index % 5 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
+    const photo = index % 6 === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null;
+    if (photo) photos.push({ key: photo, body: demoPhoto(index * 37) });
+    families.push({
+      familyId,
+      orgId,
+      surname,
+      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
+      city: 'Raleigh',
+      state: 'NC',
+      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
+      phone: `(919) 555-${String(1000 + index * 37).slice(0, 4)}`,
+      anniversary: index % 4 === 3 ? null : `${pad(anniversaryMonth)}/${pad(1 + Math.floor(rnd() * 28))}`,
+      photo,
+      version: 1,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    const size = 1 + Math.floor(rnd() * 5);
+    for (let m = 0; m < size; m++) {
+      const name = index === 1 && m === 0 ? 'Daniel' : FIRST[(index * 7 + m * 3) % FIRST.length]!;
+      const birthdayMonth = (index + m) % 7 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
+      const email =
+        index === 1 && m === 0 ? DEMO_ACCOUNTS.member.email : m < 2 ? `${name}.${surname}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '') + '@grace.example' : null;
+      members.push({
+        memberId: randomUUID(),
+        familyId,
+        orgId,
+        name,
+        surname,
+        birthday: m === size - 1 && m > 2 ? null : `${pad(birthdayMonth)}/${pad(1 + Math.floor(rnd() * 28))}`,
+        cellphone: m < 2 ? `(919) 555-${String(2000 + index * 41 + m).slice(0, 4)}` : null,
+        email,
+        version: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+    }
+  });
+
+  const groups: Group[] = GROUPS.map(([groupName]) => ({ groupId: randomUUID(), orgId, groupName, createdAt: stamp }));
+  const roles: Role[] = groups.flatMap((group, g) => {
+    const labels = GROUPS[g]![1];
+    const chosen = members.filter((_m, i) => (i * (g + 3)) % 11 === g);
+    return chosen.slice(0, 8).map((member, i) => ({
+      groupId: group.groupId,
+      memberId: member.memberId,
+      familyId: member.familyId,
+      orgId,
+      memberName: `${member.name} ${member.surname}`,
+      groupName: group.groupName,
+      label: labels[i % labels.length] || null,
+      cDate: stamp,
+    }));
+  });
+
+  // The church and its administrator, exactly as registration makes them.
+  const admin = DEMO_ACCOUNTS.admin;
+  const adminId = await createAccount({ ...admin, custom: { orgId, admin: 'true' }, emailTakenMessage: 'taken' });
+  const org: Organization = {
+    orgId,
+    orgName: DEMO_CHURCH,
+    address: '200 Hillsborough Street',
+    city: 'Raleigh',
+    state: 'NC',
+    zip: '27603',
+    contactName: admin.name,
+    contactEmail: admin.email,
+    createdAt: stamp,
+    expiresAt: trialEnd(now),
+    familyCount: 0,
+    memberCount: 0,
+    groupCount: 0,
+  };
+  const user = (userId: string, email: string, isAdmin: boolean, member?: Member): UserRecord => ({
+    userId,
+    orgId,
+    email,
+    admin: isAdmin,
+    memberId: member?.memberId ?? null,
+    familyId: member?.familyId ?? null,
+    createdAt: stamp,
+    platform: null,
+    mobileAppLinked: false,
+  });
+  await createOrganization(org, user(adminId, admin.email, true));
+
+  await Promise.all(
+    photos.map((p) => s3.send(new PutObjectCommand({ Bucket: config.photosBucket, Key: p.key, Body: p.body, ContentType: 'image/jpeg' }))),
+  );
+  await batchWrite(config.tableName, [
+    ...families.map(familyItem),
+    ...members.map(memberItem),
+    ...groups.map(groupItem),
+    ...groups.map(groupNameItem),
+    ...roles.map(roleItem),
+  ]);
+  await ddb.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.org(orgId),
+      UpdateExpression: 'SET familyCount = :f, memberCount = :m, groupCount = :g',
+      ExpressionAttributeValues: { ':f': families.length, ':m': members.length, ':g': groups.length },
+    }),
+  );
+
+  // A member linked to their family, and the operator (super-admin) as an ordinary member.
+  const linked = members.find((m) => m.email === DEMO_ACCOUNTS.member.email)!;
+  const memberId = await createAccount({
+    ...DEMO_ACCOUNTS.member,
+    custom: { orgId, admin: 'false', memberId: linked.memberId, familyId: linked.familyId },
+    emailTakenMessage: 'taken',
+  });
+  const operator = demoSuperAdmin(config);
+  const operatorId = await createAccount({ ...operator, custom: { orgId, admin: 'false' }, emailTakenMessage: 'taken' });
+  await batchWrite(config.tableName, [
+    userItem(user(memberId, DEMO_ACCOUNTS.member.email, false, linked)),
+    userItem(user(operatorId, operator.email, false)),
+  ]);
+  // Demo accounts start verified so they can be tried at once.
+  for (const email of [admin.email, DEMO_ACCOUNTS.member.email, operator.email]) await markVerified(email);
+  return true;
+}
+
+async function markVerified(email: string) {
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: process.env.USER_POOL_ID!,
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+}
