@@ -1,0 +1,65 @@
+/**
+ * Debian's Chromium driven by playwright-core, with the flags this machine needs (no sandbox as
+ * root, no background networking on a closed network). Screenshots go to test-results/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { stack } from '../../support/env';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: stack.url });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Zero axe violations (WCAG 2.1 A and AA) on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  code?: string;
+}
+
+/** The newest code mailed to an address (waits for it to arrive). */
+export async function codeFor(email: string, after = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mails = (await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+    if (mails.length > after && mails[0]?.code) return mails[0].code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No code mailed to ${email}`);
+}
+
+export async function mailCount(email: string): Promise<number> {
+  return ((await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[]).length;
+}

@@ -1,0 +1,87 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../lambdas/domain/keys';
+import { describe, expect, it } from 'vitest';
+import { memberItem } from '../../lambdas/domain/repos/items';
+import { ddb } from '../../lambdas/platform/clients';
+import { call, idToken } from '../support/api';
+import { stack } from '../support/env';
+import { PASSWORD, createAccountIn, createChurch, newId, unique } from '../support/fixtures';
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+async function addMember(orgId: string, email: string) {
+  const stamp = new Date().toISOString();
+  const member = {
+    memberId: newId(),
+    familyId: newId(),
+    orgId,
+    name: 'Lydia',
+    surname: 'Mensah',
+    birthday: '03/14',
+    cellphone: null,
+    email,
+    version: 1,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: memberItem(member) }));
+  return member;
+}
+
+describe('addClaimCreds', () => {
+  it('links an account to the member of its church with the same e-mail, and the refreshed token carries the claims', async () => {
+    const church = await createChurch();
+    const email = `${unique('lydia')}@example.org`;
+    const member = await addMember(church.orgId, email);
+    const account = await createAccountIn(church.orgId, { email });
+    expect(claimsOf(account.token)['custom:memberId']).toBeUndefined();
+
+    const answer = await call('addClaimCreds', { token: account.token });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, linked: true } });
+
+    const fresh = claimsOf(await idToken(email, PASSWORD));
+    expect(fresh).toMatchObject({ 'custom:memberId': member.memberId, 'custom:familyId': member.familyId, 'custom:orgId': church.orgId });
+    const me = await call('getMe', { token: account.token });
+    expect(me.body).toMatchObject({ memberId: member.memberId, familyId: member.familyId });
+
+    const again = await call('addClaimCreds', { token: await idToken(email, PASSWORD) });
+    expect(again.body).toMatchObject({ linked: false, message: 'Account already linked.' });
+  });
+
+  it('does not link to a member of another church holding the same e-mail', async () => {
+    const [mine, theirs] = await Promise.all([createChurch(), createChurch()]);
+    const email = `${unique('shared')}@example.org`;
+    await addMember(theirs.orgId, email);
+    const account = await createAccountIn(mine.orgId, { email });
+    const answer = await call('addClaimCreds', { token: account.token });
+    expect(answer.body).toMatchObject({ success: true, linked: false });
+    expect(claimsOf(await idToken(email, PASSWORD))['custom:memberId']).toBeUndefined();
+  });
+
+  it('answers an administrator with no member record without error', async () => {
+    const church = await createChurch();
+    const answer = await call('addClaimCreds', { token: church.adminToken });
+    expect(answer).toMatchObject({ status: 200, body: { linked: false } });
+  });
+});
+
+describe('getMe', () => {
+  it('answers the record’s admin flag, not the token’s, once the record changes', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    expect((await call('getMe', { token: member.token })).body).toMatchObject({ admin: false, superAdmin: false, orgId: church.orgId });
+    await ddb.send(
+      new UpdateCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(church.orgId, member.userId), UpdateExpression: 'SET admin = :t', ExpressionAttributeValues: { ':t': true } }),
+    );
+    // Same token (its custom:admin still says false): the record decides.
+    expect((await call('getMe', { token: member.token })).body).toMatchObject({ admin: true });
+  });
+
+  it('answers 401 to a forged token', async () => {
+    const church = await createChurch();
+    const [header, payload] = church.adminToken.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claimsOf(church.adminToken), 'custom:orgId': 'other' })).toString('base64url')}.${church.adminToken.split('.')[2]}`;
+    expect(payload).toBeDefined();
+    expect((await call('getMe', { token: forged })).status).toBe(401);
+  });
+});
