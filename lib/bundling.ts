@@ -14,6 +14,8 @@ export const LAMBDA_ESBUILD = {
   sourcemap: false,
   /** The SDK is bundled (tree-shaken) rather than taken from the runtime: pinned versions, smaller cold start. */
   external: [] as string[],
+  /** Paths are resolved from the project root (where CDK and the bench run esbuild). */
+  alias: { '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts' } as Record<string, string>,
   /** Some CommonJS dependencies call require(); ESM bundles need it defined. */
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
 };

@@ -1,27 +1,27 @@
 /** Sign-in, sign-up, registration and password-reset rules (SPEC.md section 5). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, firstMessage, isUsState, LIMITS, passwordField, requiredText, ZIP5 } from './fields';
 
 export const LoginForm = z.object({
   email: emailField('Please enter a valid email address.'),
-  password: z.string().min(1, 'Please enter your password.').max(LIMITS.password),
+  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.maxLength(LIMITS.password)),
 });
 
 export const ResetRequestForm = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address.').pipe(emailField('The email address format is invalid.')),
+  email: emailField('The email address format is invalid.', 'Please enter your email address.'),
 });
+
+const sixDigitCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Please enter the 6-digit code from the email.'));
 
 export const ResetConfirmForm = z
   .object({
-    code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit code from the email.'),
+    code: sixDigitCode,
     password: passwordField('Password must be at least 6 characters long.'),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] }));
 
-export const VerifyCodeForm = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit code from the email.'),
-});
+export const VerifyCodeForm = z.object({ code: sixDigitCode });
 
 const ALL_REQUIRED = 'All fields are required.';
 
@@ -32,21 +32,19 @@ export const RegisterOrganizationInput = z.object({
       name: requiredText(LIMITS.name, ALL_REQUIRED),
       address: requiredText(LIMITS.address, ALL_REQUIRED),
       city: requiredText(LIMITS.name, ALL_REQUIRED),
-      state: requiredText(2, ALL_REQUIRED)
-        .transform((s) => s.toUpperCase())
-        .refine(isUsState, 'Please select a state from the list.'),
-      zip: z.string({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED).regex(ZIP5, 'Please enter a valid 5-digit Zip Code.'),
+      state: z.pipe(
+        requiredText(2, ALL_REQUIRED),
+        z.pipe(z.transform((s: string) => s.toUpperCase()), z.string().check(z.refine(isUsState, 'Please select a state from the list.'))),
+      ),
+      zip: z.string({ error: ALL_REQUIRED }).check(z.trim(), z.minLength(1, ALL_REQUIRED), z.regex(ZIP5, 'Please enter a valid 5-digit Zip Code.')),
     },
     { error: ALL_REQUIRED },
   ),
   adminInfo: z.object(
     {
       name: requiredText(LIMITS.name, ALL_REQUIRED),
-      email: z.string({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED).pipe(emailField('Please enter a valid administrator email address.')),
-      password: z
-        .string({ error: ALL_REQUIRED })
-        .min(1, ALL_REQUIRED)
-        .pipe(passwordField('Administrator password must be at least 6 characters long.')),
+      email: emailField('Please enter a valid administrator email address.', ALL_REQUIRED),
+      password: passwordField('Administrator password must be at least 6 characters long.', ALL_REQUIRED),
     },
     { error: ALL_REQUIRED },
   ),

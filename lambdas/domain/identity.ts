@@ -11,7 +11,7 @@ import {
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { CustomAttribute } from '../../lib/settings';
-import { cognito } from '../platform/clients';
+import { cognito } from '../platform/cognito';
 import { env } from '../platform/env';
 import { AppError } from './errors';
 

@@ -6,7 +6,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { OperationResults } from '../contract/api';
 import { firstMessage } from '../contract/fields';
 import { AppError, invalid } from '../domain/errors';
@@ -28,12 +28,12 @@ export interface RouteContext<B, P> {
   query: Record<string, string>;
 }
 
-interface Schemas<B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+interface Schemas<B extends z.ZodMiniType | undefined, P extends z.ZodMiniType | undefined> {
   body?: B;
   params?: P;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export function json(statusCode: number, payload: unknown): Result {
   return {
@@ -54,7 +54,7 @@ function readBody(event: Event): unknown {
   }
 }
 
-function parse<S extends z.ZodType | undefined>(schema: S | undefined, value: unknown): Out<S> {
+function parse<S extends z.ZodMiniType | undefined>(schema: S | undefined, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(firstMessage(result.error));
@@ -63,8 +63,8 @@ function parse<S extends z.ZodType | undefined>(schema: S | undefined, value: un
 
 export function defineRoute<
   Op extends Operation,
-  B extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodMiniType | undefined = undefined,
+  P extends z.ZodMiniType | undefined = undefined,
 >(
   operation: Op,
   schemas: Schemas<B, P>,

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../platform/clients';
+import { ddb } from '../../platform/ddb';
 import type { Organization, UserRecord } from '../entities';
 import { AppError } from '../errors';
 import { keys } from '../keys';

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../platform/clients';
+import { ddb } from '../../platform/ddb';
 import type { UserRecord } from '../entities';
 import { keys } from '../keys';
 import { ItemType, tableName, withoutKeys } from './table';

@@ -1,0 +1,40 @@
+/**
+ * The shapes shared by every bench module. A module measures one thing and returns metrics;
+ * test/bench/run.ts runs the registered modules, merges their metrics into bench-results.json
+ * and compares each against its budget (budgets are maxima; null means "recorded, no budget").
+ */
+export interface Metric {
+  /** Dotted name, e.g. `lambda.bundle.max_kb`. Unique across all modules. */
+  readonly name: string;
+  readonly value: number;
+  /** Short unit label: `KB`, `ms`, `s`, `MB`, `requests`... */
+  readonly unit: string;
+  /** Maximum allowed value, or null when the metric is informational. */
+  readonly budget: number | null;
+}
+
+export interface BenchContext {
+  /** Repository root (absolute). */
+  readonly root: string;
+  /** A fresh scratch directory for this module only; removed after the run. */
+  readonly tmpDir: string;
+  /** Progress output (to stderr, so stdout stays the results table). */
+  readonly log: (message: string) => void;
+}
+
+export interface BenchModule {
+  /** Short name, used in progress output and to select modules: `npm run bench -- lambdas`. */
+  readonly name: string;
+  readonly run: (ctx: BenchContext) => Promise<Metric[]>;
+}
+
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+export const kb = (bytes: number): number => bytes / 1024;
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench`: runs every registered bench module, prints a table, merges the metrics into
+ * bench-results.json and exits 1 when any metric is over its budget (or a module failed).
+ *
+ *   npm run bench                 all modules
+ *   npm run bench -- lambdas spa  only the named modules
+ *
+ * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts)
+ * and add it to MODULES below. Each module gets its own scratch directory, removed afterwards.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lambdas } from './lambdas';
+import { spa } from './spa';
+import type { BenchModule, Metric } from './metrics';
+import { formatTable, isOver } from './report';
+import { mergeResults, RESULTS_FILE } from './results';
+
+/** The registry: every bench module, in run order. */
+export const MODULES: readonly BenchModule[] = [lambdas, spa];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+const scratch = new Set<string>();
+async function cleanUp() {
+  await Promise.all([...scratch].map((dir) => rm(dir, { recursive: true, force: true })));
+  scratch.clear();
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function selectModules(names: readonly string[]): readonly BenchModule[] {
+  if (names.length === 0) return MODULES;
+  const unknown = names.filter((n) => !MODULES.some((m) => m.name === n));
+  if (unknown.length) {
+    throw new Error(`unknown bench module(s) ${unknown.join(', ')}; known: ${MODULES.map((m) => m.name).join(', ')}`);
+  }
+  return MODULES.filter((m) => names.includes(m.name));
+}
+
+async function main(): Promise<number> {
+  const selected = selectModules(process.argv.slice(2));
+  const metrics: Metric[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+
+  for (const mod of selected) {
+    const tmpDir = await mkdtemp(path.join(os.tmpdir(), `bench-${mod.name}-`));
+    scratch.add(tmpDir);
+    const t0 = performance.now();
+    try {
+      const produced = await mod.run({ root, tmpDir, log: (m) => log(`[${mod.name}] ${m}`) });
+      for (const m of produced) {
+        if (!Number.isFinite(m.value)) throw new Error(`metric ${m.name} is ${m.value}`);
+        if (metrics.some((x) => x.name === m.name)) throw new Error(`metric ${m.name} is produced twice`);
+      }
+      metrics.push(...produced);
+      log(`[${mod.name}] done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      failures.push(mod.name);
+      log(`[${mod.name}] FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      await rm(tmpDir, { recursive: true, force: true });
+      scratch.delete(tmpDir);
+    }
+  }
+
+  if (metrics.length) await mergeResults(root, metrics);
+
+  console.log(formatTable(metrics));
+  console.log(`\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; merged into ${RESULTS_FILE}`);
+
+  const over = metrics.filter(isOver);
+  if (over.length) console.error(`over budget: ${over.map((m) => m.name).join(', ')}`);
+  if (failures.length) console.error(`failed modules: ${failures.join(', ')}`);
+  return over.length || failures.length ? 1 : 0;
+}
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch(async (error: unknown) => {
+    await cleanUp();
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
