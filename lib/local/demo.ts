@@ -16,7 +16,9 @@ import { keys } from '../../lambdas/domain/keys';
 import { familyItem, groupItem, groupNameItem, memberItem, roleItem } from '../../lambdas/domain/repos/items';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
 import { userItem } from '../../lambdas/domain/repos/users';
-import { cognito, ddb, s3 } from '../../lambdas/platform/clients';
+import { cognito } from '../../lambdas/platform/cognito';
+import { ddb } from '../../lambdas/platform/ddb';
+import { s3 } from '../../lambdas/platform/s3';
 import type { LocalConfig } from './config';
 
 export const DEMO_CHURCH = 'Grace Community Church';

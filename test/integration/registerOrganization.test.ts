@@ -2,7 +2,7 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/domain/keys';
-import { ddb } from '../../lambdas/platform/clients';
+import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, registrationBody, snapshotTable, unique } from '../support/fixtures';

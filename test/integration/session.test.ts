@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lambdas/domain/keys';
 import { describe, expect, it } from 'vitest';
 import { memberItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/clients';
+import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn, createChurch, newId, unique } from '../support/fixtures';

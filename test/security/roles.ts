@@ -4,7 +4,7 @@ import { idToken } from '../support/api';
 import { stack } from '../support/env';
 import { createAccount } from '../../lambdas/domain/identity';
 import { userItem } from '../../lambdas/domain/repos/users';
-import { ddb } from '../../lambdas/platform/clients';
+import { ddb } from '../../lambdas/platform/ddb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;

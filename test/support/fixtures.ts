@@ -7,7 +7,7 @@ import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createAccount } from '../../lambdas/domain/identity';
 import { userItem } from '../../lambdas/domain/repos/users';
-import { ddb } from '../../lambdas/platform/clients';
+import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from './api';
 import { stack } from './env';
 
