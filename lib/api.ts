@@ -1,0 +1,260 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
+import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { routes, type RouteDef } from '../lambdas/routes';
+import type { EnvName } from '../lambdas/platform/env';
+import { LAMBDA_ESBUILD, LAMBDA_RUNTIME } from './bundling';
+import { acknowledge } from './nag';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The Cognito admin operations the handlers call, on our pool only (no `Admin*` wildcard). */
+export const USER_POOL_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDeleteUserAttributes',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
+] as const;
+
+/** Stage-wide limits; WAF rate rules sit in front of these per client IP. */
+export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+
+export interface ApiProps {
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly photos: IBucket;
+  readonly exports: IBucket;
+  readonly superAdminEmail: string;
+  /** The SES sender for our own mails; without it routes that use `mail` get no SES permission. */
+  readonly mailFrom?: string;
+  /** The route manifest; tests may pass a variant, production always uses lambdas/routes.ts. */
+  readonly routes?: readonly RouteDef[];
+}
+
+/**
+ * The HTTP API, made by iterating the route manifest: one Lambda per operation, the Cognito JWT
+ * authorizer on every route that is not `public`, and IAM grants from each route's `uses`.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions = new Map<string, NodejsFunction>();
+  readonly routes = new Map<string, HttpRoute>();
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    if (Runtime.NODEJS_24_X.name !== LAMBDA_RUNTIME) {
+      throw new Error(`lib/bundling.ts says ${LAMBDA_RUNTIME}; lib/api.ts deploys ${Runtime.NODEJS_24_X.name}`);
+    }
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Church directory API (served under /api through CloudFront)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: AccessLogField.contextRequestId(),
+            ip: AccessLogField.contextIdentitySourceIp(),
+            requestTime: AccessLogField.contextRequestTime(),
+            method: AccessLogField.contextHttpMethod(),
+            routeKey: '$context.routeKey',
+            status: AccessLogField.contextStatus(),
+            responseLength: AccessLogField.contextResponseLength(),
+            integrationLatency: '$context.integrationLatency',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoIdToken',
+      `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${props.userPool.userPoolId}`,
+      {
+        // The ID token carries aud = the app client id; it is the token the SPA sends.
+        jwtAudience: [props.userPoolClient.userPoolClientId],
+        identitySource: ['$request.header.Authorization'],
+      },
+    );
+
+    const environment: Partial<Record<EnvName, string>> = {
+      TABLE_NAME: props.table.tableName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      SUPER_ADMIN_EMAIL: props.superAdminEmail,
+      PHOTOS_BUCKET: props.photos.bucketName,
+      EXPORTS_BUCKET: props.exports.bucketName,
+      ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+      // APP_URL is added by the stack once the CloudFront distribution exists (see setAppUrl).
+    };
+
+    const functionsScope = new Construct(this, 'Functions');
+    for (const route of props.routes ?? routes) {
+      const fn = this.makeFunction(functionsScope, route, environment);
+      this.grant(fn, route, props);
+      this.functions.set(route.operation, fn);
+
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.operation}Integration`, fn),
+        authorizer: route.access === 'public' ? undefined : authorizer,
+      });
+      if (!httpRoute) throw new Error(`No route made for ${route.operation}`);
+      this.routes.set(route.operation, httpRoute);
+      if (route.access === 'public') {
+        acknowledge(
+          httpRoute,
+          `${route.method} ${route.path} is public by design (access 'public' in lambdas/routes.ts: anonymous registration or sign-up). WAF rate-limits and challenges it; the handler validates every field.`,
+          'AwsSolutions-APIG4',
+        );
+      }
+    }
+  }
+
+  /** Every handler learns the site's URL (for links in mails) once CloudFront exists. */
+  setAppUrl(url: string): void {
+    for (const fn of this.functions.values()) fn.addEnvironment('APP_URL', url);
+  }
+
+  private makeFunction(scope: Construct, route: RouteDef, environment: Record<string, string>): NodejsFunction {
+    const logGroup = new LogGroup(scope, `${route.operation}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Our own role: only this function's log group, instead of AWSLambdaBasicExecutionRole's logs:* on *.
+    const role = new Role(scope, `${route.operation}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda role for ${route.operation} (${route.method} ${route.path})`,
+    });
+    logGroup.grantWrite(role);
+
+    const fn = new NodejsFunction(scope, route.operation, {
+      entry: path.join(PROJECT_ROOT, 'lambdas', 'http', `${route.entry}.ts`),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      // API Gateway gives up at 30 s; answer (or fail) before it does.
+      timeout: Duration.seconds(29),
+      description: `${route.operation}: ${route.method} ${route.path} (${route.access})`,
+      role,
+      logGroup,
+      environment,
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: LAMBDA_ESBUILD.minify,
+        target: LAMBDA_ESBUILD.target,
+        mainFields: LAMBDA_ESBUILD.mainFields,
+        banner: LAMBDA_ESBUILD.banner,
+        sourceMap: LAMBDA_ESBUILD.sourcemap,
+        externalModules: LAMBDA_ESBUILD.external,
+        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
+        // esbuild is installed locally; never fall back to Docker (not available here).
+        forceDockerBundling: false,
+      },
+    });
+    return fn;
+  }
+
+  private grant(fn: NodejsFunction, route: RouteDef, props: ApiProps): void {
+    const stack = Stack.of(this);
+    for (const use of route.uses) {
+      switch (use) {
+        case 'table':
+          props.table.grantReadWriteData(fn);
+          acknowledge(
+            fn.role!,
+            'Read/write on the GSIs of our own single table (table-arn/index/*): the repositories query GSI1-3.',
+            `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+          );
+          break;
+        case 'photos':
+        case 'exports': {
+          const bucket = use === 'photos' ? props.photos : props.exports;
+          bucket.grantReadWrite(fn);
+          acknowledge(
+            fn.role!,
+            `Object-level access to the ${use} bucket only (keys are chosen by the handler under the organisation id of the verified token). CDK's read/write grant uses these s3 action families.`,
+            `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/*]`,
+            'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+            'AwsSolutions-IAM5[Action::s3:GetObject*]',
+            'AwsSolutions-IAM5[Action::s3:List*]',
+            'AwsSolutions-IAM5[Action::s3:Abort*]',
+            'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+          );
+          break;
+        }
+        case 'userPool':
+          fn.addToRolePolicy(
+            new PolicyStatement({ actions: [...USER_POOL_ACTIONS], resources: [props.userPool.userPoolArn] }),
+          );
+          break;
+        case 'mail':
+          if (props.mailFrom) {
+            fn.addToRolePolicy(
+              new PolicyStatement({
+                actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+                resources: [
+                  stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mailFrom }),
+                  stack.formatArn({
+                    service: 'ses',
+                    resource: 'identity',
+                    resourceName: props.mailFrom.split('@')[1] ?? props.mailFrom,
+                  }),
+                ],
+              }),
+            );
+          }
+          // Without a configured sender (context sesFromEmail) there is no identity to grant on;
+          // such a handler must report that mail is not configured rather than send.
+          break;
+        case 'jobs':
+          // The Step Functions state machines (lib/jobs.ts) do not exist yet. When they do, grant
+          // states:StartExecution on them and states:DescribeExecution on their executions here.
+          break;
+      }
+    }
+  }
+}
+
+/** The logical id cdk-nag prints in IAM findings, e.g. `<DataTableFDBAD0F2.Arn>`. */
+function logicalId(resource: ITable | IBucket): string {
+  return Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
+}

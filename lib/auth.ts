@@ -1,0 +1,114 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  StringAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolEmail,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { COGNITO_MAIL, CUSTOM_ATTRIBUTES, USER_POOL_SETTINGS } from './settings';
+import { acknowledge } from './nag';
+
+export interface AuthProps {
+  /** Verified SES identity to send Cognito mail from; without it Cognito's own sender is used (low daily quota). */
+  readonly sesFromEmail?: string;
+}
+
+/**
+ * The user pool (DESIGN.md section 5). Accounts are made by our API (AdminCreateUser), never by
+ * self sign-up, and the claims that grant access (custom:*) can be written only by the API's
+ * IAM role, never by an app client: a signed-in user must not be able to make themselves admin.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps = {}) {
+    super(scope, id);
+
+    const customAttributes = Object.fromEntries(
+      CUSTOM_ATTRIBUTES.map((name) => [name, new StringAttribute({ mutable: true, maxLen: 256 })]),
+    );
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: false,
+      autoVerify: { email: true },
+      // A changed e-mail stays unverified (and the old one stays in use) until the code is entered:
+      // the super-admin check relies on email_verified.
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+      },
+      customAttributes,
+      passwordPolicy: {
+        minLength: USER_POOL_SETTINGS.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      mfa: Mfa.OFF,
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: COGNITO_MAIL.verification.subject,
+        emailBody: COGNITO_MAIL.verification.body,
+      },
+      email: props.sesFromEmail
+        ? UserPoolEmail.withSES({ fromEmail: props.sesFromEmail, sesRegion: Stack.of(this).region })
+        : UserPoolEmail.withCognito(),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const flows = new Set<string>(USER_POOL_SETTINGS.authFlows);
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: {
+        userPassword: flows.has('ALLOW_USER_PASSWORD_AUTH'),
+        userSrp: flows.has('ALLOW_USER_SRP_AUTH'),
+      },
+      // The SPA signs in with our own screens; no hosted UI, no OAuth redirects (CDK's default adds
+      // an implicit/code flow with an example.com callback).
+      disableOAuth: true,
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.minutes(USER_POOL_SETTINGS.idTokenValidityMinutes),
+      accessTokenValidity: Duration.minutes(USER_POOL_SETTINGS.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(USER_POOL_SETTINGS.refreshTokenValidityDays),
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withCustomAttributes(...CUSTOM_ATTRIBUTES),
+      // Set explicitly: CDK's default lets the client write every attribute, custom:* included.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
+    });
+
+    acknowledge(
+      this.userPool,
+      'SPEC.md section 9 fixes the password rule at a minimum of 6 characters with no character classes; the web forms and the local pool enforce the same rule.',
+      'AwsSolutions-COG1',
+    );
+    acknowledge(
+      this.userPool,
+      'MFA is not part of the product: church members sign in with e-mail and password only (SPEC.md). Admin rights are re-checked against the DynamoDB user record on every request.',
+      'AwsSolutions-COG2',
+    );
+    acknowledge(
+      this.userPool,
+      'Threat protection needs the Cognito Plus feature plan, a per-active-user cost not justified for a free church directory; WAF rate limits and challenges protect the public endpoints, and Cognito itself rate-limits sign-in attempts.',
+      'AwsSolutions-COG8',
+    );
+  }
+}

@@ -1,0 +1,73 @@
+import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { Api } from './api';
+import { Auth } from './auth';
+import { Data } from './data';
+import { Site } from './site';
+import { Storage } from './storage';
+
+export interface DirectoryStackProps extends StackProps {
+  /** Fixed super-admin e-mail. Undefined: a required `SuperAdminEmail` stack parameter instead. */
+  readonly superAdminEmail?: string;
+  /** Verified SES sender for Cognito and our own mails; undefined: Cognito's default sender. */
+  readonly sesFromEmail?: string;
+  /** Public URL of the site if it is not the CloudFront domain (a custom domain in front). */
+  readonly appUrl?: string;
+  /** ARN of the CLOUDFRONT-scope web ACL (WafStack, us-east-1). */
+  readonly webAclArn: string;
+  /** The built SPA directory (web/dist). */
+  readonly webDistPath: string;
+}
+
+/** The product in one region: identity, data, files, API and the CloudFront site. */
+export class DirectoryStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly api: Api;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: DirectoryStackProps) {
+    super(scope, id, props);
+
+    const superAdminEmail =
+      props.superAdminEmail ??
+      new CfnParameter(this, 'SuperAdminEmail', {
+        type: 'String',
+        description: 'E-mail address of the super-administrator (case-insensitive, must be verified).',
+        allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+        constraintDescription: 'must be an e-mail address',
+      }).valueAsString;
+
+    this.auth = new Auth(this, 'Auth', { sesFromEmail: props.sesFromEmail });
+    this.data = new Data(this, 'Data');
+    this.storage = new Storage(this, 'Storage');
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      photos: this.storage.photos,
+      exports: this.storage.exports,
+      superAdminEmail,
+      mailFrom: props.sesFromEmail,
+    });
+    this.site = new Site(this, 'Site', {
+      siteBucket: this.storage.site,
+      logBucket: this.storage.logs,
+      httpApi: this.api.httpApi,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      webAclArn: props.webAclArn,
+      webDistPath: props.webDistPath,
+    });
+
+    const appUrl = props.appUrl ?? this.site.url;
+    this.api.setAppUrl(appUrl);
+    this.storage.allowBrowserOrigin(appUrl);
+
+    new CfnOutput(this, 'AppUrl', { value: appUrl });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+  }
+}

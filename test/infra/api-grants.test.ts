@@ -1,0 +1,131 @@
+/**
+ * The manifest will grow (photos, exports, mail, jobs, more public routes). This builds the API
+ * with probe routes that use every `uses` value, so the grants and acknowledgements for them are
+ * tested before a real route needs them.
+ */
+import { Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { Template as T } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDef } from '../../lambdas/routes';
+import { Api } from '../../lib/api';
+import { Auth } from '../../lib/auth';
+import { Data } from '../../lib/data';
+import { Storage } from '../../lib/storage';
+import { publicWritesStatement } from '../../lib/waf';
+import { expectNoOpenFindings, expectNoStaleAcknowledgements, testApp } from './support';
+
+// Existing handler file: bundling is skipped, but NodejsFunction checks that the entry exists.
+const ENTRY = 'session/getMe';
+const probes: RouteDef[] = [
+  { operation: 'photoProbe', method: 'POST', path: '/api/probe/photos', access: 'admin', entry: ENTRY, uses: ['table', 'photos'] },
+  { operation: 'exportProbe', method: 'GET', path: '/api/probe/exports', access: 'admin', entry: ENTRY, uses: ['exports'] },
+  { operation: 'bothBucketsProbe', method: 'PUT', path: '/api/probe/both', access: 'familyUser', entry: ENTRY, uses: ['photos', 'exports', 'userPool'] },
+  { operation: 'mailProbe', method: 'POST', path: '/api/probe/mail', access: 'superAdmin', entry: ENTRY, uses: ['mail', 'jobs'] },
+  { operation: 'signupProbe', method: 'POST', path: '/api/probe/signups/{orgId}', access: 'public', entry: ENTRY, uses: ['table'] },
+];
+const MAIL_FROM = 'directory@example.org';
+
+let stack: Stack;
+let api: Api;
+let storage: Storage;
+let template: Template;
+
+const statementsOf = (operation: string): any[] => {
+  const fn = api.functions.get(operation)!;
+  const roleId = stack.getLogicalId(fn.role!.node.defaultChild as never);
+  return Object.values(template.toJSON().Resources as Record<string, any>)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement);
+};
+const actionsOf = (operation: string): string[] => statementsOf(operation).flatMap((st) => [st.Action].flat());
+const bucketArn = (bucket: Storage['photos']) => ({
+  'Fn::GetAtt': [stack.getLogicalId(bucket.node.defaultChild as never), 'Arn'],
+});
+
+beforeAll(() => {
+  const app = testApp();
+  stack = new Stack(app, 'GrantsProbe', { env: { region: 'us-east-1' } });
+  const auth = new Auth(stack, 'Auth', { sesFromEmail: MAIL_FROM });
+  const data = new Data(stack, 'Data');
+  storage = new Storage(stack, 'Storage');
+  api = new Api(stack, 'Api', {
+    table: data.table,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    photos: storage.photos,
+    exports: storage.exports,
+    superAdminEmail: 'overseer@example.org',
+    mailFrom: MAIL_FROM,
+    routes: [...(routes as readonly RouteDef[]), ...probes],
+  });
+  template = T.fromStack(stack);
+});
+
+describe('grants from route.uses', () => {
+  it('photos: object read/write on the photos bucket only', () => {
+    const s3 = statementsOf('photoProbe').filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')));
+    const resources = JSON.stringify(s3.map((st) => st.Resource));
+    expect(resources).toContain(JSON.stringify(bucketArn(storage.photos)));
+    expect(resources).not.toContain(JSON.stringify(bucketArn(storage.exports)));
+    expect(actionsOf('photoProbe')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*']));
+    expect(actionsOf('photoProbe').some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('exports: object read/write on the exports bucket only, nothing else', () => {
+    const resources = JSON.stringify(statementsOf('exportProbe').map((st) => st.Resource));
+    expect(resources).toContain(JSON.stringify(bucketArn(storage.exports)));
+    expect(resources).not.toContain(JSON.stringify(bucketArn(storage.photos)));
+    expect(actionsOf('exportProbe').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+  });
+
+  it('a route using both buckets and the pool gets all three, and nothing on the table', () => {
+    const resources = JSON.stringify(statementsOf('bothBucketsProbe').map((st) => st.Resource));
+    expect(resources).toContain(JSON.stringify(bucketArn(storage.photos)));
+    expect(resources).toContain(JSON.stringify(bucketArn(storage.exports)));
+    const actions = actionsOf('bothBucketsProbe');
+    expect(actions).toContain('cognito-idp:AdminUpdateUserAttributes');
+    expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(false);
+  });
+
+  it('mail: ses:SendEmail from the configured identity only; jobs: nothing until the state machines exist', () => {
+    const ses = statementsOf('mailProbe').find((st) => [st.Action].flat().includes('ses:SendEmail'));
+    expect(ses).toBeDefined();
+    const resources = JSON.stringify(ses.Resource);
+    expect(resources).toContain(`:identity/${MAIL_FROM}`);
+    expect(resources).toContain(':identity/example.org');
+    expect(resources).not.toContain('*');
+    const actions = actionsOf('mailProbe');
+    expect(actions.some((a) => a.startsWith('states:'))).toBe(false);
+    expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('dynamodb:'))).toBe(false);
+  });
+
+  it('public probe route has no authorizer; every other one has the JWT authorizer', () => {
+    const routesInTemplate = Object.values(template.toJSON().Resources as Record<string, any>).filter(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Route',
+    );
+    for (const route of [...(routes as readonly RouteDef[]), ...probes]) {
+      const r = routesInTemplate.find((x) => x.Properties.RouteKey === `${route.method} ${route.path}`);
+      expect(r?.Properties.AuthorizationType, route.operation).toBe(route.access === 'public' ? 'NONE' : 'JWT');
+    }
+  });
+
+  it('leaves no open cdk-nag finding and no stale acknowledgement', () => {
+    expectNoOpenFindings(stack, { pluginReports: [] });
+    expectNoStaleAcknowledgements(stack);
+  });
+});
+
+describe('WAF public-write matching', () => {
+  it('ORs one method+prefix match per public write route, with the literal prefix of templated paths', () => {
+    const statement = publicWritesStatement([...(routes as readonly RouteDef[]), ...probes]) as any;
+    const ands = statement.orStatement.statements.map((s: any) =>
+      s.andStatement.statements.map((b: any) => b.byteMatchStatement.searchString).join(' '),
+    );
+    expect(ands.sort()).toEqual(['POST /api/organizations', 'POST /api/probe/signups/']);
+  });
+
+  it('has nothing to match when no route is a public write', () => {
+    expect(publicWritesStatement(probes.filter((p) => p.access !== 'public'))).toBeUndefined();
+  });
+});
