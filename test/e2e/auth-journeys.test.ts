@@ -1,0 +1,190 @@
+/**
+ * The foundation's journeys in Chromium against the local product: landing, registering a church
+ * and verifying its administrator with the mailed code, sign-out and sign-in, password reset,
+ * the finalising step for an unlinked account, profile, redirects, 404, and axe on each page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../lib/local/demo';
+import { codeFor, expectAccessible, launch, mailCount, newPage, screenshot } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const stamp = Date.now().toString(36);
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('signed out', () => {
+  it.each([375, 1280])('shows the landing page with the sign-in card and marketing sections at %i px', async (width) => {
+    const { context, page } = await newPage(browser, width);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join your existing church directory' }).waitFor();
+    await page.getByRole('link', { name: 'Register Your Church' }).first().waitFor();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    for (const feature of ['Member Information', 'Family View', 'Member Maps', 'Create Bible Studies', 'Mobile App', 'Member Groups']) {
+      expect(await page.getByText(feature, { exact: true }).count(), feature).toBeGreaterThan(0);
+    }
+    await screenshot(page, `landing-${width}`);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it.each([
+    ['/privacy', 'Privacy Policy'],
+    ['/help', 'Help'],
+    ['/login', 'Sign In'],
+    ['/forgot-password', 'Reset Password'],
+    ['/register-organization', 'Register Your Church Directory'],
+  ])('%s is public and accessible', async (path, heading) => {
+    const { context, page } = await newPage(browser);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await screenshot(page, `page${path.replace(/\//g, '-')}`);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('answers 404 Not Found with a link home for an unknown path, and sends protected pages to /', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no-such-page');
+    await page.getByText('404 Not Found').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /home/i }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('refuses a wrong password with SPEC’s message', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid email or password.').waitFor();
+    await context.close();
+  });
+});
+
+describe('registering a church', () => {
+  const admin = { email: `pastor-${stamp}@example.org`, password: 'first-pass-1' };
+  const church = `St Columba ${stamp}`;
+
+  it('registers, verifies the administrator with the mailed code, and lands on the dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/register-organization');
+    await page.getByLabel('Church Name').fill(church);
+    await page.getByLabel('Street Address').fill('1 Kirk Lane');
+    await page.getByLabel('City').fill('Durham');
+    await page.getByLabel('State').selectOption('NC');
+    await page.getByLabel('Zip Code').fill('27701');
+    await page.getByLabel('Full Name').fill('Morag Pastor');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Confirm Password').fill('not-the-same');
+    await page.getByRole('button', { name: 'Register Church' }).click();
+    await page.getByText('Administrator passwords do not match.').waitFor();
+
+    await page.getByLabel('Confirm Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Register Church' }).click();
+    await page.getByText(`Organization registered! Please check the administrator's email (${admin.email}) to verify the account. Redirecting to dashboard...`).waitFor();
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+
+    await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
+    await screenshot(page, 'verification-gate');
+    await expectAccessible(page);
+    const code = await codeFor(admin.email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { level: 2, name: `Welcome to the ${church} directory` }).waitFor();
+    await page.getByRole('link', { name: 'User Management' }).first().waitFor();
+    await screenshot(page, 'dashboard-new-church');
+    await expectAccessible(page);
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Your Profile' }).waitFor();
+    await page.getByText(admin.email).first().waitFor();
+    await expectAccessible(page);
+
+    await signOut(page);
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('heading', { level: 2, name: `Welcome to the ${church} directory` }).waitFor();
+    // Signed in, the public-only pages and unknown paths go to the dashboard.
+    for (const path of ['/', '/login', '/forgot-password', '/anything-else']) {
+      await page.goto(path);
+      await page.waitForURL('**/dashboard');
+    }
+    await context.close();
+  });
+
+  it('refuses the same church name with SPEC’s message and creates nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/register-organization');
+    await page.getByLabel('Church Name').fill(church.toUpperCase());
+    await page.getByLabel('Street Address').fill('2 Other Road');
+    await page.getByLabel('City').fill('Cary');
+    await page.getByLabel('State').selectOption('NC');
+    await page.getByLabel('Zip Code').fill('27511');
+    await page.getByLabel('Full Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(`else-${stamp}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('another-pass-1');
+    await page.getByLabel('Confirm Password').fill('another-pass-1');
+    await page.getByRole('button', { name: 'Register Church' }).click();
+    await page.getByText('An organization with this name already exists.').waitFor();
+    await context.close();
+  });
+
+  it('resets the password with the mailed code', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send Password Reset Link' }).click();
+    await page.getByText('Please enter your email address.').waitFor();
+    const before = await mailCount(admin.email);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByRole('button', { name: 'Send Password Reset Link' }).click();
+    await page.getByText(`Password reset email sent successfully to ${admin.email}. Please check your inbox (and spam folder).`).waitFor();
+    const code = await codeFor(admin.email, before);
+    await page.getByLabel('Reset code').fill(code);
+    await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
+    await page.getByLabel('Confirm new password').fill('second-pass-2');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByRole('link', { name: /log ?in|sign ?in/i }).first().waitFor();
+    await signIn(page, admin.email, 'second-pass-2');
+    await context.close();
+  });
+});
+
+describe('signed-in members', () => {
+  it('the demo member sees the directory navigation without User Management', async () => {
+    const { context, page } = await newPage(browser, 375);
+    await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+    await page.getByRole('heading', { level: 2, name: 'Welcome to the Grace Community Church directory' }).waitFor();
+    await expect(page.getByRole('link', { name: 'User Management' }).count()).resolves.toBe(0);
+    await screenshot(page, 'dashboard-member-375');
+    for (const [path, heading] of [['/map', 'Map Feature'], ['/documents', 'Documents'], ['/help', 'Help'], ['/privacy', 'Privacy Policy']] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (path !== '/help' && path !== '/privacy') await page.getByText('Coming Soon!').first().waitFor();
+      await expectAccessible(page);
+    }
+    await context.close();
+  });
+});
