@@ -3,7 +3,8 @@
  * what real Cognito does:
  *  - GetTokensFromRefreshToken (Amplify's refresh) is answered with InitiateAuth REFRESH_TOKEN_AUTH;
  *  - SignUp and UpdateUserAttributes may write only the app client's write attributes;
- *  - token answers carry ExpiresIn.
+ *  - token answers carry ExpiresIn;
+ *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException).
  */
 import { USER_POOL_SETTINGS } from '../settings';
 import type { LocalPool } from './cognito';
@@ -71,5 +72,9 @@ export async function cognitoProxy(pool: LocalPool, target: string | undefined, 
     return withExpiry(answer);
   }
 
-  return withExpiry(await forward(pool, operation, payload));
+  const answer = await forward(pool, operation, payload);
+  if (operation === 'InitiateAuth' && answer.headers['x-amzn-errortype']?.startsWith('InvalidPasswordException')) {
+    return cognitoError('NotAuthorizedException', 'Incorrect username or password.');
+  }
+  return withExpiry(answer);
 }

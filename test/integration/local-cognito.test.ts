@@ -43,3 +43,14 @@ describe('local Cognito as the browser sees it', () => {
     expect(AuthenticationResult?.ExpiresIn).toBeGreaterThan(0);
   });
 });
+
+describe('sign-in failures', () => {
+  it('answers a wrong password with NotAuthorizedException, as Cognito does', async () => {
+    const church = await createChurch();
+    await expect(
+      browserCognito.send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: church.adminEmail, PASSWORD: 'wrong-one' } }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+});

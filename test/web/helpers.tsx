@@ -1,0 +1,78 @@
+/**
+ * Renders the real app (providers, routes, lazy pages) at a path. Only the network boundary is
+ * stubbed: aws-amplify/auth (mocked in each test file with vi.mock) and fetch.
+ */
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi, type Mock } from 'vitest';
+import * as amplifyAuth from 'aws-amplify/auth';
+import { AppProviders, AppRoutes } from '../../web/src/app/App';
+
+export interface FakeUser {
+  admin?: boolean;
+  verified?: boolean;
+  orgId?: string;
+  memberId?: string;
+  familyId?: string;
+  email?: string;
+}
+
+export function idPayload(user: FakeUser = {}): Record<string, unknown> {
+  return {
+    sub: 'user-1',
+    email: user.email ?? 'pat@example.org',
+    email_verified: user.verified ?? true,
+    'custom:admin': user.admin ? 'true' : 'false',
+    'custom:orgId': user.orgId ?? 'org-1',
+    'custom:memberId': user.memberId ?? 'mem-1',
+    'custom:familyId': user.familyId ?? 'fam-1',
+    auth_time: 1_790_000_000,
+  };
+}
+
+export function sessionFor(user: FakeUser | null) {
+  if (!user) return { tokens: undefined };
+  return {
+    tokens: {
+      idToken: { payload: idPayload(user), toString: () => 'id-token-jwt' },
+      accessToken: { payload: {}, toString: () => 'access-token-jwt' },
+    },
+  };
+}
+
+/** The mocked aws-amplify/auth functions, typed loosely for stubbing. */
+export const auth = amplifyAuth as unknown as Record<keyof typeof amplifyAuth, Mock>;
+
+export function signedInAs(user: FakeUser | null) {
+  auth.fetchAuthSession.mockResolvedValue(sessionFor(user));
+  auth.getCurrentUser.mockRejectedValue(Object.assign(new Error('not signed in'), { name: 'UserUnAuthenticatedException' }));
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export function renderApp(path: string) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+export const currentPath = () => screen.getByTestId('location').textContent;
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Replaces fetch; the mock's calls read as (url, init) with init always present. */
+export function stubFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => handler(String(input), init ?? {}));
+  vi.stubGlobal('fetch', fn);
+  return fn as unknown as Mock<(url: string, init: RequestInit) => Promise<Response>>;
+}

@@ -1,0 +1,31 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { setConfig } from '../../web/src/lib/config';
+
+// jsdom lacks matchMedia, which Amplify UI's responsive props read.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  setConfig({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'test-client', apiBase: '' });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,65 @@
+import { lazy, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ThemeProvider } from '@aws-amplify/ui-react';
+import { PageLoader } from '../components/PageLoader';
+import { AuthProvider, useAuth } from './auth';
+import { ProtectedRoute, PublicOnlyRoute, UnknownRoute } from './guards';
+import { Layout } from './Layout';
+import { theme } from './theme';
+
+// Every page is its own chunk: the first load carries only the shell.
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const RegisterOrganizationPage = lazy(() => import('../features/auth/RegisterOrganizationPage'));
+const PrivacyPage = lazy(() => import('../features/info/PrivacyPage'));
+const HelpPage = lazy(() => import('../features/info/HelpPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const MapPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.MapPage })));
+const DocumentsPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.DocumentsPage })));
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <AuthProvider>{children}</AuthProvider>
+    </ThemeProvider>
+  );
+}
+
+export function AppRoutes() {
+  const { loadingAuth } = useAuth();
+  // SPEC.md section 4: nothing renders before the first answer about the session.
+  if (loadingAuth) return <PageLoader text="Loading Application..." fullPage />;
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route element={<PublicOnlyRoute />}>
+          <Route index element={<LandingPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        </Route>
+        <Route path="register-organization" element={<RegisterOrganizationPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="help" element={<HelpPage />} />
+        <Route element={<ProtectedRoute />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="map" element={<MapPage />} />
+          <Route path="documents" element={<DocumentsPage />} />
+        </Route>
+        <Route path="*" element={<UnknownRoute />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { ResetConfirmForm, ResetRequestForm } from '../../../../lambdas/contract/auth';
+import { firstMessage } from '../../../../lambdas/contract/fields';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { authErrorName, codeErrorText, errorMessage } from '../../lib/authErrors';
+import { usePageTitle } from '../../lib/usePageTitle';
+
+type Step = 'request' | 'confirm' | 'done';
+
+/** SPEC.md section 8, password reset, adapted to Cognito: the e-mail carries a code, not a link. */
+export function resetRequestErrorText(error: unknown): string {
+  const name = authErrorName(error);
+  if (name === 'InvalidParameterException' && /email|username/i.test(errorMessage(error))) {
+    return 'The email address format is invalid.';
+  }
+  if (name && errorMessage(error) !== 'Unknown error') return `Error (${name}): ${errorMessage(error)}`;
+  return 'Failed to send password reset email. Please try again.';
+}
+
+export default function ForgotPasswordPage() {
+  usePageTitle('Reset Password');
+  const [step, setStep] = useState<Step>('request');
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+
+  async function sendCode(address: string) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await resetPassword({ username: address });
+      setStatus({
+        kind: 'success',
+        text: `Password reset email sent successfully to ${address}. Please check your inbox (and spam folder).`,
+      });
+      setSentTo(address);
+      setStep('confirm');
+    } catch (error) {
+      if (authErrorName(error) === 'UserNotFoundException') {
+        // Never reveal whether an address has an account.
+        setStatus({
+          kind: 'success',
+          text: `If an account exists for ${address}, a password reset email has been sent. Please check your inbox (and spam folder).`,
+        });
+        setSentTo(address);
+        setStep('confirm');
+      } else {
+        setStatus({ kind: 'error', text: resetRequestErrorText(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onRequest(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim()) {
+      setStatus({ kind: 'warning', text: 'Please enter your email address.' });
+      return;
+    }
+    const parsed = ResetRequestForm.safeParse({ email });
+    if (!parsed.success) {
+      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
+      return;
+    }
+    await sendCode(parsed.data.email);
+  }
+
+  async function onConfirm(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = ResetConfirmForm.safeParse({ code, password, confirmPassword });
+    if (!parsed.success) {
+      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      await confirmResetPassword({ username: sentTo, confirmationCode: parsed.data.code, newPassword: parsed.data.password });
+      setStatus({ kind: 'success', text: 'Your password has been reset. You can now log in with your new password.' });
+      setStep('done');
+    } catch (error) {
+      const name = authErrorName(error);
+      const text =
+        codeErrorText(error) ??
+        (name === 'InvalidPasswordException'
+          ? errorMessage(error)
+          : name === 'UserNotFoundException'
+            ? 'That code is not correct. Please check the email and try again.'
+            : 'Failed to reset the password. Please try again.');
+      setStatus({ kind: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function startOver() {
+    setStep('request');
+    setStatus(null);
+    setCode('');
+    setPassword('');
+    setConfirmPassword('');
+  }
+
+  return (
+    <Flex justifyContent="center" className="page page--narrow">
+      <Card variation="elevated" className="form-card">
+        <Heading level={1} className="page-title" tabIndex={-1}>
+          Reset Password
+        </Heading>
+
+        {step === 'request' && (
+          <form onSubmit={onRequest} noValidate aria-busy={busy}>
+            <Flex direction="column" gap="medium">
+              <Text className="muted">Enter the email address of your account. We will email you a code to set a new password.</Text>
+              <StatusMessage status={status} />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                isRequired
+                isDisabled={busy}
+              />
+              <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+                {busy ? 'Sending...' : 'Send Password Reset Link'}
+              </Button>
+            </Flex>
+          </form>
+        )}
+
+        {step === 'confirm' && (
+          <form onSubmit={onConfirm} noValidate aria-busy={busy}>
+            <Flex direction="column" gap="medium">
+              <StatusMessage status={status} />
+              <Text>
+                Enter the 6-digit code from the email sent to <strong>{sentTo}</strong>, then choose a new password.
+              </Text>
+              <TextField
+                label="Reset code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                isRequired
+                isDisabled={busy}
+              />
+              <PasswordField
+                label="New password"
+                name="new-password"
+                autoComplete="new-password"
+                descriptiveText="At least 6 characters."
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                isRequired
+                isDisabled={busy}
+              />
+              <PasswordField
+                label="Confirm new password"
+                name="confirm-password"
+                autoComplete="new-password"
+                value={confirmPassword}
+                onChange={(e) => setConfirmPassword(e.target.value)}
+                isRequired
+                isDisabled={busy}
+              />
+              <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+                {busy ? 'Saving...' : 'Set New Password'}
+              </Button>
+              <Flex gap="small" wrap="wrap" justifyContent="space-between">
+                <Button variation="link" size="small" onClick={() => void sendCode(sentTo)} isDisabled={busy}>
+                  Send a new code
+                </Button>
+                <Button variation="link" size="small" onClick={startOver} isDisabled={busy}>
+                  Use a different email
+                </Button>
+              </Flex>
+            </Flex>
+          </form>
+        )}
+
+        {step === 'done' && (
+          <Flex direction="column" gap="medium">
+            <StatusMessage status={status} />
+            <RouterLink className="button-link button-link--primary" to="/login">
+              Go to Login
+            </RouterLink>
+          </Flex>
+        )}
+
+        <Text className="card-footer-links">
+          <RouterLink to="/login">Back to Login</RouterLink>
+        </Text>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { Alert, Button, Card, Flex, Heading, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { validateRegistrationForm } from '../../../../lambdas/contract/auth';
+import { US_STATES } from '../../../../lambdas/contract/fields';
+import { useAuth } from '../../app/auth';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { callApi, isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/authErrors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { signInWithPassword } from './signIn';
+
+/** SPEC.md section 9: redirect 4 s after organisation registration. */
+export const REGISTRATION_REDIRECT_MS = 4000;
+
+/** SPEC.md section 8, organisation registration. */
+export function registrationErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (/organization name already exists/i.test(error.message)) return 'An organization with this name already exists.';
+    if (error.code === 'already-exists') return error.message || 'An administrator account with this email already exists.';
+    if (error.code === 'invalid-argument') return error.message || 'Invalid data provided. Please check your input.';
+    return `Server error: ${error.message} (code: ${error.code})`;
+  }
+  return 'An unexpected error occurred during registration.';
+}
+
+const EMPTY = { name: '', address: '', city: '', state: '', zip: '', adminName: '', adminEmail: '', password: '', confirmPassword: '' };
+type Fields = typeof EMPTY;
+
+export default function RegisterOrganizationPage() {
+  usePageTitle('Register Your Church');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [followUp, setFollowUp] = useState<Status | null>(null);
+  const [showLoginLink, setShowLoginLink] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validateRegistrationForm(
+      {
+        churchInfo: { name: fields.name, address: fields.address, city: fields.city, state: fields.state, zip: fields.zip },
+        adminInfo: { name: fields.adminName, email: fields.adminEmail, password: fields.password },
+      },
+      fields.confirmPassword,
+    );
+    if (!checked.ok) {
+      setStatus({ kind: 'error', text: checked.message });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    setFollowUp(null);
+
+    try {
+      await callApi('registerOrganization', { body: checked.value });
+    } catch (error) {
+      setStatus({ kind: 'error', text: registrationErrorText(error) });
+      setBusy(false);
+      return;
+    }
+
+    const { email, password } = checked.value.adminInfo;
+    setDone(true);
+    try {
+      await signInWithPassword(email, password);
+    } catch (error) {
+      console.warn('Automatic sign-in after registration failed.', error);
+      setStatus({
+        kind: 'warning',
+        text: 'Organization registered, but the automatic sign-in failed. Please log in manually.',
+      });
+      setShowLoginLink(true);
+      setBusy(false);
+      return;
+    }
+
+    try {
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    } catch (error) {
+      console.warn('Sending the verification email failed.', error);
+      setFollowUp({
+        kind: 'warning',
+        text: `Organization registered and signed in, but the verification email failed to send: ${errorMessage(error)}. You can resend it from the verification screen.`,
+      });
+    }
+    setStatus({
+      kind: 'success',
+      text: `Organization registered! Please check the administrator's email (${email}) to verify the account. Redirecting to dashboard...`,
+    });
+    timer.current = setTimeout(() => {
+      void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
+    }, REGISTRATION_REDIRECT_MS);
+  }
+
+  return (
+    <Flex justifyContent="center" className="page">
+      <Card variation="elevated" className="form-card form-card--wide">
+        <Heading level={1} className="page-title" tabIndex={-1}>
+          Register Your Church Directory
+        </Heading>
+
+        {!done && (
+          <Alert variation="warning" role="note" marginTop="small" marginBottom="medium" heading="Joining as a member?">
+            This form creates a new church directory. If your church already uses this directory, please{' '}
+            <RouterLink to="/create-account">create a member account</RouterLink> instead.
+          </Alert>
+        )}
+
+        {done && <StatusMessage status={status} />}
+        {done && <StatusMessage status={followUp} />}
+        {showLoginLink && (
+          <Text marginTop="medium">
+            <RouterLink className="button-link button-link--primary" to="/login">
+              Go to Login
+            </RouterLink>
+          </Text>
+        )}
+
+        {!done && (
+          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <fieldset className="form-section" disabled={busy}>
+              <legend>Church Information</legend>
+              <Flex direction="column" gap="medium">
+                <TextField label="Church Name" name="church-name" autoComplete="organization" value={fields.name} onChange={set('name')} isRequired isDisabled={busy} maxLength={100} />
+                <TextField label="Street Address" name="street-address" autoComplete="street-address" value={fields.address} onChange={set('address')} isRequired isDisabled={busy} maxLength={200} />
+                <div className="form-row">
+                  <TextField label="City" name="city" autoComplete="address-level2" value={fields.city} onChange={set('city')} isRequired isDisabled={busy} maxLength={100} className="form-row__grow" />
+                  <SelectField label="State" name="state" autoComplete="address-level1" value={fields.state} onChange={set('state')} isRequired isDisabled={busy} placeholder="Select a state" className="form-row__state">
+                    {US_STATES.map((s) => (
+                      <option key={s.code} value={s.code}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <TextField label="Zip Code" name="zip" autoComplete="postal-code" inputMode="numeric" value={fields.zip} onChange={set('zip')} isRequired isDisabled={busy} maxLength={5} className="form-row__zip" />
+                </div>
+              </Flex>
+            </fieldset>
+
+            <fieldset className="form-section" disabled={busy}>
+              <legend>Initial Administrator</legend>
+              <Flex direction="column" gap="medium">
+                <TextField label="Full Name" name="admin-name" autoComplete="name" value={fields.adminName} onChange={set('adminName')} isRequired isDisabled={busy} maxLength={100} />
+                <TextField label="Email" name="admin-email" type="email" autoComplete="email" inputMode="email" value={fields.adminEmail} onChange={set('adminEmail')} isRequired isDisabled={busy} />
+                <PasswordField label="Password" name="admin-password" autoComplete="new-password" descriptiveText="At least 6 characters." value={fields.password} onChange={set('password')} isRequired isDisabled={busy} />
+                <PasswordField label="Confirm Password" name="admin-confirm-password" autoComplete="new-password" value={fields.confirmPassword} onChange={set('confirmPassword')} isRequired isDisabled={busy} />
+              </Flex>
+            </fieldset>
+
+            <div className="form-status">
+              <StatusMessage status={status} />
+            </div>
+            <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+              {busy ? 'Registering...' : 'Register Church'}
+            </Button>
+            <Text className="card-footer-links">
+              Already registered? <RouterLink to="/login">Log in</RouterLink>
+            </Text>
+          </form>
+        )}
+      </Card>
+    </Flex>
+  );
+}

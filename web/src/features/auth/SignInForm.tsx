@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { LoginForm } from '../../../../lambdas/contract/auth';
+import { firstMessage } from '../../../../lambdas/contract/fields';
+import { useAuth } from '../../app/auth';
+import { callApi } from '../../lib/api';
+import { delay } from '../../lib/authErrors';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { LOGIN_FAILED, loginErrorText, signInWithPassword } from './signIn';
+
+const CLAIMS_WARNING =
+  'Login successful, but an issue occurred updating account details. Please try refreshing if you encounter issues.';
+
+/** The sign-in form of /login and of the landing page's Sign In card. */
+export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = LoginForm.safeParse({ email, password });
+    if (!parsed.success) {
+      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+
+    try {
+      const result = await signInWithPassword(parsed.data.email, password);
+      if (!result.isSignedIn || result.nextStep.signInStep !== 'DONE') {
+        setStatus({
+          kind: 'error',
+          text:
+            result.nextStep.signInStep === 'RESET_PASSWORD'
+              ? 'A new password is required for this account. Please use Forgot Password to set one.'
+              : LOGIN_FAILED,
+        });
+        setBusy(false);
+        return;
+      }
+    } catch (error) {
+      setStatus({ kind: 'error', text: loginErrorText(error) });
+      setBusy(false);
+      return;
+    }
+
+    // A new account gets its organisation, member and family claims on its first sign-in.
+    let warned = false;
+    try {
+      const session = await fetchAuthSession();
+      const claims = (session.tokens?.idToken?.payload ?? {}) as Record<string, unknown>;
+      if (!claims['custom:orgId'] || !claims['custom:memberId'] || !claims['custom:familyId']) {
+        setStatus({ kind: 'info', text: 'Finalizing account setup...' });
+        await callApi('addClaimCreds');
+        await fetchAuthSession({ forceRefresh: true });
+      }
+    } catch (error) {
+      console.warn('Account setup after sign-in failed.', error);
+      setStatus({ kind: 'warning', text: CLAIMS_WARNING });
+      warned = true;
+    }
+    // Leave the warning on screen long enough to be read before moving on.
+    if (warned) await delay(3000);
+    await auth.refresh();
+    if (mounted.current) navigate('/dashboard', { replace: true });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <Flex direction="column" gap="medium">
+        <StatusMessage status={status} />
+        <TextField
+          id={`${idPrefix}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <PasswordField
+          id={`${idPrefix}-password`}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          isRequired
+          isDisabled={busy}
+        />
+        <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+          {busy ? 'Logging In...' : 'Login'}
+        </Button>
+        <Text textAlign="center">
+          <RouterLink to="/forgot-password">Forgot Password?</RouterLink>
+        </Text>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { usePageTitle } from '../../lib/usePageTitle';
+
+function ComingSoon({ title, text }: { title: string; text: string }) {
+  usePageTitle(title);
+  return (
+    <Flex direction="column" gap="large" className="page page--medium">
+      <Heading level={1} className="page-title" tabIndex={-1}>
+        {title}
+      </Heading>
+      <Card variation="outlined" className="coming-soon">
+        <Text fontSize="xl" fontWeight="bold">
+          Coming Soon!
+        </Text>
+        <Text marginTop="xs">{text}</Text>
+      </Card>
+    </Flex>
+  );
+}
+
+export function MapPage() {
+  return <ComingSoon title="Map Feature" text="A map of where your church families live is on its way." />;
+}
+
+export function DocumentsPage() {
+  return <ComingSoon title="Documents" text="A place for your church's shared documents is on its way." />;
+}

@@ -1,0 +1,137 @@
+/**
+ * The typed API client. Method and path come from the route manifest (lambdas/routes.ts), the
+ * answer type from lambdas/contract/api.ts, so a route or shape change fails the type check here.
+ */
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { routeFor, type Operation } from '../../../lambdas/routes';
+import type { OperationResults } from '../../../lambdas/contract/api';
+import type { ErrorCode } from '../../../lambdas/domain/errors';
+import { getConfig } from './config';
+
+export type ApiOperation = Operation & keyof OperationResults;
+
+/** A failed call: SPEC.md section 8's code, the server's safe message and the HTTP status (0: no answer). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your internet connection and try again.';
+const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+/** API Gateway gives up after 30 s; wait a little longer so its own answer wins. */
+const TIMEOUT_MS = 35_000;
+
+/** SPEC.md section 8, callable-function status mapping, for answers without our error body. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400: return 'invalid-argument';
+    case 401: return 'unauthenticated';
+    case 403: return 'permission-denied';
+    case 404: return 'not-found';
+    case 409: return 'aborted';
+    case 429: return 'resource-exhausted';
+    case 499: return 'cancelled';
+    case 501: return 'unimplemented';
+    case 503: return 'unavailable';
+    case 504: return 'deadline-exceeded';
+    default: return 'internal';
+  }
+}
+
+export interface CallOptions {
+  body?: unknown;
+  params?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export function buildPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+async function idToken(): Promise<string | undefined> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function callApi<Op extends ApiOperation>(operation: Op, options: CallOptions = {}): Promise<OperationResults[Op]> {
+  const route = routeFor(operation);
+  const url = `${getConfig().apiBase}${buildPath(route.path, options.params)}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+
+  // The JWT authorizer checks the ID token's audience (the app client), so the ID token it is.
+  if (route.access !== 'public') {
+    const token = await idToken();
+    if (!token) throw new ApiError('unauthenticated', 'Authentication required. Please log in.', 401);
+    headers.authorization = `Bearer ${token}`;
+  }
+  const hasBody = options.body !== undefined && route.method !== 'GET';
+  if (hasBody) headers['content-type'] = 'application/json';
+
+  // One controller for the caller's signal and our time limit (AbortSignal.any is too new for some browsers).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: controller.signal,
+    });
+  } catch {
+    if (timedOut) throw new ApiError('deadline-exceeded', TIMEOUT_MESSAGE, 0);
+    if (options.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.', 0);
+    throw new ApiError('unavailable', NETWORK_ERROR_MESSAGE, 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+    const code = typeof error?.code === 'string' ? (error.code as ErrorCode) : codeForStatus(response.status);
+    const message =
+      typeof error?.message === 'string' && error.message
+        ? error.message
+        : `The server answered with an error (HTTP ${response.status}). Please try again.`;
+    throw new ApiError(code, message, response.status);
+  }
+  if (payload === undefined) {
+    throw new ApiError('internal', 'The server sent an answer this page could not read. Please try again.', response.status);
+  }
+  return payload as OperationResults[Op];
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The runtime configuration (/config.json, written by CDK or the local gateway). Loaded once at
+ * start-up so that one build serves every stage; nothing stage-specific is baked into the bundle.
+ */
+import { Amplify } from 'aws-amplify';
+import type { WebConfig } from '../../../lib/settings';
+
+let current: WebConfig | null = null;
+
+export function getConfig(): WebConfig {
+  if (!current) throw new Error('The app configuration has not been loaded yet.');
+  return current;
+}
+
+/** Tests and start-up set it; nothing else should. */
+export function setConfig(config: WebConfig): void {
+  current = config;
+}
+
+export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
+  const raw = (await response.json()) as Partial<WebConfig>;
+  if (!raw.userPoolId || !raw.userPoolClientId) throw new Error(`${url} lacks userPoolId or userPoolClientId.`);
+  return {
+    region: raw.region ?? '',
+    userPoolId: raw.userPoolId,
+    userPoolClientId: raw.userPoolClientId,
+    apiBase: (raw.apiBase ?? '').replace(/\/+$/, ''),
+    ...(raw.userPoolEndpoint ? { userPoolEndpoint: raw.userPoolEndpoint } : {}),
+    ...(raw.mailboxUrl ? { mailboxUrl: raw.mailboxUrl } : {}),
+  };
+}
+
+let configured = false;
+
+/** Amplify is configured exactly once per page load. */
+export function configureAmplify(config: WebConfig): void {
+  setConfig(config);
+  if (configured) return;
+  configured = true;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+}
