@@ -73,7 +73,7 @@ export async function cognitoProxy(pool: LocalPool, target: string | undefined, 
   }
 
   const answer = await forward(pool, operation, payload);
-  if (operation === 'InitiateAuth' && answer.headers['x-amzn-errortype']?.startsWith('InvalidPasswordException')) {
+  if (operation === 'InitiateAuth' && answer.status >= 400 && answer.body.includes('InvalidPasswordException')) {
     return cognitoError('NotAuthorizedException', 'Incorrect username or password.');
   }
   return withExpiry(answer);
