@@ -5,7 +5,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../lib/local/demo';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_ACCOUNTS, DEMO_CHURCH } from '../../lib/local/demo';
+import { keys } from '../../lambdas/domain/keys';
+import { ddb } from '../../lambdas/platform/ddb';
+import { stack } from '../support/env';
+import { PASSWORD, createAccountIn } from '../support/fixtures';
 import { codeFor, expectAccessible, launch, mailCount, newPage, screenshot } from './support/browser';
 
 let browser: Browser;
@@ -185,6 +190,21 @@ describe('signed-in members', () => {
       if (path !== '/help' && path !== '/privacy') await page.getByText('Coming Soon!').first().waitFor();
       await expectAccessible(page);
     }
+    await context.close();
+  });
+});
+
+describe('an account not yet linked to its family', () => {
+  it('is linked on sign-in (Finalizing account setup...) to the member holding its e-mail', async () => {
+    const { Item: claim } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.orgName(DEMO_CHURCH) }));
+    // A member of the demo church (the Adams family) whose account was made without its claims.
+    const account = await createAccountIn(String(claim!.orgId), { email: 'grace.adams@grace.example' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, account.email, PASSWORD);
+    await page.getByRole('heading', { level: 2, name: 'Welcome to the Grace Community Church directory' }).waitFor();
+    const { Item: user } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(String(claim!.orgId), account.userId) }));
+    expect(user?.memberId).toEqual(expect.any(String));
+    expect(user?.familyId).toEqual(expect.any(String));
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { localConfig } from '../../lib/local/config';
+import { localConfig, type LocalConfig } from '../../lib/local/config';
 import { startLocalStack } from '../../lib/local/stack';
 
 declare module 'vitest' {
@@ -15,9 +15,12 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'directory-it-'));
-  const stack = await startLocalStack(localConfig({ basePort: Number(process.env.TEST_PORT ?? 4500), dataDir, verbose: false }));
+/** Starts the stack in a fresh folder, hands its coordinates to the tests, and returns the teardown. */
+export async function startTestStack(project: TestProject, basePort: number, prepare?: (config: LocalConfig) => Promise<unknown>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'directory-test-'));
+  const config = localConfig({ basePort, dataDir, verbose: false });
+  const stack = await startLocalStack(config);
+  await prepare?.(config);
   project.provide('stack', {
     url: stack.url,
     env: stack.env,
@@ -29,4 +32,8 @@ export default async function setup(project: TestProject) {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+export default function setup(project: TestProject) {
+  return startTestStack(project, Number(process.env.TEST_PORT ?? 4500));
 }

@@ -4,6 +4,7 @@ import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { ResetConfirmForm, ResetRequestForm } from '../../../../lambdas/contract/auth';
 import { firstMessage } from '../../../../lambdas/contract/fields';
+import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { authErrorName, codeErrorText, errorMessage } from '../../lib/authErrors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -148,17 +149,7 @@ export default function ForgotPasswordPage() {
               <Text>
                 Enter the 6-digit code from the email sent to <strong>{sentTo}</strong>, then choose a new password.
               </Text>
-              <TextField
-                label="Reset code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                isRequired
-                isDisabled={busy}
-              />
+              <CodeField label="Reset code" value={code} onChange={setCode} disabled={busy} />
               <PasswordField
                 label="New password"
                 name="new-password"

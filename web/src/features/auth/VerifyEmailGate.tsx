@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirmUserAttribute, fetchAuthSession, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
-import { Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { VerifyCodeForm } from '../../../../lambdas/contract/auth';
 import { firstMessage } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
+import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { codeErrorText, errorMessage } from '../../lib/authErrors';
 import { getConfig } from '../../lib/config';
@@ -93,17 +94,7 @@ export default function VerifyEmailGate() {
         <form onSubmit={onVerify} noValidate aria-busy={busy !== null}>
           <Flex direction="column" gap="medium">
             <StatusMessage status={status} />
-            <TextField
-              label="Verification code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              isRequired
-              isDisabled={busy !== null}
-            />
+            <CodeField label="Verification code" value={code} onChange={setCode} disabled={busy !== null} />
             <Button type="submit" variation="primary" isFullWidth isDisabled={busy !== null}>
               {busy === 'verify' ? 'Verifying...' : 'Verify'}
             </Button>
