@@ -3,6 +3,7 @@
  * the local stand-ins and the gateway, seeds the demo church on first start, and prints the one
  * URL to open. Ctrl-C stops everything it started; data stays in .local/ for the next start.
  */
+import '../lib/local/quiet-sdk';
 import { buildWeb } from '../web/build';
 import { localConfig } from '../lib/local/config';
 import { DEMO_ACCOUNTS, DEMO_CHURCH, demoSuperAdmin, seedDemo } from '../lib/local/demo';

@@ -2,6 +2,7 @@
  * Starts the whole product on this machine: DynamoDB, S3, Cognito stand-ins, the mailbox and the
  * gateway that runs the real handlers. Used by `npm start` (bin/local.ts) and by the test setup.
  */
+import './quiet-sdk';
 import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -32,7 +33,11 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
   // Fail fast, before starting anything, when the one URL we print cannot be served.
   await assertPortFree(config.ports.gateway, 'the local gateway');
   // The stand-ins want credentials: s3rver accepts only its own fixed pair, the others any.
-  Object.assign(process.env, { AWS_REGION: config.region, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+  Object.assign(process.env, {
+    AWS_REGION: config.region,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  });
   try {
     const [dynamoEndpoint, s3Endpoint] = await Promise.all([startDynamo(config), startS3(config)]);
     const url = gatewayUrl(config);
