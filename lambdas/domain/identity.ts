@@ -80,6 +80,20 @@ export async function deleteAccount(username: string): Promise<void> {
   }
 }
 
+/** Marks an address verified (demo accounts, test fixtures). cognito-local wants the e-mail sent with the flag. */
+export async function markEmailVerified(email: string): Promise<void> {
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: env('USER_POOL_ID'),
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+}
+
 export async function setCustomAttributes(username: string, custom: CustomAttributes): Promise<void> {
   await cognito.send(
     new AdminUpdateUserAttributesCommand({

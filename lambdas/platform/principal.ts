@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { Access } from '../routes';
-import { AppError, denied, unauthenticated } from '../domain/errors';
+import { denied, unauthenticated } from '../domain/errors';
 import type { UserRecord } from '../domain/entities';
 import { getUserRecord } from '../domain/repos/users';
 
@@ -60,7 +60,7 @@ export async function authorise(
   if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
   if (!principal.orgId) throw denied('Organization details missing from your account.');
   const user = await getUserRecord(principal.orgId, principal.userId);
-  if (!user) throw new AppError('permission-denied', 'Your account is no longer active in this organization.');
+  if (!user) throw denied('Your account is no longer active in this organization.');
   const admitted: Principal = { ...principal, user, admin: user.admin };
   if (access === 'admin' && !admitted.admin) throw denied();
   return admitted;

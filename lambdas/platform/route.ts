@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod/mini';
 import type { OperationResults } from '../contract/api';
 import { firstMessage } from '../contract/fields';
-import { AppError, invalid } from '../domain/errors';
+import { invalid } from '../domain/errors';
 import { routeFor, type Operation } from '../routes';
 import { errorResponse } from './errorResponse';
 import { authorise, type Principal } from './principal';
@@ -84,4 +84,3 @@ export function defineRoute<
     });
 }
 
-export { AppError };

@@ -4,19 +4,18 @@
  * family photos, four groups with roles, and three accounts. Written with the domain's own item
  * builders and account functions, so it is data the product itself could have written.
  */
-import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import jpeg from 'jpeg-js';
 import { randomUUID } from 'node:crypto';
 import type { Family, Group, Member, Organization, Role, UserRecord } from '../../lambdas/domain/entities';
 import { trialEnd } from '../../lambdas/domain/entities';
-import { createAccount } from '../../lambdas/domain/identity';
+import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
+import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { keys } from '../../lambdas/domain/keys';
 import { familyItem, groupItem, groupNameItem, memberItem, roleItem } from '../../lambdas/domain/repos/items';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
 import { userItem } from '../../lambdas/domain/repos/users';
-import { cognito } from '../../lambdas/platform/cognito';
 import { ddb } from '../../lambdas/platform/ddb';
 import { s3 } from '../../lambdas/platform/s3';
 import type { LocalConfig } from './config';
@@ -76,18 +75,6 @@ function demoPhoto(hue: number): Buffer {
     }
   }
   return jpeg.encode({ data, width, height }, 80).data;
-}
-
-async function batchWrite(table: string, items: Record<string, unknown>[]) {
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (request && Object.keys(request).length) {
-      const { UnprocessedItems } = await ddb.send(new BatchWriteCommand({ RequestItems: request }));
-      request = UnprocessedItems as typeof request;
-    }
-  }
 }
 
 export async function seedDemo(config: LocalConfig): Promise<boolean> {
@@ -195,7 +182,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   await Promise.all(
     photos.map((p) => s3.send(new PutObjectCommand({ Bucket: config.photosBucket, Key: p.key, Body: p.body, ContentType: 'image/jpeg' }))),
   );
-  await batchWrite(config.tableName, [
+  await batchPutAll(config.tableName, [
     ...families.map(familyItem),
     ...members.map(memberItem),
     ...groups.map(groupItem),
@@ -220,24 +207,12 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   });
   const operator = demoSuperAdmin(config);
   const operatorId = await createAccount({ ...operator, custom: { orgId, admin: 'false' }, emailTakenMessage: 'taken' });
-  await batchWrite(config.tableName, [
+  await batchPutAll(config.tableName, [
     userItem(user(memberId, DEMO_ACCOUNTS.member.email, false, linked)),
     userItem(user(operatorId, operator.email, false)),
   ]);
   // Demo accounts start verified so they can be tried at once.
-  for (const email of [admin.email, DEMO_ACCOUNTS.member.email, operator.email]) await markVerified(email);
+  for (const email of [admin.email, DEMO_ACCOUNTS.member.email, operator.email]) await markEmailVerified(email);
   return true;
 }
 
-async function markVerified(email: string) {
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: process.env.USER_POOL_ID!,
-      Username: email,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-}

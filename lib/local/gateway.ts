@@ -59,17 +59,15 @@ function compile(route: RouteDef): CompiledRoute {
 
 const compiled = routes.map((r) => compile(r));
 
+/** The route for a method and path; like API Gateway, a known path with another method is no route. */
 function match(method: string, pathname: string) {
-  let pathMatched = false;
   for (const c of compiled) {
-    const m = c.pattern.exec(pathname);
+    const m = c.route.method === method ? c.pattern.exec(pathname) : null;
     if (!m) continue;
-    pathMatched = true;
-    if (c.route.method !== method) continue;
     const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
     return { route: c.route, pathParameters };
   }
-  return pathMatched ? 'method' : null;
+  return null;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -143,8 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
     const found = match(method, url.pathname);
-    if (found === null) return send(res, 404, JSON.stringify({ message: 'Not Found' }));
-    if (found === 'method') return send(res, 404, JSON.stringify({ message: 'Not Found' }));
+    if (!found) return send(res, 404, JSON.stringify({ message: 'Not Found' }));
     const { route, pathParameters } = found;
 
     let claims: Record<string, string> | null = null;
@@ -209,7 +206,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
   function staticFile(res: ServerResponse, pathname: string) {
     const webDir = path.resolve(options.webDir);
     let file = path.resolve(webDir, `.${decodeURIComponent(pathname)}`);
-    if (!file.startsWith(webDir)) return send(res, 404, '{"message":"Not Found"}');
+    if (!file.startsWith(webDir + path.sep)) return send(res, 404, '{"message":"Not Found"}');
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       // Client-side routes get the app; a missing asset is a real 404.

@@ -1,11 +1,6 @@
 /** The callers of the security matrix: one of each role, in one church, plus an admin of another. */
-import { PASSWORD, createAccountIn, createChurch, verifyEmail, type Church } from '../support/fixtures';
-import { idToken } from '../support/api';
+import { createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { stack } from '../support/env';
-import { createAccount } from '../../lambdas/domain/identity';
-import { userItem } from '../../lambdas/domain/repos/users';
-import { ddb } from '../../lambdas/platform/ddb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -37,23 +32,9 @@ export async function buildWorld(): Promise<World> {
       familyUser: familyUser.token,
       admin: church.adminToken,
       otherAdmin: other.adminToken,
-      superAdmin: await superAdminToken(church.orgId),
+      // The configured super-admin address, as an ordinary (non-admin) member of the church.
+      superAdmin: (await createAccountIn(church.orgId, { email: stack.env.SUPER_ADMIN_EMAIL! })).token,
     },
   };
 }
 
-/** The configured super-admin address, as an ordinary (non-admin) member of the church. */
-async function superAdminToken(orgId: string): Promise<string> {
-  const email = stack.env.SUPER_ADMIN_EMAIL!;
-  const userId = await createAccount({ email, name: 'Super Admin', password: PASSWORD, custom: { orgId, admin: 'false' }, emailTakenMessage: 'taken' });
-  await ddb.send(
-    new PutCommand({
-      TableName: stack.env.TABLE_NAME,
-      Item: userItem({ userId, orgId, email, admin: false, memberId: null, familyId: null, createdAt: new Date().toISOString(), platform: null, mobileAppLinked: false }),
-    }),
-  );
-  await verifyEmail(email);
-  return idToken(email, PASSWORD);
-}
-
-export { createAccountIn };

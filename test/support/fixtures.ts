@@ -2,33 +2,20 @@
  * Churches and accounts in every role, made through the real API where one exists and through
  * the domain functions otherwise (never by hand-built items), so fixtures look like real data.
  */
-import { AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { createAccount } from '../../lambdas/domain/identity';
+import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from './api';
 import { stack } from './env';
 
-const admin = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
 export const PASSWORD = 'correct-horse-1';
 
 let counter = 0;
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-export async function verifyEmail(email: string) {
-  await admin.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: stack.userPoolId,
-      Username: email,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-}
+export const verifyEmail = markEmailVerified;
 
 export function registrationBody(overrides: { name?: string; email?: string } = {}) {
   return {

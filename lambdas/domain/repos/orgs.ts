@@ -1,8 +1,9 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
 import type { Organization, UserRecord } from '../entities';
 import { AppError } from '../errors';
 import { keys } from '../keys';
+import { batchGetAll } from './batch';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
 import { userItem } from './users';
 
@@ -48,11 +49,7 @@ export async function createOrganization(org: Organization, admin: UserRecord): 
 
 /** The organisation and one user record in one BatchGetItem. */
 export async function getOrgAndUser(orgId: string, userId: string): Promise<{ org: Organization | null; user: UserRecord | null }> {
-  const table = tableName();
-  const { Responses } = await ddb.send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.org(orgId), keys.user(orgId, userId)] } } }),
-  );
-  const items = Responses?.[table] ?? [];
+  const items = await batchGetAll(tableName(), [keys.org(orgId), keys.user(orgId, userId)]);
   const org = items.find((i) => i.type === ItemType.org);
   const user = items.find((i) => i.type === ItemType.user);
   return {

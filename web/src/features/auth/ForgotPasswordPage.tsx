@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { ResetConfirmForm, ResetRequestForm } from '../../../../lambdas/contract/auth';
 import { firstMessage } from '../../../../lambdas/contract/fields';
 import { CodeField } from '../../components/CodeField';
@@ -115,9 +116,7 @@ export default function ForgotPasswordPage() {
   return (
     <Flex justifyContent="center" className="page page--narrow">
       <Card variation="elevated" className="form-card">
-        <Heading level={1} className="page-title" tabIndex={-1}>
-          Reset Password
-        </Heading>
+        <PageTitle>Reset Password</PageTitle>
 
         {step === 'request' && (
           <form onSubmit={onRequest} noValidate aria-busy={busy}>

@@ -1,4 +1,5 @@
-import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { SignInForm } from './SignInForm';
@@ -8,9 +9,7 @@ export default function LoginPage() {
   return (
     <Flex justifyContent="center" className="page page--narrow">
       <Card variation="elevated" className="form-card">
-        <Heading level={1} className="page-title" tabIndex={-1}>
-          Sign In
-        </Heading>
+        <PageTitle>Sign In</PageTitle>
         <Text className="muted" marginBottom="medium">
           Sign in to your church directory.
         </Text>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
-import { Alert, Button, Card, Flex, Heading, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { validateRegistrationForm } from '../../../../lambdas/contract/auth';
 import { US_STATES } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
@@ -106,9 +107,7 @@ export default function RegisterOrganizationPage() {
   return (
     <Flex justifyContent="center" className="page">
       <Card variation="elevated" className="form-card form-card--wide">
-        <Heading level={1} className="page-title" tabIndex={-1}>
-          Register Your Church Directory
-        </Heading>
+        <PageTitle>Register Your Church Directory</PageTitle>
 
         {!done && (
           <Alert variation="warning" role="note" marginTop="small" marginBottom="medium" heading="Joining as a member?">

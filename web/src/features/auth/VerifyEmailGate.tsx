@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirmUserAttribute, fetchAuthSession, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
-import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { VerifyCodeForm } from '../../../../lambdas/contract/auth';
 import { firstMessage } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
@@ -79,9 +80,7 @@ export default function VerifyEmailGate() {
   return (
     <Flex justifyContent="center" className="page page--narrow">
       <Card variation="elevated" className="form-card">
-        <Heading level={1} className="page-title" tabIndex={-1}>
-          Email Verification Required
-        </Heading>
+        <PageTitle>Email Verification Required</PageTitle>
         <Text marginTop="small" marginBottom="medium">
           Please verify your email address{auth.email ? <> (<strong>{auth.email}</strong>)</> : null} to use the directory. We
           emailed you a 6-digit code; enter it below. No code? Use the resend button, and check your spam folder.

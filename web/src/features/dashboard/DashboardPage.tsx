@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import type { MeResult } from '../../../../lambdas/contract/api';
 import { useAuth } from '../../app/auth';
 import { Icon, type IconName } from '../../components/Icon';
@@ -46,9 +47,7 @@ export default function DashboardPage() {
 
   return (
     <Flex direction="column" gap="large" className="page">
-      <Heading level={1} className="page-title" tabIndex={-1}>
-        Dashboard
-      </Heading>
+      <PageTitle>Dashboard</PageTitle>
       {load.state === 'loading' && <PageLoader text="Loading Dashboard Data..." />}
       {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
       {load.state === 'ready' && (

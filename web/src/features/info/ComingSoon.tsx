@@ -1,13 +1,12 @@
-import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 function ComingSoon({ title, text }: { title: string; text: string }) {
   usePageTitle(title);
   return (
     <Flex direction="column" gap="large" className="page page--medium">
-      <Heading level={1} className="page-title" tabIndex={-1}>
-        {title}
-      </Heading>
+      <PageTitle>{title}</PageTitle>
       <Card variation="outlined" className="coming-soon">
         <Text fontSize="xl" fontWeight="bold">
           Coming Soon!

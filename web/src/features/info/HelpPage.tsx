@@ -1,4 +1,5 @@
 import { Heading, View } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -6,9 +7,7 @@ export default function HelpPage() {
   usePageTitle('Help');
   return (
     <View as="article" className="page page--prose">
-      <Heading level={1} className="page-title" tabIndex={-1}>
-        Help
-      </Heading>
+      <PageTitle>Help</PageTitle>
       <p>Answers to the most common questions about using your church directory.</p>
 
       <section aria-labelledby="help-signin">

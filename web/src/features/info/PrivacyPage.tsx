@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Heading, Text, View } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -227,9 +228,7 @@ export default function PrivacyPage() {
   usePageTitle('Privacy Policy');
   return (
     <View as="article" className="page page--prose">
-      <Heading level={1} className="page-title" tabIndex={-1}>
-        Privacy Policy
-      </Heading>
+      <PageTitle>Privacy Policy</PageTitle>
       <Text className="muted">Last updated May 4, 2025</Text>
       <nav aria-label="Privacy policy sections" className="toc">
         <ol>

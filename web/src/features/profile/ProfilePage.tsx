@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Card, Flex, Heading } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex } from '@aws-amplify/ui-react';
+import { PageTitle } from '../../components/PageTitle';
 import { useAuth } from '../../app/auth';
 import { callApi } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -33,9 +34,7 @@ export default function ProfilePage() {
 
   return (
     <Flex direction="column" gap="large" className="page page--medium">
-      <Heading level={1} className="page-title" tabIndex={-1}>
-        Your Profile
-      </Heading>
+      <PageTitle>Your Profile</PageTitle>
       {problem ? (
         <Flex direction="column" gap="medium" alignItems="flex-start">
           <Alert variation="error" role="alert">
