@@ -206,7 +206,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
   function staticFile(res: ServerResponse, pathname: string) {
     const webDir = path.resolve(options.webDir);
     let file = path.resolve(webDir, `.${decodeURIComponent(pathname)}`);
-    if (!file.startsWith(webDir + path.sep)) return send(res, 404, '{"message":"Not Found"}');
+    if (file !== webDir && !file.startsWith(webDir + path.sep)) return send(res, 404, '{"message":"Not Found"}');
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       // Client-side routes get the app; a missing asset is a real 404.
