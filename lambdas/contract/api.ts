@@ -34,8 +34,118 @@ export interface MeResult {
   mobileAppLinked: boolean;
 }
 
+/** A member as the directory shows it. Birthday is MM/DD text (or older free text, shown by SPEC.md's display rules). */
+export interface MemberView {
+  memberId: string;
+  familyId: string;
+  name: string;
+  surname: string;
+  birthday: string | null;
+  cellphone: string | null;
+  email: string | null;
+  version: number;
+}
+
+export interface FamilyView {
+  familyId: string;
+  surname: string;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  phone: string | null;
+  anniversary: string | null;
+  /** The stored value (storage path or http URL): sent back unchanged when a form keeps the photo. */
+  photo: string | null;
+  /** A browser-loadable URL for the photo (a presigned GET that stays the same for a while), or null. */
+  photoUrl: string | null;
+  version: number;
+  /** The caller may edit this family and its members (admin, or the family's own user). */
+  canEdit: boolean;
+  /** Sorted by name. */
+  members: MemberView[];
+}
+
+export interface ListFamiliesResult {
+  /** Sorted by surname. */
+  families: FamilyView[];
+  /** Admin controls: Add Family, Download PDF. */
+  canAddFamily: boolean;
+}
+
+export interface GetFamilyResult {
+  family: FamilyView;
+}
+
+export interface GetMemberResult {
+  member: MemberView;
+  canEdit: boolean;
+}
+
+export interface SavedResult {
+  success: true;
+  message: string;
+  id: string;
+  /** The new version, for a further edit without reloading. */
+  version: number;
+}
+
+export interface DeletedResult {
+  success: true;
+  message: string;
+}
+
+export interface PhotoUploadResult {
+  /** A presigned POST: send `fields` and then the file as multipart form data to `url`. */
+  url: string;
+  fields: Record<string, string>;
+  /** The storage path to send as the family's photo once uploaded. */
+  photo: string;
+  maxBytes: number;
+}
+
+export interface DashboardBirthday {
+  memberId: string;
+  familyId: string;
+  name: string;
+  surname: string;
+  /** MM/DD */
+  birthday: string;
+  dayOfMonth: number;
+  photoUrl: string | null;
+}
+
+export interface DashboardAnniversary {
+  familyId: string;
+  surname: string;
+  /** MM/DD */
+  anniversary: string;
+  dayOfMonth: number;
+  photoUrl: string | null;
+}
+
+export interface DashboardResult {
+  month: number;
+  counts: { families: number; members: number; groups: number; lessons: number };
+  mobileAppLinked: boolean;
+  /** Sorted by day of month. */
+  birthdays: DashboardBirthday[];
+  anniversaries: DashboardAnniversary[];
+}
+
 export interface OperationResults {
   registerOrganization: RegisterOrganizationResult;
   addClaimCreds: AddClaimCredsResult;
   getMe: MeResult;
+  getDashboard: DashboardResult;
+  listFamilies: ListFamiliesResult;
+  getFamily: GetFamilyResult;
+  addFamily: SavedResult;
+  updateFamily: SavedResult;
+  deleteFamily: DeletedResult;
+  getMember: GetMemberResult;
+  addMember: SavedResult;
+  updateMember: SavedResult;
+  deleteMember: DeletedResult;
+  createPhotoUpload: PhotoUploadResult;
 }

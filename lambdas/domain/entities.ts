@@ -49,6 +49,11 @@ export interface Family {
   /** S3 key `<orgId>/photos/<uuid>.jpg`, or an http URL from older data. */
   photo: string | null;
   version: number;
+  /**
+   * Bumped by every member added to or removed from the family: a family delete that read the
+   * members is refused if the set changed before it wrote (so no member is left without a family).
+   */
+  membersVersion?: number;
   createdAt: string;
   updatedAt: string;
 }

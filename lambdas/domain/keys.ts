@@ -9,6 +9,7 @@
  * | org name claim      | ORGNAME#<normalised>  | ORGNAME                         |                                   |                                  |                                |
  * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
+ * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
  * | group               | ORG#<orgId>           | GRP#<groupId>                   |                                   |                                  |                                |
  * | group name claim    | ORG#<orgId>           | GRPNAME#<normalised>            |                                   |                                  |                                |
  * | role                | ORG#<orgId>           | GRP#<groupId>#ROLE#<memberId>   |                                   |                                  | ORG#<orgId>#MEM#<id> / ROLE#<g>|
@@ -16,7 +17,10 @@
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
  *
  * One organisation's directory (families followed by their members) is one Query:
- * PK = ORG#<orgId> AND begins_with(SK, 'FAM#').
+ * PK = ORG#<orgId> AND begins_with(SK, 'FAM#'); one family with its members is the same Query on
+ * 'FAM#<familyId>' (ids are uuids of one length, so no id is the prefix of another; the
+ * repository still checks the separator). A member and its roles share GSI3's partition, so one
+ * Query finds both.
  */
 export const TABLE_SCHEMA = {
   partitionKey: 'PK',
@@ -50,12 +54,17 @@ export const keys = {
     GSI2PK: `EMAIL#${normaliseEmail(email)}`,
     GSI2SK: `ORG#${orgId}#MEM`,
   }),
+  /** Makes a member e-mail unique within its church (a conditional Put in the member's transaction). */
+  memberEmailClaim: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `MEMEMAIL#${normaliseEmail(email)}` }),
+  /** GSI1 partitions of a month (MM): the dashboard's birthdays and anniversaries. */
+  anniversaryMonth: (orgId: string, mm: string) => `ORG#${orgId}#ANNIV#${mm}`,
+  birthdayMonth: (orgId: string, mm: string) => `ORG#${orgId}#BDAY#${mm}`,
   familyAnniversaryIndex: (orgId: string, familyId: string, mmdd: string) => ({
-    GSI1PK: `ORG#${orgId}#ANNIV#${mmdd.slice(0, 2)}`,
+    GSI1PK: keys.anniversaryMonth(orgId, mmdd.slice(0, 2)),
     GSI1SK: `${mmdd.slice(3, 5)}#${familyId}`,
   }),
   memberBirthdayIndex: (orgId: string, memberId: string, mmdd: string) => ({
-    GSI1PK: `ORG#${orgId}#BDAY#${mmdd.slice(0, 2)}`,
+    GSI1PK: keys.birthdayMonth(orgId, mmdd.slice(0, 2)),
     GSI1SK: `${mmdd.slice(3, 5)}#${memberId}`,
   }),
   memberById: (orgId: string, memberId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: 'MEM' }),

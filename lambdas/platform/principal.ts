@@ -61,7 +61,14 @@ export async function authorise(
   if (!principal.orgId) throw denied('Organization details missing from your account.');
   const user = await getUserRecord(principal.orgId, principal.userId);
   if (!user) throw denied('Your account is no longer active in this organization.');
-  const admitted: Principal = { ...principal, user, admin: user.admin };
+  // The record's links win over the token's: they may be newer (addClaimCreds) than the token.
+  const admitted: Principal = {
+    ...principal,
+    user,
+    admin: user.admin,
+    memberId: user.memberId ?? principal.memberId,
+    familyId: user.familyId ?? principal.familyId,
+  };
   if (access === 'admin' && !admitted.admin) throw denied();
   return admitted;
 }

@@ -20,17 +20,20 @@ type Result = APIGatewayProxyStructuredResultV2;
 /** A body larger than this is refused before parsing (API Gateway's own limit is 10 MB). */
 const MAX_BODY_BYTES = 256 * 1024;
 
-export interface RouteContext<B, P> {
+export interface RouteContext<B, P, Q> {
   event: Event;
   principal: Principal | null;
   body: B;
   params: P;
-  query: Record<string, string>;
+  query: Q;
 }
 
-interface Schemas<B extends z.ZodMiniType | undefined, P extends z.ZodMiniType | undefined> {
+type Schema = z.ZodMiniType | undefined;
+
+interface Schemas<B extends Schema, P extends Schema, Q extends Schema> {
   body?: B;
   params?: P;
+  query?: Q;
 }
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -61,14 +64,10 @@ function parse<S extends z.ZodMiniType | undefined>(schema: S | undefined, value
   return result.data as Out<S>;
 }
 
-export function defineRoute<
-  Op extends Operation,
-  B extends z.ZodMiniType | undefined = undefined,
-  P extends z.ZodMiniType | undefined = undefined,
->(
+export function defineRoute<Op extends Operation, B extends Schema = undefined, P extends Schema = undefined, Q extends Schema = undefined>(
   operation: Op,
-  schemas: Schemas<B, P>,
-  fn: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<OperationResults[Op]>,
+  schemas: Schemas<B, P, Q>,
+  fn: (ctx: RouteContext<Out<B>, Out<P>, Out<Q>>) => Promise<OperationResults[Op]>,
 ) {
   const route = routeFor(operation);
   return middy<Event, Result>()
@@ -77,9 +76,7 @@ export function defineRoute<
       const principal = await authorise(route.access, event);
       const body = parse<B>(schemas.body, readBody(event) ?? {});
       const params = parse<P>(schemas.params, event.pathParameters ?? {});
-      const query = Object.fromEntries(
-        Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
-      );
+      const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
       return json(200, await fn({ event, principal, body, params, query }));
     });
 }

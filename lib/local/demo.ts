@@ -13,7 +13,7 @@ import { trialEnd } from '../../lambdas/domain/entities';
 import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { keys } from '../../lambdas/domain/keys';
-import { familyItem, groupItem, groupNameItem, memberItem, roleItem } from '../../lambdas/domain/repos/items';
+import { familyItem, groupItem, groupNameItem, memberEmailClaimItem, memberItem, roleItem, roleMemberName } from '../../lambdas/domain/repos/items';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
@@ -141,7 +141,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
       memberId: member.memberId,
       familyId: member.familyId,
       orgId,
-      memberName: `${member.name} ${member.surname}`,
+      memberName: roleMemberName(member),
       groupName: group.groupName,
       label: labels[i % labels.length] || null,
       cDate: stamp,
@@ -185,6 +185,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   await batchPutAll(config.tableName, [
     ...families.map(familyItem),
     ...members.map(memberItem),
+    ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
     ...groups.map(groupItem),
     ...groups.map(groupNameItem),
     ...roles.map(roleItem),

@@ -1,5 +1,6 @@
 /** The callers of the security matrix: one of each role, in one church, plus an admin of another. */
-import { createAccountIn, createChurch, type Church } from '../support/fixtures';
+import { linkUserToMember } from '../../lambdas/domain/repos/users';
+import { addFamilyVia, createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { stack } from '../support/env';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
@@ -8,23 +9,34 @@ export type Role = (typeof ROLES)[number];
 export interface World {
   church: Church;
   other: Church;
-  /** The family the familyUser belongs to (target of family-scoped routes). */
-  familyId: string;
+  /** A family of the church, with one member; the familyUser belongs to it unless `ownFamily` moved them. */
+  family: Awaited<ReturnType<typeof addFamilyVia>>;
   tokens: Record<Role, string | null>;
+  /**
+   * A new family of the church (with one member) that the familyUser now belongs to: a fresh
+   * target for each call that changes or deletes one. The user record is linked, not the token,
+   * which also shows that the record's link wins over a stale token claim.
+   */
+  ownFamily: () => Promise<Awaited<ReturnType<typeof addFamilyVia>>>;
 }
 
 export async function buildWorld(): Promise<World> {
   const [church, other] = await Promise.all([createChurch(), createChurch()]);
-  const familyId = 'fam-matrix';
+  const family = await addFamilyVia(church.adminToken);
   const [unverified, member, familyUser] = await Promise.all([
     createAccountIn(church.orgId, { verified: false }),
     createAccountIn(church.orgId),
-    createAccountIn(church.orgId, { familyId, memberId: 'mem-matrix' }),
+    createAccountIn(church.orgId, { familyId: family.familyId, memberId: family.memberId }),
   ]);
   return {
     church,
     other,
-    familyId,
+    family,
+    ownFamily: async () => {
+      const fresh = await addFamilyVia(church.adminToken);
+      await linkUserToMember(church.orgId, familyUser.userId, fresh.memberId, fresh.familyId);
+      return fresh;
+    },
     tokens: {
       anonymous: null,
       unverified: unverified.token,

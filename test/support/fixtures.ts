@@ -85,3 +85,18 @@ export async function snapshotTable(): Promise<string> {
 }
 
 export const newId = () => randomUUID();
+
+/** A family (with one member) added through the API by the church's administrator. */
+export async function addFamilyVia(adminToken: string, overrides: Record<string, unknown> = {}) {
+  const family = await call<{ id: string; version: number }>('addFamily', {
+    token: adminToken,
+    body: { surname: unique('Mensah'), street: '1 Oak Street', city: 'Raleigh', state: 'NC', zipcode: '27601', phone: '919-555-0100', anniversary: '06/12', ...overrides },
+  });
+  if (family.status !== 200) throw new Error(`addFamily failed: ${JSON.stringify(family.body)}`);
+  const member = await call<{ id: string; version: number }>('addMember', {
+    token: adminToken,
+    body: { familyId: family.body.id, name: 'Lydia', birthday: '03/14' },
+  });
+  if (member.status !== 200) throw new Error(`addMember failed: ${JSON.stringify(member.body)}`);
+  return { familyId: family.body.id, familyVersion: family.body.version, memberId: member.body.id, memberVersion: member.body.version };
+}

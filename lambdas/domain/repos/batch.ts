@@ -7,10 +7,12 @@ import { ddb } from '../../platform/ddb';
 
 type Item = Record<string, unknown>;
 
-export async function batchGetAll(table: string, keys: Item[]): Promise<Item[]> {
+export async function batchGetAll(table: string, keys: Item[], projection?: string): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < keys.length; i += 100) {
-    let request: Record<string, { Keys: Item[] }> | undefined = { [table]: { Keys: keys.slice(i, i + 100) } };
+    let request: Record<string, { Keys: Item[]; ProjectionExpression?: string }> | undefined = {
+      [table]: { Keys: keys.slice(i, i + 100), ProjectionExpression: projection },
+    };
     while (request && Object.keys(request).length) {
       const { Responses, UnprocessedKeys }: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> } =
         await ddb.send(new BatchGetCommand({ RequestItems: request }));

@@ -2,25 +2,29 @@
  * Entities as stored items: keys, index attributes and type tag. Every write of a family, member,
  * group or role builds its item here, so indexes are never forgotten.
  */
+import { MM_DD } from '../../contract/fields';
 import type { Family, Group, Member, Role } from '../entities';
 import { keys } from '../keys';
 import { ItemType } from './table';
 
 export const familyItem = (f: Family) => ({
   ...keys.family(f.orgId, f.familyId),
-  ...(f.anniversary ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary) : {}),
+  ...(f.anniversary && MM_DD.test(f.anniversary) ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary) : {}),
   type: ItemType.family,
   ...f,
 });
 
 export const memberItem = (m: Member) => ({
   ...keys.member(m.orgId, m.familyId, m.memberId),
-  ...(m.birthday ? keys.memberBirthdayIndex(m.orgId, m.memberId, m.birthday) : {}),
+  ...(m.birthday && MM_DD.test(m.birthday) ? keys.memberBirthdayIndex(m.orgId, m.memberId, m.birthday) : {}),
   ...(m.email ? keys.memberEmailIndex(m.orgId, m.email) : {}),
   ...keys.memberById(m.orgId, m.memberId),
   type: ItemType.member,
   ...m,
 });
+
+/** How a member is named on its roles (kept in step when the member or its family is renamed). */
+export const roleMemberName = (m: Pick<Member, 'name' | 'surname'>) => `${m.name} ${m.surname}`.trim();
 
 export const groupItem = (g: Group) => ({ ...keys.group(g.orgId, g.groupId), type: ItemType.group, ...g });
 
@@ -36,4 +40,14 @@ export const roleItem = (r: Role) => ({
   ...keys.roleByMember(r.orgId, r.memberId, r.groupId),
   type: ItemType.role,
   ...r,
+});
+
+/** The claim that keeps a member e-mail unique within its church. */
+export const memberEmailClaimItem = (m: Pick<Member, 'orgId' | 'memberId' | 'familyId'> & { email: string }) => ({
+  ...keys.memberEmailClaim(m.orgId, m.email),
+  type: ItemType.memberEmail,
+  orgId: m.orgId,
+  memberId: m.memberId,
+  familyId: m.familyId,
+  email: m.email,
 });

@@ -7,6 +7,7 @@ export const ItemType = {
   user: 'USER',
   family: 'FAMILY',
   member: 'MEMBER',
+  memberEmail: 'MEMEMAIL',
   group: 'GROUP',
   groupName: 'GROUPNAME',
   role: 'ROLE',

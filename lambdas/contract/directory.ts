@@ -1,0 +1,110 @@
+/**
+ * Families, members and photos (SPEC.md section 5): one set of rules for the forms and the
+ * handlers. Empty optional fields become null, as SPEC.md says the forms send them.
+ */
+import * as z from 'zod/mini';
+import { EMAIL_SHAPE, LIMITS, MM_DD, requiredText, ZIP5_OR_9 } from './fields';
+
+export const MESSAGES = {
+  surnameRequired: 'Please fill in the required Family Surname (*).',
+  state: 'Please enter a valid 2-letter state abbreviation.',
+  zip: 'Please enter a valid 5-digit or 9-digit zipcode.',
+  anniversary: 'Anniversary format must be MM/DD.',
+  birthday: 'Birthday format must be MM/DD.',
+  image: 'Please select a valid image file.',
+  memberName: 'Member name is required.',
+  familyMissing: 'Family ID is missing (Please select or ensure one was passed).',
+  email: 'Please enter a valid email address.',
+  badId: 'Invalid data provided. Please check your input.',
+  version: 'Please reload the page and try again.',
+} as const;
+
+/** Photos the browser may upload: resized JPEGs normally; the others are accepted as chosen. */
+export const PHOTO_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
+export type PhotoType = keyof typeof PHOTO_TYPES;
+/** The browser resizes to about 1200 px first, which gives a few hundred KB; 5 MB leaves room for an unresized fallback. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** `<orgId>/photos/<uuid>.<ext>` (SPEC.md section 3). */
+export const PHOTO_PATH = /^[A-Za-z0-9-]{1,64}\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+
+const tooLong = (max: number) => `Please use at most ${max} characters.`;
+
+/** An optional text: trimmed; '' and null mean "none" (null). A shaped field says its own message when too long too. */
+const optionalText = (max: number, extra?: { pattern: RegExp; message: string }) =>
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, extra?.message ?? tooLong(max))))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  ).check(z.refine((v: string | null) => v === null || !extra || extra.pattern.test(v), extra?.message ?? ''));
+
+/** Path and body ids: what our ids look like (uuids, or the short ids of imported data). */
+export const Id = z.string({ error: MESSAGES.badId }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId));
+
+const state = z.pipe(
+  optionalText(2, { pattern: /^[A-Za-z]{2}$/, message: MESSAGES.state }),
+  z.transform((v: string | null) => (v ? v.toUpperCase() : null)),
+);
+
+/** A photo is a storage path of ours, an http(s) URL kept from older data, or null (none). */
+const photo = z.pipe(
+  z.optional(z.nullable(z.string().check(z.maxLength(2048, MESSAGES.image)))),
+  z.transform((v: string | null | undefined) => (v ? v : null)),
+);
+
+const version = z.int({ error: MESSAGES.version }).check(z.minimum(1, MESSAGES.version));
+
+export const familyFields = {
+  surname: requiredText(LIMITS.name, MESSAGES.surnameRequired),
+  street: optionalText(LIMITS.address),
+  city: optionalText(LIMITS.name),
+  state,
+  zipcode: optionalText(10, { pattern: ZIP5_OR_9, message: MESSAGES.zip }),
+  phone: optionalText(LIMITS.phone),
+  anniversary: optionalText(5, { pattern: MM_DD, message: MESSAGES.anniversary }),
+  photo,
+};
+
+export const AddFamilyInput = z.object(familyFields);
+export type AddFamilyInput = z.output<typeof AddFamilyInput>;
+
+/** existingPhotoPath is accepted for SPEC.md's payload but never trusted: the server knows the stored photo. */
+export const UpdateFamilyInput = z.object({ ...familyFields, version, existingPhotoPath: z.optional(z.nullable(z.string())) });
+export type UpdateFamilyInput = z.output<typeof UpdateFamilyInput>;
+
+const memberFields = {
+  name: requiredText(LIMITS.name, MESSAGES.memberName),
+  birthday: optionalText(5, { pattern: MM_DD, message: MESSAGES.birthday }),
+  cellphone: optionalText(LIMITS.phone),
+  email: z.pipe(
+    optionalText(LIMITS.email, { pattern: EMAIL_SHAPE, message: MESSAGES.email }),
+    z.transform((v: string | null) => (v ? v.toLowerCase() : null)),
+  ),
+};
+
+export const AddMemberInput = z.object({
+  familyId: z.string({ error: MESSAGES.familyMissing }).check(z.trim(), z.minLength(1, MESSAGES.familyMissing), z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId)),
+  ...memberFields,
+});
+export type AddMemberInput = z.output<typeof AddMemberInput>;
+
+/** familyId is accepted for SPEC.md's payload; a member never moves family through this call. */
+export const UpdateMemberInput = z.object({ ...memberFields, version, familyId: z.optional(z.string()) });
+export type UpdateMemberInput = z.output<typeof UpdateMemberInput>;
+
+export const FamilyParams = z.object({ familyId: Id });
+export const MemberParams = z.object({ memberId: Id });
+
+export const PhotoUploadInput = z.object({
+  contentType: z.enum(Object.keys(PHOTO_TYPES) as [PhotoType, ...PhotoType[]], { error: MESSAGES.image }),
+  size: z.int({ error: MESSAGES.image }).check(
+    z.minimum(1, MESSAGES.image),
+    z.maximum(MAX_PHOTO_BYTES, 'The photo is too large: please choose one under 5 MB.'),
+  ),
+  /** The family the photo is for; absent for a family being added (admins only). */
+  familyId: z.optional(Id),
+});
+export type PhotoUploadInput = z.output<typeof PhotoUploadInput>;
+
+/** The dashboard's month, 1-12, in the viewer's own time zone (the browser sends it). */
+export const DashboardQuery = z.object({
+  month: z.optional(z.pipe(z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'The month must be 1 to 12.')), z.transform(Number))),
+});

@@ -1,0 +1,62 @@
+/**
+ * The dashboard in one answer: the counts kept on the organisation item, and the month's
+ * birthdays and anniversaries from their month indexes (never a scan), sorted by day.
+ */
+import type { DashboardResult } from '../contract/api';
+import { MM_DD } from '../contract/fields';
+import { readAnniversaries, readBirthdays, readFamilyPhotos, readOrganization } from './repos/directory';
+import { photoUrl } from './photos';
+import { byName, type Viewer } from './viewer';
+
+const day = (mmdd: string) => Number(mmdd.slice(3, 5));
+
+export async function dashboard(viewer: Viewer, month: number): Promise<DashboardResult> {
+  const orgId = viewer.orgId;
+  // The birthday photos (their families') are fetched as soon as the birthdays are known,
+  // alongside the other reads.
+  const birthdaysWithPhotos = readBirthdays(orgId, month).then(async (members) => {
+    const listed = members.filter((m) => m.birthday && MM_DD.test(m.birthday));
+    return { members: listed, photos: await readFamilyPhotos(orgId, listed.map((m) => m.familyId)) };
+  });
+  const [org, { members, photos }, families] = await Promise.all([readOrganization(orgId), birthdaysWithPhotos, readAnniversaries(orgId, month)]);
+  const now = Date.now();
+
+  const birthdays = await Promise.all(
+    members
+      .sort((a, b) => day(a.birthday!) - day(b.birthday!) || byName(a.name, b.name))
+      .map(async (m) => ({
+        memberId: m.memberId,
+        familyId: m.familyId,
+        name: m.name,
+        surname: m.surname,
+        birthday: m.birthday!,
+        dayOfMonth: day(m.birthday!),
+        photoUrl: await photoUrl(photos.get(m.familyId) ?? null, now),
+      })),
+  );
+  const anniversaries = await Promise.all(
+    families
+      .filter((f) => f.anniversary && MM_DD.test(f.anniversary))
+      .sort((a, b) => day(a.anniversary!) - day(b.anniversary!) || byName(a.surname, b.surname))
+      .map(async (f) => ({
+        familyId: f.familyId,
+        surname: f.surname,
+        anniversary: f.anniversary!,
+        dayOfMonth: day(f.anniversary!),
+        photoUrl: await photoUrl(f.photo ?? null, now),
+      })),
+  );
+  return {
+    month,
+    counts: {
+      families: Math.max(0, org?.familyCount ?? 0),
+      members: Math.max(0, org?.memberCount ?? 0),
+      groups: Math.max(0, org?.groupCount ?? 0),
+      // Lessons are not part of this product yet: none is public, so none is counted.
+      lessons: 0,
+    },
+    mobileAppLinked: viewer.user?.mobileAppLinked ?? false,
+    birthdays,
+    anniversaries,
+  };
+}

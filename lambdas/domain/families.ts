@@ -1,0 +1,120 @@
+/**
+ * Adding, changing and removing families (SPEC.md sections 4-6; DESIGN.md section 4): every
+ * change is one transaction with the organisation's counts; updates carry a version.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AddFamilyInput, UpdateFamilyInput } from '../contract/directory';
+import { ddb } from '../platform/ddb';
+import type { Family } from './entities';
+import { AppError, denied, notFound } from './errors';
+import { keys } from './keys';
+import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
+import { familyItem, roleMemberName } from './repos/items';
+import { tableName, withoutKeys } from './repos/table';
+import { ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
+import { checkNewPhoto, deletePhoto } from './photos';
+import { canEditFamily, type Viewer } from './viewer';
+
+export const FAMILY_NOT_FOUND = 'Family not found.';
+export const FAMILY_CHANGED =
+  'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
+const NOT_YOURS = 'You do not have permission to edit this family.';
+
+/** The family item alone (no members): one GetItem. */
+export async function readFamilyItem(orgId: string, familyId: string): Promise<Family | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.family(orgId, familyId) }));
+  return Item ? withoutKeys<Family>(Item) : null;
+}
+
+/** The family with its members, if the viewer may change it. */
+export async function familyToChange(viewer: Viewer, familyId: string): Promise<FamilyWithMembers> {
+  const found = await readFamily(viewer.orgId, familyId);
+  if (!found) throw notFound(FAMILY_NOT_FOUND);
+  if (!canEditFamily(viewer, familyId)) throw denied(NOT_YOURS);
+  return found;
+}
+
+const fields = (input: AddFamilyInput) => ({
+  surname: input.surname,
+  street: input.street,
+  city: input.city,
+  state: input.state,
+  zipcode: input.zipcode,
+  phone: input.phone,
+  anniversary: input.anniversary,
+  photo: input.photo,
+});
+
+export async function addFamily(viewer: Viewer, input: AddFamilyInput): Promise<Family> {
+  await checkNewPhoto(viewer.orgId, input.photo, null);
+  const now = new Date().toISOString();
+  const family: Family = { familyId: randomUUID(), orgId: viewer.orgId, ...fields(input), version: 1, createdAt: now, updatedAt: now };
+  await transact(viewer.orgId, [{ action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } }]);
+  return family;
+}
+
+/** The condition that the family is as it was read: same version, same set of members. */
+function unchanged(family: Family): { condition: string; values: Record<string, unknown> } {
+  const members = family.membersVersion === undefined ? 'attribute_not_exists(membersVersion)' : 'membersVersion = :mv';
+  return {
+    condition: `version = :v AND ${members}`,
+    values: { ':v': family.version, ...(family.membersVersion === undefined ? {} : { ':mv': family.membersVersion }) },
+  };
+}
+
+export async function updateFamily(viewer: Viewer, familyId: string, input: UpdateFamilyInput): Promise<Family> {
+  const { family, members } = await familyToChange(viewer, familyId);
+  if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
+  await checkNewPhoto(viewer.orgId, input.photo, family.photo);
+
+  const next: Family = { ...family, ...fields(input), version: family.version + 1, updatedAt: new Date().toISOString() };
+  const { condition, values } = unchanged(family);
+  const steps: Step[] = [{ action: put(familyItem(next), condition, values) }];
+  // The surname lives on members (sorting, display) and on their roles' names: renamed together.
+  if (next.surname !== family.surname) {
+    for (const m of members) {
+      steps.push({ action: update(keys.member(m.orgId, m.familyId, m.memberId), 'SET surname = :s', { ':s': next.surname }) });
+    }
+    for (const role of await readRolesOf(viewer.orgId, members.map((m) => m.memberId))) {
+      const member = members.find((m) => m.memberId === role.memberId)!;
+      const memberName = roleMemberName({ name: member.name, surname: next.surname });
+      steps.push({ action: update(keys.role(role.orgId, role.groupId, role.memberId), 'SET memberName = :n', { ':n': memberName }) });
+    }
+  }
+  await transactOrConflict(viewer.orgId, steps);
+  if (family.photo !== next.photo) await deletePhoto(viewer.orgId, family.photo);
+  return next;
+}
+
+/** The family, its members, their e-mail claims and their group roles, all or nothing; then its photo. */
+export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
+  const { family, members } = await familyToChange(viewer, familyId);
+  const roles = await readRolesOf(viewer.orgId, members.map((m) => m.memberId));
+  const { condition, values } = unchanged(family);
+  const steps: Step[] = [
+    { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
+    ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    ...members.flatMap((m) => [
+      { action: remove(keys.member(m.orgId, m.familyId, m.memberId)), counts: { memberCount: -1 } },
+      ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
+    ]),
+  ];
+  await transactOrConflict(viewer.orgId, steps);
+  await deletePhoto(viewer.orgId, family.photo);
+  return family;
+}
+
+/** A member's e-mail claim, if it is this member's (older data may have none). */
+export const removeEmailClaim = (orgId: string, email: string, memberId: string) =>
+  remove(keys.memberEmailClaim(orgId, email), 'attribute_not_exists(PK) OR memberId = :m', { ':m': memberId });
+
+/** Any failed condition here means the data moved under us: say so plainly, change nothing. */
+async function transactOrConflict(orgId: string, steps: Step[]): Promise<void> {
+  try {
+    await transact(orgId, steps);
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw new AppError('aborted', FAMILY_CHANGED);
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Adding, changing and removing members: one transaction each, with the church's member count,
+ * the e-mail claim (one member per address in a church), the family's member-set version and the
+ * names on the member's group roles.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddMemberInput, UpdateMemberInput } from '../contract/directory';
+import type { Member } from './entities';
+import { AppError, denied, notFound } from './errors';
+import { FAMILY_NOT_FOUND, readFamilyItem, removeEmailClaim } from './families';
+import { keys } from './keys';
+import { readMember, type MemberWithRoles } from './repos/directory';
+import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
+import { ItemType } from './repos/table';
+import { ConditionFailed, put, transact, remove, update, type Step } from './repos/transact';
+import { canEditFamily, type Viewer } from './viewer';
+
+export const MEMBER_NOT_FOUND = 'Member not found.';
+export const EMAIL_TAKEN = 'A member with this email address already exists in your organization.';
+export const MEMBER_CHANGED =
+  'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
+
+/** The family's member set changed: a family delete that read the old set will be refused. */
+const touchFamily = (m: Member): Step => ({
+  action: update(keys.family(m.orgId, m.familyId), 'ADD membersVersion :one', { ':one': 1 }),
+});
+
+const claimEmail = (m: Member): Step[] =>
+  m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
+
+/** Runs the steps; a failed claim is a taken e-mail, any other failed condition is `otherwise`. */
+async function run(orgId: string, steps: Step[], otherwise: () => Error): Promise<void> {
+  try {
+    await transact(orgId, steps);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+    const failed = steps[error.step]?.action;
+    if (failed?.Put?.Item?.type === ItemType.memberEmail) throw new AppError('already-exists', EMAIL_TAKEN);
+    throw otherwise();
+  }
+}
+
+export async function addMember(viewer: Viewer, input: AddMemberInput): Promise<Member> {
+  const family = await readFamilyItem(viewer.orgId, input.familyId);
+  if (!family) throw notFound(FAMILY_NOT_FOUND);
+  if (!canEditFamily(viewer, family.familyId)) throw denied('You do not have permission to add members to this family.');
+  const now = new Date().toISOString();
+  const member: Member = {
+    memberId: randomUUID(),
+    familyId: family.familyId,
+    orgId: viewer.orgId,
+    name: input.name,
+    surname: family.surname,
+    birthday: input.birthday,
+    cellphone: input.cellphone,
+    email: input.email,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await run(
+    viewer.orgId,
+    [{ action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } }, ...claimEmail(member), touchFamily(member)],
+    () => notFound(FAMILY_NOT_FOUND),
+  );
+  return member;
+}
+
+/** The member with its roles, if the viewer may change it. */
+async function memberToChange(viewer: Viewer, memberId: string): Promise<MemberWithRoles> {
+  const found = await readMember(viewer.orgId, memberId);
+  if (!found) throw notFound(MEMBER_NOT_FOUND);
+  if (!canEditFamily(viewer, found.member.familyId)) throw denied('You do not have permission to edit this member.');
+  return found;
+}
+
+export async function updateMember(viewer: Viewer, memberId: string, input: UpdateMemberInput): Promise<Member> {
+  const { member, roles } = await memberToChange(viewer, memberId);
+  if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
+  const next: Member = {
+    ...member,
+    name: input.name,
+    birthday: input.birthday,
+    cellphone: input.cellphone,
+    email: input.email,
+    version: member.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  const steps: Step[] = [{ action: put(memberItem(next), 'version = :v', { ':v': member.version }) }];
+  if (next.email !== member.email) {
+    if (member.email) steps.push({ action: removeEmailClaim(member.orgId, member.email, member.memberId) });
+    steps.push(...claimEmail(next));
+  }
+  const memberName = roleMemberName(next);
+  for (const r of roles) {
+    if (r.memberName !== memberName) {
+      steps.push({ action: update(keys.role(r.orgId, r.groupId, r.memberId), 'SET memberName = :n', { ':n': memberName }) });
+    }
+  }
+  await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
+  return next;
+}
+
+/** The member, its e-mail claim and its group roles, all or nothing. */
+export async function deleteMember(viewer: Viewer, memberId: string): Promise<Member> {
+  const { member, roles } = await memberToChange(viewer, memberId);
+  await run(
+    viewer.orgId,
+    [
+      { action: remove(keys.member(member.orgId, member.familyId, member.memberId)), counts: { memberCount: -1 } },
+      ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
+      ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+      touchFamily(member),
+    ],
+    () => new AppError('aborted', MEMBER_CHANGED),
+  );
+  return member;
+}

@@ -1,0 +1,132 @@
+/**
+ * Reading the directory: a whole church, one family with its members, one member with its
+ * roles, and the month indexes of the dashboard. Each is one Query (per 1 MB page) or one Get.
+ */
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../platform/ddb';
+import type { Family, Member, Organization, Role } from '../entities';
+import { keys } from '../keys';
+import { batchGetAll } from './batch';
+import { ItemType, tableName, withoutKeys } from './table';
+
+type Item = Record<string, unknown>;
+
+/** Every page of a Query: DynamoDB answers at most 1 MB per request. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Item | undefined;
+  do {
+    const page = await ddb.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+export interface FamilyWithMembers {
+  family: Family;
+  members: Member[];
+}
+
+/** Families with their members, in key order (a family's item comes before its members'). */
+function groupFamilies(items: Item[]): FamilyWithMembers[] {
+  const byId = new Map<string, FamilyWithMembers>();
+  for (const item of items) {
+    if (item.type === ItemType.family) byId.set(String(item.familyId), { family: withoutKeys<Family>(item), members: [] });
+    else if (item.type === ItemType.member) byId.get(String(item.familyId))?.members.push(withoutKeys<Member>(item));
+  }
+  return [...byId.values()];
+}
+
+/** A whole church: one Query per 1 MB page. */
+export async function readDirectory(orgId: string): Promise<FamilyWithMembers[]> {
+  return groupFamilies(
+    await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
+      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#' },
+    }),
+  );
+}
+
+/** One family and its members (one Query), or null. */
+export async function readFamily(orgId: string, familyId: string): Promise<FamilyWithMembers | null> {
+  const { SK } = keys.family(orgId, familyId);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': SK },
+  });
+  // begins_with('FAM#ab') would also match 'FAM#abc': keep only this family's own items.
+  const own = items.filter((i) => i.SK === SK || String(i.SK).startsWith(`${SK}#`));
+  return groupFamilies(own)[0] ?? null;
+}
+
+export interface MemberWithRoles {
+  member: Member;
+  roles: Role[];
+}
+
+/** A member by id with its group roles: one Query of GSI3 (they share its partition). */
+export async function readMember(orgId: string, memberId: string): Promise<MemberWithRoles | null> {
+  const { GSI3PK } = keys.memberById(orgId, memberId);
+  const items = await queryAll({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': GSI3PK },
+  });
+  const member = items.find((i) => i.type === ItemType.member);
+  if (!member) return null;
+  return { member: withoutKeys<Member>(member), roles: items.filter((i) => i.type === ItemType.role).map((i) => withoutKeys<Role>(i)) };
+}
+
+/** The roles of several members: one GSI3 Query each, in parallel (a family has a handful). */
+export async function readRolesOf(orgId: string, memberIds: string[]): Promise<Role[]> {
+  const lists = await Promise.all(
+    memberIds.map((memberId) =>
+      queryAll({
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :role)',
+        ExpressionAttributeValues: { ':pk': keys.memberById(orgId, memberId).GSI3PK, ':role': 'ROLE#' },
+      }),
+    ),
+  );
+  return lists.flat().map((i) => withoutKeys<Role>(i));
+}
+
+export async function readOrganization(orgId: string): Promise<Organization | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId) }));
+  return Item ? withoutKeys<Organization>(Item) : null;
+}
+
+/** Members with a birthday in the month (GSI1, sorted by day): never a scan. */
+export async function readBirthdays(orgId: string, month: number): Promise<Member[]> {
+  const mm = String(month).padStart(2, '0');
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.birthdayMonth(orgId, mm) },
+  });
+  return items.map((i) => withoutKeys<Member>(i));
+}
+
+/** Families with an anniversary in the month (GSI1, sorted by day). */
+export async function readAnniversaries(orgId: string, month: number): Promise<Family[]> {
+  const mm = String(month).padStart(2, '0');
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.anniversaryMonth(orgId, mm) },
+  });
+  return items.map((i) => withoutKeys<Family>(i));
+}
+
+/** The photo paths of some families: one BatchGetItem (per 100). */
+export async function readFamilyPhotos(orgId: string, familyIds: string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(familyIds)];
+  if (!unique.length) return new Map();
+  const items = await batchGetAll(
+    tableName(),
+    unique.map((id) => keys.family(orgId, id)),
+    'familyId, photo',
+  );
+  return new Map(items.map((i) => [String(i.familyId), (i.photo as string | null) ?? null]));
+}

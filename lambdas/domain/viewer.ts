@@ -1,0 +1,14 @@
+/** Who is asking, as the domain needs it (the handler's Principal satisfies this). */
+export interface Viewer {
+  orgId: string;
+  admin: boolean;
+  /** The family this account belongs to (user record first, then the token's claim). */
+  familyId: string | null;
+  user: { mobileAppLinked: boolean } | null;
+}
+
+/** SPEC.md section 6: admins edit every family; the family user edits their own. */
+export const canEditFamily = (viewer: Viewer, familyId: string) => viewer.admin || viewer.familyId === familyId;
+
+/** Sorting for names in any script: case and accents do not split 'Ödegård' from 'Odegard'. */
+export const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;

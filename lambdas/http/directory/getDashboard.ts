@@ -1,0 +1,8 @@
+import { DashboardQuery } from '../../contract/directory';
+import { dashboard } from '../../domain/dashboard';
+import { defineRoute } from '../../platform/route';
+
+/** Counts, this month's birthdays and anniversaries. The browser sends its own month (time zones). */
+export const handler = defineRoute('getDashboard', { query: DashboardQuery }, async ({ principal, query }) =>
+  dashboard(principal!, query.month ?? new Date().getUTCMonth() + 1),
+);

@@ -1,0 +1,8 @@
+import { AddFamilyInput } from '../../contract/directory';
+import { addFamily } from '../../domain/families';
+import { defineRoute } from '../../platform/route';
+
+export const handler = defineRoute('addFamily', { body: AddFamilyInput }, async ({ principal, body }) => {
+  const family = await addFamily(principal!, body);
+  return { success: true, message: 'Family added successfully!', id: family.familyId, version: family.version };
+});

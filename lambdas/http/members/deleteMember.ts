@@ -1,0 +1,8 @@
+import { MemberParams } from '../../contract/directory';
+import { deleteMember } from '../../domain/members';
+import { defineRoute } from '../../platform/route';
+
+export const handler = defineRoute('deleteMember', { params: MemberParams }, async ({ principal, params }) => {
+  const member = await deleteMember(principal!, params.memberId);
+  return { success: true, message: `Member "${member.name}" deleted.` };
+});

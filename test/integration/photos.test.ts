@@ -1,0 +1,105 @@
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import type { FamilyView, PhotoUploadResult } from '../../lambdas/contract/api';
+import { s3 } from '../../lambdas/platform/s3';
+import { call } from '../support/api';
+import { stack } from '../support/env';
+import { addFamilyVia, createAccountIn, createChurch, snapshotTable } from '../support/fixtures';
+
+const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+
+/** Uploads the way the browser does: the presigned POST's fields, then the file. */
+async function upload(token: string, familyId?: string): Promise<string> {
+  const presigned = await call<PhotoUploadResult>('createPhotoUpload', { token, body: { contentType: 'image/jpeg', size: JPEG.length, ...(familyId ? { familyId } : {}) } });
+  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.body.fields)) form.append(name, value);
+  form.append('file', new Blob([JPEG], { type: 'image/jpeg' }));
+  const response = await fetch(presigned.body.url, { method: 'POST', body: form });
+  expect(response.status).toBeLessThan(300);
+  return presigned.body.photo;
+}
+
+const exists = async (key: string) =>
+  s3.send(new HeadObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: key })).then(
+    () => true,
+    () => false,
+  );
+
+const family = async (token: string, familyId: string) => (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
+
+describe('family photos', () => {
+  it('uploads under the church’s prefix, serves a stable presigned URL, and deletes replaced and removed photos', async () => {
+    const church = await createChurch();
+    const first = await upload(church.adminToken);
+    expect(first).toMatch(new RegExp(`^${church.orgId}/photos/[0-9a-f-]{36}\\.jpg$`));
+    const added = await call<{ id: string; version: number }>('addFamily', { token: church.adminToken, body: { surname: 'Photo', photo: first } });
+    expect(added.status).toBe(200);
+
+    const seen = await family(church.adminToken, added.body.id);
+    expect(seen.photo).toBe(first);
+    const image = await fetch(seen.photoUrl!);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(JPEG);
+    // Signed with the hour's start: the same URL on the next read, so the browser's cache works.
+    expect((await family(church.adminToken, added.body.id)).photoUrl).toBe(seen.photoUrl);
+
+    const second = await upload(church.adminToken, added.body.id);
+    const replaced = await call<{ version: number }>('updateFamily', {
+      token: church.adminToken,
+      params: { familyId: added.body.id },
+      body: { surname: 'Photo', photo: second, existingPhotoPath: first, version: added.body.version },
+    });
+    expect(replaced.status).toBe(200);
+    expect(await exists(first)).toBe(false);
+    expect(await exists(second)).toBe(true);
+
+    const removed = await call('updateFamily', {
+      token: church.adminToken,
+      params: { familyId: added.body.id },
+      body: { surname: 'Photo', photo: null, existingPhotoPath: second, version: replaced.body.version },
+    });
+    expect(removed.status).toBe(200);
+    expect(await exists(second)).toBe(false);
+    expect((await family(church.adminToken, added.body.id)).photoUrl).toBeNull();
+  });
+
+  it('deletes the photo with its family', async () => {
+    const church = await createChurch();
+    const photo = await upload(church.adminToken);
+    const added = await call<{ id: string }>('addFamily', { token: church.adminToken, body: { surname: 'Gone', photo } });
+    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: added.body.id } })).status).toBe(200);
+    expect(await exists(photo)).toBe(false);
+  });
+
+  it('refuses photos of another church, photos never uploaded, and foreign URLs, changing nothing', async () => {
+    const [church, other] = await Promise.all([createChurch(), createChurch()]);
+    const theirs = await upload(other.adminToken);
+    const { familyId, familyVersion } = await addFamilyVia(church.adminToken);
+    const before = await snapshotTable();
+    for (const photo of [theirs, `${church.orgId}/photos/00000000-0000-4000-8000-000000000000.jpg`, 'https://evil.example/x.jpg', '../../etc/passwd']) {
+      const answer = await call('updateFamily', { token: church.adminToken, params: { familyId }, body: { surname: 'X', photo, version: familyVersion } });
+      expect(answer.status, photo).toBe(400);
+      expect(answer.body.error?.code).toBe('invalid-argument');
+      const add = await call('addFamily', { token: church.adminToken, body: { surname: 'X', photo } });
+      expect(add.status, photo).toBe(400);
+    }
+    expect(await snapshotTable()).toBe(before);
+    expect(await exists(theirs)).toBe(true);
+  });
+
+  it('hands out uploads only for images of a bounded size, and only to who may edit the family', async () => {
+    const church = await createChurch();
+    const { familyId } = await addFamilyVia(church.adminToken);
+    const member = await createAccountIn(church.orgId);
+    const owner = await createAccountIn(church.orgId, { familyId });
+    const ask = (token: string, body: unknown) => call('createPhotoUpload', { token, body });
+    expect((await ask(church.adminToken, { contentType: 'text/html', size: 10 })).body.error).toEqual({ code: 'invalid-argument', message: 'Please select a valid image file.' });
+    expect((await ask(church.adminToken, { contentType: 'image/jpeg', size: 50 * 1024 * 1024 })).status).toBe(400);
+    expect((await ask(church.adminToken, { contentType: 'image/jpeg', size: 0 })).status).toBe(400);
+    expect((await ask(member.token, { contentType: 'image/jpeg', size: 10, familyId })).status).toBe(403);
+    expect((await ask(owner.token, { contentType: 'image/jpeg', size: 10, familyId })).status).toBe(200);
+    // A family user cannot get an upload for a new family (only admins add families).
+    expect((await ask(owner.token, { contentType: 'image/jpeg', size: 10 })).status).toBe(403);
+  });
+});
