@@ -96,9 +96,10 @@ export interface DeletedResult {
 }
 
 export interface PhotoUploadResult {
-  /** A presigned POST: send `fields` and then the file as multipart form data to `url`. */
+  /** A presigned PUT: send the file as the body, with exactly these headers (and its declared size). */
   url: string;
-  fields: Record<string, string>;
+  method: 'PUT';
+  headers: Record<string, string>;
   /** The storage path to send as the family's photo once uploaded. */
   photo: string;
   maxBytes: number;
@@ -112,7 +113,6 @@ export interface DashboardBirthday {
   /** MM/DD */
   birthday: string;
   dayOfMonth: number;
-  photoUrl: string | null;
 }
 
 export interface DashboardAnniversary {

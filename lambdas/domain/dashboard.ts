@@ -4,7 +4,7 @@
  */
 import type { DashboardResult } from '../contract/api';
 import { MM_DD } from '../contract/fields';
-import { readAnniversaries, readBirthdays, readFamilyPhotos, readOrganization } from './repos/directory';
+import { readAnniversaries, readBirthdays, readOrganization } from './repos/directory';
 import { photoUrl } from './photos';
 import { byName, type Viewer } from './viewer';
 
@@ -12,28 +12,22 @@ const day = (mmdd: string) => Number(mmdd.slice(3, 5));
 
 export async function dashboard(viewer: Viewer, month: number): Promise<DashboardResult> {
   const orgId = viewer.orgId;
-  // The birthday photos (their families') are fetched as soon as the birthdays are known,
-  // alongside the other reads.
-  const birthdaysWithPhotos = readBirthdays(orgId, month).then(async (members) => {
-    const listed = members.filter((m) => m.birthday && MM_DD.test(m.birthday));
-    return { members: listed, photos: await readFamilyPhotos(orgId, listed.map((m) => m.familyId)) };
-  });
-  const [org, { members, photos }, families] = await Promise.all([readOrganization(orgId), birthdaysWithPhotos, readAnniversaries(orgId, month)]);
+  // Three reads at once: the counts and the two month indexes.
+  const [org, members, families] = await Promise.all([readOrganization(orgId), readBirthdays(orgId, month), readAnniversaries(orgId, month)]);
   const now = Date.now();
 
-  const birthdays = await Promise.all(
-    members
-      .sort((a, b) => day(a.birthday!) - day(b.birthday!) || byName(a.name, b.name))
-      .map(async (m) => ({
-        memberId: m.memberId,
-        familyId: m.familyId,
-        name: m.name,
-        surname: m.surname,
-        birthday: m.birthday!,
-        dayOfMonth: day(m.birthday!),
-        photoUrl: await photoUrl(photos.get(m.familyId) ?? null, now),
-      })),
-  );
+  // Members have no photo of their own: the page shows the person image (SPEC.md section 2).
+  const birthdays = members
+    .filter((m) => m.birthday && MM_DD.test(m.birthday))
+    .sort((a, b) => day(a.birthday!) - day(b.birthday!) || byName(a.name, b.name))
+    .map((m) => ({
+      memberId: m.memberId,
+      familyId: m.familyId,
+      name: m.name,
+      surname: m.surname,
+      birthday: m.birthday!,
+      dayOfMonth: day(m.birthday!),
+    }));
   const anniversaries = await Promise.all(
     families
       .filter((f) => f.anniversary && MM_DD.test(f.anniversary))

@@ -2,13 +2,10 @@
  * Family photos in S3: presigned uploads under `<orgId>/photos/`, presigned reads that keep the
  * same URL for a while (so the browser cache works), and clean-up of replaced photos.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTO_BYTES, PHOTO_PATH, PHOTO_TYPES, type PhotoType } from '../contract/directory';
 import { env } from '../platform/env';
-import { s3 } from '../platform/s3';
+import { presignS3, sendS3 } from '../platform/s3-presign';
 import { invalid } from './errors';
 
 const HOUR = 3600_000;
@@ -26,26 +23,19 @@ export async function photoUrl(photo: string | null, now = Date.now()): Promise<
   if (!photo) return null;
   if (isExternal(photo)) return photo;
   const signingDate = new Date(Math.floor(now / HOUR) * HOUR);
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: env('PHOTOS_BUCKET'), Key: photo }), {
-    expiresIn: READ_URL_SECONDS,
-    signingDate,
-  });
+  return presignS3('GET', env('PHOTOS_BUCKET'), photo, { expiresIn: READ_URL_SECONDS, signingDate });
 }
 
-/** A presigned POST for a new photo: the key, the image type and the size cap are enforced by S3. */
-export async function presignPhotoUpload(orgId: string, contentType: PhotoType) {
+/**
+ * A presigned PUT for a new photo. Its key is ours, and its content type and exact size (checked
+ * against the cap before signing) are signed headers, so S3 refuses any other type or size.
+ */
+export async function presignPhotoUpload(orgId: string, contentType: PhotoType, size: number) {
   const photo = `${orgId}/photos/${randomUUID()}.${PHOTO_TYPES[contentType]}`;
-  const { url, fields } = await createPresignedPost(s3, {
-    Bucket: env('PHOTOS_BUCKET'),
-    Key: photo,
-    Conditions: [
-      ['content-length-range', 1, MAX_PHOTO_BYTES],
-      ['eq', '$Content-Type', contentType],
-    ],
-    Fields: { 'Content-Type': contentType },
-    Expires: UPLOAD_URL_SECONDS,
-  });
-  return { url, fields, photo, maxBytes: MAX_PHOTO_BYTES };
+  const headers = { 'content-type': contentType, 'content-length': String(size) };
+  const url = await presignS3('PUT', env('PHOTOS_BUCKET'), photo, { expiresIn: UPLOAD_URL_SECONDS, headers });
+  // The browser sets content-length itself; it must send content-type as signed.
+  return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes: MAX_PHOTO_BYTES };
 }
 
 /**
@@ -55,20 +45,17 @@ export async function presignPhotoUpload(orgId: string, contentType: PhotoType) 
 export async function checkNewPhoto(orgId: string, photo: string | null, current: string | null): Promise<void> {
   if (photo === null || photo === current) return;
   if (!isOwnPhoto(orgId, photo)) throw invalid('Please select a valid image file.');
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: env('PHOTOS_BUCKET'), Key: photo }));
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403) throw invalid('Photo upload error: the photo did not arrive. Please choose it again.');
-    throw error;
-  }
+  const status = await sendS3('HEAD', env('PHOTOS_BUCKET'), photo);
+  if (status === 404 || status === 403) throw invalid('Photo upload error: the photo did not arrive. Please choose it again.');
+  if (status >= 300) throw new Error(`S3 HEAD answered ${status}`);
 }
 
 /** Removes a replaced or orphaned photo. Failing here must not fail the save: it is logged, and the integrity report finds leftovers. */
 export async function deletePhoto(orgId: string, photo: string | null): Promise<void> {
   if (!isOwnPhoto(orgId, photo)) return;
   try {
-    await s3.send(new DeleteObjectCommand({ Bucket: env('PHOTOS_BUCKET'), Key: photo }));
+    const status = await sendS3('DELETE', env('PHOTOS_BUCKET'), photo);
+    if (status >= 300 && status !== 404) throw new Error(`S3 DELETE answered ${status}`);
   } catch (error) {
     console.warn(JSON.stringify({ message: 'photo not deleted', photo, error: String(error) }));
   }

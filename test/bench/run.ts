@@ -4,6 +4,7 @@
  *
  *   npm run bench                 all modules
  *   npm run bench -- lambdas spa  only the named modules
+ *   npm run bench -- directory    the directory reads on a generated 1,000-family church (local stack, ports 4700-4703)
  *
  * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts)
  * and add it to MODULES below. Each module gets its own scratch directory, removed afterwards.
@@ -12,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { directory } from './directory';
 import { lambdas } from './lambdas';
 import { spa } from './spa';
 import type { BenchModule, Metric } from './metrics';
@@ -19,7 +21,7 @@ import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, directory];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -8,14 +8,11 @@ import { addFamilyVia, createAccountIn, createChurch, snapshotTable } from '../s
 
 const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
 
-/** Uploads the way the browser does: the presigned POST's fields, then the file. */
+/** Uploads the way the browser does: a PUT of the file to the presigned URL with its signed headers. */
 async function upload(token: string, familyId?: string): Promise<string> {
   const presigned = await call<PhotoUploadResult>('createPhotoUpload', { token, body: { contentType: 'image/jpeg', size: JPEG.length, ...(familyId ? { familyId } : {}) } });
   expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(presigned.body.fields)) form.append(name, value);
-  form.append('file', new Blob([JPEG], { type: 'image/jpeg' }));
-  const response = await fetch(presigned.body.url, { method: 'POST', body: form });
+  const response = await fetch(presigned.body.url, { method: presigned.body.method, headers: presigned.body.headers, body: JPEG });
   expect(response.status).toBeLessThan(300);
   return presigned.body.photo;
 }

@@ -6,7 +6,6 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-d
 import { ddb } from '../../platform/ddb';
 import type { Family, Member, Organization, Role } from '../entities';
 import { keys } from '../keys';
-import { batchGetAll } from './batch';
 import { ItemType, tableName, withoutKeys } from './table';
 
 type Item = Record<string, unknown>;
@@ -117,16 +116,4 @@ export async function readAnniversaries(orgId: string, month: number): Promise<F
     ExpressionAttributeValues: { ':pk': keys.anniversaryMonth(orgId, mm) },
   });
   return items.map((i) => withoutKeys<Family>(i));
-}
-
-/** The photo paths of some families: one BatchGetItem (per 100). */
-export async function readFamilyPhotos(orgId: string, familyIds: string[]): Promise<Map<string, string | null>> {
-  const unique = [...new Set(familyIds)];
-  if (!unique.length) return new Map();
-  const items = await batchGetAll(
-    tableName(),
-    unique.map((id) => keys.family(orgId, id)),
-    'familyId, photo',
-  );
-  return new Map(items.map((i) => [String(i.familyId), (i.photo as string | null) ?? null]));
 }

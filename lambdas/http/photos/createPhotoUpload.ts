@@ -12,5 +12,5 @@ export const handler = defineRoute('createPhotoUpload', { body: PhotoUploadInput
   const viewer = principal!;
   if (body.familyId) await familyToChange(viewer, body.familyId);
   else if (!viewer.admin) throw denied('Only administrators can add families.');
-  return presignPhotoUpload(viewer.orgId, body.contentType);
+  return presignPhotoUpload(viewer.orgId, body.contentType, body.size);
 });
