@@ -92,13 +92,15 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
   const { family, members } = await familyToChange(viewer, familyId);
   const roles = await readRolesOf(viewer.orgId, members.map((m) => m.memberId));
   const { condition, values } = unchanged(family);
+  // The family goes last: should a very large family need several transactions and one fail,
+  // what is left is the family with some members (deleting again finishes), never orphans.
   const steps: Step[] = [
-    { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
     ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
     ...members.flatMap((m) => [
       { action: remove(keys.member(m.orgId, m.familyId, m.memberId)), counts: { memberCount: -1 } },
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
     ]),
+    { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
   ];
   await transactOrConflict(viewer.orgId, steps);
   await deletePhoto(viewer.orgId, family.photo);
