@@ -119,7 +119,7 @@ describe('registering a church', () => {
     const code = await codeFor(admin.email);
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { level: 2, name: `Welcome to the ${church} directory` }).waitFor();
+    await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     await page.getByRole('link', { name: 'User Management' }).first().waitFor();
     await screenshot(page, 'dashboard-new-church');
     await expectAccessible(page);
@@ -131,7 +131,7 @@ describe('registering a church', () => {
 
     await signOut(page);
     await signIn(page, admin.email, admin.password);
-    await page.getByRole('heading', { level: 2, name: `Welcome to the ${church} directory` }).waitFor();
+    await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     // Signed in, the public-only pages and unknown paths go to the dashboard.
     for (const path of ['/', '/login', '/forgot-password', '/anything-else']) {
       await page.goto(path);
@@ -181,7 +181,7 @@ describe('signed-in members', () => {
   it('the demo member sees the directory navigation without User Management', async () => {
     const { context, page } = await newPage(browser, 375);
     await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
-    await page.getByRole('heading', { level: 2, name: 'Welcome to the Grace Community Church directory' }).waitFor();
+    await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     await expect(page.getByRole('link', { name: 'User Management' }).count()).resolves.toBe(0);
     await screenshot(page, 'dashboard-member-375');
     for (const [path, heading] of [['/map', 'Map Feature'], ['/documents', 'Documents'], ['/help', 'Help'], ['/privacy', 'Privacy Policy']] as const) {
@@ -201,7 +201,7 @@ describe('an account not yet linked to its family', () => {
     const account = await createAccountIn(String(claim!.orgId), { email: 'grace.adams@grace.example' });
     const { context, page } = await newPage(browser);
     await signIn(page, account.email, PASSWORD);
-    await page.getByRole('heading', { level: 2, name: 'Welcome to the Grace Community Church directory' }).waitFor();
+    await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     const { Item: user } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(String(claim!.orgId), account.userId) }));
     expect(user?.memberId).toEqual(expect.any(String));
     expect(user?.familyId).toEqual(expect.any(String));

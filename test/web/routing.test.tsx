@@ -90,13 +90,6 @@ describe('unknown paths and guards', () => {
     expect(screen.queryByText('404 Not Found')).toBeNull();
   });
 
-  it('sends later-slice routes (not built yet) to /dashboard when signed in', async () => {
-    signedInAs({});
-    renderApp('/families');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    expect(currentPath()).toBe('/dashboard');
-  });
-
   it.each(['/', '/login', '/forgot-password'])('redirects signed-in users from %s to /dashboard', async (path) => {
     signedInAs({});
     renderApp(path);

@@ -15,6 +15,10 @@ const RegisterOrganizationPage = lazy(() => import('../features/auth/RegisterOrg
 const PrivacyPage = lazy(() => import('../features/info/PrivacyPage'));
 const HelpPage = lazy(() => import('../features/info/HelpPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const FamiliesPage = lazy(() => import('../features/families/FamiliesPage'));
+const FamilyDetailPage = lazy(() => import('../features/families/FamilyDetailPage'));
+const FamilyFormPage = lazy(() => import('../features/families/FamilyFormPage'));
+const MemberFormPage = lazy(() => import('../features/members/MemberFormPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const MapPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.MapPage })));
 const DocumentsPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.DocumentsPage })));
@@ -44,6 +48,13 @@ export function AppRoutes() {
         <Route path="help" element={<HelpPage />} />
         <Route element={<ProtectedRoute />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="families" element={<FamiliesPage view="list" />} />
+          <Route path="families/grid" element={<FamiliesPage view="grid" />} />
+          <Route path="families/add" element={<FamilyFormPage mode="add" />} />
+          <Route path="families/edit/:familyId" element={<FamilyFormPage mode="edit" />} />
+          <Route path="families/:familyId" element={<FamilyDetailPage />} />
+          <Route path="members/add" element={<MemberFormPage mode="add" />} />
+          <Route path="members/edit/:memberId" element={<MemberFormPage mode="edit" />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="map" element={<MapPage />} />
           <Route path="documents" element={<DocumentsPage />} />

@@ -49,6 +49,8 @@ function codeForStatus(status: number): ErrorCode {
 export interface CallOptions {
   body?: unknown;
   params?: Record<string, string>;
+  /** Appended as a query string (?a=1&b=2); empty values are left out. */
+  query?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -69,9 +71,16 @@ async function idToken(): Promise<string | undefined> {
   }
 }
 
+export function buildQuery(query: Record<string, string> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') search.append(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export async function callApi<Op extends ApiOperation>(operation: Op, options: CallOptions = {}): Promise<OperationResults[Op]> {
   const route = routeFor(operation);
-  const url = `${getConfig().apiBase}${buildPath(route.path, options.params)}`;
+  const url = `${getConfig().apiBase}${buildPath(route.path, options.params)}${buildQuery(options.query)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
 
   // The JWT authorizer checks the ID token's audience (the app client), so the ID token it is.

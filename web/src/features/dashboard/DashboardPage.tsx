@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { Heading } from '@aws-amplify/ui-react';
+import type { DashboardResult } from '../../../../lambdas/contract/api';
 import { PageTitle } from '../../components/PageTitle';
-import type { MeResult } from '../../../../lambdas/contract/api';
-import { useAuth } from '../../app/auth';
 import { Icon, type IconName } from '../../components/Icon';
 import { PageLoader } from '../../components/PageLoader';
+import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
+import { longDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** SPEC.md section 8, data load. */
@@ -19,61 +20,127 @@ export function dashboardErrorText(error: unknown): string {
   return 'Failed to load dashboard data.';
 }
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; me: MeResult };
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: DashboardResult };
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
-  const { isAdmin } = useAuth();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
-    callApi('getMe', { signal: controller.signal })
-      .then((me) => setLoad({ state: 'ready', me }))
+    // The browser's own month: "this month" is the reader's, not the server's time zone.
+    callApi('getDashboard', { query: { month: String(new Date().getMonth() + 1) }, signal: controller.signal })
+      .then((data) => setLoad({ state: 'ready', data }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', message: dashboardErrorText(error) });
       });
     return () => controller.abort();
   }, []);
 
-  const links: { to: string; icon: IconName; title: string; text: string }[] = [
-    { to: '/families', icon: 'family', title: 'Families', text: 'Browse the families and members of your church.' },
-    { to: '/groups', icon: 'group', title: 'Groups', text: 'See who serves where, and the groups you belong to.' },
-    { to: '/profile', icon: 'person', title: 'My Profile', text: 'Your account details.' },
-    ...(isAdmin || (load.state === 'ready' && load.me.admin)
-      ? [{ to: '/admin/users', icon: 'lock' as const, title: 'User Management', text: 'Grant or remove admin rights, and share the sign-up link.' }]
-      : []),
-  ];
-
   return (
-    <Flex direction="column" gap="large" className="page">
+    <div className="page dashboard">
       <PageTitle>Dashboard</PageTitle>
       {load.state === 'loading' && <PageLoader text="Loading Dashboard Data..." />}
       {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
-      {load.state === 'ready' && (
-        <>
-          <Card variation="outlined" className="welcome-card">
-            <Heading level={2}>Welcome to the {load.me.orgName || 'church'} directory</Heading>
-            <Text marginTop="xs">
-              Signed in as {load.me.email}
-              {load.me.admin ? ' (administrator)' : ''}.
-            </Text>
-          </Card>
-          <Grid as="ul" className="tile-grid">
-            {links.map((l) => (
-              <li key={l.to}>
-                <RouterLink className="tile" to={l.to}>
-                  <span className="tile__icon">
-                    <Icon name={l.icon} size={28} />
-                  </span>
-                  <span className="tile__title">{l.title}</span>
-                  <span className="tile__text">{l.text}</span>
+      {load.state === 'ready' && <DashboardContent data={load.data} />}
+    </div>
+  );
+}
+
+function DashboardContent({ data }: { data: DashboardResult }) {
+  const stats: { label: string; value: number; icon: IconName; to?: string }[] = [
+    { label: 'Families', value: data.counts.families, icon: 'family', to: '/families' },
+    { label: 'Members', value: data.counts.members, icon: 'person' },
+    { label: 'Groups', value: data.counts.groups, icon: 'group' },
+    { label: 'Lessons', value: data.counts.lessons, icon: 'book' },
+  ];
+
+  return (
+    <>
+      <ul className="stat-grid" aria-label="Directory at a glance">
+        {stats.map((s) => {
+          const body = (
+            <>
+              <span className="stat-card__icon">
+                <Icon name={s.icon} size={26} />
+              </span>
+              <span className="stat-card__value">{s.value}</span>
+              <span className="stat-card__label">{s.label}</span>
+            </>
+          );
+          return (
+            <li key={s.label}>
+              {s.to ? (
+                <RouterLink className="stat-card stat-card--link" to={s.to}>
+                  {body}
                 </RouterLink>
-              </li>
-            ))}
-          </Grid>
-        </>
+              ) : (
+                <div className="stat-card">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+
+      {!data.mobileAppLinked && (
+        <section className="app-card" aria-labelledby="app-card-title">
+          <span className="app-card__icon">
+            <Icon name="phone" size={32} />
+          </span>
+          <div>
+            <Heading level={2} id="app-card-title" className="app-card__title">
+              Get the mobile app
+            </Heading>
+            <p className="app-card__text">
+              Carry the directory in your pocket. Install the Church Directory app from the App Store or Google Play and
+              sign in with this account.
+            </p>
+          </div>
+        </section>
       )}
-    </Flex>
+
+      <div className="dash-panels">
+        <Panel title="Birthdays This Month" id="birthdays" empty="No members with birthdays this month.">
+          {data.birthdays.map((b) => (
+            <li key={b.memberId}>
+              <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(b.familyId)}`}>
+                {/* Members have no photos of their own: the person image stands in. */}
+                <Photo src={null} kind="person" alt="" className="dash-entry__avatar" />
+                <span className="dash-entry__text">
+                  <span className="dash-entry__name">
+                    {b.name} {b.surname}
+                  </span>
+                  <span className="dash-entry__date">{longDate(b.birthday)}</span>
+                </span>
+              </RouterLink>
+            </li>
+          ))}
+        </Panel>
+        <Panel title="Anniversaries This Month" id="anniversaries" empty="No families with anniversaries this month.">
+          {data.anniversaries.map((a) => (
+            <li key={a.familyId}>
+              <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(a.familyId)}`}>
+                <Photo src={a.photoUrl} kind="family" alt="" className="dash-entry__avatar dash-entry__avatar--family" />
+                <span className="dash-entry__text">
+                  <span className="dash-entry__name">{a.surname} Family</span>
+                  <span className="dash-entry__date">{longDate(a.anniversary)}</span>
+                </span>
+              </RouterLink>
+            </li>
+          ))}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function Panel({ title, id, empty, children }: { title: string; id: string; empty: string; children: ReactNode[] }) {
+  return (
+    <section className="dash-panel" aria-labelledby={`${id}-title`}>
+      <Heading level={2} id={`${id}-title`} className="dash-panel__title">
+        {title}
+      </Heading>
+      {children.length === 0 ? <p className="dash-panel__empty">{empty}</p> : <ul className="dash-list">{children}</ul>}
+    </section>
   );
 }

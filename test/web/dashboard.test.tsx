@@ -1,0 +1,107 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardResult } from '../../lambdas/contract/api';
+import { dashboardErrorText } from '../../web/src/features/dashboard/DashboardPage';
+import { ApiError } from '../../web/src/lib/api';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+
+vi.mock('aws-amplify/auth', () => import('./authMock'));
+
+const dashboard = (over: Partial<DashboardResult> = {}): DashboardResult => ({
+  month: 11,
+  counts: { families: 12, members: 34, groups: 5, lessons: 7 },
+  mobileAppLinked: false,
+  birthdays: [
+    { memberId: 'm1', familyId: 'f1', name: 'Grace', surname: 'Adams', birthday: '11/05', dayOfMonth: 5 },
+    { memberId: 'm2', familyId: 'f2', name: 'Tom', surname: 'Baker', birthday: '11/21', dayOfMonth: 21 },
+  ],
+  anniversaries: [{ familyId: 'f3', surname: 'Clark', anniversary: '11/09', dayOfMonth: 9, photoUrl: 'https://photos.example/clark.jpg' }],
+  ...over,
+});
+
+const panel = (name: string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signedInAs({});
+});
+
+describe('dashboard', () => {
+  it('asks for this month and shows a busy text while loading', async () => {
+    let answer!: (r: Response) => void;
+    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/dashboard');
+    await screen.findByText('Loading Dashboard Data...');
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/dashboard?month=${new Date().getMonth() + 1}`);
+    answer(jsonResponse(200, dashboard()));
+    await screen.findByText('Birthdays This Month');
+    expect(screen.queryByText('Loading Dashboard Data...')).toBeNull();
+  });
+
+  it('shows the four counts, Families linking to the list', async () => {
+    stubFetch(() => jsonResponse(200, dashboard()));
+    renderApp('/dashboard');
+    const stats = await screen.findByRole('list', { name: 'Directory at a glance' });
+    expect(within(stats).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['12Families', '34Members', '5Groups', '7Lessons']);
+    expect(within(stats).getByRole('link', { name: /Families/ })).toHaveProperty('pathname', '/families');
+    expect(within(stats).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('lists birthdays and anniversaries with verbose dates, linking to the family, with fallback photos', async () => {
+    stubFetch(() => jsonResponse(200, dashboard()));
+    const { container } = renderApp('/dashboard');
+    await screen.findByText('Birthdays This Month');
+    const birthdays = within(panel('Birthdays This Month')).getAllByRole('link');
+    expect(birthdays.map((a) => a.textContent)).toEqual(['Grace AdamsNovember 5', 'Tom BakerNovember 21']);
+    expect(birthdays.map((a) => a.getAttribute('href'))).toEqual(['/families/f1', '/families/f2']);
+    // Members have no photos: the person image.
+    expect(birthdays.map((a) => a.querySelector('img')!.getAttribute('src'))).toEqual(['/images/person.svg', '/images/person.svg']);
+
+    const anniversaries = within(panel('Anniversaries This Month')).getAllByRole('link');
+    expect(anniversaries.map((a) => a.textContent)).toEqual(['Clark FamilyNovember 9']);
+    expect(anniversaries[0]!.getAttribute('href')).toBe('/families/f3');
+    const clark = anniversaries[0]!.querySelector('img')!;
+    expect(clark.getAttribute('src')).toBe('https://photos.example/clark.jpg');
+    // A photo that fails to load falls back to the blank family image.
+    fireEvent.error(clark);
+    expect(clark.getAttribute('src')).toBe('/images/family-blank.svg');
+    expect(container.querySelectorAll('.dash-entry__avatar')).toHaveLength(3);
+  });
+
+  it('invites to the mobile app only when it is not linked', async () => {
+    stubFetch(() => jsonResponse(200, dashboard()));
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 2, name: 'Get the mobile app' });
+  });
+
+  it('hides the app card when linked and shows the empty texts', async () => {
+    stubFetch(() => jsonResponse(200, dashboard({ mobileAppLinked: true, birthdays: [], anniversaries: [] })));
+    renderApp('/dashboard');
+    await screen.findByText('No members with birthdays this month.');
+    expect(screen.getByText('No families with anniversaries this month.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Get the mobile app' })).toBeNull();
+  });
+
+  it('shows the server message, or SPEC’s texts, on failure', async () => {
+    stubFetch(() => jsonResponse(500, { error: { code: 'internal', message: 'Something broke.' } }));
+    renderApp('/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toContain('Something broke.');
+  });
+
+  it('maps unauthenticated to the data-fetch text', async () => {
+    stubFetch(() => jsonResponse(401, { error: { code: 'unauthenticated', message: 'No token.' } }));
+    renderApp('/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toContain('Authentication error during data fetch. Please refresh or log in again.');
+  });
+
+  it('shows the client\'s text for unreadable answers', async () => {
+    stubFetch(() => new Response('oops', { status: 200 }));
+    renderApp('/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toContain('The server sent an answer this page could not read. Please try again.');
+  });
+
+  it('falls back to "Failed to load dashboard data."', () => {
+    expect(dashboardErrorText(new Error('boom'))).toBe('Failed to load dashboard data.');
+    expect(dashboardErrorText(new ApiError('internal', '', 500))).toBe('Failed to load dashboard data.');
+  });
+});

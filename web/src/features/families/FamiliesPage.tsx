@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Heading } from '@aws-amplify/ui-react';
+import type { FamilyView, ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
+import { PageTitle } from '../../components/PageTitle';
+import { PageLoader } from '../../components/PageLoader';
+import { Photo } from '../../components/Photo';
+import { StatusMessage } from '../../components/StatusMessage';
+import { callApi } from '../../lib/api';
+import { listDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import {
+  Breadcrumbs,
+  FamilyStatusMessage,
+  MemberTable,
+  cityStateZip,
+  confirmFamilyDelete,
+  confirmMemberDelete,
+  familiesLoadErrorText,
+  familyDeleteErrorText,
+  familyEditPath,
+  familyPath,
+  memberDeleteErrorText,
+  statusFromLocationState,
+  useFamilyStatus,
+} from './familyParts';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: ListFamiliesResult };
+
+export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
+  usePageTitle(view === 'grid' ? 'Families (Grid View)' : 'Families');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [status, setStatus] = useFamilyStatus();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi('listFamilies', { signal: controller.signal })
+      .then((data) => setLoad({ state: 'ready', data }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: familiesLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, []);
+
+  // A message sent along by another page (FamilyDetailPage after a delete): show it once, then
+  // drop it from the history entry so a reload does not show it again.
+  useEffect(() => {
+    const passed = statusFromLocationState(location.state);
+    if (!passed) return;
+    setStatus(passed);
+    navigate(location.pathname, { replace: true, state: null });
+  }, [location.key]);
+
+  const update = (fn: (families: FamilyView[]) => FamilyView[]) =>
+    setLoad((l) => (l.state === 'ready' ? { state: 'ready', data: { ...l.data, families: fn(l.data.families) } } : l));
+
+  async function deleteMember(member: MemberView) {
+    if (busy || !confirmMemberDelete(member.name)) return;
+    setBusy(member.memberId);
+    try {
+      const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
+      update((families) =>
+        families.map((f) => (f.familyId === member.familyId ? { ...f, members: f.members.filter((m) => m.memberId !== member.memberId) } : f)),
+      );
+      setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
+    } catch (error) {
+      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function deleteFamily(family: FamilyView) {
+    if (busy || !confirmFamilyDelete(family.surname)) return;
+    setBusy(family.familyId);
+    try {
+      const result = await callApi('deleteFamily', { params: { familyId: family.familyId } });
+      update((families) => families.filter((f) => f.familyId !== family.familyId));
+      setStatus({ kind: 'success', text: result.message || `Family "${family.surname}" deleted.` });
+    } catch (error) {
+      setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const canAddFamily = load.state === 'ready' && load.data.canAddFamily;
+
+  return (
+    <div className="page families-page">
+      <Breadcrumbs items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Families', to: '/families' }, { label: view === 'grid' ? 'Grid View' : 'List View' }]} />
+      <div className="families-head">
+        <PageTitle>Families</PageTitle>
+        <div className="families-toolbar">
+          {canAddFamily && (
+            <RouterLink className="button-link button-link--primary" to="/families/add">
+              Add Family
+            </RouterLink>
+          )}
+          {/* Download PDF (admin only: canAddFamily) goes here; a later issue adds it. */}
+          <nav className="view-toggle" aria-label="Family view">
+            <RouterLink to="/families" className="view-toggle__link" aria-current={view === 'list' ? 'page' : undefined}>
+              List View
+            </RouterLink>
+            <RouterLink to="/families/grid" className="view-toggle__link" aria-current={view === 'grid' ? 'page' : undefined}>
+              Grid View
+            </RouterLink>
+          </nav>
+        </div>
+      </div>
+
+      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+
+      {load.state === 'loading' && <PageLoader text="Loading families..." />}
+      {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
+      {load.state === 'ready' &&
+        (load.data.families.length === 0 ? (
+          <div className="families-empty">
+            <p>No families found in this organization.</p>
+            {load.data.canAddFamily && <p>Use the 'Add Family' button to create one.</p>}
+          </div>
+        ) : view === 'grid' ? (
+          <ul className="family-grid">
+            {load.data.families.map((f) => (
+              <li key={f.familyId}>
+                <RouterLink className="family-tile" to={familyPath(f.familyId)}>
+                  <Photo src={f.photoUrl} kind="family" alt="" className="family-tile__photo" />
+                  <span className="family-tile__name">{f.surname}</span>
+                </RouterLink>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="family-list">
+            {load.data.families.map((f) => (
+              <li key={f.familyId}>
+                <FamilyCard family={f} busy={busy} onDeleteFamily={deleteFamily} onDeleteMember={deleteMember} />
+              </li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
+
+function FamilyCard({
+  family: f,
+  busy,
+  onDeleteFamily,
+  onDeleteMember,
+}: {
+  family: FamilyView;
+  busy: string | null;
+  onDeleteFamily: (f: FamilyView) => void;
+  onDeleteMember: (m: MemberView) => void;
+}) {
+  const place = cityStateZip(f);
+  const anniversary = listDate(f.anniversary);
+  const headingId = `family-${f.familyId}`;
+  return (
+    <article className="family-card" aria-labelledby={headingId}>
+      <header className="family-card__head">
+        <Heading level={2} id={headingId} className="family-card__title">
+          <RouterLink to={familyPath(f.familyId)}>{f.surname} Family</RouterLink>
+        </Heading>
+        {f.canEdit && (
+          <span className="family-card__actions">
+            <RouterLink className="button-link button-link--small" to={familyEditPath(f.familyId)} aria-label={`Edit ${f.surname} Family`}>
+              Edit
+            </RouterLink>
+            <Button
+              size="small"
+              colorTheme="error"
+              isDisabled={busy !== null}
+              isLoading={busy === f.familyId}
+              loadingText="Deleting..."
+              onClick={() => onDeleteFamily(f)}
+              aria-label={`Delete ${f.surname} Family`}
+            >
+              Delete
+            </Button>
+          </span>
+        )}
+      </header>
+      <div className="family-card__body">
+        <Photo src={f.photoUrl} kind="family" alt={`${f.surname} family`} className="family-card__photo" />
+        <div className="family-card__info">
+          {(f.street || place) && (
+            <address className="family-card__address">
+              {f.street && <span>{f.street}</span>}
+              {place && <span>{place}</span>}
+            </address>
+          )}
+          <dl className="family-card__facts">
+            {f.phone && (
+              <>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={`tel:${f.phone}`}>{f.phone}</a>
+                </dd>
+              </>
+            )}
+            {anniversary && (
+              <>
+                <dt>Anniversary</dt>
+                <dd>{anniversary}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+      </div>
+      {f.members.length > 0 ? (
+        <MemberTable
+          members={f.members}
+          canEdit={f.canEdit}
+          cellHeader="Cell"
+          formatDate={listDate}
+          onDelete={onDeleteMember}
+          busyId={busy}
+          caption={`Members of the ${f.surname} family`}
+        />
+      ) : (
+        <p className="muted family-card__empty">No members listed for this family.</p>
+      )}
+    </article>
+  );
+}

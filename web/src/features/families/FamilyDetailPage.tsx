@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Button, Heading } from '@aws-amplify/ui-react';
+import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import { PageTitle } from '../../components/PageTitle';
+import { PageLoader } from '../../components/PageLoader';
+import { Photo } from '../../components/Photo';
+import { StatusMessage } from '../../components/StatusMessage';
+import { callApi } from '../../lib/api';
+import { shortDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import {
+  Breadcrumbs,
+  FamilyStatusMessage,
+  MemberTable,
+  confirmFamilyDelete,
+  confirmMemberDelete,
+  familiesLoadErrorText,
+  familyDeleteErrorText,
+  familyEditPath,
+  memberDeleteErrorText,
+  useFamilyStatus,
+  type FamiliesLocationState,
+} from './familyParts';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; family: FamilyView };
+
+export default function FamilyDetailPage() {
+  const { familyId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [status, setStatus] = useFamilyStatus();
+  const [busy, setBusy] = useState<string | null>(null);
+  usePageTitle(load.state === 'ready' ? `${load.family.surname} Family` : 'Family Details');
+
+  useEffect(() => {
+    if (!familyId) {
+      setLoad({ state: 'error', message: 'Family ID missing.' });
+      return;
+    }
+    setLoad({ state: 'loading' });
+    const controller = new AbortController();
+    callApi('getFamily', { params: { familyId }, signal: controller.signal })
+      .then(({ family }) => setLoad({ state: 'ready', family }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: familiesLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, [familyId]);
+
+  // Back where the reader came from; straight to the list when this page was opened directly.
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate('/families'));
+
+  async function deleteMember(member: MemberView) {
+    if (busy || !confirmMemberDelete(member.name)) return;
+    setBusy(member.memberId);
+    try {
+      const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
+      setLoad((l) =>
+        l.state === 'ready' ? { state: 'ready', family: { ...l.family, members: l.family.members.filter((m) => m.memberId !== member.memberId) } } : l,
+      );
+      setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
+    } catch (error) {
+      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function deleteFamily(family: FamilyView) {
+    if (busy || !confirmFamilyDelete(family.surname)) return;
+    setBusy(family.familyId);
+    try {
+      await callApi('deleteFamily', { params: { familyId: family.familyId } });
+      const state: FamiliesLocationState = { status: { kind: 'success', text: `${family.surname} deleted successfully.` } };
+      navigate('/families', { state });
+    } catch (error) {
+      setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
+      setBusy(null);
+    }
+  }
+
+  const surname = load.state === 'ready' ? load.family.surname : null;
+
+  return (
+    <div className="page family-detail">
+      <Breadcrumbs
+        items={[
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Families', to: '/families' },
+          { label: surname ? `${surname} Family` : 'Family Details' },
+        ]}
+      />
+      <PageTitle>{surname ? `${surname} Family` : 'Family Details'}</PageTitle>
+      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+
+      {load.state === 'loading' && <PageLoader text="Loading family..." />}
+      {load.state === 'error' && (
+        <div className="family-detail__error">
+          <StatusMessage status={{ kind: 'error', text: load.message }} />
+          <Button onClick={goBack}>Back</Button>
+        </div>
+      )}
+      {load.state === 'ready' && (
+        <FamilyDetail family={load.family} busy={busy} onBack={goBack} onDeleteFamily={deleteFamily} onDeleteMember={deleteMember} />
+      )}
+    </div>
+  );
+}
+
+function FamilyDetail({
+  family: f,
+  busy,
+  onBack,
+  onDeleteFamily,
+  onDeleteMember,
+}: {
+  family: FamilyView;
+  busy: string | null;
+  onBack: () => void;
+  onDeleteFamily: (f: FamilyView) => void;
+  onDeleteMember: (m: MemberView) => void;
+}) {
+  const navigate = useNavigate();
+  const details: [string, string | null][] = [
+    ['Street', f.street],
+    ['City', f.city],
+    ['State', f.state],
+    ['Zip', f.zipcode],
+    ['Phone', f.phone],
+    ['Anniversary', shortDate(f.anniversary)],
+  ];
+
+  return (
+    <>
+      <div className="family-detail__actions">
+        {f.canEdit && (
+          <>
+            <Button
+              variation="primary"
+              onClick={() =>
+                navigate('/members/add', { state: { preselectedFamilyId: f.familyId, preselectedFamilyName: f.surname } })
+              }
+            >
+              Add Member
+            </Button>
+            <RouterLink className="button-link" to={familyEditPath(f.familyId)}>
+              Edit Family
+            </RouterLink>
+            <Button
+              colorTheme="error"
+              isDisabled={busy !== null}
+              isLoading={busy === f.familyId}
+              loadingText="Deleting..."
+              onClick={() => onDeleteFamily(f)}
+            >
+              Delete Family
+            </Button>
+          </>
+        )}
+        <Button onClick={onBack}>Back</Button>
+      </div>
+
+      <section className="family-detail__summary" aria-label="Family details">
+        <Photo src={f.photoUrl} kind="family" alt={`${f.surname} family`} className="family-detail__photo" />
+        <dl className="family-detail__facts">
+          {details.map(([label, value]) => (
+            <div key={label} className="family-detail__fact">
+              <dt>{label}</dt>
+              <dd>{value || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="family-detail__members" aria-labelledby="members-title">
+        <Heading level={2} id="members-title" className="family-detail__members-title">
+          Members
+        </Heading>
+        {f.members.filter((m) => m.memberId).length === 0 ? (
+          <p className="muted">No members listed for this family.</p>
+        ) : (
+          <MemberTable
+            members={f.members}
+            canEdit={f.canEdit}
+            cellHeader="Cellphone"
+            formatDate={shortDate}
+            onDelete={onDeleteMember}
+            busyId={busy}
+            caption={`Members of the ${f.surname} family`}
+          />
+        )}
+      </section>
+    </>
+  );
+}

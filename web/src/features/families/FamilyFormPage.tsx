@@ -1,0 +1,425 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, Card, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import type { FamilyView } from '../../../../lambdas/contract/api';
+import { AddFamilyInput, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
+import { firstMessage } from '../../../../lambdas/contract/fields';
+import { useAuth } from '../../app/auth';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { Photo } from '../../components/Photo';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { callApi, isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { FormCrumbs, RequiredLabel, RequiredNote, type Crumb } from './formParts';
+import { isImageFile, uploadFamilyPhoto } from './photoUpload';
+
+/** SPEC.md section 9: redirect 1.5 s after a family is added or updated. */
+export const FAMILY_REDIRECT_MS = 1500;
+
+export const FAMILY_TEXTS = {
+  add: {
+    title: 'Add New Family',
+    submit: 'Add Family',
+    uploading: 'Uploading photo...',
+    uploaded: 'Photo uploaded. Adding family...',
+    saving: 'Adding family...',
+    uploadError: 'Photo upload error',
+    success: 'Family added successfully!',
+    failed: 'Failed to add family on the server.',
+    missingIds: 'Cannot add family: User Organization ID is missing.',
+  },
+  edit: {
+    title: 'Edit Family Details',
+    submit: 'Update Family',
+    uploading: 'Uploading new photo...',
+    uploaded: 'New photo uploaded. Updating family...',
+    saving: 'Updating family...',
+    uploadError: 'New photo upload error',
+    success: 'Family updated successfully!',
+    failed: 'Failed to update family on the server.',
+    missingIds: 'Cannot update family: Missing required IDs.',
+  },
+} as const;
+const REMOVING = 'Photo marked for removal. Updating family...';
+const NO_PERMISSION = 'Error: You do not have permission to edit this family.';
+
+/** SPEC.md sections 5 and 8: what a failed edit load says. */
+export function familyLoadErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'not-found') return 'Family not found.';
+    if (error.code === 'permission-denied') return NO_PERMISSION;
+    if (error.code === 'unauthenticated') return 'Please log in.';
+    return `Error loading family data: ${error.message}`;
+  }
+  return `Error loading family data: ${error instanceof Error ? error.message : 'unknown error'}`;
+}
+
+const EMPTY = { surname: '', anniversary: '', phone: '', street: '', city: '', state: '', zipcode: '' };
+type Fields = typeof EMPTY;
+
+/** keep: the stored photo stays; none: no photo; new: a chosen file; remove: the stored photo goes. */
+type PhotoChoice = { kind: 'keep' } | { kind: 'none' } | { kind: 'new'; file: File } | { kind: 'remove' };
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; family: FamilyView | null };
+
+const fieldsOf = (f: FamilyView): Fields => ({
+  surname: f.surname,
+  anniversary: f.anniversary ?? '',
+  phone: f.phone ?? '',
+  street: f.street ?? '',
+  city: f.city ?? '',
+  state: f.state ?? '',
+  zipcode: f.zipcode ?? '',
+});
+
+export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
+  const texts = FAMILY_TEXTS[mode];
+  usePageTitle(texts.title);
+  const { familyId = '' } = useParams();
+  const { userOrgId } = useAuth();
+  const navigate = useNavigate();
+
+  const [load, setLoad] = useState<Load>(mode === 'add' ? { state: 'ready', family: null } : { state: 'loading' });
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [version, setVersion] = useState(0);
+  const [choice, setChoice] = useState<PhotoChoice>({ kind: 'none' });
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** A photo already uploaded for this file: a retry after a failed save does not send it again. */
+  const uploaded = useRef<{ file: File; path: string } | null>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (mode !== 'edit') return;
+    if (!userOrgId) {
+      setLoad({ state: 'error', message: 'Error: Organization ID not found for your account.' });
+      return;
+    }
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    callApi('getFamily', { params: { familyId }, signal: controller.signal })
+      .then(({ family }) => {
+        if (!family.canEdit) {
+          setLoad({ state: 'error', message: NO_PERMISSION });
+          return;
+        }
+        setFields(fieldsOf(family));
+        setVersion(family.version);
+        setChoice(family.photo ? { kind: 'keep' } : { kind: 'none' });
+        setLoad({ state: 'ready', family });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: familyLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, [mode, familyId, userOrgId]);
+
+  const family = load.state === 'ready' ? load.family : null;
+  const locked = busy || done;
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (locked) return;
+    if (!userOrgId || (mode === 'edit' && !familyId)) {
+      setStatus({ kind: 'error', text: texts.missingIds });
+      return;
+    }
+    const input = { ...fields, photo: null };
+    const checked = mode === 'add' ? AddFamilyInput.safeParse(input) : UpdateFamilyInput.safeParse({ ...input, version });
+    if (!checked.success) {
+      setStatus({ kind: 'error', text: firstMessage(checked.error) });
+      return;
+    }
+
+    setBusy(true);
+    const stored = family?.photo ?? null;
+    let photo: string | null = null;
+    if (choice.kind === 'new') {
+      setStatus({ kind: 'info', text: texts.uploading });
+      try {
+        if (uploaded.current?.file !== choice.file) {
+          setPercent(0);
+          const path = await uploadFamilyPhoto(choice.file, {
+            familyId: mode === 'edit' ? familyId : undefined,
+            onProgress: setPercent,
+          });
+          uploaded.current = { file: choice.file, path };
+        }
+        photo = uploaded.current.path;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        setStatus({ kind: 'error', text: `${texts.uploadError}: ${message}` });
+        setPercent(null);
+        setBusy(false);
+        return;
+      }
+      setPercent(null);
+      setStatus({ kind: 'info', text: texts.uploaded });
+    } else if (choice.kind === 'remove') {
+      setStatus({ kind: 'info', text: REMOVING });
+    } else {
+      photo = choice.kind === 'keep' ? stored : null;
+      setStatus({ kind: 'info', text: texts.saving });
+    }
+
+    try {
+      const result =
+        mode === 'add'
+          ? await callApi('addFamily', { body: { ...checked.data, photo } })
+          : await callApi('updateFamily', {
+              params: { familyId },
+              body: { ...checked.data, photo, ...(photo !== stored ? { existingPhotoPath: stored } : {}) },
+            });
+      setDone(true);
+      setStatus({ kind: 'success', text: texts.success });
+      timer.current = setTimeout(() => navigate(`/families/${result.id}`), FAMILY_REDIRECT_MS);
+    } catch (error) {
+      // A conflict (409) or a refusal: the message says what to do; everything typed stays.
+      setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : texts.failed });
+      setBusy(false);
+    }
+  }
+
+  const crumbs: Crumb[] =
+    mode === 'add'
+      ? [{ label: 'Dashboard', to: '/dashboard' }, { label: 'Families', to: '/families' }, { label: 'Add Family' }]
+      : [
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Families', to: '/families' },
+          { label: 'Family Detail', to: `/families/${familyId}` },
+          { label: 'Edit Family' },
+        ];
+
+  return (
+    <div className="page entry-form">
+      <FormCrumbs items={crumbs} />
+      <Card variation="elevated" className="form-card form-card--wide entry-form__card">
+        <PageTitle>{texts.title}</PageTitle>
+
+        {load.state === 'loading' && <PageLoader text="Loading family details..." />}
+
+        {load.state === 'error' && (
+          <div className="entry-form__error">
+            <StatusMessage status={{ kind: 'error', text: load.message }} />
+            <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
+              Back to Families
+            </Button>
+          </div>
+        )}
+
+        {load.state === 'ready' && (
+          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <RequiredNote />
+            <fieldset className="entry-form__fields" disabled={locked}>
+              <legend className="amplify-visually-hidden">Family details</legend>
+              <TextField
+                label={<RequiredLabel text="Family Surname" />}
+                name="surname"
+                autoComplete="off"
+                value={fields.surname}
+                onChange={set('surname')}
+                isRequired
+                isDisabled={locked}
+                maxLength={100}
+              />
+              <div className="entry-form__row entry-form__row--two">
+                <TextField
+                  label="Anniversary (MM/DD)"
+                  name="anniversary"
+                  placeholder="MM/DD"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={fields.anniversary}
+                  onChange={set('anniversary')}
+                  isDisabled={locked}
+                  maxLength={5}
+                />
+                <TextField
+                  label="Home Phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="off"
+                  value={fields.phone}
+                  onChange={set('phone')}
+                  isDisabled={locked}
+                  maxLength={30}
+                />
+              </div>
+              <TextField
+                label="Street Address"
+                name="street"
+                autoComplete="off"
+                value={fields.street}
+                onChange={set('street')}
+                isDisabled={locked}
+                maxLength={200}
+              />
+              <div className="entry-form__row entry-form__row--address">
+                <TextField label="City" name="city" autoComplete="off" value={fields.city} onChange={set('city')} isDisabled={locked} maxLength={100} />
+                <TextField
+                  label="State"
+                  name="state"
+                  autoComplete="off"
+                  value={fields.state}
+                  onChange={set('state')}
+                  isDisabled={locked}
+                  maxLength={2}
+                  inputStyles={{ textTransform: 'uppercase' }}
+                />
+                <TextField
+                  label="Zip Code"
+                  name="zipcode"
+                  autoComplete="off"
+                  value={fields.zipcode}
+                  onChange={set('zipcode')}
+                  isDisabled={locked}
+                  maxLength={10}
+                />
+              </div>
+            </fieldset>
+
+            <PhotoPicker
+              mode={mode}
+              choice={choice}
+              storedUrl={family?.photoUrl ?? null}
+              hasStored={Boolean(family?.photo)}
+              disabled={locked}
+              onChoose={(next) => {
+                setChoice(next);
+                if (status?.kind === 'error' && status.text === MESSAGES.image) setStatus(null);
+              }}
+              onInvalid={() => setStatus({ kind: 'error', text: MESSAGES.image })}
+            />
+
+            <div className="form-status entry-form__status">
+              <StatusMessage status={status} />
+              {percent !== null && (
+                <div className="entry-form__progress">
+                  <progress max={100} value={percent} aria-label="Photo upload progress" />
+                  <span aria-hidden="true">{percent}%</span>
+                </div>
+              )}
+            </div>
+
+            <Flex className="entry-form__actions" gap="small" wrap="wrap">
+              <Button type="submit" variation="primary" isDisabled={locked} isLoading={busy && !done} loadingText={texts.submit}>
+                {texts.submit}
+              </Button>
+              <Button type="button" isDisabled={locked} onClick={() => navigate(mode === 'edit' ? `/families/${familyId}` : '/families')}>
+                Cancel
+              </Button>
+            </Flex>
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** Family Photo: choose, change or remove, with a preview (SPEC.md sections 2 and 4). */
+function PhotoPicker({
+  mode,
+  choice,
+  storedUrl,
+  hasStored,
+  disabled,
+  onChoose,
+  onInvalid,
+}: {
+  mode: 'add' | 'edit';
+  choice: PhotoChoice;
+  storedUrl: string | null;
+  hasStored: boolean;
+  disabled: boolean;
+  onChoose: (choice: PhotoChoice) => void;
+  onInvalid: () => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const file = choice.kind === 'new' ? choice.file : null;
+
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    // Cleared so that choosing the same file again still fires a change.
+    event.target.value = '';
+    if (!chosen) return;
+    if (!isImageFile(chosen)) {
+      onInvalid();
+      return;
+    }
+    onChoose({ kind: 'new', file: chosen });
+  }
+
+  const shown = choice.kind === 'new' ? previewUrl : choice.kind === 'keep' ? storedUrl : null;
+  const hasPhoto = choice.kind === 'new' || choice.kind === 'keep';
+  const caption =
+    choice.kind === 'new'
+      ? `New photo selected: ${choice.file.name}`
+      : choice.kind === 'keep'
+        ? 'Current photo.'
+        : choice.kind === 'remove'
+          ? 'The current photo will be removed when you save.'
+          : 'No photo chosen.';
+  const canRestore = mode === 'edit' && hasStored && choice.kind !== 'keep';
+
+  return (
+    <fieldset className="entry-form__photo" disabled={disabled}>
+      <legend>Family Photo</legend>
+      <div className="entry-form__photo-body">
+        <Photo
+          src={shown}
+          kind="family"
+          className="entry-form__preview"
+          alt={choice.kind === 'new' ? 'Preview of the new family photo' : hasPhoto ? 'Current family photo' : 'No family photo'}
+        />
+        <div className="entry-form__photo-controls">
+          <Text id={hintId} className="entry-form__photo-caption" aria-live="polite">
+            {caption}
+          </Text>
+          <div className="entry-form__photo-buttons">
+            <input
+              id={inputId}
+              className="amplify-visually-hidden entry-form__file"
+              type="file"
+              accept="image/*"
+              aria-describedby={hintId}
+              onChange={onFile}
+              disabled={disabled}
+            />
+            <label htmlFor={inputId} className="button-link entry-form__file-label" aria-disabled={disabled || undefined}>
+              {hasPhoto ? 'Change Photo' : 'Choose Photo'}
+            </label>
+            {hasPhoto && (
+              <Button type="button" size="small" variation="link" isDisabled={disabled} onClick={() => onChoose(hasStored && mode === 'edit' ? { kind: 'remove' } : { kind: 'none' })}>
+                Remove Photo
+              </Button>
+            )}
+            {canRestore && (
+              <Button type="button" size="small" variation="link" isDisabled={disabled} onClick={() => onChoose({ kind: 'keep' })}>
+                Keep Current Photo
+              </Button>
+            )}
+          </div>
+          <Text className="entry-form__hint">Large photos are resized before upload.</Text>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

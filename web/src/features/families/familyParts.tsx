@@ -1,0 +1,171 @@
+/**
+ * Pieces the family list, grid and detail pages share: breadcrumb, member table, the dismissible
+ * status line, delete confirmations and error texts (SPEC.md sections 2, 4, 5 and 8).
+ */
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button } from '@aws-amplify/ui-react';
+import type { MemberView } from '../../../../lambdas/contract/api';
+import { StatusMessage } from '../../components/StatusMessage';
+import { isApiError } from '../../lib/api';
+
+/** SPEC.md section 9: success and info messages clear after 5000 ms. */
+export const STATUS_CLEAR_MS = 5000;
+
+export type FamilyStatusKind = 'success' | 'info' | 'warning' | 'danger';
+export interface FamilyStatus {
+  kind: FamilyStatusKind;
+  text: string;
+}
+
+/** What FamilyDetailPage puts in the router state when it sends the reader back to /families. */
+export interface FamiliesLocationState {
+  status?: FamilyStatus;
+}
+
+/** A status from router state, if it looks like one. */
+export function statusFromLocationState(state: unknown): FamilyStatus | null {
+  const status = (state as FamiliesLocationState | null | undefined)?.status as { kind?: unknown; text?: unknown } | undefined;
+  if (!status || typeof status.text !== 'string' || !status.text) return null;
+  const kind = status.kind === 'error' ? 'danger' : status.kind;
+  if (kind !== 'success' && kind !== 'info' && kind !== 'warning' && kind !== 'danger') return null;
+  return { kind, text: status.text };
+}
+
+/** A status line that the reader can dismiss; success and info clear themselves after 5 s. */
+export function useFamilyStatus(initial: FamilyStatus | null = null) {
+  const [status, setStatus] = useState<FamilyStatus | null>(initial);
+  useEffect(() => {
+    if (!status || (status.kind !== 'success' && status.kind !== 'info')) return;
+    const timer = setTimeout(() => setStatus(null), STATUS_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  return [status, setStatus] as const;
+}
+
+export function FamilyStatusMessage({ status, onDismiss }: { status: FamilyStatus | null; onDismiss: () => void }) {
+  return (
+    <div className="family-status">
+      <StatusMessage status={status && { kind: status.kind === 'danger' ? 'error' : status.kind, text: status.text }} onDismiss={onDismiss} />
+    </div>
+  );
+}
+
+/** SPEC.md section 8, data load (families). */
+export function familiesLoadErrorText(error: unknown, fallback = 'Family data could not be loaded.'): string {
+  if (isApiError(error)) {
+    if (error.code === 'unauthenticated') return 'Authentication error during data fetch. Please refresh or log in again.';
+    if (error.code === 'not-found') return 'Family not found.';
+    return error.message || fallback;
+  }
+  return fallback;
+}
+
+const reason = (error: unknown) => (isApiError(error) && error.message ? error.message : 'Network/Function error');
+export const memberDeleteErrorText = (error: unknown) => `Failed to delete member: ${reason(error)}`;
+export const familyDeleteErrorText = (error: unknown) => `Failed to delete family: ${reason(error)}`;
+
+/** SPEC.md section 5, deletions. */
+export const confirmMemberDelete = (name: string) => window.confirm(`Are you sure you want to permanently delete ${name}?`);
+export const confirmFamilyDelete = (surname: string) =>
+  window.confirm(
+    `REMOVE FAMILY\n\nAre you sure you want to remove the ${surname} family? All of its members will be deleted as well. This action cannot be undone.`,
+  );
+
+export const familyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}`;
+export const familyEditPath = (familyId: string) => `/families/edit/${encodeURIComponent(familyId)}`;
+export const memberEditPath = (memberId: string) => `/members/edit/${encodeURIComponent(memberId)}`;
+
+export function cityStateZip(f: { city: string | null; state: string | null; zipcode: string | null }): string {
+  const stateZip = [f.state, f.zipcode].filter(Boolean).join(' ');
+  return [f.city, stateZip].filter(Boolean).join(', ');
+}
+
+export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        {items.map((item, i) => (
+          <li key={`${i}-${item.label}`}>
+            {item.to ? (
+              <RouterLink to={item.to}>{item.label}</RouterLink>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+
+export interface MemberTableProps {
+  members: MemberView[];
+  canEdit: boolean;
+  /** 'Cell' in the list, 'Cellphone' on the detail page. */
+  cellHeader: string;
+  formatDate: (value: string | null) => string;
+  onDelete: (member: MemberView) => void;
+  /** The member being deleted, if any: its buttons are disabled. */
+  busyId: string | null;
+  caption: string;
+}
+
+/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped (SPEC.md section 5). */
+export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete, busyId, caption }: MemberTableProps) {
+  return (
+    <table className="member-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Birthday</th>
+          <th scope="col">{cellHeader}</th>
+          <th scope="col">Email</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {members
+          .filter((m) => m.memberId)
+          .map((m) => (
+            <tr key={m.memberId}>
+              <th scope="row" data-label="Name">
+                {m.name}
+              </th>
+              <td data-label="Birthday">{formatDate(m.birthday) || null}</td>
+              <td data-label={cellHeader}>{m.cellphone ? <a href={`tel:${m.cellphone}`}>{m.cellphone}</a> : null}</td>
+              <td data-label="Email" className="member-table__email">
+                {m.email ? <a href={`mailto:${m.email}`}>{m.email}</a> : null}
+              </td>
+              <td data-label="Actions" className="member-table__actions">
+                {canEdit ? (
+                  <span className="row-actions">
+                    <RouterLink className="row-action" to={memberEditPath(m.memberId)} aria-label={`Edit ${m.name}`}>
+                      Edit
+                    </RouterLink>
+                    <Button
+                      size="small"
+                      variation="link"
+                      colorTheme="error"
+                      className="row-action row-action--danger"
+                      isDisabled={busyId !== null}
+                      isLoading={busyId === m.memberId}
+                      loadingText="Deleting..."
+                      onClick={() => onDelete(m)}
+                      aria-label={`Delete ${m.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                ) : (
+                  '--'
+                )}
+              </td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,370 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import { AddMemberInput, UpdateMemberInput } from '../../../../lambdas/contract/directory';
+import { useAuth } from '../../app/auth';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { callApi, isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { FormCrumbs, RequiredLabel, RequiredNote, type Crumb } from '../families/formParts';
+
+/** SPEC.md section 9: redirect 2 s after a member is added or updated. */
+export const MEMBER_REDIRECT_MS = 2000;
+
+const NO_PERMISSION = 'You do not have permission to edit this member.';
+
+/** Route state from the family pages' Add Member buttons (SPEC.md section 2). */
+interface AddMemberState {
+  preselectedFamilyId?: unknown;
+  preselectedFamilyName?: unknown;
+}
+
+function preselectedFrom(state: unknown): { id: string; name: string } | null {
+  const s = (state ?? {}) as AddMemberState;
+  if (typeof s.preselectedFamilyId !== 'string' || !s.preselectedFamilyId) return null;
+  return { id: s.preselectedFamilyId, name: typeof s.preselectedFamilyName === 'string' ? s.preselectedFamilyName : '' };
+}
+
+/** SPEC.md sections 5 and 8: what a failed member load says. */
+export function memberLoadErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'not-found') return 'Member not found.';
+    if (error.code === 'permission-denied') return NO_PERMISSION;
+  }
+  return 'Failed to load member details. Please try again.';
+}
+
+/** The message of the first problem, in the order the fields are on screen. */
+function firstIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[], order: readonly string[]): string {
+  const rank = (path: readonly PropertyKey[]) => {
+    const i = order.indexOf(String(path[0]));
+    return i < 0 ? order.length : i;
+  };
+  const sorted = [...issues].sort((a, b) => rank(a.path) - rank(b.path));
+  return sorted[0]?.message ?? 'Invalid data provided. Please check your input.';
+}
+const FIELD_ORDER = ['familyId', 'name', 'birthday', 'cellphone', 'email'] as const;
+
+const EMPTY = { name: '', birthday: '', cellphone: '', email: '' };
+type Fields = typeof EMPTY;
+
+export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
+  return mode === 'add' ? <AddMember /> : <EditMember />;
+}
+
+/** The redirect timer of a saved form, cleared if the page goes away first. */
+function useRedirect() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (to: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigate(to), MEMBER_REDIRECT_MS);
+  };
+}
+
+type FamiliesLoad = { state: 'idle' } | { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; families: FamilyView[]; canAddFamily: boolean };
+
+function AddMember() {
+  usePageTitle('Add Member');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const redirect = useRedirect();
+  const { userOrgId } = useAuth();
+  // Read once: the route state is what the family page passed when it sent us here.
+  const [preselected] = useState(() => preselectedFrom(location.state));
+
+  const [families, setFamilies] = useState<FamiliesLoad>(preselected ? { state: 'idle' } : { state: 'loading' });
+  const [familyId, setFamilyId] = useState(preselected?.id ?? '');
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+
+  useEffect(() => {
+    if (preselected) return;
+    const controller = new AbortController();
+    callApi('listFamilies', { signal: controller.signal })
+      .then((result) => {
+        // Only the families this user may add to (all of them for an admin), by surname.
+        const editable = result.families.filter((f) => f.canEdit).sort((a, b) => a.surname.localeCompare(b.surname));
+        setFamilies({ state: 'ready', families: editable, canAddFamily: result.canAddFamily });
+        if (editable.length === 1 && !result.canAddFamily) setFamilyId(editable[0]!.familyId);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFamilies({ state: 'error', message: 'Failed to load families list.' });
+      });
+    return () => controller.abort();
+  }, [preselected]);
+
+  const locked = busy || done;
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const chosen = families.state === 'ready' ? families.families.find((f) => f.familyId === familyId) : undefined;
+  const familyName = preselected?.name || chosen?.surname || '';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (locked) return;
+    if (!userOrgId) {
+      setStatus({ kind: 'error', text: 'Could not determine organization ID. Please ensure you are logged in.' });
+      return;
+    }
+    const checked = AddMemberInput.safeParse({ familyId, ...fields });
+    if (!checked.success) {
+      setStatus({ kind: 'error', text: firstIssue(checked.error.issues, FIELD_ORDER) });
+      return;
+    }
+    // SPEC.md section 5: empty optional fields are left out on add.
+    const body = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== null)) as AddMemberInput;
+    setBusy(true);
+    setStatus({ kind: 'info', text: 'Adding member...' });
+    try {
+      const result = await callApi('addMember', { body });
+      setDone(true);
+      setStatus({ kind: 'success', text: result.message || 'Member added successfully!' });
+      redirect(preselected ? `/families/${preselected.id}` : '/families');
+    } catch (error) {
+      setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : 'Failed to add member.' });
+      setBusy(false);
+    }
+  }
+
+  const crumbs: Crumb[] = [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Families', to: '/families' },
+    ...(familyId && familyName ? [{ label: `${familyName} Family`, to: `/families/${familyId}` }] : []),
+    { label: 'Add Member' },
+  ];
+
+  return (
+    <div className="page entry-form">
+      <FormCrumbs items={crumbs} />
+      <Card variation="elevated" className="form-card form-card--wide entry-form__card">
+        <PageTitle>Add Member</PageTitle>
+        <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <RequiredNote />
+          <fieldset className="entry-form__fields" disabled={locked}>
+            <legend className="amplify-visually-hidden">Member details</legend>
+            {preselected ? (
+              <TextField label="Family" name="family" value={`${preselected.name || 'Selected'} Family`} isReadOnly />
+            ) : (
+              <FamilyChooser load={families} value={familyId} onChange={setFamilyId} disabled={locked} />
+            )}
+            <MemberFields fields={fields} set={set} disabled={locked} emailHint="If provided, an invite may be sent." />
+          </fieldset>
+          <div className="form-status entry-form__status">
+            <StatusMessage status={status} />
+          </div>
+          <Flex className="entry-form__actions" gap="small" wrap="wrap">
+            <Button type="submit" variation="primary" isDisabled={locked || families.state === 'loading'} isLoading={busy && !done} loadingText="Add Member">
+              Add Member
+            </Button>
+            <Button type="button" isDisabled={locked} onClick={() => navigate(preselected ? `/families/${preselected.id}` : '/families')}>
+              Cancel
+            </Button>
+          </Flex>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function FamilyChooser({ load, value, onChange, disabled }: { load: FamiliesLoad; value: string; onChange: (id: string) => void; disabled: boolean }) {
+  if (load.state === 'loading' || load.state === 'idle') return <PageLoader text="Loading families..." />;
+  if (load.state === 'error') return <StatusMessage status={{ kind: 'error', text: load.message }} />;
+  return (
+    <div className="entry-form__family">
+      <SelectField
+        label={<RequiredLabel text="Family" />}
+        name="family"
+        placeholder={load.families.length ? 'Select a family' : 'No families yet'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        isRequired
+        isDisabled={disabled || load.families.length === 0}
+      >
+        {load.families.map((f) => (
+          <option key={f.familyId} value={f.familyId}>
+            {f.surname}
+          </option>
+        ))}
+      </SelectField>
+      {load.canAddFamily && (
+        <Text className="entry-form__hint">
+          Family not listed? <RouterLink to="/families/add">Add a new family</RouterLink> first.
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function MemberFields({
+  fields,
+  set,
+  disabled,
+  emailHint,
+}: {
+  fields: Fields;
+  set: (key: keyof Fields) => (e: { target: { value: string } }) => void;
+  disabled: boolean;
+  emailHint: string;
+}) {
+  return (
+    <>
+      <TextField
+        label={<RequiredLabel text="First Name" />}
+        name="name"
+        autoComplete="off"
+        value={fields.name}
+        onChange={set('name')}
+        isRequired
+        isDisabled={disabled}
+        maxLength={100}
+      />
+      <div className="entry-form__row entry-form__row--two">
+        <TextField
+          label="Birthday (MM/DD)"
+          name="birthday"
+          placeholder="MM/DD"
+          inputMode="numeric"
+          autoComplete="off"
+          value={fields.birthday}
+          onChange={set('birthday')}
+          isDisabled={disabled}
+          maxLength={5}
+        />
+        <TextField label="Cellphone" name="cellphone" type="tel" autoComplete="off" value={fields.cellphone} onChange={set('cellphone')} isDisabled={disabled} maxLength={30} />
+      </div>
+      <TextField
+        label="Email Address"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        descriptiveText={emailHint}
+        value={fields.email}
+        onChange={set('email')}
+        isDisabled={disabled}
+        maxLength={254}
+      />
+    </>
+  );
+}
+
+type MemberLoad = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; member: MemberView };
+
+function EditMember() {
+  usePageTitle('Edit Member');
+  const { memberId = '' } = useParams();
+  const navigate = useNavigate();
+  const redirect = useRedirect();
+  const [load, setLoad] = useState<MemberLoad>({ state: 'loading' });
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    callApi('getMember', { params: { memberId }, signal: controller.signal })
+      .then(({ member, canEdit }) => {
+        if (!canEdit) {
+          setLoad({ state: 'error', message: NO_PERMISSION });
+          return;
+        }
+        setFields({ name: member.name, birthday: member.birthday ?? '', cellphone: member.cellphone ?? '', email: member.email ?? '' });
+        setLoad({ state: 'ready', member });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: memberLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, [memberId]);
+
+  const member = load.state === 'ready' ? load.member : null;
+  const locked = busy || done;
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (locked || !member) return;
+    if (!member.familyId) {
+      setStatus({ kind: 'error', text: 'Internal Error: Family association is missing. Cannot update.' });
+      return;
+    }
+    if (!memberId) {
+      setStatus({ kind: 'error', text: 'Internal Error: Member ID is missing. Cannot update.' });
+      return;
+    }
+    const checked = UpdateMemberInput.safeParse({ ...fields, familyId: member.familyId, version: member.version });
+    if (!checked.success) {
+      setStatus({ kind: 'error', text: firstIssue(checked.error.issues, FIELD_ORDER) });
+      return;
+    }
+    setBusy(true);
+    setStatus({ kind: 'info', text: 'Updating member...' });
+    try {
+      const result = await callApi('updateMember', { params: { memberId }, body: checked.data });
+      setDone(true);
+      setStatus({ kind: 'success', text: result.message || 'Member updated successfully!' });
+      redirect(`/families/${member.familyId}`);
+    } catch (error) {
+      // A conflict (409) or a refusal: the message says what to do; everything typed stays.
+      setStatus({
+        kind: 'error',
+        text: isApiError(error) && error.message ? error.message : 'Failed to update member. The server reported an issue.',
+      });
+      setBusy(false);
+    }
+  }
+
+  const crumbs: Crumb[] = [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Families', to: '/families' },
+    ...(member ? [{ label: `${member.surname} Family`, to: `/families/${member.familyId}` }] : []),
+    { label: 'Edit Member' },
+  ];
+
+  return (
+    <div className="page entry-form">
+      <FormCrumbs items={crumbs} />
+      <Card variation="elevated" className="form-card form-card--wide entry-form__card">
+        <PageTitle>Edit Member</PageTitle>
+        {load.state === 'loading' && <PageLoader text="Loading member details..." />}
+        {load.state === 'error' && (
+          <div className="entry-form__error">
+            <StatusMessage status={{ kind: 'error', text: load.message }} />
+            <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
+              Back to Families
+            </Button>
+          </div>
+        )}
+        {member && (
+          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <RequiredNote />
+            <fieldset className="entry-form__fields" disabled={locked}>
+              <legend className="amplify-visually-hidden">Member details</legend>
+              <TextField label="Family" name="family" value={`${member.surname} Family`} isReadOnly />
+              <MemberFields fields={fields} set={set} disabled={locked} emailHint="If provided/updated, an invite may be sent." />
+            </fieldset>
+            <div className="form-status entry-form__status">
+              <StatusMessage status={status} />
+            </div>
+            <Flex className="entry-form__actions" gap="small" wrap="wrap">
+              <Button type="submit" variation="primary" isDisabled={locked} isLoading={busy && !done} loadingText="Update Member">
+                Update Member
+              </Button>
+              <Button type="button" isDisabled={locked} onClick={() => navigate(`/families/${member.familyId}`)}>
+                Cancel
+              </Button>
+            </Flex>
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}
