@@ -12,6 +12,7 @@ import { ddb } from '../../lambdas/platform/ddb';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn } from '../support/fixtures';
 import { codeFor, expectAccessible, launch, mailCount, newPage, screenshot } from './support/browser';
+import { signIn } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,14 +23,6 @@ afterAll(async () => {
 });
 
 const stamp = Date.now().toString(36);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
