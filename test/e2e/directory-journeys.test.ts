@@ -89,10 +89,12 @@ describe('the directory, as an administrator', () => {
 
     await page.getByRole('link', { name: 'Grid View' }).click();
     await page.waitForURL('**/families/grid');
-    await page.getByRole('link', { name: new RegExp(surname) }).waitFor();
+    // A grid tile is named by the surname alone (list cards say '{surname} Family').
+    const tile = page.getByRole('link', { name: surname, exact: true });
+    await tile.waitFor();
     await screenshot(page, 'families-grid-1280');
     await expectAccessible(page);
-    await page.getByRole('link', { name: new RegExp(surname) }).click();
+    await tile.click();
     await page.waitForURL(`**${familyUrl}`);
     await context.close();
   });
@@ -103,7 +105,7 @@ describe('the directory, as an administrator', () => {
     await page.goto(familyUrl);
     await page.getByRole('button', { name: 'Add Member' }).click();
     await page.waitForURL('**/members/add');
-    expect(await page.getByLabel('Family').inputValue()).toBe(`${surname} Family`);
+    expect(await page.getByLabel('Family', { exact: true }).inputValue()).toBe(`${surname} Family`);
     await page.getByLabel(/First Name/).fill('Zipporah');
     await page.getByLabel('Birthday (MM/DD)').fill(`${month}/28`);
     await page.getByLabel('Email Address').fill(`zipporah-${stamp}@grace.example`);
