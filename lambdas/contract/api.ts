@@ -133,6 +133,79 @@ export interface DashboardResult {
   anniversaries: DashboardAnniversary[];
 }
 
+/** A member's role in a group, as the /groups page shows it. */
+export interface GroupRoleView {
+  memberId: string;
+  /** '' when the member has no family (the card then links nowhere). */
+  familyId: string;
+  /** 'Unknown Member' when the stored name is empty. */
+  memberName: string;
+  label: string | null;
+  cDate: string;
+}
+
+export interface GroupView {
+  groupId: string;
+  groupName: string;
+  /** Sorted by member name. */
+  roles: GroupRoleView[];
+}
+
+/** A member of the church, for the Add Member modal's 'Select Member' list. */
+export interface GroupMemberOption {
+  memberId: string;
+  familyId: string;
+  name: string;
+  surname: string;
+}
+
+export interface ListGroupsResult {
+  /** Sorted by name. */
+  groups: GroupView[];
+  /** Admin controls: Create Group, Add Member, Delete Group, remove a member. */
+  canManage: boolean;
+  /** Admins only: every member of the church, sorted by name then surname. */
+  members?: GroupMemberOption[];
+}
+
+export interface AddGroupResult {
+  success: true;
+  /** "Group '{name}' created." */
+  message: string;
+  groupId: string;
+}
+
+export interface AddRoleResult {
+  success: true;
+  message: string;
+}
+
+export interface NewUserResult {
+  success: true;
+  message: string;
+}
+
+/** One account of the church, as User Management lists it. */
+export interface UserView {
+  userId: string;
+  email: string;
+  admin: boolean;
+  memberId: string | null;
+  familyId: string | null;
+  createdAt: string | null;
+}
+
+export interface ListUsersResult {
+  /** Sorted by e-mail. */
+  users: UserView[];
+}
+
+export interface SetUserAdminResult {
+  success: true;
+  message: string;
+  user: UserView;
+}
+
 export interface OperationResults {
   registerOrganization: RegisterOrganizationResult;
   addClaimCreds: AddClaimCredsResult;
@@ -148,4 +221,13 @@ export interface OperationResults {
   updateMember: SavedResult;
   deleteMember: DeletedResult;
   createPhotoUpload: PhotoUploadResult;
+  listGroups: ListGroupsResult;
+  addGroup: AddGroupResult;
+  deleteGroup: DeletedResult;
+  addRole: AddRoleResult;
+  deleteRole: DeletedResult;
+  newUser: NewUserResult;
+  listUsers: ListUsersResult;
+  setUserAdminClaim: SetUserAdminResult;
+  deleteUserAuth: DeletedResult;
 }

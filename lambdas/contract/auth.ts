@@ -62,3 +62,42 @@ export function validateRegistrationForm(
   if (parsed.data.adminInfo.password !== confirmPassword) return { ok: false, message: 'Administrator passwords do not match.' };
   return { ok: true, value: parsed.data };
 }
+
+/** SPEC.md section 5, member signup. */
+export const SIGNUP_MESSAGES = {
+  required: 'All fields (Email, Full Name, Password, Confirm Password) are required.',
+  email: 'Please enter a valid email address.',
+  password: 'Password must be at least 6 characters long.',
+  mismatch: 'Passwords do not match.',
+} as const;
+
+/** The church to join, from /create-account/{orgId}: absent, null or '' means "find it by the e-mail". */
+const orgIdToJoin = z.pipe(
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64, 'Invalid data provided. Please check your input.')))),
+  z.transform((v: string | null | undefined) => (v ? v : null)),
+);
+
+/** The body of newUser (SPEC.md section 7). The confirmation is the form's alone. */
+export const MemberSignupInput = z.object(
+  {
+    email: emailField(SIGNUP_MESSAGES.email, SIGNUP_MESSAGES.required),
+    fullName: requiredText(LIMITS.name, SIGNUP_MESSAGES.required),
+    password: passwordField(SIGNUP_MESSAGES.password, SIGNUP_MESSAGES.required),
+    orgId: orgIdToJoin,
+  },
+  { error: SIGNUP_MESSAGES.required },
+);
+export type MemberSignupInput = z.infer<typeof MemberSignupInput>;
+
+/** The signup form's checks in SPEC.md's order: every field present first, then shapes, then the confirmation. */
+export function validateSignupForm(
+  fields: { email: string; fullName: string; password: string; confirmPassword: string },
+  orgId: string | null,
+): { ok: true; value: MemberSignupInput } | { ok: false; message: string } {
+  const { email, fullName, password, confirmPassword } = fields;
+  if (![email.trim(), fullName.trim(), password, confirmPassword].every(Boolean)) return { ok: false, message: SIGNUP_MESSAGES.required };
+  const parsed = MemberSignupInput.safeParse({ email, fullName, password, orgId });
+  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
+  if (password !== confirmPassword) return { ok: false, message: SIGNUP_MESSAGES.mismatch };
+  return { ok: true, value: parsed.data };
+}

@@ -70,6 +70,8 @@ export interface Member {
   cellphone: string | null;
   email: string | null;
   version: number;
+  /** Bumped by every role added for this member: a delete that read the roles is refused if the set changed. */
+  rolesVersion?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,6 +81,11 @@ export interface Group {
   orgId: string;
   groupName: string;
   createdAt: string;
+  /**
+   * Bumped by every role added: a group delete that read the roles is refused if one was added
+   * before it wrote (so no role is left without its group).
+   */
+  rolesVersion?: number;
 }
 
 export interface Role {

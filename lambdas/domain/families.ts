@@ -13,6 +13,7 @@ import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directo
 import { familyItem, roleMemberName } from './repos/items';
 import { tableName, withoutKeys } from './repos/table';
 import { ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
+import { memberUnchanged, removeEmailClaim, unchangedSince } from './repos/conditions';
 import { checkNewPhoto, deletePhoto } from './photos';
 import { canEditFamily, type Viewer } from './viewer';
 
@@ -54,22 +55,13 @@ export async function addFamily(viewer: Viewer, input: AddFamilyInput): Promise<
   return family;
 }
 
-/** The condition that the family is as it was read: same version, same set of members. */
-function unchanged(family: Family): { condition: string; values: Record<string, unknown> } {
-  const members = family.membersVersion === undefined ? 'attribute_not_exists(membersVersion)' : 'membersVersion = :mv';
-  return {
-    condition: `version = :v AND ${members}`,
-    values: { ':v': family.version, ...(family.membersVersion === undefined ? {} : { ':mv': family.membersVersion }) },
-  };
-}
-
 export async function updateFamily(viewer: Viewer, familyId: string, input: UpdateFamilyInput): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
   await checkNewPhoto(viewer.orgId, input.photo, family.photo);
 
   const next: Family = { ...family, ...fields(input), version: family.version + 1, updatedAt: new Date().toISOString() };
-  const { condition, values } = unchanged(family);
+  const { condition, values } = unchangedSince(family, 'membersVersion');
   const steps: Step[] = [{ action: put(familyItem(next), condition, values) }];
   // The surname lives on members (sorting, display) and on their roles' names: renamed together.
   if (next.surname !== family.surname) {
@@ -91,13 +83,13 @@ export async function updateFamily(viewer: Viewer, familyId: string, input: Upda
 export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   const roles = await readRolesOf(viewer.orgId, members.map((m) => m.memberId));
-  const { condition, values } = unchanged(family);
+  const { condition, values } = unchangedSince(family, 'membersVersion');
   // The family goes last: should a very large family need several transactions and one fail,
   // what is left is the family with some members (deleting again finishes), never orphans.
   const steps: Step[] = [
     ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
     ...members.flatMap((m) => [
-      { action: remove(keys.member(m.orgId, m.familyId, m.memberId)), counts: { memberCount: -1 } },
+      { action: remove(keys.member(m.orgId, m.familyId, m.memberId), memberUnchanged(m).condition, memberUnchanged(m).values), counts: { memberCount: -1 } },
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
     ]),
     { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
@@ -106,10 +98,6 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
   await deletePhoto(viewer.orgId, family.photo);
   return family;
 }
-
-/** A member's e-mail claim, if it is this member's (older data may have none). */
-export const removeEmailClaim = (orgId: string, email: string, memberId: string) =>
-  remove(keys.memberEmailClaim(orgId, email), 'attribute_not_exists(PK) OR memberId = :m', { ':m': memberId });
 
 /** Any failed condition here means the data moved under us: say so plainly, change nothing. */
 async function transactOrConflict(orgId: string, steps: Step[]): Promise<void> {

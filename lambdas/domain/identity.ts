@@ -7,6 +7,7 @@ import {
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   UsernameExistsException,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -102,4 +103,16 @@ export async function setCustomAttributes(username: string, custom: CustomAttrib
       UserAttributes: toAttributes(custom),
     }),
   );
+}
+
+/**
+ * Revokes every refresh token of the account (its ID and access tokens stay valid until they
+ * expire, which is why the API checks the user record on every request).
+ */
+export async function signOutEverywhere(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: env('USER_POOL_ID'), Username: username }));
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
 }

@@ -1,13 +1,15 @@
 /**
  * Adding, changing and removing members: one transaction each, with the church's member count,
  * the e-mail claim (one member per address in a church), the family's member-set version and the
- * names on the member's group roles.
+ * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddMemberInput, UpdateMemberInput } from '../contract/directory';
 import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
-import { FAMILY_NOT_FOUND, readFamilyItem, removeEmailClaim } from './families';
+import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
+import { memberUnchanged, removeEmailClaim } from './repos/conditions';
+import { inviteMember } from './invitations';
 import { keys } from './keys';
 import { readMember, type MemberWithRoles } from './repos/directory';
 import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
@@ -63,6 +65,8 @@ export async function addMember(viewer: Viewer, input: AddMemberInput): Promise<
     [{ action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } }, ...claimEmail(member), touchFamily(member)],
     () => notFound(FAMILY_NOT_FOUND),
   );
+  // Only once the member is saved; a mail that fails is logged, the save stands.
+  if (member.email) await inviteMember(viewer.orgId, { email: member.email, name: member.name });
   return member;
 }
 
@@ -86,7 +90,8 @@ export async function updateMember(viewer: Viewer, memberId: string, input: Upda
     version: member.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  const steps: Step[] = [{ action: put(memberItem(next), 'version = :v', { ':v': member.version }) }];
+  const unchanged = memberUnchanged(member);
+  const steps: Step[] = [{ action: put(memberItem(next), unchanged.condition, unchanged.values) }];
   if (next.email !== member.email) {
     if (member.email) steps.push({ action: removeEmailClaim(member.orgId, member.email, member.memberId) });
     steps.push(...claimEmail(next));
@@ -98,6 +103,7 @@ export async function updateMember(viewer: Viewer, memberId: string, input: Upda
     }
   }
   await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
+  if (next.email && next.email !== member.email) await inviteMember(viewer.orgId, { email: next.email, name: next.name });
   return next;
 }
 
@@ -107,7 +113,7 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
   await run(
     viewer.orgId,
     [
-      { action: remove(keys.member(member.orgId, member.familyId, member.memberId)), counts: { memberCount: -1 } },
+      { action: remove(keys.member(member.orgId, member.familyId, member.memberId), memberUnchanged(member).condition, memberUnchanged(member).values), counts: { memberCount: -1 } },
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
       touchFamily(member),

@@ -1,8 +1,8 @@
 /**
  * Runs cognito-local in its own process (its data folder is relative to the working directory),
- * with two corrections so it behaves like Cognito: code mails go to the local mailbox (with the
- * texts the deployed pool uses, COGNITO_MAIL) instead of a console box, and an unverified
- * e-mail reads false in the ID token.
+ * with corrections so it behaves like Cognito: code mails go to the local mailbox (with the
+ * texts the deployed pool uses, COGNITO_MAIL) instead of a console box, an unverified e-mail
+ * reads false in the ID token, and AdminUserGlobalSignOut (missing) revokes refresh tokens.
  */
 import { createRequire } from 'node:module';
 import { COGNITO_MAIL } from '../settings';
@@ -38,6 +38,23 @@ JwtTokenGenerator.prototype.generate = function (this: unknown, ctx: unknown, us
   const Attributes = user.Attributes?.filter((a) => a.Name !== 'email_verified' || a.Value === 'true');
   return generate.call(this, ctx, { ...user, Attributes }, ...rest);
 };
+
+// cognito-local has no AdminUserGlobalSignOut; real Cognito revokes the user's refresh tokens.
+// cognito-local keeps them on the user (RefreshTokens, checked by REFRESH_TOKEN_AUTH), so
+// emptying that list is the same revocation. ID and access tokens stay valid until they expire,
+// as in Cognito, where only access tokens are also refused by Cognito's own APIs afterwards.
+const { Targets } = require('cognito-local/lib/targets/targets');
+const { UserNotFoundError } = require('cognito-local/lib/errors');
+type Pool = { getUserByUsername(ctx: unknown, name: string): Promise<(User & { RefreshTokens?: string[] }) | null>; saveUser(ctx: unknown, user: User): Promise<void> };
+Targets.AdminUserGlobalSignOut =
+  ({ cognito }: { cognito: { getUserPool(ctx: unknown, id: string): Promise<Pool> } }) =>
+  async (ctx: unknown, req: { UserPoolId: string; Username: string }) => {
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] } as User);
+    return {};
+  };
 
 const pino = require('pino');
 const { createDefaultServer } = require('cognito-local/lib/server');

@@ -4,7 +4,8 @@
  *                    ID token verified against the pool's JWKS (jose) as API Gateway's JWT
  *                    authorizer does, and the same v2 event shape (claims as strings).
  *  - /cognito        the Cognito compatibility proxy (the SPA's userPoolEndpoint).
- *  - /_local/...     the mailbox page, its JSON, and the mail drop used by cognito-local.
+ *  - /_local/...     the mailbox page, its JSON, the mail drop used by cognito-local, and
+ *                    SES v2 SendEmail (/_local/ses/v2/email/outbound-emails) for our own mails.
  *  - /config.json    the SPA's runtime configuration.
  *  - everything else the built SPA, with index.html for client-side routes.
  */
@@ -20,6 +21,9 @@ import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
 import { cognitoProxy } from './cognito-proxy';
 import type { Mailbox } from './mailbox';
+
+/** The SES v2 API's base path on this gateway (AWS_ENDPOINT_URL_SESV2 = <gateway>/_local/ses). */
+export const SES_V2_PREFIX = '/_local/ses';
 
 /** API Gateway's own limits. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -233,6 +237,10 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         return send(res, answer.status, answer.body, answer.headers);
       }
       if (url.pathname === '/config.json') return send(res, 200, JSON.stringify(options.webConfig), { 'cache-control': 'no-cache' });
+      if (url.pathname === SES_V2_PREFIX + '/v2/email/outbound-emails' && req.method === 'POST') {
+        const answer = options.mailbox.sesSendEmail((await readBody(req)).toString('utf8'));
+        return send(res, answer.status, answer.body, answer.headers);
+      }
       if (url.pathname === '/_local/mailbox' && req.method === 'POST') {
         const mail = JSON.parse((await readBody(req)).toString('utf8'));
         return send(res, 201, JSON.stringify(options.mailbox.add(mail)));

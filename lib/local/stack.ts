@@ -11,7 +11,7 @@ import type { WebConfig } from '../settings';
 import { startCognito, type LocalPool } from './cognito';
 import { gatewayUrl, type LocalConfig } from './config';
 import { startDynamo } from './dynamo';
-import { startGateway } from './gateway';
+import { SES_V2_PREFIX, startGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { assertPortFree, stopChildren } from './processes';
 import { startS3 } from './s3';
@@ -52,6 +52,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       AWS_ENDPOINT_URL_S3: s3Endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: pool.endpoint,
+      // Our own mails (invitations) go to the mailbox's SES v2 endpoint on the gateway.
+      AWS_ENDPOINT_URL_SESV2: `${url}${SES_V2_PREFIX}`,
       TABLE_NAME: config.tableName,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,

@@ -122,7 +122,7 @@ describe('WAF public-write matching', () => {
     const ands = statement.orStatement.statements.map((s: any) =>
       s.andStatement.statements.map((b: any) => b.byteMatchStatement.searchString).join(' '),
     );
-    expect(ands.sort()).toEqual(['POST /api/organizations', 'POST /api/probe/signups/']);
+    expect(ands.sort()).toEqual(['POST /api/accounts', 'POST /api/organizations', 'POST /api/probe/signups/']);
   });
 
   it('has nothing to match when no route is a public write', () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDef } from '../../lambdas/routes';
 import { STACK_NAMES } from '../../lib/directory-app';
 import { expectNoOpenFindings, expectNoStaleAcknowledgements, resourcesOf, synthDirectory } from './support';
 
@@ -81,6 +82,21 @@ describe('optional settings', () => {
       From: CONFIG.sesFromEmail,
     });
     expect(JSON.stringify(pool.Properties.EmailConfiguration.SourceArn)).toContain(`identity/${CONFIG.sesFromEmail}`);
+  });
+
+  it('lets exactly the routes that use mail (invitations) send from the configured sender', () => {
+    const resources = s.template.toJSON().Resources as Record<string, any>;
+    for (const [operation, fn] of s.stack.api.functions) {
+      const roleId = logicalId(fn.role as never);
+      const ses = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement)
+        .filter((st: any) => [st.Action].flat().some((a: string) => a.startsWith('ses:')));
+      const usesMail = (routes as readonly RouteDef[]).find((r) => r.operation === operation)!.uses.includes('mail');
+      expect(ses.length, operation).toBe(usesMail ? 1 : 0);
+      if (usesMail) expect(JSON.stringify(ses[0].Resource)).toContain(`identity/${CONFIG.sesFromEmail}`);
+    }
+    expect(['addMember', 'updateMember'].every((op) => (routes as readonly RouteDef[]).find((r) => r.operation === op)!.uses.includes('mail'))).toBe(true);
   });
 
   it('allows the configured app URL as the photos CORS origin', () => {

@@ -3,9 +3,9 @@
  * never a 500, and nothing written.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Operation } from '../../lambdas/routes';
 import { call } from '../support/api';
-import { addFamilyVia, createChurch, snapshotTable, type Church } from '../support/fixtures';
+import { expectRefusedUnchanged, type BadInputCase } from '../support/bad-input';
+import { addFamilyVia, createChurch, type Church } from '../support/fixtures';
 
 const long = (n: number) => 'x'.repeat(n);
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   target = await addFamilyVia(church.adminToken);
 });
 
-type Case = [label: string, operation: Operation, request: () => { body?: unknown; rawBody?: string; params?: Record<string, string> }, message?: string];
+type Case = BadInputCase;
 
 const family = (extra: Record<string, unknown>) => ({ surname: 'Valid', ...extra });
 const familyUpdate = (extra: Record<string, unknown>) => ({ params: { familyId: target.familyId }, body: { surname: 'Valid', version: target.familyVersion, ...extra } });
@@ -64,12 +64,7 @@ const cases: Case[] = [
 
 describe('directory routes refuse bad input clearly and write nothing', () => {
   it.each(cases)('%s (%s)', async (_label, operation, request, message) => {
-    const before = await snapshotTable();
-    const answer = await call(operation, { token: church.adminToken, ...request() });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-    expect(answer.body.error?.code).toBe('invalid-argument');
-    if (message) expect(answer.body.error?.message).toBe(message);
-    expect(await snapshotTable()).toBe(before);
+    await expectRefusedUnchanged(church.adminToken, operation, request(), message);
   });
 
   it('ignores an orgId or admin smuggled into a body: the token’s church is used', async () => {

@@ -1,6 +1,7 @@
 /** The callers of the security matrix: one of each role, in one church, plus an admin of another. */
 import { linkUserToMember } from '../../lambdas/domain/repos/users';
-import { addFamilyVia, createAccountIn, createChurch, type Church } from '../support/fixtures';
+import { call } from '../support/api';
+import { addFamilyVia, createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
 import { stack } from '../support/env';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
@@ -18,6 +19,8 @@ export interface World {
    * which also shows that the record's link wins over a stale token claim.
    */
   ownFamily: () => Promise<Awaited<ReturnType<typeof addFamilyVia>>>;
+  /** A new group of the church (through the API), with `family`'s member in it when `withRole`. */
+  newGroup: (withRole?: boolean) => Promise<{ groupId: string; memberId: string }>;
 }
 
 export async function buildWorld(): Promise<World> {
@@ -36,6 +39,16 @@ export async function buildWorld(): Promise<World> {
       const fresh = await addFamilyVia(church.adminToken);
       await linkUserToMember(church.orgId, familyUser.userId, fresh.memberId, fresh.familyId);
       return fresh;
+    },
+    newGroup: async (withRole = false) => {
+      const added = await call<{ groupId: string }>('addGroup', { token: church.adminToken, body: { groupName: unique('Matrix Group') } });
+      if (added.status !== 200) throw new Error(`addGroup failed: ${JSON.stringify(added.body)}`);
+      const { groupId } = added.body;
+      if (withRole) {
+        const role = await call('addRole', { token: church.adminToken, params: { groupId }, body: { memberId: family.memberId, label: 'Usher' } });
+        if (role.status !== 200) throw new Error(`addRole failed: ${JSON.stringify(role.body)}`);
+      }
+      return { groupId, memberId: family.memberId };
     },
     tokens: {
       anonymous: null,

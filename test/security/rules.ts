@@ -4,8 +4,10 @@
  * access differs from the manifest's, so changing a route's access means revisiting its rows.
  */
 import type { Access, Operation } from '../../lambdas/routes';
-import { registrationBody } from '../support/fixtures';
+import { registrationBody, unique } from '../support/fixtures';
 import type { Role, World } from './roles';
+import { call } from '../support/api';
+import { createAccountIn, PASSWORD } from '../support/fixtures';
 
 export interface Request {
   body?: unknown;
@@ -39,6 +41,11 @@ const readById = { ...members, otherAdmin: 404 };
 /** Changes to one family: its own user and admins; another church's admin gets not-found. */
 const familyChange = { ...members, member: 403, superAdmin: 403, otherAdmin: 404 };
 const adminOnly = { ...members, member: 403, familyUser: 403, superAdmin: 403 };
+/** Changes to this church's groups by id: admins only; another church's admin gets not-found. */
+const groupChange = { ...adminOnly, otherAdmin: 404 };
+
+/** Changes to this church's users by id: admins only; another church's admin gets not-found. */
+const userChange = { ...adminOnly, otherAdmin: 404 };
 
 const familyBody = { surname: 'Matrix', street: '2 Elm Court', city: 'Raleigh', state: 'NC', zipcode: '27603', phone: null, anniversary: '11/02', photo: null };
 
@@ -78,5 +85,39 @@ export const rules: Record<Operation, Rule> = {
     access: 'familyUser',
     request: async (w) => ({ body: { contentType: 'image/jpeg', size: 200_000, familyId: (await w.ownFamily()).familyId } }),
     expect: familyChange,
+  },
+  listGroups: { access: 'member', request: () => ({}), expect: members },
+  addGroup: { access: 'admin', request: () => ({ body: { groupName: unique('Matrix Group') } }), expect: adminOnly },
+  deleteGroup: { access: 'admin', request: async (w) => ({ params: { groupId: (await w.newGroup(true)).groupId } }), expect: groupChange },
+  addRole: {
+    access: 'admin',
+    request: async (w) => {
+      const { groupId, memberId } = await w.newGroup();
+      return { params: { groupId }, body: { memberId, label: 'Greeter' } };
+    },
+    expect: groupChange,
+  },
+  deleteRole: { access: 'admin', request: async (w) => ({ params: await w.newGroup(true) }), expect: groupChange },
+  // Sign-up is public: every caller may create an account for an address the church holds (a fresh one each call).
+  newUser: {
+    access: 'public',
+    request: async (w) => {
+      const email = `${unique('joiner')}@example.org`;
+      const added = await call('addMember', { token: w.church.adminToken, body: { familyId: w.family.familyId, name: 'Joiner', email } });
+      if (added.status !== 200) throw new Error(`addMember failed: ${JSON.stringify(added.body)}`);
+      return { body: { email, fullName: 'Joiner Mensah', password: PASSWORD, orgId: w.church.orgId } };
+    },
+    expect: everyone(200),
+  },
+  listUsers: { access: 'admin', request: () => ({}), expect: adminOnly },
+  setUserAdminClaim: {
+    access: 'admin',
+    request: async (w) => ({ params: { userId: (await createAccountIn(w.church.orgId)).userId }, body: { setAdminStatus: true } }),
+    expect: userChange,
+  },
+  deleteUserAuth: {
+    access: 'admin',
+    request: async (w) => ({ params: { userId: (await createAccountIn(w.church.orgId)).userId } }),
+    expect: userChange,
   },
 };

@@ -88,7 +88,7 @@ describe('login', () => {
         await new Promise<void>((r) => (release = r));
         return jsonResponse(200, { success: true, linked: true, message: 'Linked.' });
       }
-      return jsonResponse(200, me);
+      return url === '/api/me' ? jsonResponse(200, me) : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } });
     });
     await openLogin();
     // After sign-in the token lacks the member and family claims until the forced refresh.

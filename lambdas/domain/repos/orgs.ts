@@ -57,3 +57,11 @@ export async function getOrgAndUser(orgId: string, userId: string): Promise<{ or
     user: user ? withoutKeys<UserRecord>(user) : null,
   };
 }
+
+/** The church's name alone (one GetItem), or null when the church is gone. */
+export async function getOrgName(orgId: string): Promise<string | null> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.org(orgId), ProjectionExpression: 'orgName' }),
+  );
+  return Item ? String(Item.orgName) : null;
+}

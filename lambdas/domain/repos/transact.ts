@@ -55,6 +55,8 @@ export const update = (
   Update: { TableName: tableName(), Key, UpdateExpression, ExpressionAttributeValues: values, ConditionExpression },
 });
 
+
+
 function counterAction(orgId: string, counts: Counts): Action | null {
   const names = Object.entries(counts).filter(([, by]) => by);
   if (!names.length) return null;

@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
 import type { UserRecord } from '../entities';
 import { keys } from '../keys';
-import { ItemType, tableName, withoutKeys } from './table';
+import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
 
 export function userItem(user: UserRecord) {
   return {
@@ -44,4 +44,103 @@ export async function findMemberByEmail(orgId: string, email: string): Promise<{
   );
   const item = Items?.[0];
   return item ? { memberId: String(item.memberId), familyId: String(item.familyId) } : null;
+}
+
+export interface MemberLink {
+  orgId: string;
+  memberId: string;
+  familyId: string;
+}
+
+/**
+ * Every member holding this e-mail, in any church: the GSI2 partition of the address holds its
+ * members and its user records (one Query; a church holds an address at most once).
+ */
+export async function findMembersByEmailAnywhere(email: string): Promise<MemberLink[]> {
+  const found: MemberLink[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        FilterExpression: '#type = :member',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':pk': keys.emailPartition(email), ':member': ItemType.member },
+        ProjectionExpression: 'orgId, memberId, familyId',
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push({ orgId: String(item.orgId), memberId: String(item.memberId), familyId: String(item.familyId) });
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found;
+}
+
+/** The member's (first) user record, all or nothing with the check that the member still exists. */
+export async function createMemberUserRecord(user: UserRecord & { memberId: string; familyId: string }): Promise<'created' | 'member-gone'> {
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.member(user.orgId, user.familyId, user.memberId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    if (conditionFailedAt(error, 1)) return 'member-gone';
+    throw error;
+  }
+}
+
+/** The church's user records (one Query, paged past 1 MB), in no particular order. */
+export async function listUserRecords(orgId: string): Promise<UserRecord[]> {
+  const users: UserRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :user)',
+        ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':user': 'USER#' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) users.push(withoutKeys<UserRecord>(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return users;
+}
+
+/** Sets the record's admin flag; null when the record is gone. */
+export async function setUserRecordAdmin(orgId: string, userId: string, admin: boolean): Promise<UserRecord | null> {
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(orgId, userId),
+        UpdateExpression: 'SET admin = :a',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':a': admin },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? withoutKeys<UserRecord>(Attributes) : null;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
+    throw error;
+  }
+}
+
+export async function deleteUserRecord(orgId: string, userId: string): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.user(orgId, userId) }));
 }

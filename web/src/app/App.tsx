@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { PageLoader } from '../components/PageLoader';
 import { AuthProvider, useAuth } from './auth';
-import { ProtectedRoute, PublicOnlyRoute, UnknownRoute } from './guards';
+import { AdminRoute, ProtectedRoute, PublicOnlyRoute, UnknownRoute } from './guards';
 import { Layout } from './Layout';
 import { theme } from './theme';
 
@@ -20,6 +20,10 @@ const FamilyDetailPage = lazy(() => import('../features/families/FamilyDetailPag
 const FamilyFormPage = lazy(() => import('../features/families/FamilyFormPage'));
 const MemberFormPage = lazy(() => import('../features/members/MemberFormPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
+const AddGroupPage = lazy(() => import('../features/groups/AddGroupPage'));
+const CreateAccountPage = lazy(() => import('../features/auth/CreateAccountPage'));
+const UserManagementPage = lazy(() => import('../features/admin/UserManagementPage'));
 const MapPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.MapPage })));
 const DocumentsPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.DocumentsPage })));
 
@@ -44,6 +48,8 @@ export function AppRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
         </Route>
         <Route path="register-organization" element={<RegisterOrganizationPage />} />
+        <Route path="create-account" element={<CreateAccountPage />} />
+        <Route path="create-account/:orgId" element={<CreateAccountPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="help" element={<HelpPage />} />
         <Route element={<ProtectedRoute />}>
@@ -55,9 +61,14 @@ export function AppRoutes() {
           <Route path="families/:familyId" element={<FamilyDetailPage />} />
           <Route path="members/add" element={<MemberFormPage mode="add" />} />
           <Route path="members/edit/:memberId" element={<MemberFormPage mode="edit" />} />
+          <Route path="groups" element={<GroupsPage />} />
+          <Route path="groups/add" element={<AddGroupPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="map" element={<MapPage />} />
           <Route path="documents" element={<DocumentsPage />} />
+        </Route>
+        <Route element={<AdminRoute />}>
+          <Route path="admin/users" element={<UserManagementPage />} />
         </Route>
         <Route path="*" element={<UnknownRoute />} />
       </Route>

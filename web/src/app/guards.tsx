@@ -5,6 +5,7 @@ import { useAuth } from './auth';
 
 const VerifyEmailGate = lazy(() => import('../features/auth/VerifyEmailGate'));
 const NotFoundPage = lazy(() => import('../features/info/NotFoundPage'));
+const AdminAccess = lazy(() => import('../features/admin/AdminAccess'));
 
 /** Signed-in users, with a verified e-mail. */
 export function ProtectedRoute() {
@@ -28,4 +29,19 @@ export function UnknownRoute() {
   const { currentUser } = useAuth();
   if (currentUser) return <Navigate to="/dashboard" replace />;
   return <NotFoundPage />;
+}
+
+/**
+ * Admin pages (SPEC.md section 2): 'Verifying access...' while the session loads, /login when
+ * signed out, Access Denied without the admin claim, Configuration Error without an organisation.
+ * The claim only shapes the screen: the API checks the user record on every call.
+ */
+export function AdminRoute() {
+  const { loadingAuth, currentUser, emailVerified, claimsError, isAdmin, userOrgId } = useAuth();
+  if (loadingAuth) return <PageLoader text="Verifying access..." />;
+  if (!currentUser) return <Navigate to="/login" replace />;
+  if (!emailVerified && !claimsError) return <VerifyEmailGate />;
+  if (!isAdmin) return <AdminAccess kind="denied" />;
+  if (!userOrgId) return <AdminAccess kind="no-org" />;
+  return <Outlet />;
 }

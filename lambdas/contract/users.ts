@@ -1,0 +1,11 @@
+/** User management (SPEC.md sections 2 and 7: setUserAdminClaim, deleteUserAuth). */
+import * as z from 'zod/mini';
+import { Id, MESSAGES } from './directory';
+
+export const UserParams = z.object({ userId: Id }, { error: MESSAGES.badId });
+
+export const SetAdminInput = z.object(
+  { setAdminStatus: z.boolean({ error: 'Invalid data provided. setAdminStatus must be true or false.' }) },
+  { error: 'Invalid data provided. setAdminStatus must be true or false.' },
+);
+export type SetAdminInput = z.infer<typeof SetAdminInput>;

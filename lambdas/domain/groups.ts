@@ -1,0 +1,145 @@
+/**
+ * Groups and the roles of members in them (SPEC.md sections 2, 5 and 6; DESIGN.md section 4).
+ * Every change is one transaction: a group with its name claim and the church's group count; a
+ * group's delete with its claim and all its roles; a role with the checks that its group and its
+ * member are still there. Keys come from the caller's church, so another church's ids are simply
+ * not found.
+ */
+import { randomUUID } from 'node:crypto';
+import type { GroupMemberOption, GroupView, ListGroupsResult } from '../contract/api';
+import { GROUP_MESSAGES, UNKNOWN_MEMBER, type AddGroupInput, type AddRoleInput } from '../contract/groups';
+import type { Group, Role } from './entities';
+import { AppError, denied, notFound } from './errors';
+import { keys } from './keys';
+import { readMember } from './repos/directory';
+import { readGroup, readGroupItem, readGroups, readMemberNames } from './repos/groups';
+import { groupItem, groupNameItem, roleItem, roleMemberName } from './repos/items';
+import { ItemType } from './repos/table';
+import { unchangedSince } from './repos/conditions';
+import { CONCURRENT_WRITE, ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
+import { byName, type Viewer } from './viewer';
+
+export const GROUP_CHANGED = 'Someone else changed this group at the same moment. Reload the page and try again.';
+const MEMBER_NOT_FOUND = 'Member not found.';
+
+/** SPEC.md section 6: only admins change groups (the route says so too; this keeps the domain honest). */
+function mustManage(viewer: Viewer, message = 'You do not have permission to manage groups.') {
+  if (!viewer.admin) throw denied(message);
+}
+
+export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
+  const [found, members] = await Promise.all([readGroups(viewer.orgId), viewer.admin ? readMemberNames(viewer.orgId) : null]);
+  const groups: GroupView[] = found
+    .sort((a, b) => byName(a.group.groupName, b.group.groupName) || a.group.groupId.localeCompare(b.group.groupId))
+    .map(({ group, roles }) => ({
+      groupId: group.groupId,
+      groupName: group.groupName,
+      roles: roles
+        .map((r) => ({
+          memberId: r.memberId,
+          familyId: r.familyId ?? '',
+          memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
+          label: r.label ? r.label : null,
+          cDate: r.cDate,
+        }))
+        .sort((a, b) => byName(a.memberName, b.memberName) || a.memberId.localeCompare(b.memberId)),
+    }));
+  if (!members) return { groups, canManage: false };
+  const options: GroupMemberOption[] = members
+    .filter((m) => m.memberId)
+    .sort((a, b) => byName(a.name, b.name) || byName(a.surname, b.surname) || a.memberId.localeCompare(b.memberId));
+  return { groups, canManage: true, members: options };
+}
+
+/** The group, its name claim (one name per church, case and spacing aside) and the count. */
+export async function addGroup(viewer: Viewer, input: AddGroupInput): Promise<Group> {
+  mustManage(viewer, 'You do not have permission to create groups.');
+  const group: Group = { groupId: randomUUID(), orgId: viewer.orgId, groupName: input.groupName, createdAt: new Date().toISOString() };
+  const steps: Step[] = [
+    { action: put(groupItem(group), 'attribute_not_exists(PK)'), counts: { groupCount: 1 } },
+    { action: put(groupNameItem(group), 'attribute_not_exists(PK)') },
+  ];
+  try {
+    await transact(viewer.orgId, steps);
+  } catch (error) {
+    if (error instanceof ConditionFailed && steps[error.step]?.action.Put?.Item?.type === ItemType.groupName) {
+      throw new AppError('already-exists', GROUP_MESSAGES.nameTaken);
+    }
+    throw error;
+  }
+  return group;
+}
+
+/** The group, its name claim and all its roles, all or nothing (in parts past 100 actions). */
+export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Group> {
+  mustManage(viewer);
+  const found = await readGroup(viewer.orgId, groupId);
+  if (!found) throw notFound(GROUP_MESSAGES.groupNotFound);
+  const { group, roles } = found;
+  const unchanged = unchangedSince(group, 'rolesVersion');
+  // The group goes last: should a large group need several transactions and one fail, what is
+  // left is the group with some roles (deleting again finishes), never roles without a group.
+  const steps: Step[] = [
+    ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    { action: remove(keys.groupName(group.orgId, group.groupName), 'attribute_not_exists(PK) OR groupId = :g', { ':g': group.groupId }) },
+    { action: remove(keys.group(group.orgId, group.groupId), unchanged.condition, unchanged.values), counts: { groupCount: -1 } },
+  ];
+  try {
+    await transact(viewer.orgId, steps);
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw new AppError('aborted', GROUP_CHANGED);
+    throw error;
+  }
+  return group;
+}
+
+/**
+ * A member's role in a group. Group and member are read in the caller's church; the write checks
+ * they are still there (the member unchanged, so the name on the role is current) and bumps the
+ * group's rolesVersion, so a group delete that did not see this role is refused.
+ */
+export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInput): Promise<Role> {
+  mustManage(viewer);
+  const [group, found] = await Promise.all([readGroupItem(viewer.orgId, groupId), readMember(viewer.orgId, input.memberId)]);
+  if (!group) throw notFound(GROUP_MESSAGES.groupNotFound);
+  if (!found) throw notFound(MEMBER_NOT_FOUND);
+  const { member } = found;
+  if (found.roles.some((r) => r.groupId === groupId)) throw new AppError('already-exists', GROUP_MESSAGES.alreadyInGroup);
+  const role: Role = {
+    groupId,
+    memberId: member.memberId,
+    familyId: member.familyId,
+    orgId: viewer.orgId,
+    memberName: roleMemberName(member),
+    groupName: group.groupName,
+    label: input.label,
+    cDate: new Date().toISOString(),
+  };
+  const steps: Step[] = [
+    { action: put(roleItem(role), 'attribute_not_exists(PK)') },
+    { action: update(keys.group(viewer.orgId, groupId), 'ADD rolesVersion :one', { ':one': 1 }) },
+    // The member's own role set changed: a member (or family) delete that read the old set is refused.
+    { action: update(keys.member(viewer.orgId, member.familyId, member.memberId), 'ADD rolesVersion :one', { ':one': 1, ':v': member.version }, 'version = :v') },
+  ];
+  try {
+    await transact(viewer.orgId, steps);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+    if (error.step === 0) throw new AppError('already-exists', GROUP_MESSAGES.alreadyInGroup);
+    if (error.step === 1) throw notFound(GROUP_MESSAGES.groupNotFound);
+    // The member went or changed meanwhile: say which.
+    throw (await readMember(viewer.orgId, member.memberId)) ? new AppError('aborted', CONCURRENT_WRITE) : notFound(MEMBER_NOT_FOUND);
+  }
+  return role;
+}
+
+/** A member out of a group. */
+export async function deleteRole(viewer: Viewer, groupId: string, memberId: string): Promise<void> {
+  mustManage(viewer);
+  try {
+    await transact(viewer.orgId, [{ action: remove(keys.role(viewer.orgId, groupId, memberId)) }]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw notFound(GROUP_MESSAGES.roleNotFound);
+    throw error;
+  }
+}

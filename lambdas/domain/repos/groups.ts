@@ -1,0 +1,81 @@
+/**
+ * Reading groups: a group's item and its roles share the 'GRP#<groupId>' prefix of the church's
+ * partition (keys.ts), so all groups with all their roles are one Query, and one group with its
+ * roles is one Query too.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../platform/ddb';
+import type { Group, Member, Role } from '../entities';
+import { keys } from '../keys';
+import { queryAll } from './directory';
+import { ItemType, tableName, withoutKeys } from './table';
+
+type Item = Record<string, unknown>;
+
+export interface GroupWithRoles {
+  group: Group;
+  roles: Role[];
+}
+
+/** Groups with their roles, in key order (a group's item comes before its roles'). */
+function collect(items: Item[]): GroupWithRoles[] {
+  const byId = new Map<string, GroupWithRoles>();
+  for (const item of items) {
+    if (item.type === ItemType.group) byId.set(String(item.groupId), { group: withoutKeys<Group>(item), roles: [] });
+  }
+  // A role whose group item is missing is not shown (the integrity report finds it).
+  for (const item of items) {
+    if (item.type === ItemType.role) byId.get(String(item.groupId))?.roles.push(withoutKeys<Role>(item));
+  }
+  return [...byId.values()];
+}
+
+/** Every group of the church with its roles: one Query per 1 MB page. */
+export async function readGroups(orgId: string): Promise<GroupWithRoles[]> {
+  return collect(
+    await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
+      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
+    }),
+  );
+}
+
+/** One group with its roles (one Query), or null. */
+export async function readGroup(orgId: string, groupId: string): Promise<GroupWithRoles | null> {
+  const { SK } = keys.group(orgId, groupId);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': SK },
+  });
+  // begins_with('GRP#ab') would also match 'GRP#abc': keep only this group's own items.
+  const own = items.filter((i) => i.SK === SK || String(i.SK).startsWith(`${SK}#`));
+  return collect(own)[0] ?? null;
+}
+
+/** The group item alone (no roles): one GetItem. */
+export async function readGroupItem(orgId: string, groupId: string): Promise<Group | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.group(orgId, groupId) }));
+  return Item ? withoutKeys<Group>(Item) : null;
+}
+
+export type MemberName = Pick<Member, 'memberId' | 'familyId' | 'name' | 'surname'>;
+
+/**
+ * Every member of the church, names only: the directory's Query with a projection, so families'
+ * addresses and photos never leave the table.
+ */
+export async function readMemberNames(orgId: string): Promise<MemberName[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
+    FilterExpression: '#type = :member',
+    ProjectionExpression: 'memberId, familyId, #name, surname',
+    ExpressionAttributeNames: { '#type': 'type', '#name': 'name' },
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#', ':member': ItemType.member },
+  });
+  return items.map((i) => ({
+    memberId: String(i.memberId),
+    familyId: String(i.familyId ?? ''),
+    name: String(i.name ?? ''),
+    surname: String(i.surname ?? ''),
+  }));
+}

@@ -1,0 +1,12 @@
+import { MemberSignupInput } from '../../contract/auth';
+import { signUpMember } from '../../domain/accounts';
+import { defineRoute } from '../../platform/route';
+
+/**
+ * Member sign-up: an account for an e-mail address the church already holds for a member,
+ * linked to that member and family. The browser then signs in and asks for the verification code.
+ */
+export const handler = defineRoute('newUser', { body: MemberSignupInput }, async ({ body }) => {
+  await signUpMember(body);
+  return { success: true, message: 'Your account has been created.' };
+});

@@ -1,0 +1,169 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auth, currentPath, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';
+
+vi.mock('aws-amplify/auth', () => import('./authMock'));
+
+let fetchMock: ReturnType<typeof stubFetch>;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signedInAs(null);
+  fetchMock = stubFetch(() => jsonResponse(500, { error: { code: 'internal', message: 'unexpected call' } }));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const valid = { Email: 'ruth@example.org', 'Full Name': 'Ruth Boaz', Password: 'secret12', 'Confirm Password': 'secret12' };
+type Field = keyof typeof valid;
+
+async function openForm(path = '/create-account') {
+  renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Join Your Church Directory' });
+}
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
+
+async function fill(overrides: Partial<Record<Field, string>> = {}) {
+  for (const [label, value] of Object.entries({ ...valid, ...overrides })) {
+    const input = field(label);
+    await userEvent.clear(input);
+    if (value) await userEvent.type(input, value);
+  }
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+const alertText = async () => (await screen.findByRole('alert')).textContent;
+const REQUIRED = 'All fields (Email, Full Name, Password, Confirm Password) are required.';
+
+describe('member signup form', () => {
+  it('shows the four fields and links to sign-in and church registration', async () => {
+    await openForm();
+    for (const label of Object.keys(valid)) expect(field(label)).toBeTruthy();
+    expect(field('Email').type).toBe('email');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveProperty('pathname', '/login');
+    expect(screen.getByRole('link', { name: 'Register your church' })).toHaveProperty('pathname', '/register-organization');
+  });
+
+  it.each([
+    [{ Email: '' }, REQUIRED],
+    [{ 'Full Name': '' }, REQUIRED],
+    [{ 'Confirm Password': '' }, REQUIRED],
+    [{ Email: 'ruth@example' }, 'Please enter a valid email address.'],
+    [{ Password: '12345', 'Confirm Password': '12345' }, 'Password must be at least 6 characters long.'],
+    [{ 'Confirm Password': 'secret13' }, 'Passwords do not match.'],
+  ])('checks the form before calling the server: %j', async (overrides, message) => {
+    await openForm();
+    await fill(overrides);
+    await submit();
+    expect(await alertText()).toContain(message);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['already-exists', 409, 'An account with this email address already exists. Try logging in.'],
+    ['permission-denied', 403, 'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.'],
+    ['not-found', 404, 'Server error: Could not find the account creation service.'],
+    ['invalid-argument', 400, 'Invalid data provided to server. Please check your input.'],
+    ['unavailable', 503, 'Server error: Busy. (code: unavailable)'],
+  ])('maps %s to SPEC.md’s text and keeps the form usable', async (code, status, message) => {
+    fetchMock = stubFetch(() => jsonResponse(status, { error: { code, message: 'Busy.' } }));
+    await openForm();
+    await fill();
+    await submit();
+    expect(await alertText()).toBe(message);
+    expect(field('Email').disabled).toBe(false);
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('says so when the server cannot be reached at all', async () => {
+    fetchMock = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await openForm();
+    await fill();
+    await submit();
+    expect(await alertText()).toBe('Server error: Could not reach the server. Please check your internet connection and try again. (code: unavailable)');
+  });
+
+  it('creates the account for the linked church, signs in, mails the code and goes to /dashboard after 3.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let release: () => void = () => {};
+    fetchMock = stubFetch(
+      () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, { success: true, message: 'Your account has been created.' })))),
+    );
+    auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    auth.sendUserAttributeVerificationCode.mockResolvedValue({});
+    await openForm('/create-account/org-42');
+    await fill({ Email: 'Ruth@Example.org' });
+    await submit();
+
+    // Busy: the button says so and the fields are locked.
+    expect(await screen.findByRole('button', { name: 'Creating Account...' })).toHaveProperty('disabled', true);
+    expect(field('Email').disabled).toBe(true);
+    release();
+
+    expect(await screen.findByText('Your account has been created! Please check your email to verify your address. Redirecting...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create Account/ })).toBeNull();
+    expect(screen.queryByLabelText(/^Email/)).toBeNull();
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/accounts');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'ruth@example.org', fullName: 'Ruth Boaz', password: 'secret12', orgId: 'org-42' });
+    expect(new Headers(init.headers).has('authorization')).toBe(false);
+    expect(auth.signIn).toHaveBeenCalledWith({ username: 'ruth@example.org', password: 'secret12', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(auth.sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
+
+    auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: false }));
+    await act(() => vi.advanceTimersByTimeAsync(3400));
+    expect(currentPath()).toBe('/create-account/org-42');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await screen.findByRole('heading', { level: 1, name: 'Email Verification Required' });
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('sends orgId null without a church link', async () => {
+    fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: 'ok' }));
+    auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    auth.sendUserAttributeVerificationCode.mockResolvedValue({});
+    await openForm();
+    await fill();
+    await submit();
+    await screen.findByText(/Your account has been created!/);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).orgId).toBeNull();
+  });
+
+  it('tells the member to log in manually when the automatic sign-in fails', async () => {
+    fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: 'ok' }));
+    auth.signIn.mockRejectedValue(Object.assign(new Error('nope'), { name: 'NotAuthorizedException' }));
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await openForm();
+    await fill();
+    await submit();
+    expect(await alertText()).toBe('Your account was created, but the automatic sign-in failed. Please log in manually.');
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveProperty('pathname', '/login');
+    expect(auth.sendUserAttributeVerificationCode).not.toHaveBeenCalled();
+    expect(warned).toHaveBeenCalledWith('Automatic sign-in after signup failed.', expect.any(Error));
+  });
+
+  it('says so when the verification email could not be sent, and still redirects', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: 'ok' }));
+    auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    auth.sendUserAttributeVerificationCode.mockRejectedValue(new Error('Limit exceeded'));
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await openForm();
+    await fill();
+    await submit();
+    expect(await alertText()).toBe(
+      'Your account was created and you are signed in, but the verification email failed to send: Limit exceeded. You can resend it from the verification screen.',
+    );
+    expect(screen.getByText(/Your account has been created!/)).toBeTruthy();
+    expect(warned).toHaveBeenCalledWith('Sending the verification email failed.', expect.any(Error));
+    auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: false }));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    await screen.findByRole('heading', { level: 1, name: 'Email Verification Required' });
+  });
+});

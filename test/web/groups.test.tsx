@@ -1,0 +1,300 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GroupView, ListGroupsResult } from '../../lambdas/contract/api';
+import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+
+vi.mock('aws-amplify/auth', () => import('./authMock'));
+
+const choir: GroupView = {
+  groupId: 'g-choir',
+  groupName: 'Choir',
+  roles: [
+    { memberId: 'm-grace', familyId: 'f-adams', memberName: 'Grace Adams', label: 'Alto', cDate: '2025-01-01T00:00:00Z' },
+    { memberId: 'm-old', familyId: '', memberName: 'Unknown Member', label: null, cDate: '2025-01-02T00:00:00Z' },
+  ],
+};
+const ushers: GroupView = { groupId: 'g-ushers', groupName: 'Ushers', roles: [] };
+
+const members = [
+  { memberId: 'm-aaron', familyId: 'f-kim', name: 'Aaron', surname: 'Kim' },
+  { memberId: 'm-grace', familyId: 'f-adams', name: 'Grace', surname: 'Adams' },
+  { memberId: 'm-lydia-abe', familyId: 'f-abe', name: 'Lydia', surname: 'Abe' },
+  { memberId: 'm-lydia-kim', familyId: 'f-kim', name: 'Lydia', surname: 'Kim' },
+];
+
+const adminData: ListGroupsResult = { groups: [choir, ushers], canManage: true, members };
+const memberData: ListGroupsResult = { groups: [choir, ushers], canManage: false };
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** A fake API: `lists` are the successive answers of GET /api/groups (the last one repeats). */
+function api(lists: ListGroupsResult[], overrides: Record<string, Handler> = {}) {
+  let served = 0;
+  return stubFetch((url, init) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const override = overrides[key];
+    if (override) return override(url, init);
+    if (key === 'GET /api/groups') return jsonResponse(200, lists[Math.min(served++, lists.length - 1)]);
+    return jsonResponse(404, { error: { code: 'not-found', message: 'Not here.' } });
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof api>, key: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key).map(([, init]) => (init.body ? JSON.parse(String(init.body)) : null));
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signedInAs({ admin: true });
+});
+
+describe('/groups', () => {
+  it('shows groups as cards with their members (60 px avatars linking to the family) and the admin controls', async () => {
+    api([adminData]);
+    renderApp('/groups');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Groups' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(within(crumbs).getByText('Groups').getAttribute('aria-current')).toBe('page');
+
+    await screen.findByRole('article', { name: 'Choir' });
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Choir', 'Ushers']);
+    expect(screen.getByRole('link', { name: 'Create Group' }).getAttribute('href')).toBe('/groups/add');
+
+    const grace = within(card('Choir')).getByRole('link', { name: /Grace Adams/ });
+    expect(grace.getAttribute('href')).toBe('/families/f-adams');
+    expect(grace.textContent).toContain('Alto');
+    const avatar = grace.querySelector('img')!;
+    expect(avatar.getAttribute('src')).toBe('/images/person.svg');
+    expect(avatar.style.height).toBe('60px');
+    expect(within(card('Choir')).getByRole('link', { name: /Unknown Member/ }).getAttribute('href')).toBe('#');
+
+    expect(within(card('Choir')).getByRole('button', { name: 'Add Member to Choir' })).toBeTruthy();
+    expect(within(card('Choir')).getByRole('button', { name: 'Delete Group Choir' })).toBeTruthy();
+    expect(within(card('Choir')).getByRole('button', { name: 'Remove Grace Adams from Choir' })).toBeTruthy();
+    expect(within(card('Ushers')).getByText('No members in this group.')).toBeTruthy();
+  });
+
+  it('shows no admin controls to members', async () => {
+    signedInAs({ admin: false });
+    api([memberData]);
+    renderApp('/groups');
+    await screen.findByRole('article', { name: 'Choir' });
+    expect(screen.queryByRole('link', { name: 'Create Group' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add Member|Delete Group|Remove/ })).toBeNull();
+    expect(within(card('Choir')).getByRole('link', { name: /Grace Adams/ })).toBeTruthy();
+  });
+
+  it('has empty texts for admins and for others', async () => {
+    api([{ groups: [], canManage: true, members: [] }]);
+    const view = renderApp('/groups');
+    expect(await screen.findByText("No groups created yet. Use the 'Create Group' button to get started.")).toBeTruthy();
+    view.unmount();
+    signedInAs({ admin: false });
+    api([{ groups: [], canManage: false }]);
+    renderApp('/groups');
+    expect(await screen.findByText('No groups have been added for this organization yet.')).toBeTruthy();
+  });
+
+  it("says 'Failed to load group data.' when the load fails", async () => {
+    api([], { 'GET /api/groups': () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } }) });
+    renderApp('/groups');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load group data.');
+  });
+
+  it('adds a member through an accessible modal listing only members not in the group, then reloads', async () => {
+    const after: ListGroupsResult = {
+      ...adminData,
+      groups: [{ ...choir, roles: [...choir.roles, { memberId: 'm-lydia-kim', familyId: 'f-kim', memberName: 'Lydia Kim', label: 'Soprano', cDate: 'x' }] }, ushers],
+    };
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api([adminData, after], { 'POST /api/groups/g-choir/roles': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    renderApp('/groups');
+    const open = await screen.findByRole('button', { name: 'Add Member to Choir' });
+    await user.click(open);
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Member to Choir' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const select = within(dialog).getByLabelText(/Select Member/) as HTMLSelectElement;
+    expect(document.activeElement).toBe(select);
+    // Grace is in the group already; the rest by name, then surname.
+    expect([...select.options].filter((o) => o.value).map((o) => o.textContent)).toEqual(['Aaron Kim', 'Lydia Abe', 'Lydia Kim']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('Please select a member to add.');
+    expect(calls(fetchMock, 'POST /api/groups/g-choir/roles')).toEqual([]);
+
+    await user.selectOptions(select, 'm-lydia-kim');
+    const label = within(dialog).getByLabelText(/Role Label/) as HTMLInputElement;
+    expect(label.maxLength).toBe(50);
+    await user.type(label, ' Soprano ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByText('Adding...')).toBeTruthy();
+    expect(calls(fetchMock, 'POST /api/groups/g-choir/roles')).toEqual([{ memberId: 'm-lydia-kim', label: 'Soprano' }]);
+
+    await act(async () => answer(jsonResponse(200, { success: true, message: 'Lydia Kim added to the group "Choir".' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(card('Choir')).findByRole('link', { name: /Lydia Kim/ })).toBeTruthy();
+    expect(screen.getByText('Lydia Kim added to the group "Choir".')).toBeTruthy();
+    expect(calls(fetchMock, 'GET /api/groups')).toHaveLength(2);
+  });
+
+  it('closes the modal with Escape and Cancel, returning focus; Tab stays inside', async () => {
+    api([adminData]);
+    const user = userEvent.setup();
+    renderApp('/groups');
+    const open = await screen.findByRole('button', { name: 'Add Member to Ushers' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog');
+    // Ushers is empty: all four members are offered.
+    expect(within(dialog).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value)).toHaveLength(4);
+    expect(document.querySelector('.app-shell')!.hasAttribute('inert')).toBe(true);
+
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    const add = within(dialog).getByRole('button', { name: 'Add Member' });
+    add.focus();
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(add);
+    cancel.focus();
+    await user.tab({ shift: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+    expect(document.querySelector('.app-shell')!.hasAttribute('inert')).toBe(false);
+
+    await user.click(open);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+
+  it("shows 'Failed to add member: {msg}' in the modal and keeps it open", async () => {
+    api([adminData], {
+      'POST /api/groups/g-choir/roles': () => jsonResponse(409, { error: { code: 'already-exists', message: 'This member is already in the group.' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/groups');
+    await user.click(await screen.findByRole('button', { name: 'Add Member to Choir' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(/Select Member/), 'm-aaron');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Failed to add member: This member is already in the group.');
+    expect((within(dialog).getByRole('button', { name: 'Add Member' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('deletes a group after confirmation and reloads; a refusal shows its message', async () => {
+    const fetchMock = api([adminData, { ...adminData, groups: [ushers] }], {
+      'DELETE /api/groups/g-choir': () => jsonResponse(200, { success: true, message: 'Group "Choir" deleted.' }),
+      'DELETE /api/groups/g-ushers': () => jsonResponse(404, { error: { code: 'not-found', message: 'Group not found.' } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const user = userEvent.setup();
+    renderApp('/groups');
+    await user.click(await screen.findByRole('button', { name: 'Delete Group Choir' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete group "Choir" and all its roles?');
+    expect(calls(fetchMock, 'DELETE /api/groups/g-choir')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Group Choir' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Choir' })).toBeNull());
+    expect(screen.getByText('Group "Choir" deleted.')).toBeTruthy();
+    expect(calls(fetchMock, 'GET /api/groups')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Group Ushers' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete group: Group not found.');
+  });
+
+  it('removes a member from a group after confirmation and reloads; a refusal shows its message', async () => {
+    const fetchMock = api([adminData, { ...adminData, groups: [{ ...choir, roles: [choir.roles[1]!] }, ushers] }], {
+      'DELETE /api/groups/g-choir/roles/m-grace': () => jsonResponse(200, { success: true, message: 'Member removed from the group.' }),
+      'DELETE /api/groups/g-choir/roles/m-old': () => jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderApp('/groups');
+    await user.click(await screen.findByRole('button', { name: 'Remove Grace Adams from Choir' }));
+    expect(confirm).toHaveBeenLastCalledWith('Remove Grace Adams from the group "Choir"?');
+    await waitFor(() => expect(within(card('Choir')).queryByRole('link', { name: /Grace Adams/ })).toBeNull());
+    expect(calls(fetchMock, 'DELETE /api/groups/g-choir/roles/m-grace')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Unknown Member from Choir' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete role: Something went wrong.');
+  });
+});
+
+describe('/groups/add', () => {
+  const nameField = () => screen.getByLabelText(/Group Name/) as HTMLInputElement;
+
+  it('shows the form with its breadcrumb, and refuses an empty name', async () => {
+    const fetchMock = api([adminData]);
+    const user = userEvent.setup();
+    renderApp('/groups/add');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add New Group' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Groups', '/groups'],
+    ]);
+    expect(nameField().placeholder).toBe('Enter group name');
+    expect(nameField().maxLength).toBe(100);
+    await user.type(nameField(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Group Name cannot be empty.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("creates the group ('Creating...'), hides the form, then goes to /groups after 2 s with the message", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api([adminData], { 'POST /api/groups': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp('/groups/add');
+    await user.type(await screen.findByLabelText(/Group Name/), '  Youth Group ');
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect(await screen.findByText('Creating...')).toBeTruthy();
+    expect(nameField().disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls(fetchMock, 'POST /api/groups')).toEqual([{ groupName: 'Youth Group' }]);
+
+    await act(async () => answer(jsonResponse(200, { success: true, message: "Group 'Youth Group' created.", groupId: 'g-9' })));
+    expect(await screen.findByText("Group 'Youth Group' created.")).toBeTruthy();
+    expect(screen.queryByLabelText(/Group Name/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go to Groups' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(currentPath()).toBe('/groups/add');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await vi.waitFor(() => expect(currentPath()).toBe('/groups'));
+    expect(await screen.findByText("Group 'Youth Group' created.")).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Choir' })).toBeTruthy();
+  });
+
+  it.each([
+    [403, 'permission-denied', 'nope', 'You do not have permission to create groups.'],
+    [409, 'already-exists', 'taken', 'A group with this name already exists in your organization.'],
+    [400, 'invalid-argument', 'bad', 'Invalid data provided (e.g., group name empty).'],
+    [503, 'unavailable', 'Down for a moment.', 'Server error: Down for a moment. (code: unavailable)'],
+  ])('shows SPEC’s text for a %s answer and leaves the form editable', async (status, code, message, text) => {
+    api([adminData], { 'POST /api/groups': () => jsonResponse(status, { error: { code, message } }) });
+    const user = userEvent.setup();
+    renderApp('/groups/add');
+    await user.type(await screen.findByLabelText(/Group Name/), 'Choir');
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+    expect(nameField().disabled).toBe(false);
+    expect(nameField().value).toBe('Choir');
+  });
+
+  it('Cancel goes back to /groups', async () => {
+    api([adminData]);
+    const user = userEvent.setup();
+    renderApp('/groups/add');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(currentPath()).toBe('/groups'));
+  });
+});

@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
+import type { UserView } from '../../../../lambdas/contract/api';
+import { useAuth } from '../../app/auth';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { callApi, isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+
+/** SPEC.md section 8, user management. */
+export function usersLoadErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'permission-denied') {
+      return 'Permission denied fetching users. The server checks admin rights on every request: if yours were removed, sign out and in again.';
+    }
+    if (error.code === 'failed-precondition' && /index/i.test(error.message)) return 'Database error: A required index is missing.';
+  }
+  return 'An unknown error occurred while fetching users.';
+}
+
+export function adminChangeErrorText(error: unknown): string {
+  if (isApiError(error) && error.code === 'permission-denied') return 'Server denied the request to change admin status.';
+  return `Failed to update admin status: ${error instanceof Error ? error.message : 'Network/Function error'}`;
+}
+
+export function deleteUserErrorText(error: unknown): string {
+  if (isApiError(error) && error.code === 'permission-denied') return 'Server denied the request to delete user.';
+  return `Failed to delete user: ${error instanceof Error ? error.message : 'Network/Function error'}`;
+}
+
+/** SPEC.md section 5: the admin toggle's confirmation; 'YOURSELF' replaces one's own address. */
+export const adminConfirmText = (grant: boolean, who: string) =>
+  `Are you sure you want to ${grant ? 'grant admin privileges to' : 'remove admin privileges from'} ${who}?`;
+
+export const deleteConfirmText = (email: string) =>
+  `Are you sure you want to permanently delete the user ${email}? Their sign-in account is removed for good. This action cannot be undone.`;
+
+export const signupLink = (origin: string, orgId: string) => `${origin}/create-account/${encodeURIComponent(orgId)}`;
+
+const joined = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const joinedText = (iso: string | null) => {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? joined.format(date) : '';
+};
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; users: UserView[] };
+type Busy = Record<string, 'admin' | 'delete'>;
+
+export default function UserManagementPage() {
+  usePageTitle('User Management');
+  const auth = useAuth();
+  const orgId = auth.userOrgId;
+  const myId = auth.currentUser?.userId ?? '';
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [status, setStatus] = useState<Status | null>(null);
+  const [busy, setBusy] = useState<Busy>({});
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi('listUsers', { signal: controller.signal })
+      .then(({ users }) => setLoad({ state: 'ready', users }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: usersLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, []);
+
+  const setRowBusy = (userId: string, what: Busy[string] | null) =>
+    setBusy((b) => {
+      const next = { ...b };
+      if (what) next[userId] = what;
+      else delete next[userId];
+      return next;
+    });
+  const updateUsers = (fn: (users: UserView[]) => UserView[]) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', users: fn(l.users) } : l));
+
+  async function toggleAdmin(user: UserView) {
+    if (busy[user.userId]) return;
+    const grant = !user.admin;
+    const self = user.userId === myId;
+    if (!window.confirm(adminConfirmText(grant, self ? 'YOURSELF' : user.email))) return;
+    setRowBusy(user.userId, 'admin');
+    setStatus(null);
+    try {
+      const result = await callApi('setUserAdminClaim', { params: { userId: user.userId }, body: { setAdminStatus: grant } });
+      updateUsers((users) => users.map((u) => (u.userId === user.userId ? { ...u, admin: result.user.admin } : u)));
+      setStatus({ kind: 'success', text: `Successfully ${grant ? 'granted' : 'removed'} admin privileges for ${user.email}.` });
+      // One's own claim changed: fetch a fresh token so the app (and this page's guard) agree with the server.
+      if (self) await auth.refresh(true);
+    } catch (error) {
+      setStatus({ kind: 'error', text: adminChangeErrorText(error) });
+    } finally {
+      setRowBusy(user.userId, null);
+    }
+  }
+
+  async function deleteUser(user: UserView) {
+    if (busy[user.userId]) return;
+    if (user.userId === myId) {
+      setStatus({ kind: 'error', text: 'You cannot delete your own account.' });
+      return;
+    }
+    if (!window.confirm(deleteConfirmText(user.email))) return;
+    setRowBusy(user.userId, 'delete');
+    setStatus(null);
+    try {
+      await callApi('deleteUserAuth', { params: { userId: user.userId } });
+      updateUsers((users) => users.filter((u) => u.userId !== user.userId));
+      setStatus({ kind: 'success', text: `User "${user.email}" deleted.` });
+    } catch (error) {
+      setStatus({ kind: 'error', text: deleteUserErrorText(error) });
+    } finally {
+      setRowBusy(user.userId, null);
+    }
+  }
+
+  return (
+    <div className="page user-admin">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li>Admin</li>
+          <li>
+            <span aria-current="page">User Management</span>
+          </li>
+        </ol>
+      </nav>
+      <PageTitle>User Management</PageTitle>
+
+      <div className="user-admin__status">
+        <StatusMessage status={status} onDismiss={() => setStatus(null)} />
+      </div>
+
+      <SignupLinkCard link={signupLink(window.location.origin, orgId)} />
+
+      <section className="user-admin__users" aria-labelledby="users-heading">
+        <Heading level={2} id="users-heading" className="user-admin__heading">
+          Users{load.state === 'ready' && load.users.length > 0 ? ` (${load.users.length})` : ''}
+        </Heading>
+        {load.state === 'loading' && <PageLoader text="Loading users..." />}
+        {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
+        {load.state === 'ready' &&
+          (load.users.length === 0 ? (
+            <Text className="user-admin__empty">No users found in your organization ({orgId}).</Text>
+          ) : (
+            <table className="user-table">
+              <caption className="sr-only">Users of your organization, by email</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {load.users.map((user) => (
+                  <UserRow
+                    key={user.userId}
+                    user={user}
+                    self={user.userId === myId}
+                    busy={busy[user.userId] ?? null}
+                    onToggleAdmin={toggleAdmin}
+                    onDelete={deleteUser}
+                  />
+                ))}
+              </tbody>
+            </table>
+          ))}
+      </section>
+    </div>
+  );
+}
+
+function UserRow({
+  user,
+  self,
+  busy,
+  onToggleAdmin,
+  onDelete,
+}: {
+  user: UserView;
+  self: boolean;
+  busy: 'admin' | 'delete' | null;
+  onToggleAdmin: (u: UserView) => void;
+  onDelete: (u: UserView) => void;
+}) {
+  return (
+    <tr className={self ? 'user-table__row user-table__row--self' : 'user-table__row'} aria-busy={busy !== null}>
+      <th scope="row" className="user-table__email">
+        {user.email}
+        {self && <span className="user-table__you"> (you)</span>}
+      </th>
+      <td data-label="Role">
+        {user.admin ? <Badge variation="info">Admin</Badge> : <Badge>Member</Badge>}
+        {!user.memberId && !user.admin && <span className="user-table__note">Not linked to a member</span>}
+      </td>
+      <td data-label="Joined">{joinedText(user.createdAt)}</td>
+      <td className="user-table__actions">
+        <div className="user-table__buttons">
+          {busy && (
+            <span className="user-table__spinner" role="status">
+              <span className="spinner spinner--small" aria-hidden="true" />
+              <span className="sr-only">{busy === 'admin' ? 'Updating admin status...' : 'Deleting user...'}</span>
+            </span>
+          )}
+          <Button size="small" onClick={() => onToggleAdmin(user)} isDisabled={busy !== null}>
+            {user.admin ? 'Remove Admin' : 'Grant Admin'}
+            <span className="sr-only"> for {self ? 'yourself' : user.email}</span>
+          </Button>
+          <Button
+            size="small"
+            variation="destructive"
+            onClick={() => onDelete(user)}
+            isDisabled={busy !== null || self}
+            title={self ? 'You cannot delete your own account.' : undefined}
+          >
+            Delete<span className="sr-only"> {self ? 'your own account (not allowed)' : `user ${user.email}`}</span>
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function SignupLinkCard({ link }: { link: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    clearTimeout(timer.current);
+    try {
+      if (!navigator.clipboard) throw new Error('No clipboard access');
+      await navigator.clipboard.writeText(link);
+      setCopied('yes');
+      timer.current = setTimeout(() => setCopied(null), 2500);
+    } catch {
+      input.current?.select();
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <Card variation="outlined" className="signup-link">
+      <Heading level={2} className="user-admin__heading">
+        Member sign-up link
+      </Heading>
+      <Text className="muted">
+        Share this link with your members. Anyone whose email address is in your directory can use it to create their account.
+      </Text>
+      <div className="signup-link__row">
+        <label htmlFor="signup-link" className="sr-only">
+          Sign-up link
+        </label>
+        <input id="signup-link" ref={input} className="signup-link__input mono" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
+        <Button onClick={() => void copy()} variation="primary" className="signup-link__copy">
+          {copied === 'yes' ? 'Copied!' : 'Copy Link'}
+        </Button>
+      </div>
+      <p className="signup-link__feedback" role="status" aria-live="polite">
+        {copied === 'yes' ? 'Link copied to the clipboard.' : copied === 'failed' ? 'Could not copy automatically: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+      </p>
+      <Text className="muted signup-link__hint">
+        Members not in the directory yet? <RouterLink to="/families">Add them to their family</RouterLink> with their email address, and they receive an invitation with this link.
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { validateSignupForm } from '../../../../lambdas/contract/auth';
+import { useAuth } from '../../app/auth';
+import { PageTitle } from '../../components/PageTitle';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { callApi, isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/authErrors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { signInWithPassword } from './signIn';
+
+/** SPEC.md section 9: redirect 3.5 s after member signup. */
+export const SIGNUP_REDIRECT_MS = 3500;
+
+export const SIGNUP_SUCCESS = 'Your account has been created! Please check your email to verify your address. Redirecting...';
+export const SIGNUP_DENIED = 'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.';
+
+/** SPEC.md section 8, member signup. */
+export function signupErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'already-exists' || /EMAIL_EXISTS/.test(error.message)) return 'An account with this email address already exists. Try logging in.';
+    if (error.code === 'permission-denied') return SIGNUP_DENIED;
+    if (error.code === 'not-found') return 'Server error: Could not find the account creation service.';
+    if (error.code === 'invalid-argument') return 'Invalid data provided to server. Please check your input.';
+    return `Server error: ${error.message} (code: ${error.code})`;
+  }
+  return 'An unexpected error occurred while creating the account.';
+}
+
+const EMPTY = { email: '', fullName: '', password: '', confirmPassword: '' };
+type Fields = typeof EMPTY;
+
+export default function CreateAccountPage() {
+  usePageTitle('Join Your Church Directory');
+  const { orgId } = useParams();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [followUp, setFollowUp] = useState<Status | null>(null);
+  const [showLoginLink, setShowLoginLink] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validateSignupForm(fields, orgId ?? null);
+    if (!checked.ok) {
+      setStatus({ kind: 'error', text: checked.message });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    setFollowUp(null);
+
+    try {
+      await callApi('newUser', { body: checked.value });
+    } catch (error) {
+      setStatus({ kind: 'error', text: signupErrorText(error) });
+      setBusy(false);
+      return;
+    }
+
+    const { email, password } = checked.value;
+    setDone(true);
+    try {
+      await signInWithPassword(email, password);
+    } catch (error) {
+      console.warn('Automatic sign-in after signup failed.', error);
+      setStatus({ kind: 'warning', text: 'Your account was created, but the automatic sign-in failed. Please log in manually.' });
+      setShowLoginLink(true);
+      setBusy(false);
+      return;
+    }
+
+    try {
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    } catch (error) {
+      console.warn('Sending the verification email failed.', error);
+      setFollowUp({
+        kind: 'warning',
+        text: `Your account was created and you are signed in, but the verification email failed to send: ${errorMessage(error)}. You can resend it from the verification screen.`,
+      });
+    }
+    setStatus({ kind: 'success', text: SIGNUP_SUCCESS });
+    timer.current = setTimeout(() => {
+      void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
+    }, SIGNUP_REDIRECT_MS);
+  }
+
+  return (
+    <Flex justifyContent="center" className="page page--narrow">
+      <Card variation="elevated" className="form-card">
+        <PageTitle>Join Your Church Directory</PageTitle>
+
+        {done && <StatusMessage status={status} />}
+        {done && <StatusMessage status={followUp} />}
+        {showLoginLink && (
+          <Text marginTop="medium">
+            <RouterLink className="button-link button-link--primary" to="/login">
+              Go to Login
+            </RouterLink>
+          </Text>
+        )}
+
+        {!done && (
+          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <Text className="muted" marginBottom="medium">
+              {orgId ? 'You are joining through your church’s sign-up link. ' : ''}
+              Use the email address your church has on file for you.
+            </Text>
+            <Flex direction="column" gap="medium">
+              <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={set('email')} isRequired isDisabled={busy} />
+              <TextField label="Full Name" name="full-name" autoComplete="name" value={fields.fullName} onChange={set('fullName')} isRequired isDisabled={busy} maxLength={100} />
+              <PasswordField label="Password" name="password" autoComplete="new-password" descriptiveText="At least 6 characters." value={fields.password} onChange={set('password')} isRequired isDisabled={busy} />
+              <PasswordField label="Confirm Password" name="confirm-password" autoComplete="new-password" value={fields.confirmPassword} onChange={set('confirmPassword')} isRequired isDisabled={busy} />
+              <StatusMessage status={status} />
+              <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+                {busy ? 'Creating Account...' : 'Create Account'}
+              </Button>
+            </Flex>
+            <Text className="card-footer-links">
+              Already have an account? <RouterLink to="/login">Log in</RouterLink>
+            </Text>
+            <Text className="card-footer-links">
+              Setting up a new church? <RouterLink to="/register-organization">Register your church</RouterLink>
+            </Text>
+          </form>
+        )}
+      </Card>
+    </Flex>
+  );
+}

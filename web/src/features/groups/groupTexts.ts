@@ -1,0 +1,47 @@
+/** SPEC.md sections 2, 5 and 8: what the group pages say. */
+import { isApiError } from '../../lib/api';
+
+export const GROUP_TEXTS = {
+  loadFailed: 'Failed to load group data.',
+  orgMissing: 'Organization details missing...',
+  emptyAdmin: "No groups created yet. Use the 'Create Group' button to get started.",
+  emptyOther: 'No groups have been added for this organization yet.',
+  emptyGroup: 'No members in this group.',
+  cannotAddRole: 'Cannot add role due to missing data or permissions.',
+  noneToAdd: 'Every member of the church is already in this group.',
+} as const;
+
+const reason = (error: unknown) => (isApiError(error) && error.message ? error.message : error instanceof Error && error.message ? error.message : 'Network/Function error');
+
+export const groupDeleteErrorText = (error: unknown) => `Failed to delete group: ${reason(error)}`;
+export const roleDeleteErrorText = (error: unknown) => `Failed to delete role: ${reason(error)}`;
+export function roleAddErrorText(error: unknown): string {
+  if (isApiError(error) && error.code === 'permission-denied') return GROUP_TEXTS.cannotAddRole;
+  return `Failed to add member: ${reason(error)}`;
+}
+
+/** SPEC.md section 5, deletions. */
+export const confirmGroupDelete = (name: string) => window.confirm(`Delete group "${name}" and all its roles?`);
+export const confirmRoleDelete = (name: string, group: string) => window.confirm(`Remove ${name} from the group "${group}"?`);
+
+/** SPEC.md section 8, add group. */
+export function addGroupErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    switch (error.code) {
+      case 'permission-denied':
+        return 'You do not have permission to create groups.';
+      case 'already-exists':
+        return 'A group with this name already exists in your organization.';
+      case 'invalid-argument':
+        return 'Invalid data provided (e.g., group name empty).';
+      case 'unauthenticated':
+        return 'You must be logged in to add a group.';
+      default:
+        return `Server error: ${error.message} (code: ${error.code})`;
+    }
+  }
+  return 'An unexpected error occurred.';
+}
+
+/** SPEC.md section 9: redirect 2 s after a group is created. */
+export const GROUP_REDIRECT_MS = 2000;
