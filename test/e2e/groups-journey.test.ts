@@ -3,10 +3,11 @@
  * labels through the modal (keyboard and screen-reader friendly), removes one, deletes the group;
  * a member sees the groups without the admin controls. Axe on the page, the form and the modal.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { expectAccessible, launch, newPage, screenshot } from './support/browser';
+import { signIn } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,14 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 describe('groups', () => {
   it.each([1280, 375])('an admin creates a group, adds two members with labels, removes one and deletes the group (%i px)', async (width) => {
