@@ -145,7 +145,7 @@ describe('member signup form', () => {
     expect(await alertText()).toBe('Your account was created, but the automatic sign-in failed. Please log in manually.');
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveProperty('pathname', '/login');
     expect(auth.sendUserAttributeVerificationCode).not.toHaveBeenCalled();
-    expect(warned).toHaveBeenCalledWith('Automatic sign-in after signup failed.', expect.any(Error));
+    expect(warned).toHaveBeenCalledWith('Automatic sign-in after creating the account failed.', expect.any(Error));
   });
 
   it('says so when the verification email could not be sent, and still redirects', async () => {

@@ -1,15 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { validateSignupForm } from '../../../../lambdas/contract/auth';
-import { useAuth } from '../../app/auth';
 import { PageTitle } from '../../components/PageTitle';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/authErrors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { signInWithPassword } from './signIn';
+import { useAccountCreation } from './useAccountCreation';
 
 /** SPEC.md section 9: redirect 3.5 s after member signup. */
 export const SIGNUP_REDIRECT_MS = 3500;
@@ -35,17 +32,8 @@ type Fields = typeof EMPTY;
 export default function CreateAccountPage() {
   usePageTitle('Join Your Church Directory');
   const { orgId } = useParams();
-  const auth = useAuth();
-  const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
-  const [followUp, setFollowUp] = useState<Status | null>(null);
-  const [showLoginLink, setShowLoginLink] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { busy, done, status, followUp, showLoginLink, setStatus, create } = useAccountCreation(SIGNUP_REDIRECT_MS);
 
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -57,43 +45,13 @@ export default function CreateAccountPage() {
       setStatus({ kind: 'error', text: checked.message });
       return;
     }
-    setBusy(true);
-    setStatus(null);
-    setFollowUp(null);
-
-    try {
-      await callApi('newUser', { body: checked.value });
-    } catch (error) {
-      setStatus({ kind: 'error', text: signupErrorText(error) });
-      setBusy(false);
-      return;
-    }
-
     const { email, password } = checked.value;
-    setDone(true);
-    try {
-      await signInWithPassword(email, password);
-    } catch (error) {
-      console.warn('Automatic sign-in after signup failed.', error);
-      setStatus({ kind: 'warning', text: 'Your account was created, but the automatic sign-in failed. Please log in manually.' });
-      setShowLoginLink(true);
-      setBusy(false);
-      return;
-    }
-
-    try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
-    } catch (error) {
-      console.warn('Sending the verification email failed.', error);
-      setFollowUp({
-        kind: 'warning',
-        text: `Your account was created and you are signed in, but the verification email failed to send: ${errorMessage(error)}. You can resend it from the verification screen.`,
-      });
-    }
-    setStatus({ kind: 'success', text: SIGNUP_SUCCESS });
-    timer.current = setTimeout(() => {
-      void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
-    }, SIGNUP_REDIRECT_MS);
+    await create(() => callApi('newUser', { body: checked.value }), { email, password }, {
+      errorText: signupErrorText,
+      signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
+      mailFailedPrefix: 'Your account was created and you are signed in',
+      success: SIGNUP_SUCCESS,
+    });
   }
 
   return (

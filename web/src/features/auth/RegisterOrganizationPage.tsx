@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Card, Flex, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { validateRegistrationForm } from '../../../../lambdas/contract/auth';
 import { US_STATES } from '../../../../lambdas/contract/fields';
-import { useAuth } from '../../app/auth';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/authErrors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { signInWithPassword } from './signIn';
+import { useAccountCreation } from './useAccountCreation';
 
 /** SPEC.md section 9: redirect 4 s after organisation registration. */
 export const REGISTRATION_REDIRECT_MS = 4000;
@@ -31,17 +28,8 @@ type Fields = typeof EMPTY;
 
 export default function RegisterOrganizationPage() {
   usePageTitle('Register Your Church');
-  const auth = useAuth();
-  const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
-  const [followUp, setFollowUp] = useState<Status | null>(null);
-  const [showLoginLink, setShowLoginLink] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { busy, done, status, followUp, showLoginLink, setStatus, create } = useAccountCreation(REGISTRATION_REDIRECT_MS);
 
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -59,49 +47,13 @@ export default function RegisterOrganizationPage() {
       setStatus({ kind: 'error', text: checked.message });
       return;
     }
-    setBusy(true);
-    setStatus(null);
-    setFollowUp(null);
-
-    try {
-      await callApi('registerOrganization', { body: checked.value });
-    } catch (error) {
-      setStatus({ kind: 'error', text: registrationErrorText(error) });
-      setBusy(false);
-      return;
-    }
-
     const { email, password } = checked.value.adminInfo;
-    setDone(true);
-    try {
-      await signInWithPassword(email, password);
-    } catch (error) {
-      console.warn('Automatic sign-in after registration failed.', error);
-      setStatus({
-        kind: 'warning',
-        text: 'Organization registered, but the automatic sign-in failed. Please log in manually.',
-      });
-      setShowLoginLink(true);
-      setBusy(false);
-      return;
-    }
-
-    try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
-    } catch (error) {
-      console.warn('Sending the verification email failed.', error);
-      setFollowUp({
-        kind: 'warning',
-        text: `Organization registered and signed in, but the verification email failed to send: ${errorMessage(error)}. You can resend it from the verification screen.`,
-      });
-    }
-    setStatus({
-      kind: 'success',
-      text: `Organization registered! Please check the administrator's email (${email}) to verify the account. Redirecting to dashboard...`,
+    await create(() => callApi('registerOrganization', { body: checked.value }), { email, password }, {
+      errorText: registrationErrorText,
+      signInFailed: 'Organization registered, but the automatic sign-in failed. Please log in manually.',
+      mailFailedPrefix: 'Organization registered and signed in',
+      success: `Organization registered! Please check the administrator's email (${email}) to verify the account. Redirecting to dashboard...`,
     });
-    timer.current = setTimeout(() => {
-      void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
-    }, REGISTRATION_REDIRECT_MS);
   }
 
   return (

@@ -1,0 +1,75 @@
+/**
+ * The shared flow of the two pages that create an account (member sign-up, church registration;
+ * SPEC.md section 4): the server call, then the automatic sign-in, then the verification mail,
+ * then the success message and the redirect to /dashboard. Each failure after the account exists
+ * says what did work, as SPEC.md section 8 asks.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { useAuth } from '../../app/auth';
+import type { Status } from '../../components/StatusMessage';
+import { errorMessage } from '../../lib/authErrors';
+import { signInWithPassword } from './signIn';
+
+export interface CreationTexts {
+  /** The call's error as SPEC.md words it. */
+  errorText: (error: unknown) => string;
+  signInFailed: string;
+  /** Start of the warning when the verification mail failed ('Your account was created and you are signed in'). */
+  mailFailedPrefix: string;
+  success: string;
+}
+
+export function useAccountCreation(redirectMs: number) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [followUp, setFollowUp] = useState<Status | null>(null);
+  const [showLoginLink, setShowLoginLink] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function create(call: () => Promise<unknown>, credentials: { email: string; password: string }, texts: CreationTexts) {
+    setBusy(true);
+    setStatus(null);
+    setFollowUp(null);
+    try {
+      await call();
+    } catch (error) {
+      setStatus({ kind: 'error', text: texts.errorText(error) });
+      setBusy(false);
+      return;
+    }
+
+    setDone(true);
+    try {
+      await signInWithPassword(credentials.email, credentials.password);
+    } catch (error) {
+      console.warn('Automatic sign-in after creating the account failed.', error);
+      setStatus({ kind: 'warning', text: texts.signInFailed });
+      setShowLoginLink(true);
+      setBusy(false);
+      return;
+    }
+
+    try {
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    } catch (error) {
+      console.warn('Sending the verification email failed.', error);
+      setFollowUp({
+        kind: 'warning',
+        text: `${texts.mailFailedPrefix}, but the verification email failed to send: ${errorMessage(error)}. You can resend it from the verification screen.`,
+      });
+    }
+    setStatus({ kind: 'success', text: texts.success });
+    timer.current = setTimeout(() => {
+      void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
+    }, redirectMs);
+  }
+
+  return { busy, done, status, followUp, showLoginLink, setStatus, create };
+}
