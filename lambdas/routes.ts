@@ -27,6 +27,10 @@ export interface RouteDef {
   readonly entry: string;
   /** AWS services the handler talks to: drives least-privilege grants in CDK. */
   readonly uses: readonly ('table' | 'photos' | 'exports' | 'userPool' | 'mail' | 'jobs')[];
+  /** Files the handler reads at run time, shipped next to its bundle (lib/api.ts): `pdfFonts` = lambdas/domain/pdf/fonts.ts FONT_FILES. */
+  readonly files?: readonly 'pdfFonts'[];
+  /** Lambda memory in MB when the default (512) is not enough; CPU grows with it. */
+  readonly memoryMb?: number;
 }
 
 export const routes = [
@@ -213,6 +217,50 @@ export const routes = [
     access: 'admin',
     entry: 'users/deleteUserAuth',
     uses: ['table', 'userPool'],
+  },
+  // The super-admin's jobs (issue 6): started at once, run by Step Functions (lambdas/jobs/), polled with getJob.
+  {
+    operation: 'startIntegrityReport',
+    method: 'POST',
+    path: '/api/admin/integrity-reports',
+    access: 'superAdmin',
+    entry: 'admin/startIntegrityReport',
+    uses: ['table', 'jobs'],
+  },
+  {
+    operation: 'getJob',
+    method: 'GET',
+    path: '/api/admin/jobs/{jobId}',
+    access: 'superAdmin',
+    entry: 'admin/getJob',
+    uses: ['table', 'jobs'],
+  },
+  {
+    operation: 'getAllOrganizations',
+    method: 'GET',
+    path: '/api/admin/organizations',
+    access: 'superAdmin',
+    entry: 'admin/getAllOrganizations',
+    uses: ['table'],
+  },
+  {
+    operation: 'deleteAllDataForOrganization',
+    method: 'POST',
+    path: '/api/admin/organization-deletions',
+    access: 'superAdmin',
+    entry: 'admin/deleteAllDataForOrganization',
+    uses: ['table', 'jobs'],
+  },
+  {
+    operation: 'generateDirectoryPdf',
+    method: 'POST',
+    path: '/api/directory/pdf',
+    access: 'admin',
+    entry: 'directory/generateDirectoryPdf',
+    uses: ['table', 'photos', 'exports'],
+    files: ['pdfFonts'],
+    // Photos and the PDF are held in memory together; Lambda's CPU share grows with memory (1 vCPU at 1,769 MB).
+    memoryMb: 1769,
   },
 ] as const satisfies readonly RouteDef[];
 

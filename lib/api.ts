@@ -8,14 +8,15 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '../lambdas/routes';
 import type { EnvName } from '../lambdas/platform/env';
-import { LAMBDA_ESBUILD, LAMBDA_RUNTIME } from './bundling';
+import { filesToShip, LAMBDA_ESBUILD, LAMBDA_RUNTIME } from './bundling';
+import type { Jobs } from './jobs';
 import { acknowledge } from './nag';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -46,6 +47,8 @@ export interface ApiProps {
   readonly superAdminEmail: string;
   /** The SES sender for our own mails; without it routes that use `mail` get no SES permission. */
   readonly mailFrom?: string;
+  /** The jobs' state machines (lib/jobs.ts): required once a route `uses` jobs. */
+  readonly jobs?: Jobs;
   /** The route manifest; tests may pass a variant, production always uses lambdas/routes.ts. */
   readonly routes?: readonly RouteDef[];
 }
@@ -119,6 +122,8 @@ export class Api extends Construct {
       PHOTOS_BUCKET: props.photos.bucketName,
       EXPORTS_BUCKET: props.exports.bucketName,
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+      // The state machines' ARNs (INTEGRITY_REPORT_STATE_MACHINE_ARN, ...), for the routes that start jobs.
+      ...(props.jobs?.environment() ?? {}),
       // APP_URL is added by the stack once the CloudFront distribution exists (see setAppUrl).
     };
 
@@ -170,7 +175,7 @@ export class Api extends Construct {
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: route.memoryMb ?? 512,
       // API Gateway gives up at 30 s; answer (or fail) before it does.
       timeout: Duration.seconds(29),
       description: `${route.operation}: ${route.method} ${route.path} (${route.access})`,
@@ -188,6 +193,7 @@ export class Api extends Construct {
         esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // esbuild is installed locally; never fall back to Docker (not available here).
         forceDockerBundling: false,
+        ...(route.files?.length ? { commandHooks: shipFiles(route) } : {}),
       },
     });
     return fn;
@@ -245,13 +251,32 @@ export class Api extends Construct {
           // Without a configured sender (context sesFromEmail) there is no identity to grant on;
           // such a handler must report that mail is not configured rather than send.
           break;
-        case 'jobs':
-          // The Step Functions state machines (lib/jobs.ts) do not exist yet. When they do, grant
-          // states:StartExecution on them and states:DescribeExecution on their executions here.
+        case 'jobs': {
+          if (!props.jobs) throw new Error(`${route.operation} uses jobs, but the Api was given no Jobs construct`);
+          props.jobs.grantStartAndDescribe(fn);
+          acknowledge(
+            fn.role!,
+            "states:DescribeExecution on the executions of our own state machines only (execution ARNs are <machine-arn>:<name>; a job's execution name is chosen when it starts).",
+            ...props.jobs.executionArnFindings(),
+          );
           break;
+        }
       }
     }
   }
+}
+
+/** RouteDef.files copied into the function's asset next to index.mjs once esbuild is done. */
+function shipFiles(route: RouteDef): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      filesToShip(route).flatMap(({ from, to }) => {
+        const target = path.posix.join(outputDir, to);
+        return [`mkdir -p "${path.posix.dirname(target)}"`, `cp "${path.posix.join(inputDir, from)}" "${target}"`];
+      }),
+  };
 }
 
 /** The logical id cdk-nag prints in IAM findings, e.g. `<DataTableFDBAD0F2.Arn>`. */

@@ -1,3 +1,6 @@
+import { FONT_FILES } from '../lambdas/domain/pdf/fonts';
+import type { RouteDef } from '../lambdas/routes';
+
 /**
  * esbuild options for every Lambda bundle: used by the CDK NodejsFunctions (lib/api.ts) and by
  * the bench (test/bench), so the size measured is the size deployed.
@@ -19,7 +22,23 @@ export const LAMBDA_ESBUILD = {
   /** The SDK is bundled (tree-shaken) rather than taken from the runtime: pinned versions, smaller cold start. */
   external: [] as string[],
   /** Paths are resolved from the project root (where CDK and the bench run esbuild). */
-  alias: { '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts' } as Record<string, string>,
+  alias: {
+    '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts',
+    // pdf-lib's dependencies we do not need in a Lambda (see each shim): ~175 KB less for the PDF handler.
+    '@pdf-lib/standard-fonts': './lambdas/platform/shims/pdf-standard-fonts.ts',
+    pako: './lambdas/platform/shims/pako.ts',
+  } as Record<string, string>,
   /** Some CommonJS dependencies call require(); ESM bundles need it defined. */
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
 };
+
+/**
+ * Files a handler reads at run time (RouteDef.files), relative to the project root and to the
+ * bundle's directory: CDK copies them after esbuild (lib/api.ts), so the PDF fonts (~14 MB of
+ * TTF) stay files next to index.mjs instead of being inlined into the JavaScript.
+ */
+export function filesToShip(route: RouteDef): { from: string; to: string }[] {
+  return (route.files ?? []).flatMap((kind) =>
+    kind === 'pdfFonts' ? Object.values(FONT_FILES).map((font) => ({ from: `node_modules/${font.pkg}/${font.path}`, to: `fonts/${font.file}` })) : [],
+  );
+}

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
+import { Jobs } from './jobs';
 import { Site } from './site';
 import { Storage } from './storage';
 
@@ -24,6 +25,7 @@ export class DirectoryStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
+  readonly jobs: Jobs;
   readonly api: Api;
   readonly site: Site;
 
@@ -42,6 +44,13 @@ export class DirectoryStack extends Stack {
     this.auth = new Auth(this, 'Auth', { sesFromEmail: props.sesFromEmail });
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage');
+    this.jobs = new Jobs(this, 'Jobs', {
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      photos: this.storage.photos,
+      exports: this.storage.exports,
+      superAdminEmail,
+    });
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       userPool: this.auth.userPool,
@@ -50,6 +59,7 @@ export class DirectoryStack extends Stack {
       exports: this.storage.exports,
       superAdminEmail,
       mailFrom: props.sesFromEmail,
+      jobs: this.jobs,
     });
     this.site = new Site(this, 'Site', {
       siteBucket: this.storage.site,
@@ -59,6 +69,7 @@ export class DirectoryStack extends Stack {
       userPoolClient: this.auth.userPoolClient,
       webAclArn: props.webAclArn,
       webDistPath: props.webDistPath,
+      superAdminEmail,
     });
 
     const appUrl = props.appUrl ?? this.site.url;

@@ -37,6 +37,11 @@ export interface WebConfig {
   apiBase: string;
   /** Only set locally: link to the local mailbox page. */
   mailboxUrl?: string;
+  /**
+   * The configured super-admin address (SPEC.md section 5's gate: the pages compare the signed-in
+   * e-mail with it, case-insensitively). It only shapes the screens: the API decides on each call.
+   */
+  superAdminEmail?: string;
 }
 
 /**

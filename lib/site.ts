@@ -72,6 +72,8 @@ export interface SiteProps {
   readonly webAclArn: string;
   /** The built SPA (web/dist); must contain index.html. */
   readonly webDistPath: string;
+  /** The super-admin address, for the SPA's super-admin screens (config.json). */
+  readonly superAdminEmail?: string;
 }
 
 /** CloudFront in front of the SPA (S3, OAC) and the API (/api/*), one origin for both. */
@@ -173,6 +175,7 @@ export class Site extends Construct {
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,
       apiBase: '',
+      ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
     };
     // Source maps stay out of the public bucket.
     const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map'] });

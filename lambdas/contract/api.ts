@@ -3,6 +3,7 @@
  * change of shape fails the type check on both sides.
  */
 import type { ErrorCode } from '../domain/errors';
+import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -206,6 +207,15 @@ export interface SetUserAdminResult {
   user: UserView;
 }
 
+export interface GenerateDirectoryPdfResult {
+  success: true;
+  message: string;
+  /** The file's key in the exports bucket (`exports/<orgId>/directory-<time>.pdf`); absent when there was nothing to print. */
+  filePath?: string;
+  /** A short-lived presigned download that saves as directory.pdf; absent when there was nothing to print. */
+  url?: string;
+}
+
 export interface OperationResults {
   registerOrganization: RegisterOrganizationResult;
   addClaimCreds: AddClaimCredsResult;
@@ -230,4 +240,9 @@ export interface OperationResults {
   listUsers: ListUsersResult;
   setUserAdminClaim: SetUserAdminResult;
   deleteUserAuth: DeletedResult;
+  startIntegrityReport: StartJobResult;
+  getJob: JobView;
+  getAllOrganizations: GetAllOrganizationsResult;
+  deleteAllDataForOrganization: StartJobResult;
+  generateDirectoryPdf: GenerateDirectoryPdfResult;
 }

@@ -15,6 +15,8 @@
  * | role                | ORG#<orgId>           | GRP#<groupId>#ROLE#<memberId>   |                                   |                                  | ORG#<orgId>#MEM#<id> / ROLE#<g>|
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
+ * | job issue (report)  | JOB#<jobId>           | ISSUE#<collection>#<doc>#<field>|                                   |                                  |                                |
+ * | job tally (report)  | JOB#<jobId>           | TALLY#<page>                    |                                   |                                  |                                |
  *
  * One organisation's directory (families followed by their members) is one Query:
  * PK = ORG#<orgId> AND begins_with(SK, 'FAM#'); one family with its members is the same Query on
@@ -73,5 +75,11 @@ export const keys = {
   role: (orgId: string, groupId: string, memberId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}#ROLE#${memberId}` }),
   roleByMember: (orgId: string, memberId: string, groupId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: `ROLE#${groupId}` }),
   orgPartition: (orgId: string) => `ORG#${orgId}`,
+  /** A long job (integrity report, organisation deletion) and its working items, in one partition. */
+  job: (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' }),
+  jobPartition: (jobId: string) => `JOB#${jobId}`,
+  jobIssue: (jobId: string, issueKey: string) => ({ PK: `JOB#${jobId}`, SK: `ISSUE#${issueKey}` }),
+  /** One report page's counts per organisation (its SK is the page number, so a retried page overwrites itself). */
+  jobTally: (jobId: string, page: number) => ({ PK: `JOB#${jobId}`, SK: `TALLY#${String(page).padStart(8, '0')}` }),
   emailPartition: (email: string) => `EMAIL#${normaliseEmail(email)}`,
 } as const;

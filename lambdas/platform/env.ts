@@ -12,6 +12,9 @@ export const ENV_NAMES = [
   'EXPORTS_BUCKET',
   'MAIL_FROM',
   'APP_URL',
+  /** The Step Functions state machines of the long jobs (lambdas/jobs/manifest.ts). */
+  'INTEGRITY_REPORT_STATE_MACHINE_ARN',
+  'ORG_DELETION_STATE_MACHINE_ARN',
 ] as const;
 export type EnvName = (typeof ENV_NAMES)[number];
 

@@ -21,9 +21,12 @@ import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
 import { cognitoProxy } from './cognito-proxy';
 import type { Mailbox } from './mailbox';
+import type { LocalStepFunctions } from './stepfunctions';
 
 /** The SES v2 API's base path on this gateway (AWS_ENDPOINT_URL_SESV2 = <gateway>/_local/ses). */
 export const SES_V2_PREFIX = '/_local/ses';
+/** The Step Functions API on this gateway (AWS_ENDPOINT_URL_SFN = <gateway>/_local/sfn). */
+export const SFN_PREFIX = '/_local/sfn';
 
 /** API Gateway's own limits. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -39,6 +42,8 @@ export interface GatewayOptions {
   webConfig: WebConfig;
   handlersDir: string;
   verbose: boolean;
+  /** The jobs' state machines (lib/local/stepfunctions.ts), served at SFN_PREFIX. */
+  stepFunctions?: LocalStepFunctions;
 }
 
 interface CompiledRoute {
@@ -240,6 +245,17 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (url.pathname === SES_V2_PREFIX + '/v2/email/outbound-emails' && req.method === 'POST') {
         const answer = options.mailbox.sesSendEmail((await readBody(req)).toString('utf8'));
         return send(res, answer.status, answer.body, answer.headers);
+      }
+      if (options.stepFunctions && (url.pathname === SFN_PREFIX || url.pathname === `${SFN_PREFIX}/`) && req.method === 'POST') {
+        const answer = await options.stepFunctions.handle(req.headers['x-amz-target'] as string | undefined, (await readBody(req)).toString('utf8'));
+        return send(res, answer.status, answer.body, answer.headers);
+      }
+      if (options.stepFunctions && url.pathname === `${SFN_PREFIX}/faults`) {
+        // Local only, like Step Functions Local's mocked failures: make a task fail (tests of resumable jobs).
+        if (req.method === 'DELETE') options.stepFunctions.setFault(null);
+        else if (req.method === 'POST') options.stepFunctions.setFault(JSON.parse((await readBody(req)).toString('utf8')));
+        else return send(res, 405, '{"message":"Method Not Allowed"}');
+        return send(res, 204, '');
       }
       if (url.pathname === '/_local/mailbox' && req.method === 'POST') {
         const mail = JSON.parse((await readBody(req)).toString('utf8'));

@@ -11,10 +11,11 @@ import type { WebConfig } from '../settings';
 import { startCognito, type LocalPool } from './cognito';
 import { gatewayUrl, type LocalConfig } from './config';
 import { startDynamo } from './dynamo';
-import { SES_V2_PREFIX, startGateway } from './gateway';
+import { SES_V2_PREFIX, SFN_PREFIX, startGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { assertPortFree, stopChildren } from './processes';
 import { startS3 } from './s3';
+import { LocalStepFunctions } from './stepfunctions';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,6 +24,8 @@ export interface LocalStack {
   pool: LocalPool;
   url: string;
   mailbox: Mailbox;
+  /** The jobs' state machines, run in this process. */
+  stepFunctions: LocalStepFunctions;
   /** The variables a handler process needs (also set on this process). */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -42,6 +45,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
     const [dynamoEndpoint, s3Endpoint] = await Promise.all([startDynamo(config), startS3(config)]);
     const url = gatewayUrl(config);
     const pool = await startCognito(config);
+    const stepFunctions = new LocalStepFunctions({ region: config.region, verbose: config.verbose });
+    const machines = stepFunctions.stateMachineArns();
 
     // The handlers run in this process and read the same variables a deployed Lambda has; the
     // SDK picks the endpoints up from AWS_ENDPOINT_URL_<SERVICE> by itself.
@@ -54,6 +59,10 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: pool.endpoint,
       // Our own mails (invitations) go to the mailbox's SES v2 endpoint on the gateway.
       AWS_ENDPOINT_URL_SESV2: `${url}${SES_V2_PREFIX}`,
+      // The jobs' state machines run in this process, behind the gateway (lib/local/stepfunctions.ts).
+      AWS_ENDPOINT_URL_SFN: `${url}${SFN_PREFIX}`,
+      INTEGRITY_REPORT_STATE_MACHINE_ARN: machines.integrityReport,
+      ORG_DELETION_STATE_MACHINE_ARN: machines.orgDeletion,
       TABLE_NAME: config.tableName,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
@@ -73,6 +82,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       userPoolEndpoint: `${url}/cognito`,
       apiBase: '',
       mailboxUrl: `${url}/_local/mailbox`,
+      superAdminEmail: config.superAdminEmail,
     };
     const server: http.Server = await startGateway({
       port: config.ports.gateway,
@@ -82,12 +92,14 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       webConfig,
       handlersDir: path.join(root, 'lambdas/http'),
       verbose: config.verbose,
+      stepFunctions,
     });
     return {
       config,
       pool,
       url,
       mailbox,
+      stepFunctions,
       env,
       stop: async () => {
         server.closeAllConnections();

@@ -5,6 +5,8 @@
  *   npm run bench                 all modules
  *   npm run bench -- lambdas spa  only the named modules
  *   npm run bench -- directory    the directory reads on a generated 1,000-family church (local stack, ports 4700-4703)
+ *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4720-4723)
+ *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4740-4743)
  *
  * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts)
  * and add it to MODULES below. Each module gets its own scratch directory, removed afterwards.
@@ -14,14 +16,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { directory } from './directory';
+import { jobs } from './jobs';
 import { lambdas } from './lambdas';
+import { pdf } from './pdf';
 import { spa } from './spa';
 import type { BenchModule, Metric } from './metrics';
 import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, directory];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, directory, pdf, jobs];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

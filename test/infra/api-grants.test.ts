@@ -11,6 +11,7 @@ import { routes, type RouteDef } from '../../lambdas/routes';
 import { Api } from '../../lib/api';
 import { Auth } from '../../lib/auth';
 import { Data } from '../../lib/data';
+import { Jobs } from '../../lib/jobs';
 import { Storage } from '../../lib/storage';
 import { publicWritesStatement } from '../../lib/waf';
 import { expectNoOpenFindings, expectNoStaleAcknowledgements, testApp } from './support';
@@ -29,6 +30,7 @@ const MAIL_FROM = 'directory@example.org';
 let stack: Stack;
 let api: Api;
 let storage: Storage;
+let jobs: Jobs;
 let template: Template;
 
 const statementsOf = (operation: string): any[] => {
@@ -49,6 +51,7 @@ beforeAll(() => {
   const auth = new Auth(stack, 'Auth', { sesFromEmail: MAIL_FROM });
   const data = new Data(stack, 'Data');
   storage = new Storage(stack, 'Storage');
+  jobs = new Jobs(stack, 'Jobs', { table: data.table, userPool: auth.userPool, photos: storage.photos, exports: storage.exports, superAdminEmail: 'overseer@example.org' });
   api = new Api(stack, 'Api', {
     table: data.table,
     userPool: auth.userPool,
@@ -57,6 +60,7 @@ beforeAll(() => {
     exports: storage.exports,
     superAdminEmail: 'overseer@example.org',
     mailFrom: MAIL_FROM,
+    jobs,
     routes: [...(routes as readonly RouteDef[]), ...probes],
   });
   template = T.fromStack(stack);
@@ -88,7 +92,7 @@ describe('grants from route.uses', () => {
     expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(false);
   });
 
-  it('mail: ses:SendEmail from the configured identity only; jobs: nothing until the state machines exist', () => {
+  it('mail: ses:SendEmail from the configured identity only; jobs: start the state machines and describe their executions, nothing else', () => {
     const ses = statementsOf('mailProbe').find((st) => [st.Action].flat().includes('ses:SendEmail'));
     expect(ses).toBeDefined();
     const resources = JSON.stringify(ses.Resource);
@@ -96,8 +100,14 @@ describe('grants from route.uses', () => {
     expect(resources).toContain(':identity/example.org');
     expect(resources).not.toContain('*');
     const actions = actionsOf('mailProbe');
-    expect(actions.some((a) => a.startsWith('states:'))).toBe(false);
+    expect(actions.filter((a) => a.startsWith('states:')).sort()).toEqual(['states:DescribeExecution', 'states:StartExecution']);
+    const start = statementsOf('mailProbe').find((st) => [st.Action].flat().includes('states:StartExecution'));
+    expect([start.Resource].flat()).toEqual([...jobs.stateMachines.values()].map((m) => ({ Ref: stack.getLogicalId(m.node.defaultChild as never) })));
+    const describe = JSON.stringify(statementsOf('mailProbe').find((st) => [st.Action].flat().includes('states:DescribeExecution')).Resource);
+    expect(describe).toContain(':execution:');
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('dynamodb:'))).toBe(false);
+    // Routes that do not use jobs get nothing of Step Functions.
+    expect(actionsOf('photoProbe').some((a) => a.startsWith('states:'))).toBe(false);
   });
 
   it('public probe route has no authorizer; every other one has the JWT authorizer', () => {

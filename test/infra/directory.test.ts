@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
 import { ENV_NAMES } from '../../lambdas/platform/env';
 import { routes, type RouteDef } from '../../lambdas/routes';
-import { LAMBDA_RUNTIME } from '../../lib/bundling';
+import { filesToShip, LAMBDA_RUNTIME } from '../../lib/bundling';
 import { USER_POOL_ACTIONS } from '../../lib/api';
 import { buildDirectoryApp } from '../../lib/directory-app';
 import { CUSTOM_ATTRIBUTES, USER_POOL_SETTINGS } from '../../lib/settings';
@@ -203,7 +203,7 @@ describe('HTTP API', () => {
     }
   });
 
-  it('has one Node 20 arm64 Lambda per route, 512 MB, 29 s, with every handler environment variable', () => {
+  it('has one Node 20 arm64 Lambda per route, 512 MB (or the route’s memoryMb), 29 s, with every handler environment variable', () => {
     const ours = resourcesOf(s.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiFunctions'));
     expect(ours).toHaveLength(manifest.length);
     const resources = s.template.toJSON().Resources;
@@ -213,7 +213,7 @@ describe('HTTP API', () => {
       const p = resources[logicalId(fn!)].Properties;
       expect(p.Runtime).toBe(LAMBDA_RUNTIME);
       expect(p.Architectures).toEqual(['arm64']);
-      expect(p.MemorySize).toBe(512);
+      expect(p.MemorySize, route.operation).toBe((route as RouteDef).memoryMb ?? 512);
       expect(p.Timeout).toBe(29);
       expect(p.Handler).toBe('index.handler');
       expect(p.LoggingConfig.LogGroup).toBeDefined();
@@ -224,6 +224,13 @@ describe('HTTP API', () => {
       expect(p.Environment.Variables.SUPER_ADMIN_EMAIL).toEqual({ Ref: 'SuperAdminEmail' });
     }
     s.template.hasParameter('SuperAdminEmail', { Type: 'String', Default: Match.absent() });
+  });
+
+  it('ships the PDF fonts next to the PDF handler’s bundle, as files', () => {
+    const files = filesToShip(routes.find((r) => r.operation === 'generateDirectoryPdf')!);
+    expect(files.map((f) => f.to).sort()).toEqual(['fonts/NotoSans-Bold.ttf', 'fonts/NotoSans-Regular.ttf', 'fonts/NotoSansKR-Bold.ttf', 'fonts/NotoSansKR-Regular.ttf']);
+    for (const { from } of files) expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
+    for (const route of routes.filter((r) => r.operation !== 'generateDirectoryPdf')) expect(filesToShip(route), route.operation).toEqual([]);
   });
 
   it('grants each function only what its route uses', () => {
@@ -317,7 +324,7 @@ describe('CloudFront site', () => {
       .filter((f) => fs.existsSync(f));
     expect(configFiles).toHaveLength(1);
     const config = JSON.parse(fs.readFileSync(configFiles[0]!, 'utf8'));
-    expect(Object.keys(config).sort()).toEqual(['apiBase', 'region', 'userPoolClientId', 'userPoolId']);
+    expect(Object.keys(config).sort()).toEqual(['apiBase', 'region', 'superAdminEmail', 'userPoolClientId', 'userPoolId']);
     expect(config.region).toBe('us-east-1');
     expect(config.apiBase).toBe('');
 
@@ -332,6 +339,8 @@ describe('CloudFront site', () => {
     const markers = Object.assign({}, ...shell![1].Properties.SourceMarkers);
     expect(markers[config.userPoolId]).toEqual({ Ref: logicalId(s.stack.auth.userPool) });
     expect(markers[config.userPoolClientId]).toEqual({ Ref: logicalId(s.stack.auth.userPoolClient) });
+    // The super-admin screens compare the signed-in e-mail with the stack's SuperAdminEmail parameter.
+    expect(markers[config.superAdminEmail]).toEqual({ Ref: 'SuperAdminEmail' });
     for (const [, d] of deployments) {
       expect(d.Properties.DestinationBucketName).toEqual({ Ref: logicalId(s.stack.storage.site) });
     }

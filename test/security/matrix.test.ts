@@ -29,5 +29,6 @@ describe('security matrix', () => {
     const answer = await call(operation, { token: world.tokens[role], ...request });
     expect(answer.status, JSON.stringify(answer.body)).toBe(rule.expect[role]);
     if (answer.status >= 400) expect(await snapshotTable()).toBe(before);
+    if (answer.status === 200 && rule.settle) await rule.settle(world, answer.body);
   });
 });

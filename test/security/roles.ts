@@ -2,7 +2,7 @@
 import { linkUserToMember } from '../../lambdas/domain/repos/users';
 import { call } from '../support/api';
 import { addFamilyVia, createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
-import { stack } from '../support/env';
+import { superAdminIn } from '../support/jobs';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -58,7 +58,7 @@ export async function buildWorld(): Promise<World> {
       admin: church.adminToken,
       otherAdmin: other.adminToken,
       // The configured super-admin address, as an ordinary (non-admin) member of the church.
-      superAdmin: (await createAccountIn(church.orgId, { email: stack.env.SUPER_ADMIN_EMAIL! })).token,
+      superAdmin: (await superAdminIn(church.orgId)).token,
     },
   };
 }

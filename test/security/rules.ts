@@ -4,10 +4,11 @@
  * access differs from the manifest's, so changing a route's access means revisiting its rows.
  */
 import type { Access, Operation } from '../../lambdas/routes';
-import { registrationBody, unique } from '../support/fixtures';
+import { createChurch, registrationBody, unique } from '../support/fixtures';
 import type { Role, World } from './roles';
 import { call } from '../support/api';
-import { createAccountIn, PASSWORD } from '../support/fixtures';
+import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
+import { createReportJob } from '../../lambdas/domain/repos/jobs';
 
 export interface Request {
   body?: unknown;
@@ -21,6 +22,8 @@ export interface Rule {
   request: (world: World) => Request | Promise<Request>;
   /** Expected HTTP status per role. */
   expect: Record<Role, number>;
+  /** After an accepted call: wait for what it started in the background (a job) to finish. */
+  settle?: (world: World, body: Record<string, unknown>) => Promise<void>;
 }
 
 const everyone = (status: number): Record<Role, number> => ({
@@ -46,6 +49,19 @@ const groupChange = { ...adminOnly, otherAdmin: 404 };
 
 /** Changes to this church's users by id: admins only; another church's admin gets not-found. */
 const userChange = { ...adminOnly, otherAdmin: 404 };
+
+/** The super-admin's pages and jobs: the configured address (verified) only. */
+const superAdminOnly = { ...everyone(403), anonymous: 401, superAdmin: 200 };
+
+/** Waits until the job the call started has ended, so that it writes nothing during later cases. */
+async function jobEnded(world: World, body: Record<string, unknown>): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const job = await call<{ status: string }>('getJob', { token: world.tokens.superAdmin, params: { jobId: String(body.jobId) } });
+    if (job.body.status !== 'RUNNING') return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`job ${String(body.jobId)} did not end`);
+}
 
 const familyBody = { surname: 'Matrix', street: '2 Elm Court', city: 'Raleigh', state: 'NC', zipcode: '27603', phone: null, anniversary: '11/02', photo: null };
 
@@ -120,4 +136,25 @@ export const rules: Record<Operation, Rule> = {
     request: async (w) => ({ params: { userId: (await createAccountIn(w.church.orgId)).userId } }),
     expect: userChange,
   },
+  startIntegrityReport: { access: 'superAdmin', request: () => ({}), expect: superAdminOnly, settle: jobEnded },
+  // A job record of its own (no execution behind it): reading it changes nothing.
+  getJob: {
+    access: 'superAdmin',
+    request: async () => {
+      const jobId = newId();
+      await createReportJob(jobId, 'matrix@example.org', new Date().toISOString());
+      return { params: { jobId } };
+    },
+    expect: superAdminOnly,
+  },
+  getAllOrganizations: { access: 'superAdmin', request: () => ({}), expect: superAdminOnly },
+  // A church of its own, made for each call: the super-admin's call deletes it (and the matrix waits for that).
+  deleteAllDataForOrganization: {
+    access: 'superAdmin',
+    request: async () => ({ body: { orgId: (await createChurch()).orgId } }),
+    expect: superAdminOnly,
+    settle: jobEnded,
+  },
+  // The church's own directory, for its admins; another church's admin gets its own church's PDF.
+  generateDirectoryPdf: { access: 'admin', request: () => ({ body: {} }), expect: adminOnly },
 };

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
 import type { Organization, UserRecord } from '../entities';
 import { AppError } from '../errors';
@@ -64,4 +64,24 @@ export async function getOrgName(orgId: string): Promise<string | null> {
     new GetCommand({ TableName: tableName(), Key: keys.org(orgId), ProjectionExpression: 'orgName' }),
   );
   return Item ? String(Item.orgName) : null;
+}
+
+/** Every organisation, oldest first (GSI1's ORGS partition; one Query per 1 MB page). */
+export async function listOrganizations(): Promise<Organization[]> {
+  const found: Organization[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :orgs',
+        ExpressionAttributeValues: { ':orgs': keys.orgIndex('', '').GSI1PK },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(withoutKeys<Organization>(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found;
 }

@@ -12,6 +12,8 @@ export const ItemType = {
   groupName: 'GROUPNAME',
   role: 'ROLE',
   job: 'JOB',
+  jobIssue: 'JOBISSUE',
+  jobTally: 'JOBTALLY',
 } as const;
 
 export const tableName = () => env('TABLE_NAME');

@@ -3,7 +3,8 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { PageLoader } from '../components/PageLoader';
 import { AuthProvider, useAuth } from './auth';
-import { AdminRoute, ProtectedRoute, PublicOnlyRoute, UnknownRoute } from './guards';
+import { AdminRoute, ProtectedRoute, PublicOnlyRoute, SuperAdminRoute, UnknownRoute } from './guards';
+import { JOB_MESSAGES } from '../../../lambdas/contract/jobTexts';
 import { Layout } from './Layout';
 import { theme } from './theme';
 
@@ -24,6 +25,8 @@ const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
 const AddGroupPage = lazy(() => import('../features/groups/AddGroupPage'));
 const CreateAccountPage = lazy(() => import('../features/auth/CreateAccountPage'));
 const UserManagementPage = lazy(() => import('../features/admin/UserManagementPage'));
+const DataAuditPage = lazy(() => import('../features/admin/DataAuditPage'));
+const OrgManagementPage = lazy(() => import('../features/admin/OrgManagementPage'));
 const MapPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.MapPage })));
 const DocumentsPage = lazy(() => import('../features/info/ComingSoon').then((m) => ({ default: m.DocumentsPage })));
 
@@ -69,6 +72,12 @@ export function AppRoutes() {
         </Route>
         <Route element={<AdminRoute />}>
           <Route path="admin/users" element={<UserManagementPage />} />
+        </Route>
+        <Route element={<SuperAdminRoute deniedText={JOB_MESSAGES.reportDenied} />}>
+          <Route path="admin/data-audit" element={<DataAuditPage />} />
+        </Route>
+        <Route element={<SuperAdminRoute deniedText={JOB_MESSAGES.orgDenied} />}>
+          <Route path="admin/org" element={<OrgManagementPage />} />
         </Route>
         <Route path="*" element={<UnknownRoute />} />
       </Route>

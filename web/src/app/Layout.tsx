@@ -4,9 +4,11 @@ import { Icon } from '../components/Icon';
 import { PageLoader } from '../components/PageLoader';
 import { APP_NAME } from '../lib/usePageTitle';
 import { useAuth } from './auth';
+import { useIsSuperAdmin } from './superAdmin';
 
 export function NavBar() {
   const auth = useAuth();
+  const superAdmin = useIsSuperAdmin();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -50,6 +52,12 @@ export function NavBar() {
                 <li><NavLink to="/documents" className={linkClass}>Documents</NavLink></li>
                 {auth.isAdmin && (
                   <li><NavLink to="/admin/users" className={linkClass}>User Management</NavLink></li>
+                )}
+                {superAdmin && (
+                  <>
+                    <li><NavLink to="/admin/data-audit" className={linkClass}>Data Audit</NavLink></li>
+                    <li><NavLink to="/admin/org" className={linkClass}>Organizations</NavLink></li>
+                  </>
                 )}
               </ul>
               <ul className="nav__links nav__links--right">

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from './auth';
+import { useIsSuperAdmin } from './superAdmin';
 
 const VerifyEmailGate = lazy(() => import('../features/auth/VerifyEmailGate'));
 const NotFoundPage = lazy(() => import('../features/info/NotFoundPage'));
@@ -43,5 +44,20 @@ export function AdminRoute() {
   if (!emailVerified && !claimsError) return <VerifyEmailGate />;
   if (!isAdmin) return <AdminAccess kind="denied" />;
   if (!userOrgId) return <AdminAccess kind="no-org" />;
+  return <Outlet />;
+}
+
+/**
+ * The super-admin's pages (SPEC.md sections 2 and 6): like the admin pages ('Verifying access...',
+ * /login when signed out), then Access Denied with the page's own text unless the verified e-mail
+ * is the configured super-admin address.
+ */
+export function SuperAdminRoute({ deniedText }: { deniedText: string }) {
+  const { loadingAuth, currentUser, emailVerified, claimsError } = useAuth();
+  const superAdmin = useIsSuperAdmin();
+  if (loadingAuth) return <PageLoader text="Verifying access..." />;
+  if (!currentUser) return <Navigate to="/login" replace />;
+  if (!emailVerified && !claimsError) return <VerifyEmailGate />;
+  if (!superAdmin) return <AdminAccess kind="denied" text={deniedText} />;
   return <Outlet />;
 }

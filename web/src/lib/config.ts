@@ -29,6 +29,7 @@ export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
     apiBase: (raw.apiBase ?? '').replace(/\/+$/, ''),
     ...(raw.userPoolEndpoint ? { userPoolEndpoint: raw.userPoolEndpoint } : {}),
     ...(raw.mailboxUrl ? { mailboxUrl: raw.mailboxUrl } : {}),
+    ...(raw.superAdminEmail ? { superAdminEmail: raw.superAdminEmail } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** What an admin page shows instead of itself: Access Denied (not an admin) or Configuration Error (no organisation). */
-export default function AdminAccess({ kind }: { kind: 'denied' | 'no-org' }) {
+export default function AdminAccess({ kind, text }: { kind: 'denied' | 'no-org'; /** A page's own Access Denied text. */ text?: string }) {
   const denied = kind === 'denied';
   usePageTitle(denied ? 'Access Denied' : 'Configuration Error');
   return (
@@ -13,7 +13,7 @@ export default function AdminAccess({ kind }: { kind: 'denied' | 'no-org' }) {
         <PageTitle>{denied ? 'Access Denied' : 'Configuration Error'}</PageTitle>
         <Text marginBottom="large">
           {denied
-            ? 'You do not have permission to view this page.'
+            ? (text ?? 'You do not have permission to view this page.')
             : 'Your account is not linked to an organization, so there are no users to manage. Please sign out and in again, or contact support.'}
         </Text>
         <RouterLink className="button-link button-link--primary" to="/dashboard">

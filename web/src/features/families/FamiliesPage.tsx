@@ -9,6 +9,7 @@ import { StatusMessage } from '../../components/StatusMessage';
 import { callApi } from '../../lib/api';
 import { listDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { DirectoryPdfButton } from './DirectoryPdfButton';
 import {
   Breadcrumbs,
   FamilyStatusMessage,
@@ -100,7 +101,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
               Add Family
             </RouterLink>
           )}
-          {/* Download PDF (admin only: canAddFamily) goes here; a later issue adds it. */}
+          {canAddFamily && <DirectoryPdfButton onStatus={setStatus} />}
           <nav className="view-toggle" aria-label="Family view">
             <RouterLink to="/families" className="view-toggle__link" aria-current={view === 'list' ? 'page' : undefined}>
               List View

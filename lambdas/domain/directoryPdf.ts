@@ -1,0 +1,157 @@
+/**
+ * The printable directory of a church: its record and whole directory (one Query per 1 MB page),
+ * its family photos read from S3 through presigned GETs (the first bytes of each up front, the
+ * rest while the file is written, so they are never all in memory; a missing one is skipped),
+ * the PDF rendered (pdf/render.ts) and streamed into the exports bucket under
+ * `exports/<orgId>/`, and a short-lived presigned download that saves as directory.pdf.
+ * No S3 client: presigned URLs and fetch keep the bundle small (platform/s3-presign.ts).
+ */
+import type { GenerateDirectoryPdfResult } from '../contract/api';
+import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
+import { env } from '../platform/env';
+import { log } from '../platform/log';
+import { presignS3, putS3Stream } from '../platform/s3-presign';
+import { AppError, notFound } from './errors';
+import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
+import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
+import { isOwnPhoto } from './photos';
+import { readDirectory, readOrganization } from './repos/directory';
+
+/** Photos read at once: enough to hide S3's latency. */
+const PHOTO_CONCURRENCY = 24;
+/** The page downloads the file at once; the bucket itself expires exports after a few days. */
+const DOWNLOAD_URL_SECONDS = 15 * 60;
+
+/** `exports/<orgId>/directory-2025-11-21T15-04-05-123Z.pdf`: under the church's prefix, sortable, no colons. */
+export const exportKey = (orgId: string, at: Date) => `exports/${orgId}/directory-${at.toISOString().replace(/[:.]/g, '-')}.pdf`;
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of results. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Enough of a photo to read its JPEG frame header: a resized upload has it within the first few
+ * hundred bytes; a camera JPEG kept as chosen may carry up to 64 KB of EXIF first (then a second,
+ * larger read).
+ */
+const HEAD_BYTES = [16 * 1024, 160 * 1024];
+
+type PhotoSource = Uint8Array | LazyPhoto;
+
+const photoWarning = (photo: string, detail: Record<string, unknown>) => log.warn('photo not read for the PDF', { photo, ...detail });
+
+/**
+ * A stored photo for the PDF, or null when it is not there (deleted, never finished uploading) or
+ * cannot be read: the family then prints without it. A JPEG comes back lazily: its first bytes
+ * now (size and colours), the whole of it only while the file is written, pinned to this
+ * version by its ETag. Small photos, and anything else (PNG), come back whole. Photos kept as
+ * outside URLs from older data are not fetched (the server would be fetching addresses anyone
+ * could have typed in).
+ */
+async function readPhoto(orgId: string, photo: string | null): Promise<PhotoSource | null> {
+  if (!isOwnPhoto(orgId, photo)) return null;
+  const get = async (headers: Record<string, string>) =>
+    fetch(await presignS3('GET', env('PHOTOS_BUCKET'), photo, { expiresIn: 900 }), { headers });
+  try {
+    let head = new Uint8Array(0);
+    let size = 0;
+    let etag: string | null = null;
+    for (const bytes of HEAD_BYTES) {
+      const response = await get({ range: `bytes=0-${bytes - 1}` });
+      if (!response.ok) {
+        await response.body?.cancel();
+        if (response.status !== 404 && response.status !== 403) photoWarning(photo, { status: response.status });
+        return null;
+      }
+      head = new Uint8Array(await response.arrayBuffer());
+      size = Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? head.length);
+      etag = response.headers.get('etag');
+      if (response.status === 200 || size <= head.length) return head;
+      if (jpegInfo(head) || !isJpegStart(head)) break;
+    }
+    const load = async () => {
+      const full = await get(etag ? { 'if-match': etag } : {});
+      if (!full.ok) {
+        await full.body?.cancel();
+        photoWarning(photo, { status: full.status, stage: 'write' });
+        return null;
+      }
+      const bytes = new Uint8Array(await full.arrayBuffer());
+      if (bytes.length !== size) photoWarning(photo, { stage: 'write', expected: size, got: bytes.length });
+      return bytes;
+    };
+    if (jpegInfo(head)) return { head, size, load };
+    return await load();
+  } catch (error) {
+    photoWarning(photo, { error: String(error) });
+    return null;
+  }
+}
+
+export async function generateDirectoryPdf(orgId: string, paper: PaperSize, now = new Date()): Promise<GenerateDirectoryPdfResult> {
+  const started = performance.now();
+  const [org, directory] = await Promise.all([readOrganization(orgId), readDirectory(orgId)]);
+  if (!org) throw notFound('Organization not found.');
+  // Members always belong to a family: no family means nothing to print.
+  if (directory.length === 0) return { success: true, message: PDF_MESSAGES.empty };
+
+  const read = performance.now();
+  const photos = await mapLimited(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family.photo));
+  const fetched = performance.now();
+  const families: PdfFamily[] = directory.map(({ family, members }, i) => ({
+    surname: family.surname,
+    street: family.street,
+    city: family.city,
+    state: family.state,
+    zipcode: family.zipcode,
+    phone: family.phone,
+    anniversary: family.anniversary,
+    photo: photos[i],
+    members: members.map((m) => ({ name: m.name, birthday: m.birthday, cellphone: m.cellphone, email: m.email })),
+  }));
+  const photoCount = photos.filter(Boolean).length;
+  // From here the renderer owns the bytes (it lets them go as the file is written).
+  photos.fill(null);
+
+  const key = exportKey(orgId, now);
+  try {
+    const pdf = await renderDirectoryPdf({
+      church: { name: org.orgName, address: org.address, city: org.city, state: org.state, zip: org.zip },
+      printedAt: now,
+      paper,
+      families,
+    });
+    const rendered = performance.now();
+    // The file is written as it is uploaded (pdf/stream.ts): photos are freed as they go out.
+    await putS3Stream(env('EXPORTS_BUCKET'), key, 'application/pdf', pdf.size, pdf.chunks);
+    log.info('directory PDF generated', {
+      orgId,
+      key,
+      families: families.length,
+      photos: photoCount,
+      photosSkipped: pdf.photosSkipped,
+      pages: { total: pdf.layout.pages.length, families: pdf.layout.pages.filter((p) => p.kind === 'families').length, index: pdf.layout.pages.filter((p) => p.kind === 'index').length },
+      bytes: pdf.size,
+      ms: { read: Math.round(read - started), photos: Math.round(fetched - read), render: Math.round(rendered - fetched), write: Math.round(performance.now() - rendered) },
+    });
+  } catch (error) {
+    log.error('directory PDF failed', { orgId, key, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+    throw new AppError('internal', PDF_MESSAGES.serverFailed);
+  }
+
+  const url = await presignS3('GET', env('EXPORTS_BUCKET'), key, {
+    expiresIn: DOWNLOAD_URL_SECONDS,
+    query: { 'response-content-disposition': `attachment; filename="${PDF_FILE_NAME}"`, 'response-content-type': 'application/pdf' },
+  });
+  return { success: true, message: PDF_MESSAGES.generated, filePath: key, url };
+}

@@ -1,0 +1,100 @@
+/**
+ * The organisation deletion's steps (lambdas/jobs/orgDeletion.asl.json): the organisation's
+ * accounts and user records first (so nobody can write while the rest goes), then every other item
+ * of its partition, then its photos and exports in S3, and last, in one transaction, its record,
+ * its name claim and the job's end.
+ *
+ * Idempotent and resumable with exact counts: each page is written to the job record as
+ * "pending" (keys and per-kind counts) before anything of it is deleted, and counted by one
+ * conditional update that clears it. A run that stopped anywhere is finished by the next one, which
+ * completes the pending page first, and whose counts add to the first run's (one job per
+ * organisation: `delete-<orgId>`).
+ */
+import { env } from '../platform/env';
+import { deletePoolUser, getPoolUser } from '../platform/cognito-json';
+import { mapLimit } from '../platform/limit';
+import { listS3Keys, sendS3 } from '../platform/s3-presign';
+import type { DeletedCounts } from '../contract/jobs';
+import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
+import { countKinds, deleteKeys, deleteOrgAndEndJob, orgPage, readOrgAndClaim, type DeletionPhase, type TableKey } from './repos/orgDeletion';
+
+/** Items per page: one pending record stays far below DynamoDB's 400 KB item limit. */
+export const DELETION_PAGE_ITEMS = 500;
+/** Objects per S3 page (ListObjectsV2's maximum is 1,000). */
+export const DELETION_PAGE_OBJECTS = 500;
+
+export interface DeletionStep {
+  jobId: string;
+  orgId: string;
+}
+export interface DeletionStepResult extends DeletionStep {
+  done: boolean;
+}
+
+/** The operator's own account is never deleted with a church it happens to belong to. */
+const isOperator = (email: unknown) => typeof email === 'string' && email.trim().toLowerCase() === (process.env.SUPER_ADMIN_EMAIL ?? '').trim().toLowerCase();
+
+async function deleteTablePage(jobId: string, page: PendingPage): Promise<void> {
+  await mapLimit(page.accounts ?? [], 8, (userId) => deletePoolUser(userId));
+  await deleteKeys(page.keys as TableKey[]);
+  await tallyPendingPage(jobId, 'pending', page.counts);
+}
+
+/** One page of the organisation's partition: its accounts and user records (`users`), or anything else (`items`). */
+export async function deletePageStep(input: DeletionStep & { phase: DeletionPhase }): Promise<DeletionStepResult> {
+  const job = await getJobRecord(input.jobId);
+  if (!job) throw new Error(`No job ${input.jobId}`);
+  // A page a previous attempt recorded and did not count: finish it first.
+  if (job.pending) await deleteTablePage(input.jobId, job.pending);
+
+  const { items, more } = await orgPage(input.orgId, input.phase, DELETION_PAGE_ITEMS);
+  if (!items.length) return { jobId: input.jobId, orgId: input.orgId, done: true };
+
+  // Which accounts exist is decided before the page is recorded, so a retry counts the same ones.
+  const users = items.filter((i) => i.userId && !isOperator(i.email));
+  const accounts = (await mapLimit(users, 8, async (u) => ((await getPoolUser(String(u.userId))) ? String(u.userId) : null))).filter((id): id is string => id !== null);
+  const counts: DeletedCounts = { ...countKinds(items), ...(accounts.length ? { authUsers: accounts.length } : {}) };
+  const page: PendingPage = { keys: items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })), counts, accounts };
+  if (!(await setPendingPage(input.jobId, 'pending', page))) throw new Error('Another page of this deletion is in flight');
+  await deleteTablePage(input.jobId, page);
+  return { jobId: input.jobId, orgId: input.orgId, done: !more };
+}
+
+const BUCKETS = {
+  photos: { env: 'PHOTOS_BUCKET', kind: 'photos', prefixes: (orgId: string) => [`${orgId}/`] },
+  exports: { env: 'EXPORTS_BUCKET', kind: 'exports', prefixes: (orgId: string) => [`exports/${orgId}/`, `${orgId}/`] },
+} as const;
+
+async function deleteObjectPage(jobId: string, page: PendingPage): Promise<void> {
+  await mapLimit(page.keys as string[], 16, async (key) => {
+    const status = await sendS3('DELETE', page.bucket!, key);
+    if (status !== 204 && status !== 200 && status !== 404) throw new Error(`DELETE ${key} answered ${status}`);
+  });
+  await tallyPendingPage(jobId, 'pendingObjects', page.counts);
+}
+
+/** One page of the organisation's objects in one bucket (photos under `<orgId>/`, exports under `exports/<orgId>/`). */
+export async function deleteObjectsStep(input: DeletionStep & { bucket: keyof typeof BUCKETS }): Promise<DeletionStepResult> {
+  const job = await getJobRecord(input.jobId);
+  if (!job) throw new Error(`No job ${input.jobId}`);
+  if (job.pendingObjects) await deleteObjectPage(input.jobId, job.pendingObjects);
+
+  const spec = BUCKETS[input.bucket];
+  const bucket = env(spec.env);
+  for (const prefix of spec.prefixes(input.orgId)) {
+    const { keys, truncated } = await listS3Keys(bucket, prefix, DELETION_PAGE_OBJECTS);
+    if (!keys.length) continue;
+    const page: PendingPage = { keys, counts: { [spec.kind]: keys.length }, bucket };
+    if (!(await setPendingPage(input.jobId, 'pendingObjects', page))) throw new Error('Another page of this deletion is in flight');
+    await deleteObjectPage(input.jobId, page);
+    return { jobId: input.jobId, orgId: input.orgId, done: !truncated && prefix === spec.prefixes(input.orgId).at(-1) };
+  }
+  return { jobId: input.jobId, orgId: input.orgId, done: true };
+}
+
+/** The organisation record and its name claim, and the job's end, in one transaction. */
+export async function finishDeletionStep(input: DeletionStep): Promise<DeletionStepResult> {
+  const { org, claim } = await readOrgAndClaim(input.orgId);
+  await deleteOrgAndEndJob(input.jobId, input.orgId, org, claim);
+  return { jobId: input.jobId, orgId: input.orgId, done: true };
+}

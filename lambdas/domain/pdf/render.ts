@@ -1,0 +1,217 @@
+/**
+ * The printable directory as a PDF (pdf-lib): photos embedded as the bytes given (a JPEG is
+ * never re-encoded), text in embedded subset fonts so names in any script print as written.
+ * No AWS here: the handler fetches the data and stores the file.
+ */
+import { PDFDocument, PDFRawStream, PngEmbedder, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { embedTypeface, type Typeface } from './fonts';
+import { isPng, jpegDict, jpegInfo, LazyStream, type LazyPhoto } from './images';
+import { collect, streamPdf, type PdfStream } from './stream';
+import { byName, layoutDirectory, type Color, type Item, type Layout, type LayoutChurch, type LayoutFamily, type LayoutMember, type Paper } from './layout';
+
+export type PdfMember = LayoutMember;
+
+export interface PdfFamily extends Omit<LayoutFamily, 'photo' | 'members'> {
+  /**
+   * The stored photo: its bytes (JPEG, or PNG), or a JPEG given lazily (images.ts: its bytes are
+   * fetched while the file is written). Anything else, or bytes that fail to embed, are skipped.
+   * Taken over by the renderer: it sets this to null once embedded, so that nothing but the
+   * document holds the bytes and they are freed as the file is written.
+   */
+  photo?: Uint8Array | LazyPhoto | null;
+  members: PdfMember[];
+}
+
+export interface DirectoryPdfInput {
+  church: LayoutChurch;
+  printedAt: Date;
+  paper?: Paper;
+  /** Any order: they are printed in surname order. */
+  families: PdfFamily[];
+}
+
+export interface DirectoryPdf extends PdfStream {
+  layout: Layout;
+  /** The families, in the order printed (layout placements refer to these indexes). */
+  families: PdfFamily[];
+  photosSkipped: number;
+}
+
+/** Fill colours as PDF operands (r g b). */
+const COLORS: Record<Color, string> = {
+  ink: '0.12 0.13 0.15',
+  muted: '0.33 0.35 0.39',
+  accent: '0.16 0.32 0.53',
+  band: '0.9 0.93 0.97',
+  rule: '0.68 0.7 0.74',
+};
+
+/** One line of text as it should print: NFC (precomposed letters), no control characters, single spaces. */
+export function clean(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || null;
+}
+
+function cleanFamily(family: PdfFamily): PdfFamily {
+  return {
+    surname: clean(family.surname) ?? '',
+    street: clean(family.street),
+    city: clean(family.city),
+    state: clean(family.state),
+    zipcode: clean(family.zipcode),
+    phone: clean(family.phone),
+    anniversary: clean(family.anniversary),
+    photo: family.photo ?? null,
+    members: family.members
+      .map((m) => ({ name: clean(m.name) ?? '', birthday: clean(m.birthday), cellphone: clean(m.cellphone), email: clean(m.email) }))
+      .sort((a, b) => byName(a.name, b.name)),
+  };
+}
+
+interface Photo {
+  ref: PDFRef;
+  width: number;
+  height: number;
+}
+
+/**
+ * An image XObject made straight from the bytes: a JPEG as is (DCTDecode), given now or lazily;
+ * a PNG as pdf-lib converts it. Not doc.embedJpg: the PDFImage it returns keeps the bytes for
+ * the document's lifetime, while only the XObject holding them lets the writer free them.
+ */
+async function embedPhoto(doc: PDFDocument, photo: Uint8Array | LazyPhoto | null | undefined): Promise<Photo | null> {
+  if (!photo) return null;
+  try {
+    if (!(photo instanceof Uint8Array)) {
+      const info = jpegInfo(photo.head);
+      if (!info || !(photo.size > 0)) return null;
+      return { ref: doc.context.register(new LazyStream(jpegDict(doc.context, info), photo.size, photo.load)), ...info };
+    }
+    const info = jpegInfo(photo);
+    if (info) return { ref: doc.context.register(PDFRawStream.of(jpegDict(doc.context, info), photo)), ...info };
+    if (isPng(photo)) {
+      const png = await PngEmbedder.for(photo);
+      return { ref: await png.embedIntoContext(doc.context), width: png.width, height: png.height };
+    }
+  } catch {
+    // A corrupt or unsupported picture: the family prints without it.
+  }
+  return null;
+}
+
+/** A number as a PDF operand: at most two decimals, no trailing zeros. */
+const n = (v: number) => String(Math.round(v * 100) / 100);
+
+/**
+ * One page's content stream, written as PDF operators directly. pdf-lib's drawText builds a
+ * tree of operator objects per call that lives until the file is saved: for a large church
+ * that is over 100 MB of heap and most of the drawing time; a page's operators as one string,
+ * compressed at once, are a few KB.
+ */
+function drawPage(doc: PDFDocument, page: PDFPage, items: Item[], type: Typeface, photos: (Photo | null)[]) {
+  const ops: string[] = [];
+  const fontKeys = new Map<PDFFont, string>();
+  const fontKey = (font: PDFFont) => {
+    let key = fontKeys.get(font);
+    if (!key) fontKeys.set(font, (key = page.node.newFontDictionary(font.name, font.ref).asString()));
+    return key;
+  };
+  for (const item of items) {
+    switch (item.kind) {
+      case 'text': {
+        let x = item.x;
+        ops.push(`${COLORS[item.color]} rg`);
+        for (const run of type[item.weight].runs(item.text)) {
+          ops.push(`BT ${fontKey(run.font)} ${n(item.size)} Tf ${n(x)} ${n(item.y)} Td ${run.font.encodeText(run.text).toString()} Tj ET`);
+          x += run.font.widthOfTextAtSize(run.text, item.size);
+        }
+        break;
+      }
+      case 'photo': {
+        const photo = photos[item.family];
+        if (!photo) break;
+        const name = page.node.newXObject('Image', photo.ref).asString();
+        ops.push(`q ${n(item.width)} 0 0 ${n(item.height)} ${n(item.x)} ${n(item.y)} cm ${name} Do Q`);
+        break;
+      }
+      case 'rect':
+        ops.push(`${COLORS[item.color]} rg ${n(item.x)} ${n(item.y)} ${n(item.width)} ${n(item.height)} re f`);
+        break;
+      case 'line':
+        ops.push(`${COLORS[item.color]} RG ${n(item.thickness)} w ${n(item.x1)} ${n(item.y1)} m ${n(item.x2)} ${n(item.y2)} l S`);
+        break;
+    }
+  }
+  // Only ASCII here: names, numbers and the text as hex glyph ids.
+  page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
+}
+
+export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<DirectoryPdf> {
+  const church: LayoutChurch = {
+    name: clean(input.church.name) ?? 'Directory',
+    address: clean(input.church.address),
+    city: clean(input.church.city),
+    state: clean(input.church.state),
+    zip: clean(input.church.zip),
+  };
+  const families = input.families.map(cleanFamily).sort((a, b) => byName(a.surname, b.surname));
+
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${church.name} Directory`);
+  doc.setSubject('Church directory');
+  doc.setCreator('Church Directory');
+  doc.setProducer('Church Directory (pdf-lib)');
+  doc.setCreationDate(input.printedAt);
+  doc.setModificationDate(input.printedAt);
+
+  const photos: (Photo | null)[] = [];
+  let photosSkipped = 0;
+  for (const family of families) {
+    const photo = await embedPhoto(doc, family.photo);
+    if (family.photo && !photo) photosSkipped += 1;
+    photos.push(photo);
+    family.photo = null;
+  }
+  for (const family of input.families) family.photo = null;
+
+  const regular = [church.name, church.address, church.city, church.state, church.zip];
+  const bold = [church.name];
+  for (const f of families) {
+    regular.push(f.surname, f.street, f.city, f.state, f.zipcode, f.phone, f.anniversary);
+    bold.push(f.surname);
+    for (const m of f.members) {
+      regular.push(m.name, m.birthday, m.cellphone, m.email);
+      bold.push(m.name);
+    }
+  }
+  const type = await embedTypeface(doc, { regular: regular.join(' '), bold: bold.join(' ') });
+
+  const layout = layoutDirectory(
+    {
+      church,
+      printedAt: input.printedAt,
+      paper: input.paper ?? 'letter',
+      families: families.map((f, i) => ({ ...f, photo: photos[i] ? { width: photos[i].width, height: photos[i].height } : null })),
+    },
+    (text, weight, size) => type[weight].width(text, size),
+  );
+
+  for (const spec of layout.pages) {
+    const page = doc.addPage([...layout.size]);
+    drawPage(doc, page, spec.items, type, photos);
+  }
+  // What save() does before writing: embed the fonts (their subsets) and anything pending.
+  await doc.flush();
+  return { ...(await streamPdf(doc.context)), layout, families, photosSkipped };
+}
+
+/** The same, as one buffer: for tests and small documents. */
+export async function renderDirectoryPdfBytes(input: DirectoryPdfInput): Promise<Omit<DirectoryPdf, 'chunks'> & { bytes: Uint8Array }> {
+  const { chunks, ...pdf } = await renderDirectoryPdf(input);
+  return { ...pdf, bytes: await collect({ size: pdf.size, chunks }) };
+}

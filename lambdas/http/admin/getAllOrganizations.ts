@@ -1,0 +1,5 @@
+import { allOrganizations } from '../../domain/jobs';
+import { defineRoute } from '../../platform/route';
+
+/** Every organisation (GSI1's ORGS partition), for the super-admin's /admin/org page. */
+export const handler = defineRoute('getAllOrganizations', {}, async () => allOrganizations());

@@ -1,0 +1,97 @@
+/**
+ * THE job manifest: each long job is one ASL file (lambdas/jobs/<job>.asl.json) whose Task states
+ * name their Lambda by a substitution variable (`${ScanPageFunctionArn}`), and one handler module
+ * per task (lambdas/jobs/<job>/<step>.ts, exporting `handler`). It drives:
+ *  - CDK (lib/jobs.ts): one Lambda per task with the grants of its `uses`, and a Standard state
+ *    machine from the same file with `definitionSubstitutions` set to those Lambdas' ARNs;
+ *  - the local stack (lib/local/stepfunctions.ts): the same file run by aws-local-stepfunctions,
+ *    each Task state mapped to its handler module in process;
+ *  - the handlers that start jobs, through the state machine ARN variable `stateMachineEnv`.
+ */
+import type { EnvName } from '../platform/env';
+
+/** What a task talks to, at the narrowest grant it needs. */
+export interface TaskUses {
+  table?: 'read' | 'readWrite';
+  /** photos: `read` = HEAD/GET objects and list (so a missing object is a 404, not a 403); `delete` adds deletion. */
+  photos?: 'read' | 'delete';
+  exports?: 'delete';
+  /** Cognito admin actions, on our pool only. */
+  userPool?: readonly string[];
+}
+
+export interface TaskDef {
+  /** Handler file, relative to lambdas/jobs, without extension. */
+  readonly entry: string;
+  readonly uses: TaskUses;
+  readonly description: string;
+}
+
+export interface JobDef {
+  /** The ASL file, relative to lambdas/jobs. */
+  readonly definition: string;
+  /** The environment variable that carries the state machine's ARN to the handlers that start it. */
+  readonly stateMachineEnv: EnvName;
+  readonly description: string;
+  /** Substitution variable (without `${}`) → task. */
+  readonly tasks: Readonly<Record<string, TaskDef>>;
+}
+
+export const jobs = {
+  integrityReport: {
+    definition: 'integrityReport.asl.json',
+    stateMachineEnv: 'INTEGRITY_REPORT_STATE_MACHINE_ARN',
+    description: 'Data integrity report: every item of the table and every Cognito account, page by page',
+    tasks: {
+      ScanPageFunctionArn: {
+        entry: 'integrityReport/scanPage',
+        uses: { table: 'readWrite', photos: 'read', userPool: ['cognito-idp:AdminGetUser'] },
+        description: 'Integrity report: scan one page of the table and check its items',
+      },
+      AccountsPageFunctionArn: {
+        entry: 'integrityReport/accountsPage',
+        uses: { table: 'readWrite', userPool: ['cognito-idp:ListUsers'] },
+        description: 'Integrity report: check one page of Cognito accounts against the user records',
+      },
+      FinishFunctionArn: {
+        entry: 'integrityReport/finish',
+        uses: { table: 'readWrite' },
+        description: 'Integrity report: compare organisation counts, total the issues, end the job',
+      },
+      FailFunctionArn: {
+        entry: 'integrityReport/fail',
+        uses: { table: 'readWrite' },
+        description: 'Integrity report: end the job as failed',
+      },
+    },
+  },
+  orgDeletion: {
+    definition: 'orgDeletion.asl.json',
+    stateMachineEnv: 'ORG_DELETION_STATE_MACHINE_ARN',
+    description: "Deletion of all data of an organisation: accounts, items, photos, exports, then its record; resumable",
+    tasks: {
+      DeletePageFunctionArn: {
+        entry: 'orgDeletion/deletePage',
+        uses: { table: 'readWrite', userPool: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'] },
+        description: "Organisation deletion: one page of the organisation's accounts and items",
+      },
+      DeleteObjectsFunctionArn: {
+        entry: 'orgDeletion/deleteObjects',
+        uses: { table: 'readWrite', photos: 'delete', exports: 'delete' },
+        description: "Organisation deletion: one page of the organisation's photos or exports",
+      },
+      FinishFunctionArn: {
+        entry: 'orgDeletion/finish',
+        uses: { table: 'readWrite' },
+        description: 'Organisation deletion: the organisation record and name claim, and the end of the job',
+      },
+      FailFunctionArn: {
+        entry: 'orgDeletion/fail',
+        uses: { table: 'readWrite' },
+        description: 'Organisation deletion: end the job as failed',
+      },
+    },
+  },
+} as const satisfies Record<string, JobDef>;
+
+export type JobName = keyof typeof jobs;

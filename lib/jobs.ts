@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Token, type CfnElement } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
+import type { EnvName } from '../lambdas/platform/env';
+import { LAMBDA_ESBUILD } from './bundling';
+import { acknowledge } from './nag';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
+
+/** One task's run: a page and its batch, well inside the Task state's TimeoutSeconds (300). */
+export const TASK_TIMEOUT_SECONDS = 290;
+
+export interface JobsProps {
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly photos: IBucket;
+  readonly exports: IBucket;
+  /** The operator's address: the deletion never deletes the operator's own account. */
+  readonly superAdminEmail: string;
+}
+
+/**
+ * The long jobs (DESIGN.md section 7), made by iterating lambdas/jobs/manifest.ts: per job, one
+ * Lambda per task (least-privilege role from the task's `uses`) and a Standard state machine
+ * loaded from the same ASL file the local stack runs, its `${...}` variables substituted with
+ * those Lambdas' ARNs; all events logged, X-Ray tracing on.
+ */
+export class Jobs extends Construct {
+  readonly stateMachines = new Map<JobName, StateMachine>();
+  /** `<job>.<substitution variable>` → task Lambda. */
+  readonly functions = new Map<string, NodejsFunction>();
+
+  constructor(scope: Construct, id: string, props: JobsProps) {
+    super(scope, id);
+    for (const [job, def] of Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]) {
+      const jobScope = new Construct(this, job);
+      const substitutions: Record<string, string> = {};
+      const taskFunctions: NodejsFunction[] = [];
+      for (const [variable, task] of Object.entries(def.tasks) as [string, TaskDef][]) {
+        const fn = this.makeFunction(jobScope, variable.replace(/FunctionArn$/, ''), task, props);
+        this.grant(fn, task, props);
+        substitutions[variable] = fn.functionArn;
+        taskFunctions.push(fn);
+        this.functions.set(`${job}.${variable}`, fn);
+      }
+
+      const logs = new LogGroup(jobScope, 'ExecutionLogs', {
+        // CloudWatch Logs resource policies for Step Functions want the /aws/vendedlogs/ prefix.
+        logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${job}`,
+        retention: RetentionDays.THREE_MONTHS,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      const machine = new StateMachine(jobScope, 'StateMachine', {
+        stateMachineType: StateMachineType.STANDARD,
+        comment: def.description,
+        definitionBody: DefinitionBody.fromFile(path.join(JOBS_DIR, def.definition)),
+        definitionSubstitutions: substitutions,
+        logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+        tracingEnabled: true,
+        // A deletion or report of any size finishes in hours; a stuck one must not run for a year.
+        timeout: Duration.hours(24),
+      });
+      for (const fn of taskFunctions) {
+        fn.grantInvoke(machine);
+        acknowledge(
+          machine.role,
+          'The state machine invokes its own task Lambdas; CDK grants lambda:InvokeFunction on each function ARN and its versions/aliases (<arn>:*).',
+          `AwsSolutions-IAM5[Resource::<${logicalId(fn)}.Arn>:*]`,
+        );
+      }
+      acknowledge(
+        machine.role,
+        'Step Functions log delivery (logs:CreateLogDelivery etc.) and X-Ray tracing (xray:PutTraceSegments etc.) support only Resource "*" (AWS documentation); CDK adds exactly these for LogLevel.ALL and tracingEnabled.',
+        'AwsSolutions-IAM5[Resource::*]',
+      );
+      this.stateMachines.set(job, machine);
+    }
+  }
+
+  /** The variables that carry each state machine's ARN to the handlers that start jobs. */
+  environment(): Partial<Record<EnvName, string>> {
+    return Object.fromEntries(
+      (Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]).map(([job, def]) => [def.stateMachineEnv, this.stateMachines.get(job)!.stateMachineArn]),
+    );
+  }
+
+  /** Start any job and read its executions (the API's `jobs` use): nothing else of Step Functions. */
+  grantStartAndDescribe(grantee: IGrantable & { node: Construct['node'] }): void {
+    const stack = Stack.of(this);
+    const machines = [...this.stateMachines.values()];
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['states:StartExecution'], resources: machines.map((m) => m.stateMachineArn) }),
+    );
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['states:DescribeExecution'],
+        resources: machines.map((m) =>
+          stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${m.stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+        ),
+      }),
+    );
+  }
+
+  /** The cdk-nag IAM5 finding ids of grantStartAndDescribe's execution wildcard, one per state machine. */
+  executionArnFindings(): string[] {
+    // cdk-nag prints a resolved pseudo parameter as its value, an unresolved one as <AWS::Name>.
+    const stack = Stack.of(this);
+    const shown = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
+    const prefix = `arn:${shown(stack.partition, 'Partition')}:states:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}`;
+    return [...this.stateMachines.values()].map((m) => `AwsSolutions-IAM5[Resource::${prefix}:execution:<${logicalId(m)}.Name>:*]`);
+  }
+
+  private makeFunction(scope: Construct, name: string, task: TaskDef, props: JobsProps): NodejsFunction {
+    const logGroup = new LogGroup(scope, `${name}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(scope, `${name}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda role for job task ${task.entry}`,
+    });
+    logGroup.grantWrite(role);
+    const environment: Partial<Record<EnvName, string>> = {
+      TABLE_NAME: props.table.tableName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      PHOTOS_BUCKET: props.photos.bucketName,
+      EXPORTS_BUCKET: props.exports.bucketName,
+      SUPER_ADMIN_EMAIL: props.superAdminEmail,
+    };
+    return new NodejsFunction(scope, name, {
+      entry: path.join(JOBS_DIR, `${task.entry}.ts`),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 1024,
+      timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
+      description: task.description,
+      role,
+      logGroup,
+      environment,
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: LAMBDA_ESBUILD.minify,
+        target: LAMBDA_ESBUILD.target,
+        mainFields: LAMBDA_ESBUILD.mainFields,
+        banner: LAMBDA_ESBUILD.banner,
+        sourceMap: LAMBDA_ESBUILD.sourcemap,
+        externalModules: LAMBDA_ESBUILD.external,
+        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
+        forceDockerBundling: false,
+      },
+    });
+  }
+
+  private grant(fn: NodejsFunction, task: TaskDef, props: JobsProps): void {
+    const { uses } = task;
+    if (uses.table) {
+      if (uses.table === 'read') props.table.grantReadData(fn);
+      else props.table.grantReadWriteData(fn);
+      acknowledge(
+        fn.role!,
+        'Access to the GSIs of our own single table (table-arn/index/*): the job tasks query GSI3 (members by id).',
+        `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+      );
+    }
+    const buckets: [IBucket, 'read' | 'delete'][] = [];
+    if (uses.photos) buckets.push([props.photos, uses.photos]);
+    if (uses.exports) buckets.push([props.exports, uses.exports]);
+    for (const [bucket, level] of buckets) {
+      // Read includes s3:List*: without ListBucket, S3 answers 403 (not 404) for a missing object.
+      bucket.grantRead(fn);
+      const ids = [
+        `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/*]`,
+        'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+        'AwsSolutions-IAM5[Action::s3:GetObject*]',
+        'AwsSolutions-IAM5[Action::s3:List*]',
+      ];
+      if (level === 'delete') {
+        bucket.grantDelete(fn);
+        ids.push('AwsSolutions-IAM5[Action::s3:DeleteObject*]');
+      }
+      acknowledge(
+        fn.role!,
+        `Object-level access to one bucket only: the task lists and ${level === 'delete' ? 'deletes' : 'checks'} objects under an organisation's prefix; CDK's grants use these s3 action families.`,
+        ...ids,
+      );
+    }
+    if (uses.userPool?.length) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: [...uses.userPool], resources: [props.userPool.userPoolArn] }));
+    }
+  }
+}
+
+function logicalId(resource: { node: Construct['node'] }): string {
+  return Stack.of(resource as Construct).getLogicalId(resource.node.defaultChild as CfnElement);
+}

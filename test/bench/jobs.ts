@@ -1,0 +1,246 @@
+/**
+ * Bench module: the super-admin's jobs (issue 6) on a generated church of 20,000 items, against
+ * the real local stack (dynoxide, cognito-local, s3rver, and the state machines run by
+ * aws-local-stepfunctions with the real task handlers), each next to the raw DynamoDB rate for the
+ * same items in the same run.
+ *
+ *  - report.items_per_s: items the integrity report checked, over the job's own time (its record's
+ *    startedAt to finishedAt: from the start route to the Finish task). The table holds the church
+ *    and its registration only, so "items checked" is the church.
+ *  - report.over_raw_ratio: that rate over the raw rate of reading the same items: a plain Query of
+ *    the church's partition, every 1 MB page, with a plain document client (median of 3).
+ *  - deletion.items_per_s: items the deletion removed (table items, Cognito accounts and the
+ *    organisation record and name claim all counted), over the job's own time.
+ *  - deletion.over_raw_ratio: that rate over the raw rate of deleting an identical church (a
+ *    clone with the same item shapes, written beside it): Query its keys page by page and
+ *    BatchWriteItem-delete them 25 per request, 8 requests in flight (as the seeding does).
+ *
+ * Ratios: ours divided by raw; higher is better, 1.0 means the job keeps up with the bare calls.
+ * The stack runs in-process on its own ports (base 4740, BENCH_JOBS_PORT) and data folder.
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { median, type BenchModule, type Metric } from './metrics';
+
+export const BENCH_JOBS_PORT = Number(process.env.BENCH_JOBS_PORT ?? 4740);
+const FAMILIES = 4000; // + 12,000 members + 2,000 e-mail claims + 100 groups + 100 name claims + 1,800 roles = 20,000
+const GROUPS = 100;
+const ROLES = 1800;
+const PASSWORD = 'bench-super-1';
+const RAW_RUNS = 3;
+
+export const jobs: BenchModule = {
+  name: 'jobs',
+  async run({ tmpDir, log }) {
+    const { localConfig } = await import('../../lib/local/config');
+    const { startLocalStack } = await import('../../lib/local/stack');
+    const config = localConfig({ basePort: BENCH_JOBS_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
+    const savedEnv = { ...process.env };
+    const stack = await startLocalStack(config);
+    try {
+      return await measure(stack.url, stack.pool, config.tableName, config.superAdminEmail, log);
+    } finally {
+      await stack.stop();
+      for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+      Object.assign(process.env, savedEnv);
+    }
+  },
+};
+
+async function measure(
+  url: string,
+  pool: { endpoint: string; clientId: string },
+  table: string,
+  superAdminEmail: string,
+  log: (message: string) => void,
+): Promise<Metric[]> {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
+  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
+  const items = await import('../../lambdas/domain/repos/items');
+  const { keys } = await import('../../lambdas/domain/keys');
+  type Family = import('../../lambdas/domain/entities').Family;
+  type Member = import('../../lambdas/domain/entities').Member;
+  type Group = import('../../lambdas/domain/entities').Group;
+  type Role = import('../../lambdas/domain/entities').Role;
+  type JobView = import('../../lambdas/contract/jobs').JobView;
+
+  const plain = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
+
+  // The operator: the configured super-admin address, verified (no organisation of its own).
+  await createAccount({ email: superAdminEmail, name: 'Bench Operator', password: PASSWORD, custom: {}, emailTakenMessage: 'taken' });
+  await markEmailVerified(superAdminEmail);
+  const { AuthenticationResult } = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: superAdminEmail, PASSWORD } }),
+  );
+  const token = AuthenticationResult?.IdToken;
+  if (!token) throw new Error('no ID token for the bench operator');
+
+  const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${url}${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${method} ${pathname}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as T;
+  };
+  const waitForJob = async (jobId: string): Promise<JobView> => {
+    for (;;) {
+      const job = await api<JobView>('GET', `/api/admin/jobs/${jobId}`);
+      if (job.status !== 'RUNNING') return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const jobSeconds = (job: JobView) => (new Date(job.finishedAt!).getTime() - new Date(job.startedAt).getTime()) / 1000;
+
+  /** A church registered through the API, then 20,000 items written with the domain's item builders. */
+  async function church(name: string) {
+    const adminEmail = `admin.${randomUUID().slice(0, 8)}@bench.example`;
+    const registered = await fetch(`${url}/api/organizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        churchInfo: { name, address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' },
+        adminInfo: { name: 'Ann Admin', email: adminEmail, password: 'bench-admin-1' },
+      }),
+    });
+    const { orgId } = (await registered.json()) as { orgId: string };
+    if (registered.status !== 200) throw new Error(`registration failed: ${registered.status}`);
+    const stamp = new Date().toISOString();
+    const families: Family[] = [];
+    const members: Member[] = [];
+    const groups: Group[] = [];
+    const roles: Role[] = [];
+    for (let f = 0; f < FAMILIES; f++) {
+      const familyId = randomUUID();
+      families.push({ familyId, orgId, surname: `Surname${f}`, street: `${f} Oak Street`, city: 'Raleigh', state: 'NC', zipcode: '27601', phone: '(919) 555-0100', anniversary: `${String(1 + (f % 12)).padStart(2, '0')}/${String(1 + (f % 28)).padStart(2, '0')}`, photo: null, version: 1, createdAt: stamp, updatedAt: stamp });
+      for (let m = 0; m < 3; m++) {
+        members.push({
+          memberId: randomUUID(),
+          familyId,
+          orgId,
+          name: `Name${m}`,
+          surname: `Surname${f}`,
+          birthday: `${String(1 + ((f + m) % 12)).padStart(2, '0')}/${String(1 + ((f * 3 + m) % 28)).padStart(2, '0')}`,
+          cellphone: m === 0 ? '(919) 555-0101' : null,
+          email: m === 0 && f % 2 === 0 ? `m${f}.${orgId.slice(0, 8)}@bench.example` : null,
+          version: 1,
+          createdAt: stamp,
+          updatedAt: stamp,
+        });
+      }
+    }
+    for (let g = 0; g < GROUPS; g++) groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
+    for (let r = 0; r < ROLES; r++) {
+      const member = members[r * 5]!;
+      const group = groups[r % GROUPS]!;
+      roles.push({ groupId: group.groupId, memberId: member.memberId, familyId: member.familyId, orgId, memberName: items.roleMemberName(member), groupName: group.groupName, label: null, cDate: stamp });
+    }
+    const all = [
+      ...families.map(items.familyItem),
+      ...members.map(items.memberItem),
+      ...members.flatMap((m) => (m.email ? [items.memberEmailClaimItem({ ...m, email: m.email })] : [])),
+      ...groups.map(items.groupItem),
+      ...groups.map(items.groupNameItem),
+      ...roles.map(items.roleItem),
+    ];
+    const lanes = 8;
+    const lane = Math.ceil(all.length / lanes / 25) * 25;
+    await Promise.all(Array.from({ length: lanes }, (_, i) => batchPutAll(table, all.slice(i * lane, (i + 1) * lane))));
+    await plain.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.org(orgId),
+        UpdateExpression: 'SET familyCount = :f, memberCount = :m, groupCount = :g',
+        ExpressionAttributeValues: { ':f': families.length, ':m': members.length, ':g': groups.length },
+      }),
+    );
+    return { orgId, generated: all.length };
+  }
+
+  const queryPartition = async (orgId: string, projection?: string) => {
+    const found: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await plain.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId) },
+          ...(projection ? { ProjectionExpression: projection } : {}),
+          ExclusiveStartKey,
+        }),
+      );
+      found.push(...((page.Items ?? []) as Record<string, unknown>[]));
+      ExclusiveStartKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
+    } while (ExclusiveStartKey);
+    return found;
+  };
+
+  const seedStart = performance.now();
+  const measured = await church('Bench Report Church');
+  const partitionSize = (await queryPartition(measured.orgId, 'PK')).length;
+  log(`seeded ${measured.generated} items (${partitionSize} in the church's partition) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  // --- Report ------------------------------------------------------------------------------------
+  const rawReads: number[] = [];
+  for (let i = 0; i < RAW_RUNS; i++) {
+    const t0 = performance.now();
+    const read = await queryPartition(measured.orgId);
+    rawReads.push(read.length / ((performance.now() - t0) / 1000));
+  }
+  const rawReadRate = median(rawReads);
+  const reportStarted = await api<{ jobId: string }>('POST', '/api/admin/integrity-reports', {});
+  const report = await waitForJob(reportStarted.jobId);
+  if (report.status !== 'SUCCEEDED' || !report.report) throw new Error(`the report ended ${report.status}: ${report.error}`);
+  const ours = report.report.issues.filter((i) => i.problematicOrgId === measured.orgId);
+  if (ours.length) throw new Error(`the report found ${ours.length} issues in the generated church, e.g. ${JSON.stringify(ours[0])}`);
+  const reportRate = report.progress.items / jobSeconds(report);
+  log(`report: ${report.progress.items} items checked in ${jobSeconds(report).toFixed(2)} s (${reportRate.toFixed(0)}/s, ${report.progress.pages} pages); raw Query: ${rawReadRate.toFixed(0)} items/s (median of ${RAW_RUNS})`);
+
+  // --- Deletion ----------------------------------------------------------------------------------
+  // Raw: an identical clone, its keys queried page by page and deleted 25 per BatchWriteItem, 8 in flight.
+  const clone = await church('Bench Clone Church');
+  const rawStart = performance.now();
+  const cloneKeys = (await queryPartition(clone.orgId, 'PK, SK')).map((i) => ({ PK: i.PK, SK: i.SK }));
+  const chunks: (typeof cloneKeys)[] = [];
+  for (let i = 0; i < cloneKeys.length; i += 25) chunks.push(cloneKeys.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < chunks.length) {
+        let request: Record<string, unknown[]> | undefined = { [table]: chunks[next++]!.map((Key) => ({ DeleteRequest: { Key } })) };
+        while (request && Object.keys(request).length) {
+          const { UnprocessedItems } = await plain.send(new BatchWriteCommand({ RequestItems: request as never }));
+          request = UnprocessedItems as typeof request;
+        }
+      }
+    }),
+  );
+  const rawDeleteRate = cloneKeys.length / ((performance.now() - rawStart) / 1000);
+  if ((await queryPartition(clone.orgId, 'PK')).length !== 0) throw new Error('the raw deletion left items behind');
+
+  const deletionStarted = await api<{ jobId: string }>('POST', '/api/admin/organization-deletions', { orgId: measured.orgId });
+  const deletion = await waitForJob(deletionStarted.jobId);
+  if (deletion.status !== 'SUCCEEDED' || !deletion.deletion) throw new Error(`the deletion ended ${deletion.status}: ${deletion.error}`);
+  const deleted = Object.values(deletion.deletion.deletedCounts).reduce((a, b) => a + (b ?? 0), 0);
+  if ((await queryPartition(measured.orgId, 'PK')).length !== 0) throw new Error('the deletion left items behind');
+  if (deleted < partitionSize) throw new Error(`the deletion counted ${deleted} items, the partition held ${partitionSize}`);
+  const deletionRate = deleted / jobSeconds(deletion);
+  log(`deletion: ${deleted} items in ${jobSeconds(deletion).toFixed(2)} s (${deletionRate.toFixed(0)}/s, ${deletion.progress.pages} pages); raw Query+BatchWrite: ${rawDeleteRate.toFixed(0)} items/s`);
+  plain.destroy();
+
+  return [
+    { name: 'report.items_per_s', value: reportRate, unit: 'items/s', budget: null },
+    { name: 'report.raw_query_items_per_s', value: rawReadRate, unit: 'items/s', budget: null },
+    { name: 'report.over_raw_ratio', value: reportRate / rawReadRate, unit: 'x', budget: null },
+    { name: 'deletion.items_per_s', value: deletionRate, unit: 'items/s', budget: null },
+    { name: 'deletion.raw_batchwrite_items_per_s', value: rawDeleteRate, unit: 'items/s', budget: null },
+    { name: 'deletion.over_raw_ratio', value: deletionRate / rawDeleteRate, unit: 'x', budget: null },
+  ];
+}

@@ -1,0 +1,385 @@
+/**
+ * Bench module: the PDF directory (issue 5) of a generated church of 1,000 families (about 4,000
+ * members, names in several scripts) with 1,000 photos of ~1200 px (the size the upload's resize
+ * produces; eight distinct pictures, each family its own S3 object), against the real local
+ * stack (dynoxide, s3rver, cognito-local; own ports, base 4720).
+ *
+ *  - pdf.1000.seconds / pdf.1000.peak_mb: the deployed handler itself (the esbuild bundle CDK
+ *    ships, fonts copied next to it) invoked in a fresh `node` process with an API Gateway event
+ *    of the church's admin: it reads DynamoDB, fetches the photos through presigned GETs, renders
+ *    and PUTs the PDF to the exports bucket and presigns the download. Seconds = the invocation's
+ *    wall time; peak = that process's maximum resident set (getrusage maxRSS), as Lambda counts
+ *    memory. Budgets from DESIGN.md section 11: well under 10 s and 512 MB.
+ *  - pdf.1000.file_mb: the stored file's size.
+ *  - pdf.1000.over_floor_ratio: those seconds over the floor's: the same pages (same count, the
+ *    same photos embedded, the same texts) drawn with pure pdf-lib and its standard Helvetica,
+ *    from photos already in memory (no DynamoDB, no S3, no layout, no Unicode fonts), also in a
+ *    fresh process, timed from the first pdf-lib call to the saved bytes. Supporting: the floor's seconds and peak, and the
+ *    handler's own split (read, photos, render, upload) from its log line.
+ *
+ * `BENCH_PDF_FAMILIES=2000 npm run bench -- pdf` runs the same with another size (metrics
+ * pdf.2000.*), to see how far a larger church is from the API's 30 s.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
+import { filesToShip, LAMBDA_ESBUILD } from '../../lib/bundling';
+import { routeFor } from '../../lambdas/routes';
+import { photoJpeg } from '../support/photos';
+import { round2, type BenchModule, type Metric } from './metrics';
+
+const run = promisify(execFile);
+
+export const BENCH_PDF_PORT = Number(process.env.BENCH_PDF_PORT ?? 4720);
+const FAMILIES = Number(process.env.BENCH_PDF_FAMILIES ?? 1000);
+const DISTINCT_PHOTOS = 8;
+/** Family sizes cycling with a mean of 4. */
+const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
+const PASSWORD = 'bench-admin-1';
+const ADMIN_EMAIL = 'pdf-admin@bench.example';
+const SECONDS_BUDGET = 10;
+const PEAK_MB_BUDGET = 512;
+
+const SURNAMES = [
+  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Παπαδόπουλος', '김', 'García', 'Johnson', 'Williams', 'Brown',
+  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Иванова',
+  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', '이', 'Chen', 'Fernandes', 'Walker', 'Young',
+];
+const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Văn An', 'Samuel', 'Ruth', 'David', 'Γιώργος', 'John', '민수', 'Peter', 'Åse', 'Paul'];
+const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
+
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1664525 + 1013904223) % 4294967296;
+    return s / 4294967296;
+  };
+}
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Runs in a fresh node: imports the module, runs `main` of it once, reports wall time and maxRSS. */
+const PROBE = `
+const [url, input] = process.argv.slice(1);
+const mod = await import(url);
+const t0 = performance.now();
+const result = await mod.benchMain(input);
+const ms = performance.now() - t0;
+const maxRssMb = process.resourceUsage().maxRSS / 1024;
+process.stdout.write('\\n' + JSON.stringify({ benchResult: true, ms, maxRssMb, result }) + '\\n');
+`;
+
+interface ChildResult<T> {
+  ms: number;
+  maxRssMb: number;
+  result: T;
+  logs: Record<string, unknown>[];
+}
+
+async function inChild<T>(file: string, input: string, env: NodeJS.ProcessEnv): Promise<ChildResult<T>> {
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PROBE, pathToFileURL(file).href, input], {
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 300_000,
+  });
+  const lines = stdout.split('\n').filter((l) => l.startsWith('{'));
+  const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const last = parsed.find((l) => l.benchResult) as unknown as Omit<ChildResult<T>, 'logs'> | undefined;
+  if (!last) throw new Error(`no result from ${file}: ${stdout.slice(-2000)}`);
+  return { ...last, logs: parsed.filter((l) => !l.benchResult) };
+}
+
+/** The handler bundle's driver: one API Gateway event, as the gateway builds it, for the admin's claims. */
+const HANDLER_DRIVER = `
+import { handler } from './index.mjs';
+export async function benchMain(claimsJson) {
+  const claims = JSON.parse(claimsJson);
+  const now = new Date();
+  const event = {
+    version: '2.0', routeKey: 'POST /api/directory/pdf', rawPath: '/api/directory/pdf', rawQueryString: '',
+    headers: { 'content-type': 'application/json' }, body: '{}', isBase64Encoded: false,
+    requestContext: { http: { method: 'POST', path: '/api/directory/pdf' }, requestId: 'bench', routeKey: 'POST /api/directory/pdf',
+      stage: '$default', time: now.toISOString(), timeEpoch: now.getTime(), authorizer: { jwt: { claims, scopes: null } } },
+  };
+  const response = await handler(event, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 29000 });
+  return { statusCode: response.statusCode, body: JSON.parse(response.body) };
+}
+`;
+
+/**
+ * The floor: pure pdf-lib drawing the same pages (cover, the families spread evenly over the
+ * same number of pages with their photos and texts, the index entries over the index pages)
+ * with the standard Helvetica, photos read from local files beforehand.
+ */
+const FLOOR = `
+import { readFileSync } from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const latin1 = (s) => (s ?? '').replace(/[^\\x20-\\x7e\\xa0-\\xff]/g, '?');
+export async function benchMain(inputFile) {
+  const input = JSON.parse(readFileSync(inputFile, 'utf8'));
+  // Every family's photo bytes in memory first, one buffer each (as the handler holds them).
+  const photos = input.families.map((f) => (f.photoFile ? readFileSync(f.photoFile) : null));
+  const t0 = performance.now();
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const [w, h] = [612, 792];
+  const cover = doc.addPage([w, h]);
+  cover.drawText(latin1(input.church), { x: 60, y: 500, size: 30, font: bold });
+  const perPage = Math.ceil(input.families.length / input.familyPages);
+  for (let p = 0; p < input.familyPages; p++) {
+    const page = doc.addPage([w, h]);
+    const slice = input.families.slice(p * perPage, (p + 1) * perPage);
+    for (const [i, f] of slice.entries()) {
+      const x = i % 2 ? 330 : 48;
+      let y = h - 60 - Math.floor(i / 2) * (680 / Math.ceil(perPage / 2));
+      const photo = photos[p * perPage + i];
+      if (photo) page.drawImage(await doc.embedJpg(photo), { x, y: y - 78, width: 104, height: 78 });
+      page.drawText(latin1(f.surname + ' Family'), { x: x + 114, y: y - 12, size: 12.5, font: bold });
+      for (const line of f.lines) page.drawText(latin1(line), { x: x + 114, y: (y -= 12) - 12, size: 9, font });
+      for (const m of f.members) page.drawText(latin1(m), { x: x + 12, y: (y -= 12) - 12, size: 9, font: bold });
+    }
+    page.drawText(String(p + 2), { x: w / 2, y: 30, size: 9, font });
+  }
+  const entries = input.families.flatMap((f) => f.members.map((m) => f.surname + ', ' + m));
+  const perIndex = Math.ceil(entries.length / Math.max(1, input.indexPages));
+  for (let p = 0; p < input.indexPages; p++) {
+    const page = doc.addPage([w, h]);
+    entries.slice(p * perIndex, (p + 1) * perIndex).forEach((e, i) => {
+      page.drawText(latin1(e) + ' . . . . ' + (2 + (i % input.familyPages)), { x: i % 2 ? 330 : 48, y: h - 80 - Math.floor(i / 2) * 12.5, size: 9, font });
+    });
+  }
+  const bytes = await doc.save();
+  return { bytes: bytes.length, pages: doc.getPageCount(), renderMs: performance.now() - t0 };
+}
+`;
+
+export const pdf: BenchModule = {
+  name: 'pdf',
+  async run({ root, tmpDir, log }) {
+    // Bundles first: the handler exactly as CDK ships it, and the floor with plain pdf-lib.
+    const handlerDir = path.join(tmpDir, 'handler');
+    await esbuild.build({
+      ...LAMBDA_ESBUILD,
+      mainFields: [...LAMBDA_ESBUILD.mainFields],
+      external: [...LAMBDA_ESBUILD.external],
+      banner: { js: LAMBDA_ESBUILD.banner },
+      absWorkingDir: root,
+      entryPoints: [path.join(root, 'lambdas', 'http', `${routeFor('generateDirectoryPdf').entry}.ts`)],
+      outfile: path.join(handlerDir, 'index.mjs'),
+      logLevel: 'error',
+    });
+    for (const { from, to } of filesToShip(routeFor('generateDirectoryPdf'))) {
+      await mkdir(path.dirname(path.join(handlerDir, to)), { recursive: true });
+      await copyFile(path.join(root, from), path.join(handlerDir, to));
+    }
+    await writeFile(path.join(handlerDir, 'driver.mjs'), HANDLER_DRIVER);
+    await writeFile(path.join(tmpDir, 'floor-src.mjs'), FLOOR);
+    const floorFile = path.join(tmpDir, 'floor.mjs');
+    await esbuild.build({
+      entryPoints: [path.join(tmpDir, 'floor-src.mjs')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      outfile: floorFile,
+      absWorkingDir: root,
+      nodePaths: [path.join(root, 'node_modules')],
+      logLevel: 'error',
+    });
+
+    const t0 = performance.now();
+    const pictures = Array.from({ length: DISTINCT_PHOTOS }, (_, i) => photoJpeg(100 + i));
+    const photoDir = path.join(tmpDir, 'photos');
+    await mkdir(photoDir, { recursive: true });
+    await Promise.all(pictures.map((p, i) => writeFile(path.join(photoDir, `${i}.jpg`), p)));
+    const meanKb = pictures.reduce((n, p) => n + p.length, 0) / pictures.length / 1024;
+    log(`made ${DISTINCT_PHOTOS} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const { localConfig } = await import('../../lib/local/config');
+    const { startLocalStack } = await import('../../lib/local/stack');
+    const config = localConfig({ basePort: BENCH_PDF_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
+    const savedEnv = { ...process.env };
+    const stack = await startLocalStack(config);
+    try {
+      const church = await seed(stack.url, stack.pool, config.tableName, pictures, log);
+      const env = { ...process.env, LOG_LEVEL: 'info' };
+
+      log(`generating the PDF of ${FAMILIES} families in the handler bundle...`);
+      const ours = await inChild<{ statusCode: number; body: { url?: string; filePath?: string } }>(path.join(handlerDir, 'driver.mjs'), JSON.stringify(church.claims), env);
+      if (ours.result.statusCode !== 200 || !ours.result.body.url) throw new Error(`generateDirectoryPdf answered ${ours.result.statusCode}: ${JSON.stringify(ours.result.body)}`);
+      const line = ours.logs.find((l) => l.message === 'directory PDF generated') as
+        | { bytes: number; photos: number; pages: { total: number; families: number; index: number }; ms: Record<string, number> }
+        | undefined;
+      if (!line) throw new Error('the handler did not log its figures');
+      if (line.photos !== FAMILIES) throw new Error(`only ${line.photos} of ${FAMILIES} photos were fetched`);
+      const stored = await fetch(ours.result.body.url, { method: 'HEAD' });
+      const fileBytes = Number(stored.headers.get('content-length'));
+      if (stored.status !== 200 || fileBytes !== line.bytes) throw new Error(`stored file: ${stored.status}, ${fileBytes} bytes (rendered ${line.bytes})`);
+      log(`handler: ${(ours.ms / 1000).toFixed(2)} s, peak ${ours.maxRssMb.toFixed(0)} MB, ${line.pages.total} pages, ${(line.bytes / 1048576).toFixed(1)} MB; split ${JSON.stringify(line.ms)}`);
+
+      const floorInput = path.join(tmpDir, 'floor-input.json');
+      await writeFile(
+        floorInput,
+        JSON.stringify({
+          church: 'Bench Community Church',
+          familyPages: line.pages.families,
+          indexPages: line.pages.index,
+          families: church.families.map((f, i) => ({ ...f, photoFile: path.join(photoDir, `${i % DISTINCT_PHOTOS}.jpg`) })),
+        }),
+      );
+      log('drawing the same pages with pure pdf-lib (the floor)...');
+      const floor = await inChild<{ bytes: number; pages: number; renderMs: number }>(floorFile, floorInput, env);
+      if (floor.result.pages !== line.pages.total) throw new Error(`the floor drew ${floor.result.pages} pages, the handler ${line.pages.total}`);
+      log(`floor: ${(floor.result.renderMs / 1000).toFixed(2)} s, peak ${floor.maxRssMb.toFixed(0)} MB, ${(floor.result.bytes / 1048576).toFixed(1)} MB`);
+
+      const n = FAMILIES;
+      const metrics: Metric[] = [
+        { name: `pdf.${n}.seconds`, value: round2(ours.ms / 1000), unit: 's', budget: SECONDS_BUDGET },
+        { name: `pdf.${n}.peak_mb`, value: round2(ours.maxRssMb), unit: 'MB', budget: PEAK_MB_BUDGET },
+        { name: `pdf.${n}.file_mb`, value: round2(line.bytes / 1048576), unit: 'MB', budget: null },
+        { name: `pdf.${n}.over_floor_ratio`, value: round2(ours.ms / floor.result.renderMs), unit: 'x', budget: null },
+        { name: `pdf.${n}.floor_seconds`, value: round2(floor.result.renderMs / 1000), unit: 's', budget: null },
+        { name: `pdf.${n}.floor_peak_mb`, value: round2(floor.maxRssMb), unit: 'MB', budget: null },
+        { name: `pdf.${n}.pages`, value: line.pages.total, unit: 'pages', budget: null },
+      ];
+      for (const [phase, ms] of Object.entries(line.ms)) metrics.push({ name: `pdf.${n}.${phase}_seconds`, value: round2(ms / 1000), unit: 's', budget: null });
+      return metrics;
+    } finally {
+      await stack.stop();
+      for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+      Object.assign(process.env, savedEnv);
+    }
+  },
+};
+
+interface SeededChurch {
+  claims: Record<string, string>;
+  /** What the floor draws: per family its surname, detail lines and member names. */
+  families: { surname: string; lines: string[]; members: string[] }[];
+}
+
+async function seed(
+  url: string,
+  pool: { endpoint: string; clientId: string },
+  table: string,
+  pictures: Buffer[],
+  log: (message: string) => void,
+): Promise<SeededChurch> {
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { markEmailVerified } = await import('../../lambdas/domain/identity');
+  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
+  const { familyItem, memberItem } = await import('../../lambdas/domain/repos/items');
+  const { keys } = await import('../../lambdas/domain/keys');
+  const { ddb } = await import('../../lambdas/platform/ddb');
+  const { s3 } = await import('../../lambdas/platform/s3');
+  type Family = import('../../lambdas/domain/entities').Family;
+  type Member = import('../../lambdas/domain/entities').Member;
+
+  const registered = await fetch(`${url}/api/organizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      churchInfo: { name: 'Bench Community Church', address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' },
+      adminInfo: { name: 'Ann Admin', email: ADMIN_EMAIL, password: PASSWORD },
+    }),
+  });
+  const registration = (await registered.json()) as { orgId?: string };
+  if (registered.status !== 200 || !registration.orgId) throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registration)}`);
+  const orgId = registration.orgId;
+  await markEmailVerified(ADMIN_EMAIL);
+  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
+  const { AuthenticationResult } = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD } }),
+  );
+  const token = AuthenticationResult?.IdToken;
+  if (!token) throw new Error('no ID token for the bench administrator');
+  // The claims API Gateway's JWT authorizer hands the Lambda: the token's payload, values as strings.
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const claims = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+
+  const rnd = random(20260005);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const stamp = new Date().toISOString();
+  const families: Family[] = [];
+  const members: Member[] = [];
+  const photos: { key: string; body: Buffer }[] = [];
+  for (let index = 0; index < FAMILIES; index++) {
+    const familyId = randomUUID();
+    const surname = pick(SURNAMES);
+    const photo = `${orgId}/photos/${randomUUID()}.jpg`;
+    photos.push({ key: photo, body: pictures[index % pictures.length]! });
+    families.push({
+      familyId,
+      orgId,
+      surname,
+      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
+      city: 'Raleigh',
+      state: 'NC',
+      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
+      phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
+      anniversary: index % 4 === 3 ? null : `${pad(1 + Math.floor(rnd() * 12))}/${pad(1 + Math.floor(rnd() * 28))}`,
+      photo,
+      version: 1,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    const size = SIZES[index % SIZES.length]!;
+    for (let m = 0; m < size; m++) {
+      const name = FIRST[(index * 7 + m * 3) % FIRST.length]!;
+      members.push({
+        memberId: randomUUID(),
+        familyId,
+        orgId,
+        name,
+        surname,
+        birthday: m > 2 && m === size - 1 ? null : `${pad(1 + Math.floor(rnd() * 12))}/${pad(1 + Math.floor(rnd() * 28))}`,
+        cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
+        email: m < 2 ? `member.${index}.${m}@bench.example` : null,
+        version: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+    }
+  }
+  const t0 = performance.now();
+  const items = [...families.map(familyItem), ...members.map(memberItem)];
+  const LANES = 8;
+  const lane = Math.ceil(items.length / LANES / 25) * 25;
+  await Promise.all(Array.from({ length: LANES }, (_, i) => batchPutAll(table, items.slice(i * lane, (i + 1) * lane))));
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.org(orgId),
+      UpdateExpression: 'SET familyCount = :f, memberCount = :m',
+      ExpressionAttributeValues: { ':f': families.length, ':m': members.length },
+    }),
+  );
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < photos.length) {
+        const { key, body } = photos[next++]!;
+        await s3.send(new PutObjectCommand({ Bucket: process.env.PHOTOS_BUCKET, Key: key, Body: body, ContentType: 'image/jpeg' }));
+      }
+    }),
+  );
+  log(`seeded ${families.length} families, ${members.length} members and ${photos.length} photo objects in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const byId = new Map<string, string[]>();
+  for (const m of members) byId.set(m.familyId, [...(byId.get(m.familyId) ?? []), m.name]);
+  return {
+    claims,
+    families: families.map((f) => ({
+      surname: f.surname,
+      lines: [f.street ?? '', `${f.city}, ${f.state} ${f.zipcode}`, `Phone: ${f.phone}`, f.anniversary ? `Anniversary: ${f.anniversary}` : ''].filter(Boolean),
+      members: byId.get(f.familyId) ?? [],
+    })),
+  };
+}

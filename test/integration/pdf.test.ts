@@ -1,0 +1,160 @@
+/**
+ * The PDF directory through the API: the admin's call, the file in the exports bucket under the
+ * church's prefix, the presigned download saved as directory.pdf, read back with pdf-lib and
+ * pdftotext (Debian's poppler-utils).
+ */
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GenerateDirectoryPdfResult, PhotoUploadResult } from '../../lambdas/contract/api';
+import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
+import { s3 } from '../../lambdas/platform/s3';
+import { call } from '../support/api';
+import { stack } from '../support/env';
+import { createAccountIn, createChurch, type Church } from '../support/fixtures';
+import { photoJpeg } from '../support/photos';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pdf-it-'));
+/** The text pdftotext reads (`raw`: in drawing order, one index entry per line), whitespace collapsed. */
+const pdfText = (bytes: Uint8Array, page?: number, raw = false) => {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  const pages = page ? ['-f', String(page), '-l', String(page)] : [];
+  return execFileSync('pdftotext', [...(raw ? ['-raw'] : []), ...pages, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+};
+
+async function uploadPhoto(token: string, jpeg: Buffer): Promise<string> {
+  const presigned = await call<PhotoUploadResult>('createPhotoUpload', { token, body: { contentType: 'image/jpeg', size: jpeg.length } });
+  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+  const put = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(jpeg) });
+  expect(put.status).toBeLessThan(300);
+  return presigned.body.photo;
+}
+
+async function addFamily(token: string, surname: string, names: string[], photo: string | null = null): Promise<string> {
+  const family = await call<{ id: string }>('addFamily', {
+    token,
+    body: { surname, street: '12 Elm Street', city: 'Raleigh', state: 'NC', zipcode: '27601', phone: '919-555-0100', anniversary: '06/12', photo },
+  });
+  expect(family.status, JSON.stringify(family.body)).toBe(200);
+  for (const [i, name] of names.entries()) {
+    const member = await call('addMember', { token, body: { familyId: family.body.id, name, birthday: i % 2 ? null : '03/14', cellphone: '919-555-0111', email: null } });
+    expect(member.status, JSON.stringify(member.body)).toBe(200);
+  }
+  return family.body.id;
+}
+
+async function download(answer: GenerateDirectoryPdfResult) {
+  const response = await fetch(answer.url!);
+  expect(response.status).toBe(200);
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const FAMILIES: [string, string[]][] = [
+  ['Nguyễn', ['Văn An', 'Thị Hồng']],
+  ['Ødegård', ['Åse', 'Bjørn']],
+  ['Παπαδόπουλος', ['Γιώργος', 'Ελένη']],
+  ['김', ['민수', '지영']],
+  ['Adams', ['Zoe']],
+];
+
+describe('generateDirectoryPdf', () => {
+  let church: Church;
+  let photoJpegBytes: Buffer;
+  let missingPhoto: string;
+  let exifHeavy: Buffer;
+
+  beforeAll(async () => {
+    church = await createChurch();
+    // Full size (~270 KB): read lazily, its first bytes first, the rest while the file is written.
+    photoJpegBytes = photoJpeg(7);
+    const withPhoto = await uploadPhoto(church.adminToken, photoJpegBytes);
+    await addFamily(church.adminToken, FAMILIES[0]![0], FAMILIES[0]![1], withPhoto);
+    // A family whose photo object is gone from the bucket: it prints without it.
+    missingPhoto = await uploadPhoto(church.adminToken, photoJpeg(8, 320, 240));
+    await addFamily(church.adminToken, FAMILIES[1]![0], FAMILIES[1]![1], missingPhoto);
+    await s3.send(new DeleteObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: missingPhoto }));
+    // A camera-style JPEG: 40 KB of metadata before its frame header (read with a second, larger look).
+    const plain = photoJpeg(9);
+    const app1 = Buffer.alloc(40_004);
+    app1.writeUInt16BE(0xffe1, 0);
+    app1.writeUInt16BE(40_002, 2);
+    exifHeavy = Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
+    const withExif = await uploadPhoto(church.adminToken, exifHeavy);
+    await addFamily(church.adminToken, FAMILIES[2]![0], FAMILIES[2]![1], withExif);
+    for (const [surname, names] of FAMILIES.slice(3)) await addFamily(church.adminToken, surname, names);
+  });
+
+  it('gives an admin the church’s directory: stored under its prefix, downloaded as directory.pdf, every name as written', async () => {
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: {} });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: PDF_MESSAGES.generated });
+    expect(answer.body.filePath).toMatch(new RegExp(`^exports/${church.orgId}/directory-[0-9T-]+Z\\.pdf$`));
+    await s3.send(new HeadObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: answer.body.filePath! }));
+
+    const { response, bytes } = await download(answer.body);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="directory.pdf"');
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes);
+    // Cover, one page of families, the index.
+    expect(doc.getPageCount()).toBe(3);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+
+    const families = pdfText(bytes, 2);
+    for (const [surname, names] of FAMILIES) {
+      expect(families).toContain(`${surname} Family`);
+      for (const name of names) expect(families).toContain(name);
+    }
+    expect(pdfText(bytes, 1)).toContain('Printed');
+    const index = pdfText(bytes, 3, true);
+    expect(index).toContain('Index');
+    expect(index).toMatch(/김, 민수[ .]*2/);
+    // The stored photos, embedded as uploaded; the missing one skipped without a fuss.
+    expect(Buffer.from(bytes).indexOf(photoJpegBytes)).toBeGreaterThan(0);
+    expect(Buffer.from(bytes).indexOf(exifHeavy)).toBeGreaterThan(0);
+    expect(Buffer.from(bytes).indexOf(Buffer.from('/Subtype /Image'))).toBeGreaterThan(0);
+    expect(Buffer.from(bytes).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+  });
+
+  it('prints on A4 when asked', async () => {
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: { paper: 'a4' } });
+    expect(answer.status).toBe(200);
+    const doc = await PDFDocument.load((await download(answer.body)).bytes);
+    expect(doc.getPage(1).getWidth()).toBeCloseTo(595.28, 1);
+    expect(doc.getPage(1).getHeight()).toBeCloseTo(841.89, 1);
+  });
+
+  it('refuses anyone but an admin, and bad input', async () => {
+    const member = await createAccountIn(church.orgId);
+    expect((await call('generateDirectoryPdf', { token: member.token, body: {} })).status).toBe(403);
+    expect((await call('generateDirectoryPdf', { token: null, body: {} })).status).toBe(401);
+    const unverifiedAdmin = await createAccountIn(church.orgId, { admin: true, verified: false });
+    expect((await call('generateDirectoryPdf', { token: unverifiedAdmin.token, body: {} })).status).toBe(403);
+    const bad = await call('generateDirectoryPdf', { token: church.adminToken, body: { paper: 'legal' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.code).toBe('invalid-argument');
+  });
+
+  it('gives another church’s admin its own church’s directory, never this one', async () => {
+    const other = await createChurch();
+    await addFamily(other.adminToken, 'Okafor', ['Chidi']);
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: other.adminToken, body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body.filePath!.startsWith(`exports/${other.orgId}/`)).toBe(true);
+    const text = pdfText((await download(answer.body)).bytes);
+    expect(text).toContain('Okafor Family');
+    expect(text).not.toContain('Nguyễn');
+  });
+
+  it('says so, with no file, when the church has no families', async () => {
+    const empty = await createChurch();
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: empty.adminToken, body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: PDF_MESSAGES.empty });
+  });
+});

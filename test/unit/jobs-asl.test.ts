@@ -1,0 +1,223 @@
+/**
+ * The jobs' state machine definitions (lambdas/jobs/*.asl.json), run by aws-local-stepfunctions
+ * with stand-in task functions: each loops page by page until its task says done, retries a
+ * failed page alone, ends through MarkFailed when a page keeps failing, and keeps its state small.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { describe, expect, it } from 'vitest';
+import { jobs, type JobName } from '../../lambdas/jobs/manifest';
+import { JOBS_DIR, localDefinition, substitute, taskStates } from '../../lib/local/stepfunctions';
+
+type Handlers = Record<string, (input: any) => Promise<unknown>>;
+
+function machine(job: JobName) {
+  const { definition } = localDefinition(job, 'us-east-1');
+  return { definition, machine: new StateMachine(definition as never) };
+}
+
+/** Runs with every Retry immediate; answers the output (or the error) and the event log. */
+async function run(job: JobName, input: unknown, handlers: Handlers) {
+  const { definition, machine: m } = machine(job);
+  const retrying = Object.fromEntries([...taskStates(definition).keys()].map((s) => [s, 0]));
+  const execution = m.run(input as never, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides: retrying } });
+  const events: { type: string; input?: unknown; output?: unknown }[] = [];
+  const drained = (async () => {
+    for await (const e of execution.eventLogs) events.push(e as never);
+  })();
+  let output: unknown;
+  let error: (Error & { cause?: Error }) | undefined;
+  try {
+    output = await execution.result;
+  } catch (e) {
+    error = e as Error & { cause?: Error };
+  }
+  await drained;
+  return { output, error, events };
+}
+
+const pages = (count: number, key: string) => {
+  const calls: any[] = [];
+  const fn = async (input: any) => {
+    calls.push(input);
+    const page = (input.page ?? 0) + 1;
+    return { jobId: input.jobId, [key]: page < count ? `${key}-${page}` : null, page, done: page >= count };
+  };
+  return { calls, fn };
+};
+
+describe('job manifest and ASL files', () => {
+  it.each(Object.keys(jobs) as JobName[])('%s: every substitution variable is a task of the manifest and every task is used', (job) => {
+    const text = readFileSync(path.join(JOBS_DIR, jobs[job].definition), 'utf8');
+    const variables = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
+    expect([...variables].sort()).toEqual(Object.keys(jobs[job].tasks).sort());
+    expect(() => substitute(text, {})).toThrow(/No value for substitution variable/);
+    // aws-local-stepfunctions validates the definition (asl-validator) when constructing it.
+    expect(() => machine(job)).not.toThrow();
+  });
+
+  it.each(Object.keys(jobs) as JobName[])('%s: every Task retries and every failure path reaches MarkFailed', (job) => {
+    const { definition } = localDefinition(job, 'us-east-1');
+    const states = new Map<string, any>();
+    const walk = (m: any) => {
+      for (const [name, s] of Object.entries<any>(m.States)) {
+        states.set(name, s);
+        for (const b of s.Branches ?? []) walk(b);
+      }
+    };
+    walk(definition);
+    for (const [name, s] of states) {
+      if (s.Type === 'Task') {
+        expect(s.Retry?.length, name).toBeGreaterThan(0);
+        expect(s.TimeoutSeconds, name).toBeGreaterThan(0);
+      }
+    }
+    // The top-level states that do work catch everything into MarkFailed (except MarkFailed itself).
+    for (const [name, s] of Object.entries<any>((definition as any).States)) {
+      if ((s.Type === 'Task' || s.Type === 'Parallel') && name !== 'MarkFailed') {
+        expect(s.Catch?.[0], name).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' });
+      }
+    }
+  });
+});
+
+describe('integrityReport.asl.json', () => {
+  it('scans page after page and lists accounts page after page, side by side, then finishes once', async () => {
+    const scan = pages(4, 'cursor');
+    const accounts = pages(3, 'token');
+    const finished: any[] = [];
+    const { output, error, events } = await run('integrityReport', { jobId: 'j1' }, {
+      ScanPage: scan.fn,
+      AccountsPage: accounts.fn,
+      Finish: async (input) => {
+        finished.push(input);
+        return { jobId: input.jobId, totalIssues: 0 };
+      },
+      MarkFailed: async () => {
+        throw new Error('must not fail');
+      },
+    });
+    expect(error).toBeUndefined();
+    expect(scan.calls.map((c) => c.cursor ?? null)).toEqual([null, 'cursor-1', 'cursor-2', 'cursor-3']);
+    expect(accounts.calls.map((c) => c.token ?? null)).toEqual([null, 'token-1', 'token-2']);
+    // The Parallel's result is dropped: Finish sees the execution input, not the pages.
+    expect(finished).toEqual([{ jobId: 'j1' }]);
+    expect(output).toEqual({ jobId: 'j1', totalIssues: 0 });
+    // History grows by a constant per page (Task + Choice), so the page count bounds it.
+    const perPage = events.filter((e) => e.type.startsWith('State')).length;
+    expect(perPage).toBeLessThan(8 * (4 + 3) + 20);
+  });
+
+  it('retries a failed page alone, then carries on from it', async () => {
+    const seen: (string | null)[] = [];
+    let failures = 0;
+    const { error } = await run('integrityReport', { jobId: 'j2' }, {
+      ScanPage: async (input) => {
+        seen.push(input.cursor ?? null);
+        if (input.cursor === 'cursor-1' && failures < 2) {
+          failures++;
+          throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+        }
+        const page = (input.page ?? 0) + 1;
+        return { jobId: input.jobId, cursor: page < 3 ? `cursor-${page}` : null, page, done: page >= 3 };
+      },
+      AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
+      Finish: async (input) => ({ jobId: input.jobId }),
+      MarkFailed: async () => {
+        throw new Error('must not fail');
+      },
+    });
+    expect(error).toBeUndefined();
+    expect(seen).toEqual([null, 'cursor-1', 'cursor-1', 'cursor-1', 'cursor-2']);
+  });
+
+  it('ends through MarkFailed with the error when a page keeps failing', async () => {
+    const failed: any[] = [];
+    let finishCalls = 0;
+    const { error } = await run('integrityReport', { jobId: 'j3' }, {
+      ScanPage: async () => {
+        throw Object.assign(new Error('the table is gone'), { name: 'ResourceNotFoundException' });
+      },
+      AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
+      Finish: async () => {
+        finishCalls++;
+        return {};
+      },
+      MarkFailed: async (input) => {
+        failed.push(input);
+        return { jobId: input.jobId };
+      },
+    });
+    expect(error?.cause?.name ?? error?.name).toBe('JobFailed');
+    expect(finishCalls).toBe(0);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ jobId: 'j3', error: { Error: 'ResourceNotFoundException' } });
+    expect(String(failed[0].error.Cause)).toContain('the table is gone');
+  });
+
+  it('keeps the state between pages to the cursor (far below the 256 KB state limit)', async () => {
+    const sizes: number[] = [];
+    await run('integrityReport', { jobId: 'j4' }, {
+      ScanPage: async (input) => {
+        sizes.push(JSON.stringify(input).length);
+        const page = (input.page ?? 0) + 1;
+        return { jobId: input.jobId, cursor: page < 50 ? { PK: `ORG#${'x'.repeat(36)}`, SK: `FAM#${'y'.repeat(36)}#MEM#${'z'.repeat(36)}` } : null, page, done: page >= 50 };
+      },
+      AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
+      Finish: async (input) => ({ jobId: input.jobId }),
+      MarkFailed: async (input) => input,
+    });
+    expect(sizes).toHaveLength(50);
+    expect(Math.max(...sizes)).toBeLessThan(512);
+  });
+});
+
+describe('orgDeletion.asl.json', () => {
+  /** A stand-in for a page task: `pages[key]` pages of work, then done. */
+  function tasks(pagesOf: Record<string, number>, log: string[], failAt?: string) {
+    const left = { ...pagesOf };
+    const step = (key: string) => async (input: any) => {
+      log.push(key);
+      if (key === failAt) throw Object.assign(new Error('S3 is down'), { name: 'ServiceUnavailable' });
+      left[key] = (left[key] ?? 0) - 1;
+      return { jobId: input.jobId, orgId: input.orgId, done: left[key]! <= 0 };
+    };
+    return {
+      DeleteUsers: async (input: any) => step(`page:${input.phase}`)(input),
+      DeleteItems: async (input: any) => step(`page:${input.phase}`)(input),
+      DeletePhotos: async (input: any) => step(`objects:${input.bucket}`)(input),
+      DeleteExports: async (input: any) => step(`objects:${input.bucket}`)(input),
+      Finish: async (input: any) => {
+        log.push('finish');
+        return { jobId: input.jobId, orgId: input.orgId, done: true };
+      },
+      MarkFailed: async (input: any) => {
+        log.push(`failed:${input.error.Error}`);
+        return { jobId: input.jobId };
+      },
+    };
+  }
+
+  it('deletes accounts, then items, then photos, then exports, page by page, and finishes once', async () => {
+    const log: string[] = [];
+    const { error, output } = await run('orgDeletion', { jobId: 'delete-o1', orgId: 'o1' }, tasks({ 'page:users': 2, 'page:items': 3, 'objects:photos': 2, 'objects:exports': 1 }, log));
+    expect(error).toBeUndefined();
+    expect(log).toEqual(['page:users', 'page:users', 'page:items', 'page:items', 'page:items', 'objects:photos', 'objects:photos', 'objects:exports', 'finish']);
+    expect(output).toEqual({ jobId: 'delete-o1', orgId: 'o1', done: true });
+  });
+
+  it('goes through each loop once when there is nothing to delete', async () => {
+    const log: string[] = [];
+    await run('orgDeletion', { jobId: 'delete-o2', orgId: 'o2' }, tasks({}, log));
+    expect(log).toEqual(['page:users', 'page:items', 'objects:photos', 'objects:exports', 'finish']);
+  });
+
+  it('retries a failing page, then ends through MarkFailed without finishing', async () => {
+    const log: string[] = [];
+    const { error } = await run('orgDeletion', { jobId: 'delete-o3', orgId: 'o3' }, tasks({ 'page:users': 1, 'page:items': 1 }, log, 'objects:photos'));
+    expect(error?.cause?.name ?? error?.name).toBe('JobFailed');
+    // The first attempt and three retries (Retry MaxAttempts 3 for States.TaskFailed), then MarkFailed.
+    expect(log).toEqual(['page:users', 'page:items', 'objects:photos', 'objects:photos', 'objects:photos', 'objects:photos', 'failed:ServiceUnavailable']);
+  });
+});

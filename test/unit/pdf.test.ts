@@ -1,0 +1,376 @@
+/**
+ * The PDF directory, read back: pdf-lib for pages and fonts, Debian's poppler-utils (pdftotext)
+ * for the text as a reader's PDF viewer extracts it. .ci/run installs poppler-utils.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFWriter, rgb, type PDFContext } from 'pdf-lib';
+import * as esbuild from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { filesToShip, LAMBDA_ESBUILD } from '../../lib/bundling';
+import { routeFor } from '../../lambdas/routes';
+import { FONT_FILES, fontPath, type FontName } from '../../lambdas/domain/pdf/fonts';
+import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/domain/pdf/layout';
+import { renderDirectoryPdfBytes, type DirectoryPdfInput, type PdfFamily } from '../../lambdas/domain/pdf/render';
+import { jpegInfo, type LazyPhoto } from '../../lambdas/domain/pdf/images';
+import { collect, streamPdf } from '../../lambdas/domain/pdf/stream';
+import { TrueTypeFont } from '../../lambdas/domain/pdf/truetype';
+import { photoJpeg } from '../support/photos';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pdf-test-'));
+let fileCount = 0;
+function save(bytes: Uint8Array): string {
+  const file = path.join(dir, `d${++fileCount}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+/** One page's text (or the whole file's), whitespace collapsed. `raw` keeps the drawing order. */
+function pdfText(file: string, page?: number, raw = false): string {
+  const args = [...(raw ? ['-raw'] : []), ...(page ? ['-f', String(page), '-l', String(page)] : []), '-enc', 'UTF-8', file, '-'];
+  return execFileSync('pdftotext', args, { encoding: 'utf8' });
+}
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+const church = { name: 'Grace Community Church', address: '100 Main Street', city: 'Springfield', state: 'IL', zip: '62701' };
+const printedAt = new Date('2025-11-21T15:00:00Z');
+
+const member = (name: string, i = 0) => ({
+  name,
+  birthday: i % 2 ? null : `0${1 + (i % 9)}/1${i % 10}`,
+  cellphone: i % 3 === 2 ? null : `(217) 555-01${10 + i}`,
+  email: i % 4 === 1 ? null : `m${i}@example.com`,
+});
+const family = (surname: string, names: string[], photo: Uint8Array | null = null, extra: Partial<PdfFamily> = {}): PdfFamily => ({
+  surname,
+  street: '12 Elm Street',
+  city: 'Springfield',
+  state: 'IL',
+  zipcode: '62701',
+  phone: '(217) 555-0143',
+  anniversary: '06/12',
+  photo,
+  members: names.map(member),
+  ...extra,
+});
+
+let landscape: Buffer;
+let portrait: Buffer;
+beforeAll(() => {
+  landscape = photoJpeg(1, 480, 360);
+  portrait = photoJpeg(2, 360, 480);
+});
+
+const SCRIPTS = () => [
+  family('Nguyễn', ['Văn An', 'Thị Hồng', 'Đức Minh'], landscape),
+  family('Ødegård', ['Åse', 'Bjørn']),
+  family('Παπαδόπουλος', ['Γιώργος', 'Ελένη'], portrait),
+  family('김', ['민수', '지영', 'Daniel'], landscape),
+  family('Иванова', ['Анна']),
+  family('Adams', ['Zoe', 'Aaron'], null, { street: null, phone: null, anniversary: null, city: null }),
+];
+
+async function render(input: Partial<DirectoryPdfInput> & { families: PdfFamily[] }) {
+  const pdf = await renderDirectoryPdfBytes({ church, printedAt, ...input });
+  return { ...pdf, file: save(pdf.bytes) };
+}
+
+/** Index entries as printed: 'Surname, Name . . . 12' (a long name may take two lines). */
+function readIndex(file: string, pages: number[]): { label: string; page: number }[] {
+  const entries: { label: string; page: number }[] = [];
+  let pending = '';
+  for (const page of pages) {
+    for (const line of pdfText(file, page, true).split('\n').map((l) => l.trim())) {
+      if (!line || line === 'Index' || line === String(page) || line === church.name) continue;
+      const match = /^(.*?)\s*(?:\.\s*)+(\d+)$/.exec(line);
+      if (match) {
+        entries.push({ label: `${pending} ${match[1]}`.trim(), page: Number(match[2]) });
+        pending = '';
+      } else pending = `${pending} ${line}`.trim();
+    }
+  }
+  return entries;
+}
+
+describe('the PDF directory', () => {
+  it('prints every family and member name as written, in several scripts, with and without photos', async () => {
+    const pdf = await render({ families: SCRIPTS() });
+    const doc = await PDFDocument.load(pdf.bytes);
+    // Cover, one page of families, one index page.
+    expect(doc.getPageCount()).toBe(3);
+    expect(pdf.layout.pages.map((p) => p.kind)).toEqual(['cover', 'families', 'index']);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+
+    const cover = flat(pdfText(pdf.file, 1));
+    expect(cover).toContain('Grace Community Church');
+    expect(cover).toContain('100 Main Street');
+    expect(cover).toContain('Springfield, IL 62701');
+    expect(cover).toContain('Printed November 21, 2025');
+
+    const body = flat(pdfText(pdf.file, 2));
+    for (const f of SCRIPTS()) {
+      expect(body).toContain(f.surname);
+      for (const m of f.members) expect(body).toContain(m.name);
+    }
+    for (const heading of ['Nguyễn Family', 'Ødegård Family', '김 Family', 'Иванова Family']) expect(body).toContain(heading);
+    // Empty fields leave no labels; present ones are labelled.
+    expect(body).toContain('Phone: (217) 555-0143');
+    expect(body).toContain('Anniversary: 06/12');
+    expect(body).toContain('Birthday 01/10');
+    expect(body).toContain('Cell: (217) 555-0110');
+    expect(body).toContain('m0@example.com');
+    const adams = flat(pdfText(pdf.file, 2, true)).split('Adams Family')[1]!.split('Zoe')[0]!;
+    expect(adams).not.toMatch(/Phone|Anniversary|Springfield|Elm/);
+    expect(body).not.toMatch(/Phone: (?!\()|Birthday (?!\d)|Cell: (?!\()/);
+    // Families in surname order under their letters.
+    const raw = pdfText(pdf.file, 2, true);
+    const order = ['Adams Family', 'Nguyễn Family', 'Ødegård Family', 'Иванова Family', '김 Family'].map((s) => raw.indexOf(s));
+    expect(order.every((pos, i) => pos >= 0 && (i === 0 || pos > order[i - 1]!))).toBe(true);
+    expect(raw.indexOf('Παπαδόπουλος')).toBeGreaterThan(raw.indexOf('Ødegård Family'));
+    for (const letter of ['A', 'N', 'O', 'Π', 'И', 'ㄱ']) expect(raw.split('\n')).toContain(letter);
+  });
+
+  it('embeds each photo as the very JPEG bytes given, and skips one that cannot be embedded', async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg')]);
+    const gif = Buffer.from('GIF89a....');
+    const pdf = await render({
+      families: [family('Adams', ['Zoe'], landscape), family('Brown', ['Ann'], broken), family('Clark', ['Cy'], gif), family('Diaz', ['Di'], portrait)],
+    });
+    const bytes = Buffer.from(pdf.bytes);
+    expect(bytes.indexOf(landscape)).toBeGreaterThan(0);
+    expect(bytes.indexOf(portrait)).toBeGreaterThan(0);
+    expect(pdf.photosSkipped).toBe(2);
+    const photos = pdf.layout.pages.flatMap((p) => p.items).filter((i) => i.kind === 'photo');
+    expect(photos.map((p) => pdf.families[p.family]!.surname)).toEqual(['Adams', 'Diaz']);
+    // Aspect ratio kept.
+    const [wide, tall] = photos;
+    expect(wide!.width / wide!.height).toBeCloseTo(480 / 360, 2);
+    expect(tall!.width / tall!.height).toBeCloseTo(360 / 480, 2);
+    const text = flat(pdfText(pdf.file));
+    for (const name of ['Brown Family', 'Clark Family', 'Ann', 'Cy']) expect(text).toContain(name);
+  });
+
+  it('fetches lazily given photos only while writing, a few at a time, and fills one that cannot be read', async () => {
+    let loading = 0;
+    let mostAtOnce = 0;
+    const loaded: number[] = [];
+    const lazy = (bytes: Buffer, i: number, fail = false): LazyPhoto => ({
+      head: bytes.subarray(0, 4096),
+      size: bytes.length,
+      load: async () => {
+        mostAtOnce = Math.max(mostAtOnce, ++loading);
+        await new Promise((r) => setTimeout(r, 5));
+        loading -= 1;
+        loaded.push(i);
+        return fail ? null : bytes;
+      },
+    });
+    const families = Array.from({ length: 20 }, (_, i) => family(`Lazy${String(i).padStart(2, '0')}`, ['Ann'], null));
+    families.forEach((f, i) => (f.photo = lazy(i % 2 ? portrait : landscape, i, i === 7)));
+    const pdf = await renderDirectoryPdfBytes({ church, printedAt, families });
+    expect(loaded.sort((a, b) => a - b)).toEqual(families.map((_, i) => i));
+    expect(mostAtOnce).toBeLessThanOrEqual(16);
+    expect(pdf.photosSkipped).toBe(0);
+    const bytes = Buffer.from(pdf.bytes);
+    expect(bytes.indexOf(landscape)).toBeGreaterThan(0);
+    expect(bytes.indexOf(portrait)).toBeGreaterThan(0);
+    // The unreadable one became zeros of its length: the file and every other page stay sound.
+    expect(bytes.indexOf(Buffer.alloc(portrait.length))).toBeGreaterThan(0);
+    const file = save(pdf.bytes);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.layout.pages.length);
+    expect(flat(pdfText(file))).toContain('Lazy19 Family');
+    // Every input photo was taken over (nothing else holds the bytes).
+    expect(families.every((f) => f.photo === null)).toBe(true);
+  });
+
+  it('reads a JPEG’s frame header from its first bytes, wherever the bytes sit in memory', () => {
+    const pooled = Buffer.concat([Buffer.alloc(100), landscape]).subarray(100);
+    expect(jpegInfo(pooled)).toEqual({ width: 480, height: 360, bitsPerComponent: 8, colorSpace: 'DeviceRGB' });
+    expect(jpegInfo(portrait.subarray(0, 2048))).toEqual({ width: 360, height: 480, bitsPerComponent: 8, colorSpace: 'DeviceRGB' });
+    expect(jpegInfo(portrait.subarray(0, 10))).toBeNull();
+    expect(jpegInfo(Buffer.from('GIF89a........'))).toBeNull();
+  });
+
+  it('never splits a family block across pages, and the index points to each member’s page', async () => {
+    const families: PdfFamily[] = [];
+    const scripts = ['Nguyễn', 'Ødegård', 'Παπαδόπουλος', '김', 'Иванова', 'García', 'Müller'];
+    for (let i = 0; i < 90; i++) {
+      const names = Array.from({ length: i % 7 }, (_, m) => `${['Ann', 'Bo', 'Chi', 'Dara', 'Eun', 'Fay', 'Gus'][m]}${i}`);
+      families.push(family(`${scripts[i % scripts.length]}${String(i).padStart(2, '0')}`, names, i % 3 === 0 ? landscape : i % 3 === 1 ? portrait : null));
+    }
+    const pdf = await render({ families });
+    const doc = await PDFDocument.load(pdf.bytes);
+    expect(doc.getPageCount()).toBe(pdf.layout.pages.length);
+    const familyPages = pdf.layout.pages.filter((p) => p.kind === 'families').map((p) => p.number);
+    const indexPages = pdf.layout.pages.filter((p) => p.kind === 'index').map((p) => p.number);
+    expect(familyPages.length).toBeGreaterThan(5);
+    expect(indexPages.length).toBeGreaterThanOrEqual(2);
+
+    const [, height] = PAPER_SIZES.letter;
+    const pageTexts = new Map(familyPages.map((n) => [n, flat(pdfText(pdf.file, n))]));
+    for (const placement of pdf.layout.placements) {
+      const f = pdf.families[placement.family]!;
+      expect(placement.pages, f.surname).toHaveLength(1);
+      expect(placement.top).toBeLessThanOrEqual(height - 54);
+      expect(placement.bottom).toBeGreaterThanOrEqual(58);
+      // Read back: the whole family is on that page.
+      const text = pageTexts.get(placement.pages[0]!)!;
+      expect(text).toContain(`${f.surname} Family`);
+      for (const m of f.members) expect(text).toContain(m.name);
+    }
+
+    const index = readIndex(pdf.file, indexPages);
+    const memberCount = families.reduce((n, f) => n + f.members.length, 0);
+    expect(index).toHaveLength(memberCount);
+    expect(index.map((e) => e.label)).toEqual(pdf.layout.index.map((e) => e.label));
+    for (const entry of index) {
+      const name = entry.label.split(', ')[1]!;
+      expect(pageTexts.get(entry.page), entry.label).toContain(name);
+    }
+  });
+
+  it('continues only a family taller than a whole column, and says so', async () => {
+    const big = family('Abara', Array.from({ length: 48 }, (_, i) => `Child ${i + 1}`));
+    const pdf = await render({ families: [family('Aaron', ['Al']), big, family('Baker', ['Bea'])] });
+    const [aaron, abara, baker] = pdf.layout.placements;
+    expect(aaron!.pages).toHaveLength(1);
+    expect(baker!.pages).toHaveLength(1);
+    expect(abara!.pages.length + new Set(abara!.memberPages).size).toBeGreaterThan(1);
+    expect(flat(pdfText(pdf.file))).toContain('Abara Family (continued)');
+    const index = readIndex(pdf.file, pdf.layout.pages.filter((p) => p.kind === 'index').map((p) => p.number));
+    const child48 = index.find((e) => e.label === 'Abara, Child 48')!;
+    expect(flat(pdfText(pdf.file, child48.page))).toContain('Child 48');
+  });
+
+  it('prints on A4 when asked, and on Letter by default', async () => {
+    const pdf = await render({ families: SCRIPTS(), paper: 'a4' });
+    const doc = await PDFDocument.load(pdf.bytes);
+    for (const page of doc.getPages()) {
+      expect(page.getWidth()).toBeCloseTo(595.28, 1);
+      expect(page.getHeight()).toBeCloseTo(841.89, 1);
+    }
+  });
+
+  it('embeds subset fonts whose every glyph keeps its outline (read back with fontkit)', async () => {
+    const pdf = await render({ families: SCRIPTS() });
+    const doc = await PDFDocument.load(pdf.bytes);
+    const fonts: { name: string; glyphs: number; blank: number }[] = [];
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) continue;
+      const ref = object.get(PDFName.of('FontFile2'));
+      const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : null;
+      if (!(stream instanceof PDFRawStream)) continue;
+      const face = fontkit.create(Buffer.from(decodePDFRawStream(stream).decode()));
+      let blank = 0;
+      // Glyph 0 is .notdef; the rest are the glyphs printed. Only the space may be blank.
+      for (let id = 1; id < face.numGlyphs; id++) if (face.getGlyph(id).path.toSVG() === '') blank += 1;
+      fonts.push({ name: String(object.get(PDFName.of('FontName'))), glyphs: face.numGlyphs, blank });
+    }
+    // Regular and bold, each with its Korean fallback: this directory has Hangul in both.
+    expect(fonts).toHaveLength(4);
+    for (const font of fonts) {
+      expect(font.glyphs, font.name).toBeGreaterThan(1);
+      expect(font.blank, font.name).toBeLessThanOrEqual(1);
+    }
+    // A directory without Hangul or Han carries no Korean font at all.
+    const latin = await render({ families: [family('Ødegård', ['Åse'])] });
+    expect(Buffer.from(latin.bytes).includes('NotoSansKR')).toBe(false);
+  });
+
+  it('prints the same from the Lambda build: pdf-lib with its shims, fonts read from the files shipped next to it', async () => {
+    const root = path.resolve(import.meta.dirname, '..', '..');
+    // Outside the project, so no node_modules to fall back on: only the shipped files can serve.
+    const out = mkdtempSync(path.join(tmpdir(), 'pdf-bundle-'));
+    await esbuild.build({
+      ...LAMBDA_ESBUILD,
+      mainFields: [...LAMBDA_ESBUILD.mainFields],
+      external: [...LAMBDA_ESBUILD.external],
+      banner: { js: LAMBDA_ESBUILD.banner },
+      absWorkingDir: root,
+      entryPoints: ['lambdas/domain/pdf/render.ts'],
+      outfile: path.join(out, 'index.mjs'),
+      logLevel: 'error',
+      metafile: true,
+    }).then(({ metafile }) => {
+      const inputs = Object.keys(metafile.inputs);
+      expect(inputs.some((i) => i.includes('node_modules/pako/'))).toBe(false);
+      expect(inputs.some((i) => i.includes('node_modules/@pdf-lib/standard-fonts/'))).toBe(false);
+      expect(inputs.some((i) => i.includes('fontkit'))).toBe(false);
+    });
+    for (const { from, to } of filesToShip(routeFor('generateDirectoryPdf'))) {
+      mkdirSync(path.dirname(path.join(out, to)), { recursive: true });
+      copyFileSync(path.join(root, from), path.join(out, to));
+    }
+    const bundled = (await import(pathToFileURL(path.join(out, 'index.mjs')).href)) as typeof import('../../lambdas/domain/pdf/render');
+    const pdf = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: SCRIPTS() });
+    const text = flat(pdfText(save(pdf.bytes)));
+    for (const f of SCRIPTS()) for (const name of [f.surname, ...f.members.map((m) => m.name)]) expect(text).toContain(name);
+    expect(pdf.layout.pages).toHaveLength(3);
+  });
+
+  it('writes in chunks exactly the bytes pdf-lib’s own writer writes, a big stream passed on as it is', async () => {
+    const make = async () => {
+      const doc = await PDFDocument.create();
+      doc.setCreationDate(printedAt);
+      doc.setModificationDate(printedAt);
+      for (let i = 0; i < 30; i++) doc.addPage([612, 792]).drawRectangle({ x: i, y: i, width: 50, height: 20, color: rgb(0.2, 0.3, 0.4) });
+      // Larger than a chunk (1 MB).
+      doc.context.register(doc.context.stream(new Uint8Array(1_500_000).fill(7)));
+      await doc.flush();
+      return doc.context;
+    };
+    class Writer extends PDFWriter {
+      static write(context: PDFContext) {
+        return new Writer(context, 50).serializeToBuffer();
+      }
+    }
+    const expected = await Writer.write(await make());
+    const stream = await streamPdf(await make());
+    expect(stream.size).toBe(expected.length);
+    const sizes: number[] = [];
+    const parts: Uint8Array[] = [];
+    for await (const chunk of stream.chunks) {
+      sizes.push(chunk.length);
+      parts.push(chunk);
+    }
+    expect(Buffer.concat(parts).equals(Buffer.from(expected))).toBe(true);
+    // The big stream's own bytes, uncopied; everything else in chunks of at most 1 MB.
+    expect(sizes).toContain(1_500_000);
+    expect(sizes.every((n) => n <= 1 << 20 || n === 1_500_000)).toBe(true);
+    // The document is consumed: its objects are let go as they are written.
+    const context = await make();
+    expect(await collect(await streamPdf(context))).toHaveLength(expected.length);
+    expect(context.enumerateIndirectObjects()).toHaveLength(0);
+  });
+
+  it('reads characters, widths and metrics as fontkit does, from every shipped font', () => {
+    for (const name of Object.keys(FONT_FILES) as FontName[]) {
+      const bytes = readFileSync(fontPath(name));
+      const ours = TrueTypeFont.create(bytes);
+      const theirs = fontkit.create(bytes);
+      expect([ours.unitsPerEm, ours.ascent, ours.descent, ours.postscriptName], name).toEqual([theirs.unitsPerEm, theirs.ascent, theirs.descent, theirs.postscriptName]);
+      for (const char of 'Az09 @.,-Åøễđ“”ΠπάИж김민수李田さ€\u{1F600}') {
+        const cp = char.codePointAt(0)!;
+        const glyph = theirs.glyphForCodePoint(cp);
+        expect(ours.glyphIdFor(cp), `${name} ${char}`).toBe(glyph.id);
+        expect(ours.advanceOf(ours.glyphIdFor(cp)), `${name} ${char}`).toBe(glyph.advanceWidth);
+      }
+    }
+  });
+
+  it('files surnames under their letter, whatever the script', () => {
+    expect(['Adams', 'ødegård', 'Ørsted', 'Nguyễn', 'Élise', 'Łukasz', 'Παπαδόπουλος', '김', '이', '12 Tribes'].map(initialOf)).toEqual([
+      'A', 'O', 'O', 'N', 'E', 'L', 'Π', 'ㄱ', 'ㅇ', '#',
+    ]);
+  });
+
+  it('wraps at spaces, and inside a word only when it must', () => {
+    const measure = (s: string) => s.length;
+    expect(wrap('aa bb cc', 5, measure)).toEqual(['aa bb', 'cc']);
+    expect(wrap('abcdefgh', 3, measure)).toEqual(['abc', 'def', 'gh']);
+    expect(wrap('', 3, measure)).toEqual(['']);
+  });
+});

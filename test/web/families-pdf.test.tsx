@@ -1,0 +1,118 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FamilyView, GenerateDirectoryPdfResult, ListFamiliesResult } from '../../lambdas/contract/api';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+
+vi.mock('aws-amplify/auth', () => import('./authMock'));
+
+const family: FamilyView = {
+  familyId: 'f-adams',
+  surname: 'Adams',
+  street: null,
+  city: null,
+  state: null,
+  zipcode: null,
+  phone: null,
+  anniversary: null,
+  photo: null,
+  photoUrl: null,
+  version: 1,
+  canEdit: true,
+  members: [],
+};
+
+const URL_OK = 'https://exports.example/exports/org-1/directory-2025.pdf?X-Amz-Signature=abc';
+
+/** The families list and the PDF call; `pdf` answers POST /api/directory/pdf (a promise lets a test hold it). */
+function api(list: ListFamiliesResult, pdf: () => Response | Promise<Response>) {
+  return stubFetch((url, init) => {
+    if (url === '/api/families' && (init.method ?? 'GET') === 'GET') return jsonResponse(200, list);
+    if (url === '/api/directory/pdf' && init.method === 'POST') return pdf();
+    return jsonResponse(404, { error: { code: 'not-found', message: 'nope' } });
+  });
+}
+
+const button = () => screen.getByRole('button', { name: /Download PDF|Generating/ });
+let clicked: { href: string; download: string; pageSaid: string }[];
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signedInAs({ admin: true });
+  clicked = [];
+  // The browser's download: record the link instead of navigating jsdom.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const said = document.querySelector('.family-status')?.textContent ?? '';
+    clicked.push({ href: this.href, download: this.download, pageSaid: said });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('Download PDF', () => {
+  it('is offered to admins on the list and the grid, and to no one else', async () => {
+    api({ families: [family], canAddFamily: true }, () => jsonResponse(500, {}));
+    const { unmount } = renderApp('/families');
+    expect((await screen.findByRole('button', { name: 'Download PDF' })).hasAttribute('disabled')).toBe(false);
+    unmount();
+    renderApp('/families/grid');
+    await screen.findByRole('button', { name: 'Download PDF' });
+  });
+
+  it('is not offered to members', async () => {
+    signedInAs({});
+    api({ families: [family], canAddFamily: false }, () => jsonResponse(500, {}));
+    renderApp('/families');
+    await screen.findByRole('article', { name: 'Adams Family' });
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it('reads Generating... and is disabled while the server works, then downloads directory.pdf and says so', async () => {
+    let answer!: (r: Response) => void;
+    const fetchMock = api({ families: [family], canAddFamily: true }, () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/families');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+
+    await waitFor(() => expect(button().textContent).toContain('Generating...'));
+    expect(button().hasAttribute('disabled')).toBe(true);
+    fireEvent.click(button());
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/directory/pdf')).toHaveLength(1);
+
+    const result: GenerateDirectoryPdfResult = { success: true, message: 'PDF generated. Preparing download...', filePath: 'exports/org-1/directory-2025.pdf', url: URL_OK };
+    await act(async () => answer(jsonResponse(200, result)));
+    await screen.findByText('PDF download started!');
+    // The browser's download starts while the page says the file is being prepared.
+    expect(clicked).toEqual([{ href: URL_OK, download: 'directory.pdf', pageSaid: 'PDF generated. Preparing download...' }]);
+    expect(button().textContent).toBe('Download PDF');
+    expect(button().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says nothing was found, and downloads nothing, for a church without families', async () => {
+    api({ families: [family], canAddFamily: true }, () =>
+      jsonResponse(200, { success: true, message: 'Directory generation complete, but no families or members were found to include.' }),
+    );
+    renderApp('/families');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await screen.findByText('Directory generation complete, but no families or members were found to include.');
+    expect(clicked).toEqual([]);
+  });
+
+  it('shows the server’s message, its generic text, or SPEC’s network text when it fails', async () => {
+    const answers = [
+      () => jsonResponse(500, { error: { code: 'internal', message: 'PDF generation failed on the server.' } }),
+      () => jsonResponse(403, { error: { code: 'permission-denied', message: 'You do not have permission to perform this action.' } }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ];
+    let next = 0;
+    api({ families: [family], canAddFamily: true }, () => answers[next++]!());
+    renderApp('/families');
+    const expected = [
+      'Error: PDF generation failed on the server.',
+      'Error: You do not have permission to perform this action.',
+      'Error: Could not generate PDF.',
+    ];
+    for (const text of expected) {
+      fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(text));
+    }
+    expect(clicked).toEqual([]);
+  });
+});

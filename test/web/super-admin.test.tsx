@@ -1,0 +1,273 @@
+/**
+ * The super-admin's pages (SPEC.md /admin/data-audit and /admin/org) rendered in the real app with
+ * the network stubbed: the gate and its Access Denied texts, the report's running and result
+ * states (badge, categories split at capitals, '-' for empty cells), a report that survives a
+ * reload, the organisations table (count, dates, 'N/A', 'Invalid Date') and the deletion modal.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IntegrityReportResult, JobView, OrganizationListItem } from '../../lambdas/contract/jobs';
+import { formatOrgDate } from '../../web/src/features/admin/OrgManagementPage';
+import { setConfig } from '../../web/src/lib/config';
+import { auth, currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+
+vi.mock('aws-amplify/auth', () => import('./authMock'));
+
+const OPERATOR = 'super@directory.local';
+
+const job = (over: Partial<JobView>): JobView => ({
+  jobId: 'job-1',
+  kind: 'integrityReport',
+  status: 'RUNNING',
+  startedAt: '2026-05-01T10:00:00.000Z',
+  finishedAt: null,
+  progress: { items: 0, pages: 0 },
+  report: null,
+  deletion: null,
+  error: null,
+  ...over,
+});
+
+const REPORT: IntegrityReportResult = {
+  success: true,
+  message: 'Data integrity report complete. Found 3 issues.',
+  totalIssues: 3,
+  issuesByCollection: { member: 2, authUsers: 1, role: 0 },
+  issues: [
+    { collectionName: 'authUsers', documentId: 'sub-9', reason: 'Sign-in account has no user record.', problematicOrgId: null, referencedField: 'email', referencedValue: 'lost@example.org' },
+    { collectionName: 'member', documentId: 'm-1', reason: 'Member refers to a family that does not exist.', problematicOrgId: 'org-1', referencedField: 'familyId', referencedValue: 'f-9' },
+    { collectionName: 'member', documentId: 'm-2', reason: 'Birthday is not in MM/DD format.', problematicOrgId: 'org-1', referencedField: 'birthday', referencedValue: '' },
+  ],
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  window.localStorage.clear();
+  setConfig({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'test-client', apiBase: '', superAdminEmail: OPERATOR });
+  signedInAs({ email: 'Super@Directory.Local' });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('super-admin gate', () => {
+  it('shows each page’s Access Denied text to an admin who is not the super-admin, and calls nothing', async () => {
+    signedInAs({ admin: true, email: 'admin@grace.example' });
+    const fetchMock = stubFetch(() => jsonResponse(500, {}));
+    renderApp('/admin/data-audit');
+    await screen.findByRole('heading', { level: 1, name: 'Access Denied' });
+    expect(screen.getByText('You do not have the necessary permissions to view this page or perform this action.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Data Audit' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'User Management' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('uses the organisation page’s own Access Denied text', async () => {
+    signedInAs({ admin: true, email: 'admin@grace.example' });
+    stubFetch(() => jsonResponse(500, {}));
+    renderApp('/admin/org');
+    await screen.findByRole('heading', { level: 1, name: 'Access Denied' });
+    expect(screen.getByText('You do not have permission to view this page.')).toBeTruthy();
+  });
+
+  it('refuses the configured address while it is not verified, and sends a signed-out visitor to /login', async () => {
+    signedInAs({ email: OPERATOR, verified: false });
+    stubFetch(() => jsonResponse(500, {}));
+    const first = renderApp('/admin/org');
+    await screen.findByRole('heading', { name: 'Email Verification Required' });
+    first.unmount();
+    signedInAs(null);
+    renderApp('/admin/data-audit');
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(currentPath()).toBe('/login');
+  });
+
+  it('links both pages in the navigation for the super-admin (e-mail compared case-insensitively)', async () => {
+    stubFetch(() => jsonResponse(200, { organizations: [], success: true, message: '' }));
+    renderApp('/admin/org');
+    await screen.findByRole('heading', { level: 1, name: 'Organization Management' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Data Audit' }).getAttribute('href')).toBe('/admin/data-audit');
+    expect(within(nav).getByRole('link', { name: 'Organizations' }).getAttribute('href')).toBe('/admin/org');
+  });
+});
+
+describe('data integrity report page', () => {
+  it('runs the report: token refreshed, Generating Report... with the several-minutes note, then the result', async () => {
+    let polls = 0;
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/admin/integrity-reports' && init.method === 'POST') return jsonResponse(200, { success: true, message: 'Generating Report...', jobId: 'job-1', status: 'RUNNING' });
+      if (url === '/api/admin/jobs/job-1') {
+        polls++;
+        return jsonResponse(200, polls === 1 ? job({ progress: { items: 1234, pages: 1 } }) : job({ status: 'SUCCEEDED', finishedAt: '2026-05-01T10:01:00.000Z', report: REPORT }));
+      }
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/data-audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Run Data Integrity Report' }));
+    expect(auth.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
+    await screen.findByText('Generating Report...');
+    expect(screen.getByText(/may take several minutes/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Run Data Integrity Report' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('1,234 items checked so far.');
+
+    await screen.findByText('Data integrity report complete. Found 3 issues.', {}, { timeout: 4000 });
+    const badge = screen.getByText('3', { selector: '.issue-badge' });
+    expect(badge.className).toContain('issue-badge--bad');
+    const categories = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(categories).toEqual(expect.arrayContaining(['member: 2', 'auth Users: 1']));
+    expect(categories.some((c) => c?.startsWith('role'))).toBe(false);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Category/Collection', 'Document/User ID', 'Reason', 'OrgId', 'Ref. Field', 'Ref. Value']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'auth Users', 'sub-9', 'Sign-in account has no user record.', '-', 'email', 'lost@example.org']);
+    expect(within(rows[2]!).getAllByRole('cell').at(-1)!.textContent).toBe('-');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/integrity-reports')).toHaveLength(1);
+    expect(window.localStorage.getItem('church-directory.job.integrityReport')).toContain('job-1');
+  });
+
+  it('shows the last report again after a reload, without starting another', async () => {
+    window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
+    const clean = { ...REPORT, message: 'Data integrity report complete. No issues found.', totalIssues: 0, issuesByCollection: {}, issues: [] };
+    const fetchMock = stubFetch((url) => (url === '/api/admin/jobs/job-1' ? jsonResponse(200, job({ status: 'SUCCEEDED', report: clean })) : jsonResponse(500, {})));
+    renderApp('/admin/data-audit');
+    await screen.findByText('No data integrity issues found. Everything looks good!');
+    expect(screen.getByText('0', { selector: '.issue-badge' }).className).toContain('issue-badge--ok');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchMock.mock.calls.every(([url]) => url === '/api/admin/jobs/job-1')).toBe(true);
+  });
+
+  it('says why a report could not run or finish', async () => {
+    stubFetch((url) =>
+      url === '/api/admin/integrity-reports' ? jsonResponse(403, { error: { code: 'permission-denied', message: 'You are not authorized to perform this action.' } }) : jsonResponse(500, {}),
+    );
+    renderApp('/admin/data-audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Run Data Integrity Report' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You are not authorized to perform this action.');
+
+    auth.fetchAuthSession.mockRejectedValueOnce(new Error('offline'));
+    await userEvent.click(screen.getByRole('button', { name: 'Run Data Integrity Report' }));
+    await screen.findByText(/Failed to refresh authentication token/);
+  });
+
+  it('reports a failed job with SPEC.md’s wording', async () => {
+    window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
+    stubFetch(() => jsonResponse(200, job({ status: 'FAILED', error: 'The table is gone.' })));
+    renderApp('/admin/data-audit');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to generate report. Error (internal): The table is gone.');
+  });
+});
+
+describe('organisation management page', () => {
+  const ORGS: OrganizationListItem[] = [
+    { id: 'org-b', orgName: 'Bethel Church', cDate: '2026-02-03T15:04:00.000Z', contactName: 'Ann Admin', contactEmail: 'ann@bethel.example', expire: '2027-02-03T15:04:00.000Z' },
+    { id: 'org-a', orgName: 'Antioch Fellowship', cDate: null, contactName: null, contactEmail: null, expire: 'not a date' },
+  ];
+
+  it('formats dates as local date and time, N/A when absent, Invalid Date when unparseable', () => {
+    expect(formatOrgDate('2026-02-03T15:04:00.000Z')).toBe(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
+    expect(formatOrgDate({ seconds: 1_770_000_000, nanoseconds: 0 })).toBe(new Date(1_770_000_000_000).toLocaleString());
+    expect(formatOrgDate(null)).toBe('N/A');
+    expect(formatOrgDate(undefined)).toBe('N/A');
+    expect(formatOrgDate('soon')).toBe('Invalid Date');
+  });
+
+  it('lists organisations with the count in the header', async () => {
+    stubFetch((url) => (url === '/api/admin/organizations' ? jsonResponse(200, { success: true, message: '', organizations: ORGS }) : jsonResponse(500, {})));
+    renderApp('/admin/org');
+    await screen.findByRole('heading', { level: 2, name: 'Organizations (2)' });
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Org Name', 'Org ID', 'Created At', 'Contact Name', 'Contact Email', 'Expires At', 'Actions']);
+    expect(rows[2]!.textContent).toContain('N/A');
+    expect(rows[2]!.textContent).toContain('Invalid Date');
+    expect(rows[1]!.textContent).toContain(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
+  });
+
+  it('shows the empty text, and SPEC.md’s error texts', async () => {
+    stubFetch(() => jsonResponse(200, { success: true, message: '', organizations: [] }));
+    const first = renderApp('/admin/org');
+    await screen.findByText('No organizations found or you might not be authorized to view them.');
+    first.unmount();
+    stubFetch(() => jsonResponse(403, { error: { code: 'permission-denied', message: 'no' } }));
+    renderApp('/admin/org');
+    expect((await screen.findByRole('alert')).textContent).toContain('Unauthorized to fetch organizations.');
+  });
+
+  it('deletes only after the exact organisation id is typed, shows progress, then the counts, and reloads the list', async () => {
+    let lists = 0;
+    let polls = 0;
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/admin/organizations') {
+        lists++;
+        return jsonResponse(200, { success: true, message: '', organizations: lists === 1 ? ORGS : ORGS.slice(1) });
+      }
+      if (url === '/api/admin/organization-deletions' && init.method === 'POST') {
+        expect(JSON.parse(String(init.body))).toEqual({ orgId: 'org-b' });
+        return jsonResponse(200, { success: true, message: '', jobId: 'delete-org-b', status: 'RUNNING' });
+      }
+      if (url === '/api/admin/jobs/delete-org-b') {
+        polls++;
+        const deletion = { success: polls > 1, orgId: 'org-b', orgName: 'Bethel Church', deletedCounts: { families: 2, members: 5 }, message: '' };
+        return jsonResponse(
+          200,
+          polls === 1
+            ? job({ jobId: 'delete-org-b', kind: 'orgDeletion', progress: { items: 4, pages: 1 }, deletion })
+            : job({
+                jobId: 'delete-org-b',
+                kind: 'orgDeletion',
+                status: 'SUCCEEDED',
+                deletion: { ...deletion, message: 'Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5' },
+              }),
+        );
+      }
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/org');
+    await screen.findByRole('heading', { level: 2, name: 'Organizations (2)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete All Org Data of Bethel Church' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Destructive Action' });
+    expect(dialog.textContent).toMatch(/families, members, groups, roles and users/);
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm & Delete All Data' }) as HTMLButtonElement;
+    const input = within(dialog).getByLabelText(/Type the organization ID/);
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(input, 'org-');
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(input, 'B');
+    expect(confirm.disabled).toBe(true);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'org-b');
+    expect(confirm.disabled).toBe(false);
+    await userEvent.click(confirm);
+    await within(dialog).findByText(/4 items deleted so far/);
+    expect(window.localStorage.getItem('church-directory.job.orgDeletion')).toContain('delete-org-b');
+
+    await screen.findByText('Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5', {}, { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByRole('heading', { level: 2, name: 'Organizations (1)' });
+    expect(lists).toBe(2);
+    expect(window.localStorage.getItem('church-directory.job.orgDeletion')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/organization-deletions')).toHaveLength(1);
+  });
+
+  it('cancels without calling, and shows a failed deletion in the modal', async () => {
+    stubFetch((url, init) => {
+      if (url === '/api/admin/organizations') return jsonResponse(200, { success: true, message: '', organizations: ORGS });
+      if (url === '/api/admin/organization-deletions' && init.method === 'POST') return jsonResponse(500, { error: { code: 'internal', message: 'An internal error occurred.' } });
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/org');
+    await screen.findByRole('heading', { level: 2, name: 'Organizations (2)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete All Org Data of Bethel Church' }));
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete All Org Data of Bethel Church' }));
+    dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/Type the organization ID/) as HTMLInputElement).value).toBe('');
+    await userEvent.type(within(dialog).getByLabelText(/Type the organization ID/), 'org-b');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm & Delete All Data' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Deletion failed: An internal error occurred.');
+  });
+});
