@@ -7,6 +7,7 @@
  * No S3 client: presigned URLs and fetch keep the bundle small (platform/s3-presign.ts).
  */
 import type { GenerateDirectoryPdfResult } from '../contract/api';
+import { mapLimit } from '../platform/limit';
 import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
 import { log } from '../platform/log';
@@ -24,20 +25,6 @@ const DOWNLOAD_URL_SECONDS = 15 * 60;
 
 /** `exports/<orgId>/directory-2025-11-21T15-04-05-123Z.pdf`: under the church's prefix, sortable, no colons. */
 export const exportKey = (orgId: string, at: Date) => `exports/${orgId}/directory-${at.toISOString().replace(/[:.]/g, '-')}.pdf`;
-
-/** Runs `work` over `items`, at most `limit` at a time, keeping the order of results. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /**
  * Enough of a photo to read its JPEG frame header: a resized upload has it within the first few
@@ -106,7 +93,7 @@ export async function generateDirectoryPdf(orgId: string, paper: PaperSize, now 
   if (directory.length === 0) return { success: true, message: PDF_MESSAGES.empty };
 
   const read = performance.now();
-  const photos = await mapLimited(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family.photo));
+  const photos = await mapLimit(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family.photo));
   const fetched = performance.now();
   const families: PdfFamily[] = directory.map(({ family, members }, i) => ({
     surname: family.surname,
