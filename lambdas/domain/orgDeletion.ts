@@ -18,8 +18,23 @@ import type { DeletedCounts } from '../contract/jobs';
 import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
 import { countKinds, deleteKeys, deleteOrgAndEndJob, orgPage, readOrgAndClaim, type DeletionPhase, type TableKey } from './repos/orgDeletion';
 
-/** Items per page: one pending record stays far below DynamoDB's 400 KB item limit. */
-export const DELETION_PAGE_ITEMS = 500;
+/** Items per page: its pending record (about 100 bytes a key) stays far below DynamoDB's 400 KB item limit. */
+export const DELETION_PAGE_ITEMS = 1000;
+/** What one page's keys may weigh in its pending record (DynamoDB items hold at most 400 KB). */
+const PENDING_KEY_BYTES = 250_000;
+
+/** The leading items whose keys fit in `budget` bytes (at least one). */
+function withinBytes(items: Record<string, unknown>[], budget: number): Record<string, unknown>[] {
+  let used = 0;
+  let count = 0;
+  for (const item of items) {
+    used += String(item.PK).length + String(item.SK).length + 16;
+    if (count > 0 && used > budget) break;
+    count++;
+  }
+  return items.slice(0, count);
+}
+
 /** Objects per S3 page (ListObjectsV2's maximum is 1,000). */
 export const DELETION_PAGE_OBJECTS = 500;
 
@@ -47,8 +62,11 @@ export async function deletePageStep(input: DeletionStep & { phase: DeletionPhas
   // A page a previous attempt recorded and did not count: finish it first.
   if (job.pending) await deleteTablePage(input.jobId, job.pending);
 
-  const { items, more } = await orgPage(input.orgId, input.phase, DELETION_PAGE_ITEMS);
-  if (!items.length) return { jobId: input.jobId, orgId: input.orgId, done: true };
+  const page0 = await orgPage(input.orgId, input.phase, DELETION_PAGE_ITEMS);
+  if (!page0.items.length) return { jobId: input.jobId, orgId: input.orgId, done: true };
+  // Keys are short, but an e-mail claim's may be 300 bytes: keep the pending record well under 400 KB.
+  const items = withinBytes(page0.items, PENDING_KEY_BYTES);
+  const more = page0.more || items.length < page0.items.length;
 
   // Which accounts exist is decided before the page is recorded, so a retry counts the same ones.
   const users = items.filter((i) => i.userId && !isOperator(i.email));

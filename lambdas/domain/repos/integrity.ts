@@ -78,7 +78,11 @@ export async function resolveFor<T>(pageItems: readonly Item[], check: (resolver
     await Promise.all([
       (async () => {
         if (!wantKeys.size) return;
-        const got = await batchGetAll(tableName(), [...wantKeys.values()]);
+        // 100 keys per BatchGetItem, several at a time (a page's roles ask for up to a page of members).
+        const all = [...wantKeys.values()];
+        const chunks: (typeof all)[] = [];
+        for (let i = 0; i < all.length; i += 100) chunks.push(all.slice(i, i + 100));
+        const got = (await mapLimit(chunks, 8, (chunk) => batchGetAll(tableName(), chunk))).flat();
         for (const id of wantKeys.keys()) table.set(id, null);
         for (const item of got) table.set(keyId(item as { PK: string; SK: string }), item);
       })(),

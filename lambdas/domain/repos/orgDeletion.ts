@@ -58,11 +58,11 @@ export function countKinds(items: Item[]): DeletedCounts {
   return counts;
 }
 
-/** Deletes the keys, 25 per BatchWriteItem, several at a time, until none is left unprocessed. */
+/** Deletes the keys, 25 per BatchWriteItem, 16 at a time, until none is left unprocessed. */
 export async function deleteKeys(tableKeys: TableKey[]): Promise<void> {
   const chunks: TableKey[][] = [];
   for (let i = 0; i < tableKeys.length; i += 25) chunks.push(tableKeys.slice(i, i + 25));
-  await mapLimit(chunks, 10, async (chunk) => {
+  await mapLimit(chunks, 16, async (chunk) => {
     let pending: Record<string, Item[]> | undefined = { [tableName()]: chunk.map((Key) => ({ DeleteRequest: { Key } })) };
     for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
