@@ -54,10 +54,23 @@ async function fillSignup(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-/** Opens the small-screen menu when the link sits in it. */
+/**
+ * Opens the small-screen menu when the link sits in it. The menu closes itself when the page
+ * changes (a sign-in may still be settling), so it is reopened until the link shows.
+ */
 async function navClick(page: Page, role: 'link' | 'button', name: string) {
   const target = page.getByRole(role, { name, exact: true });
-  if (!(await target.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect
+    .poll(
+      async () => {
+        if (await target.isVisible()) return true;
+        if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+        return target.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await target.click();
 }
 

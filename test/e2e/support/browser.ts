@@ -28,7 +28,8 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: stack.url });
+  // Reduced motion: axe then measures colours at rest, never halfway through a button's transition.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: stack.url, reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };
