@@ -1,25 +1,23 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
 import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction, ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '../lambdas/routes';
 import type { EnvName } from '../lambdas/platform/env';
-import { filesToShip, LAMBDA_ESBUILD, LAMBDA_RUNTIME } from './bundling';
+import { filesToShip } from './bundling';
+import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import type { Jobs } from './jobs';
 import { acknowledge } from './nag';
 
-const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The Cognito admin operations the handlers call, on our pool only (no `Admin*` wildcard). */
 export const USER_POOL_ACTIONS = [
@@ -66,10 +64,6 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const stack = Stack.of(this);
-
-    if (Runtime.NODEJS_24_X.name !== LAMBDA_RUNTIME) {
-      throw new Error(`lib/bundling.ts says ${LAMBDA_RUNTIME}; lib/api.ts deploys ${Runtime.NODEJS_24_X.name}`);
-    }
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Church directory API (served under /api through CloudFront)',
@@ -157,46 +151,16 @@ export class Api extends Construct {
   }
 
   private makeFunction(scope: Construct, route: RouteDef, environment: Record<string, string>): NodejsFunction {
-    const logGroup = new LogGroup(scope, `${route.operation}Logs`, {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    // Our own role: only this function's log group, instead of AWSLambdaBasicExecutionRole's logs:* on *.
-    const role = new Role(scope, `${route.operation}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Lambda role for ${route.operation} (${route.method} ${route.path})`,
-    });
-    logGroup.grantWrite(role);
-
-    const fn = new NodejsFunction(scope, route.operation, {
+    return makeLambda(scope, route.operation, {
       entry: path.join(PROJECT_ROOT, 'lambdas', 'http', `${route.entry}.ts`),
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+      description: `${route.operation}: ${route.method} ${route.path} (${route.access})`,
+      roleDescription: `Lambda role for ${route.operation} (${route.method} ${route.path})`,
       memorySize: route.memoryMb ?? 512,
       // API Gateway gives up at 30 s; answer (or fail) before it does.
       timeout: Duration.seconds(29),
-      description: `${route.operation}: ${route.method} ${route.path} (${route.access})`,
-      role,
-      logGroup,
       environment,
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: LAMBDA_ESBUILD.minify,
-        target: LAMBDA_ESBUILD.target,
-        mainFields: LAMBDA_ESBUILD.mainFields,
-        banner: LAMBDA_ESBUILD.banner,
-        sourceMap: LAMBDA_ESBUILD.sourcemap,
-        externalModules: LAMBDA_ESBUILD.external,
-        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
-        // esbuild is installed locally; never fall back to Docker (not available here).
-        forceDockerBundling: false,
-        ...(route.files?.length ? { commandHooks: shipFiles(route) } : {}),
-      },
+      commandHooks: route.files?.length ? shipFiles(route) : undefined,
     });
-    return fn;
   }
 
   private grant(fn: NodejsFunction, route: RouteDef, props: ApiProps): void {

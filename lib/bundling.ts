@@ -1,3 +1,6 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
 import { FONT_FILES } from '../lambdas/domain/pdf/fonts';
 import type { RouteDef } from '../lambdas/routes';
 
@@ -41,4 +44,26 @@ export function filesToShip(route: RouteDef): { from: string; to: string }[] {
   return (route.files ?? []).flatMap((kind) =>
     kind === 'pdfFonts' ? Object.values(FONT_FILES).map((font) => ({ from: `node_modules/${font.pkg}/${font.path}`, to: `fonts/${font.file}` })) : [],
   );
+}
+
+/** esbuild's options for one handler bundle, as CDK builds it (for the bench and the tests that build bundles themselves). */
+export function lambdaBuildOptions(root: string, entry: string, outfile: string): BuildOptions {
+  return {
+    ...LAMBDA_ESBUILD,
+    mainFields: [...LAMBDA_ESBUILD.mainFields],
+    external: [...LAMBDA_ESBUILD.external],
+    banner: { js: LAMBDA_ESBUILD.banner },
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    logLevel: 'error',
+  };
+}
+
+/** Copies a route's run-time files next to its bundle, as CDK's afterBundling hook does (lib/api.ts). */
+export function copyFilesToShip(root: string, route: RouteDef, bundleDir: string): void {
+  for (const { from, to } of filesToShip(route)) {
+    mkdirSync(path.dirname(path.join(bundleDir, to)), { recursive: true });
+    copyFileSync(path.join(root, from), path.join(bundleDir, to));
+  }
 }

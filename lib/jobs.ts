@@ -1,21 +1,18 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ArnFormat, Duration, RemovalPolicy, Stack, Token, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
-import { LAMBDA_ESBUILD } from './bundling';
+import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import { acknowledge } from './nag';
 
-const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
 
 /** One task's run: a page and its batch, well inside the Task state's TimeoutSeconds (300). */
@@ -122,12 +119,6 @@ export class Jobs extends Construct {
   }
 
   private makeFunction(scope: Construct, name: string, task: TaskDef, props: JobsProps): NodejsFunction {
-    const logGroup = new LogGroup(scope, `${name}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
-    const role = new Role(scope, `${name}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Lambda role for job task ${task.entry}`,
-    });
-    logGroup.grantWrite(role);
     const environment: Partial<Record<EnvName, string>> = {
       TABLE_NAME: props.table.tableName,
       USER_POOL_ID: props.userPool.userPoolId,
@@ -135,30 +126,13 @@ export class Jobs extends Construct {
       EXPORTS_BUCKET: props.exports.bucketName,
       SUPER_ADMIN_EMAIL: props.superAdminEmail,
     };
-    return new NodejsFunction(scope, name, {
+    return makeLambda(scope, name, {
       entry: path.join(JOBS_DIR, `${task.entry}.ts`),
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+      description: task.description,
+      roleDescription: `Lambda role for job task ${task.entry}`,
       memorySize: 1024,
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
-      description: task.description,
-      role,
-      logGroup,
-      environment,
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: LAMBDA_ESBUILD.minify,
-        target: LAMBDA_ESBUILD.target,
-        mainFields: LAMBDA_ESBUILD.mainFields,
-        banner: LAMBDA_ESBUILD.banner,
-        sourceMap: LAMBDA_ESBUILD.sourcemap,
-        externalModules: LAMBDA_ESBUILD.external,
-        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
-        forceDockerBundling: false,
-      },
+      environment: environment as Record<string, string>,
     });
   }
 

@@ -19,6 +19,7 @@ import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
 import { s3 } from '../../lambdas/platform/s3';
 import type { LocalConfig } from './config';
+import { pad2, seededRandom } from './seeded-random';
 
 export const DEMO_CHURCH = 'Grace Community Church';
 export const DEMO_ACCOUNTS = {
@@ -45,16 +46,6 @@ const GROUPS: [string, string[]][] = [
   ['Wednesday Bible Study', ['Host', 'Teacher', '']],
 ];
 
-/** A small deterministic generator, so the demo looks the same on every machine. */
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1664525 + 1013904223) % 4294967296;
-    return s / 4294967296;
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A soft two-colour gradient with a warm disc: a pleasant stand-in for a family photo. */
 function demoPhoto(hue: number): Buffer {
@@ -79,7 +70,7 @@ function demoPhoto(hue: number): Buffer {
 
 export async function seedDemo(config: LocalConfig): Promise<boolean> {
   if (await isOrgNameTaken(DEMO_CHURCH)) return false;
-  const rnd = random(20261121);
+  const rnd = seededRandom(20261121);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const thisMonth = new Date().getMonth() + 1;
   const now = new Date();
@@ -104,7 +95,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
       state: 'NC',
       zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
       phone: `(919) 555-${String(1000 + index * 37).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad(anniversaryMonth)}/${pad(1 + Math.floor(rnd() * 28))}`,
+      anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
       photo,
       version: 1,
       createdAt: stamp,
@@ -122,7 +113,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
         orgId,
         name,
         surname,
-        birthday: m === size - 1 && m > 2 ? null : `${pad(birthdayMonth)}/${pad(1 + Math.floor(rnd() * 28))}`,
+        birthday: m === size - 1 && m > 2 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
         cellphone: m < 2 ? `(919) 555-${String(2000 + index * 41 + m).slice(0, 4)}` : null,
         email,
         version: 1,

@@ -21,11 +21,11 @@
  * setup (test/support/global-setup.ts), and imported lazily so selecting other modules does not
  * load it.
  */
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { pad2, seededRandom } from '../../lib/local/seeded-random';
 import { median, type BenchModule, type Metric } from './metrics';
+import { registerChurch, signInLocal, withLocalStack } from './stack';
 
-export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4700);
 const FAMILIES = 1000;
 /** Family sizes cycling with a mean of exactly 4: 1,000 families make 4,000 members. */
 const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
@@ -42,16 +42,6 @@ const SURNAMES = [
 const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Ana', 'Samuel', 'Ruth', 'David', 'Esther', 'John', 'Miriam', 'Peter', 'Lydia', 'Paul'];
 const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
 
-/** Deterministic, so every run benches the same shape of church. */
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1664525 + 1013904223) % 4294967296;
-    return s / 4294967296;
-  };
-}
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Nearest-rank percentile. */
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -61,19 +51,7 @@ function percentile(values: readonly number[], p: number): number {
 export const directory: BenchModule = {
   name: 'directory',
   async run({ tmpDir, log }) {
-    const { localConfig } = await import('../../lib/local/config');
-    const { startLocalStack } = await import('../../lib/local/stack');
-    const config = localConfig({ basePort: BENCH_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
-    const savedEnv = { ...process.env };
-    const stack = await startLocalStack(config);
-    try {
-      return await measure(stack.url, stack.pool, config.tableName, log);
-    } finally {
-      await stack.stop();
-      // startLocalStack sets the handlers' variables on this process: put them back for later modules.
-      for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
-      Object.assign(process.env, savedEnv);
-    }
+    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config.tableName, log));
   },
 };
 
@@ -85,8 +63,6 @@ async function measure(
 ): Promise<Metric[]> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-  const { markEmailVerified } = await import('../../lambdas/domain/identity');
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
   const { familyItem, memberItem, memberEmailClaimItem } = await import('../../lambdas/domain/repos/items');
   const { keys } = await import('../../lambdas/domain/keys');
@@ -95,27 +71,11 @@ async function measure(
   type Member = import('../../lambdas/domain/entities').Member;
 
   // The church and its administrator, registered through the API as test/support/fixtures.ts does.
-  const registered = await fetch(`${url}/api/organizations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      churchInfo: { name: 'Bench Community Church', address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' },
-      adminInfo: { name: 'Ann Admin', email: ADMIN_EMAIL, password: PASSWORD },
-    }),
-  });
-  const registration = (await registered.json()) as { orgId?: string };
-  if (registered.status !== 200 || !registration.orgId) throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registration)}`);
-  const orgId = registration.orgId;
-  await markEmailVerified(ADMIN_EMAIL);
-  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
-  const { AuthenticationResult } = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD: PASSWORD } }),
-  );
-  const token = AuthenticationResult?.IdToken;
-  if (!token) throw new Error('no ID token for the bench administrator');
+  const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
+  const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
 
   // The directory, built with the domain's own item builders (like lib/local/demo.ts).
-  const rnd = random(20260003);
+  const rnd = seededRandom(20260003);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const thisMonth = new Date().getMonth() + 1;
   const stamp = new Date().toISOString();
@@ -135,7 +95,7 @@ async function measure(
       state: 'NC',
       zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
       phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad(anniversaryMonth)}/${pad(1 + Math.floor(rnd() * 28))}`,
+      anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
       // About one family in six has a photo; the objects need not exist (reads only presign).
       photo: index % 6 === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null,
       version: 1,
@@ -152,7 +112,7 @@ async function measure(
         orgId,
         name,
         surname,
-        birthday: m > 2 && m === size - 1 ? null : `${pad(birthdayMonth)}/${pad(1 + Math.floor(rnd() * 28))}`,
+        birthday: m > 2 && m === size - 1 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
         cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
         email: m < 2 ? `${name.toLowerCase()}.${index}.${m}@bench.example` : null,
         version: 1,

@@ -16,13 +16,12 @@
  *    BatchWriteItem-delete them 25 per request, 8 requests in flight (as the seeding does).
  *
  * Ratios: ours divided by raw; higher is better, 1.0 means the job keeps up with the bare calls.
- * The stack runs in-process on its own ports (base 4740, BENCH_JOBS_PORT) and data folder.
+ * The stack runs in-process on its own ports (test/bench/stack.ts: ports 4700-4703) and data folder.
  */
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { median, type BenchModule, type Metric } from './metrics';
+import { registerChurch, signInLocal, withLocalStack } from './stack';
 
-export const BENCH_JOBS_PORT = Number(process.env.BENCH_JOBS_PORT ?? 4740);
 const FAMILIES = 4000; // + 12,000 members + 2,000 e-mail claims + 100 groups + 100 name claims + 1,800 roles = 20,000
 const GROUPS = 100;
 const ROLES = 1800;
@@ -32,18 +31,7 @@ const RAW_RUNS = 3;
 export const jobs: BenchModule = {
   name: 'jobs',
   async run({ tmpDir, log }) {
-    const { localConfig } = await import('../../lib/local/config');
-    const { startLocalStack } = await import('../../lib/local/stack');
-    const config = localConfig({ basePort: BENCH_JOBS_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
-    const savedEnv = { ...process.env };
-    const stack = await startLocalStack(config);
-    try {
-      return await measure(stack.url, stack.pool, config.tableName, config.superAdminEmail, log);
-    } finally {
-      await stack.stop();
-      for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
-      Object.assign(process.env, savedEnv);
-    }
+    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config.tableName, stack.config.superAdminEmail, log));
   },
 };
 
@@ -56,7 +44,6 @@ async function measure(
 ): Promise<Metric[]> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
   const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
   const items = await import('../../lambdas/domain/repos/items');
@@ -68,16 +55,11 @@ async function measure(
   type JobView = import('../../lambdas/contract/jobs').JobView;
 
   const plain = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
 
   // The operator: the configured super-admin address, verified (no organisation of its own).
   await createAccount({ email: superAdminEmail, name: 'Bench Operator', password: PASSWORD, custom: {}, emailTakenMessage: 'taken' });
   await markEmailVerified(superAdminEmail);
-  const { AuthenticationResult } = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: superAdminEmail, PASSWORD } }),
-  );
-  const token = AuthenticationResult?.IdToken;
-  if (!token) throw new Error('no ID token for the bench operator');
+  const token = await signInLocal(pool, superAdminEmail, PASSWORD);
 
   const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${url}${pathname}`, {
@@ -101,16 +83,7 @@ async function measure(
   /** A church registered through the API, then 20,000 items written with the domain's item builders. */
   async function church(name: string) {
     const adminEmail = `admin.${randomUUID().slice(0, 8)}@bench.example`;
-    const registered = await fetch(`${url}/api/organizations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        churchInfo: { name, address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' },
-        adminInfo: { name: 'Ann Admin', email: adminEmail, password: 'bench-admin-1' },
-      }),
-    });
-    const { orgId } = (await registered.json()) as { orgId: string };
-    if (registered.status !== 200) throw new Error(`registration failed: ${registered.status}`);
+    const orgId = await registerChurch(url, name, { email: adminEmail, password: 'bench-admin-1' });
     const stamp = new Date().toISOString();
     const families: Family[] = [];
     const members: Member[] = [];

@@ -5,7 +5,7 @@
 import * as esbuild from 'esbuild';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LAMBDA_ESBUILD } from '../../lib/bundling';
+import { lambdaBuildOptions } from '../../lib/bundling';
 import { routes } from '../../lambdas/routes';
 import { jobs, type TaskDef } from '../../lambdas/jobs/manifest';
 
@@ -36,16 +36,7 @@ export async function bundleHandlers(root: string, outdir: string): Promise<Hand
       const entry = route.entry;
       // CDK writes <asset>/index.mjs for ESM; one directory per operation keeps that shape.
       const file = path.join(outdir, route.operation, 'index.mjs');
-      await esbuild.build({
-        ...LAMBDA_ESBUILD,
-        mainFields: [...LAMBDA_ESBUILD.mainFields],
-        external: [...LAMBDA_ESBUILD.external],
-        banner: { js: LAMBDA_ESBUILD.banner },
-        absWorkingDir: root,
-        entryPoints: [entry],
-        outfile: file,
-        logLevel: 'error',
-      });
+      await esbuild.build(lambdaBuildOptions(root, entry, file));
       return { operation: route.operation, file, bytes: (await stat(file)).size };
     }),
   );

@@ -2,7 +2,7 @@
  * Bench module: the PDF directory (issue 5) of a generated church of 1,000 families (about 4,000
  * members, names in several scripts) with 1,000 photos of ~1200 px (the size the upload's resize
  * produces; eight distinct pictures, each family its own S3 object), against the real local
- * stack (dynoxide, s3rver, cognito-local; own ports, base 4720).
+ * stack (dynoxide, s3rver, cognito-local; ports 4700-4703, test/bench/stack.ts).
  *
  *  - pdf.1000.seconds / pdf.1000.peak_mb: the deployed handler itself (the esbuild bundle CDK
  *    ships, fonts copied next to it) invoked in a fresh `node` process with an API Gateway event
@@ -22,19 +22,20 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
-import { filesToShip, LAMBDA_ESBUILD } from '../../lib/bundling';
+import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { routeFor } from '../../lambdas/routes';
 import { photoJpeg } from '../support/photos';
+import { pad2, seededRandom } from '../../lib/local/seeded-random';
 import { round2, type BenchModule, type Metric } from './metrics';
+import { registerChurch, signInLocal, withLocalStack } from './stack';
 
 const run = promisify(execFile);
 
-export const BENCH_PDF_PORT = Number(process.env.BENCH_PDF_PORT ?? 4720);
 const FAMILIES = Number(process.env.BENCH_PDF_FAMILIES ?? 1000);
 const DISTINCT_PHOTOS = 8;
 /** Family sizes cycling with a mean of 4. */
@@ -52,14 +53,6 @@ const SURNAMES = [
 const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Văn An', 'Samuel', 'Ruth', 'David', 'Γιώργος', 'John', '민수', 'Peter', 'Åse', 'Paul'];
 const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
 
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1664525 + 1013904223) % 4294967296;
-    return s / 4294967296;
-  };
-}
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Runs in a fresh node: imports the module, runs `main` of it once, reports wall time and maxRSS. */
 const PROBE = `
@@ -162,20 +155,9 @@ export const pdf: BenchModule = {
   async run({ root, tmpDir, log }) {
     // Bundles first: the handler exactly as CDK ships it, and the floor with plain pdf-lib.
     const handlerDir = path.join(tmpDir, 'handler');
-    await esbuild.build({
-      ...LAMBDA_ESBUILD,
-      mainFields: [...LAMBDA_ESBUILD.mainFields],
-      external: [...LAMBDA_ESBUILD.external],
-      banner: { js: LAMBDA_ESBUILD.banner },
-      absWorkingDir: root,
-      entryPoints: [path.join(root, 'lambdas', 'http', `${routeFor('generateDirectoryPdf').entry}.ts`)],
-      outfile: path.join(handlerDir, 'index.mjs'),
-      logLevel: 'error',
-    });
-    for (const { from, to } of filesToShip(routeFor('generateDirectoryPdf'))) {
-      await mkdir(path.dirname(path.join(handlerDir, to)), { recursive: true });
-      await copyFile(path.join(root, from), path.join(handlerDir, to));
-    }
+    const route = routeFor('generateDirectoryPdf');
+    await esbuild.build(lambdaBuildOptions(root, path.join(root, 'lambdas', 'http', `${route.entry}.ts`), path.join(handlerDir, 'index.mjs')));
+    copyFilesToShip(root, route, handlerDir);
     await writeFile(path.join(handlerDir, 'driver.mjs'), HANDLER_DRIVER);
     await writeFile(path.join(tmpDir, 'floor-src.mjs'), FLOOR);
     const floorFile = path.join(tmpDir, 'floor.mjs');
@@ -200,12 +182,8 @@ export const pdf: BenchModule = {
     const meanKb = pictures.reduce((n, p) => n + p.length, 0) / pictures.length / 1024;
     log(`made ${DISTINCT_PHOTOS} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const { localConfig } = await import('../../lib/local/config');
-    const { startLocalStack } = await import('../../lib/local/stack');
-    const config = localConfig({ basePort: BENCH_PDF_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
-    const savedEnv = { ...process.env };
-    const stack = await startLocalStack(config);
-    try {
+    return withLocalStack(tmpDir, async (stack) => {
+      const config = stack.config;
       const church = await seed(stack.url, stack.pool, config.tableName, pictures, log);
       const env = { ...process.env, LOG_LEVEL: 'info' };
 
@@ -249,11 +227,7 @@ export const pdf: BenchModule = {
       ];
       for (const [phase, ms] of Object.entries(line.ms)) metrics.push({ name: `pdf.${n}.${phase}_seconds`, value: round2(ms / 1000), unit: 's', budget: null });
       return metrics;
-    } finally {
-      await stack.stop();
-      for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
-      Object.assign(process.env, savedEnv);
-    }
+    });
   },
 };
 
@@ -270,10 +244,8 @@ async function seed(
   pictures: Buffer[],
   log: (message: string) => void,
 ): Promise<SeededChurch> {
-  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { markEmailVerified } = await import('../../lambdas/domain/identity');
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
   const { familyItem, memberItem } = await import('../../lambdas/domain/repos/items');
   const { keys } = await import('../../lambdas/domain/keys');
@@ -282,29 +254,13 @@ async function seed(
   type Family = import('../../lambdas/domain/entities').Family;
   type Member = import('../../lambdas/domain/entities').Member;
 
-  const registered = await fetch(`${url}/api/organizations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      churchInfo: { name: 'Bench Community Church', address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' },
-      adminInfo: { name: 'Ann Admin', email: ADMIN_EMAIL, password: PASSWORD },
-    }),
-  });
-  const registration = (await registered.json()) as { orgId?: string };
-  if (registered.status !== 200 || !registration.orgId) throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registration)}`);
-  const orgId = registration.orgId;
-  await markEmailVerified(ADMIN_EMAIL);
-  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
-  const { AuthenticationResult } = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD } }),
-  );
-  const token = AuthenticationResult?.IdToken;
-  if (!token) throw new Error('no ID token for the bench administrator');
+  const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
+  const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
   // The claims API Gateway's JWT authorizer hands the Lambda: the token's payload, values as strings.
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   const claims = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
 
-  const rnd = random(20260005);
+  const rnd = seededRandom(20260005);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const stamp = new Date().toISOString();
   const families: Family[] = [];
@@ -324,7 +280,7 @@ async function seed(
       state: 'NC',
       zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
       phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad(1 + Math.floor(rnd() * 12))}/${pad(1 + Math.floor(rnd() * 28))}`,
+      anniversary: index % 4 === 3 ? null : `${pad2(1 + Math.floor(rnd() * 12))}/${pad2(1 + Math.floor(rnd() * 28))}`,
       photo,
       version: 1,
       createdAt: stamp,
@@ -339,7 +295,7 @@ async function seed(
         orgId,
         name,
         surname,
-        birthday: m > 2 && m === size - 1 ? null : `${pad(1 + Math.floor(rnd() * 12))}/${pad(1 + Math.floor(rnd() * 28))}`,
+        birthday: m > 2 && m === size - 1 ? null : `${pad2(1 + Math.floor(rnd() * 12))}/${pad2(1 + Math.floor(rnd() * 28))}`,
         cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
         email: m < 2 ? `member.${index}.${m}@bench.example` : null,
         version: 1,

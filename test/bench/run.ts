@@ -5,8 +5,8 @@
  *   npm run bench                 all modules
  *   npm run bench -- lambdas spa  only the named modules
  *   npm run bench -- directory    the directory reads on a generated 1,000-family church (local stack, ports 4700-4703)
- *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4720-4723)
- *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4740-4743)
+ *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4700-4703)
+ *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4700-4703)
  *
  * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts)
  * and add it to MODULES below. Each module gets its own scratch directory, removed afterwards.

@@ -3,7 +3,7 @@
  * for the text as a reader's PDF viewer extracts it. .ci/run installs poppler-utils.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
@@ -11,7 +11,7 @@ import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef
 import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { filesToShip, LAMBDA_ESBUILD } from '../../lib/bundling';
+import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { routeFor } from '../../lambdas/routes';
 import { FONT_FILES, fontPath, type FontName } from '../../lambdas/domain/pdf/fonts';
 import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/domain/pdf/layout';
@@ -284,26 +284,13 @@ describe('the PDF directory', () => {
     const root = path.resolve(import.meta.dirname, '..', '..');
     // Outside the project, so no node_modules to fall back on: only the shipped files can serve.
     const out = mkdtempSync(path.join(tmpdir(), 'pdf-bundle-'));
-    await esbuild.build({
-      ...LAMBDA_ESBUILD,
-      mainFields: [...LAMBDA_ESBUILD.mainFields],
-      external: [...LAMBDA_ESBUILD.external],
-      banner: { js: LAMBDA_ESBUILD.banner },
-      absWorkingDir: root,
-      entryPoints: ['lambdas/domain/pdf/render.ts'],
-      outfile: path.join(out, 'index.mjs'),
-      logLevel: 'error',
-      metafile: true,
-    }).then(({ metafile }) => {
-      const inputs = Object.keys(metafile.inputs);
+    await esbuild.build({ ...lambdaBuildOptions(root, 'lambdas/domain/pdf/render.ts', path.join(out, 'index.mjs')), metafile: true }).then(({ metafile }) => {
+      const inputs = Object.keys(metafile!.inputs);
       expect(inputs.some((i) => i.includes('node_modules/pako/'))).toBe(false);
       expect(inputs.some((i) => i.includes('node_modules/@pdf-lib/standard-fonts/'))).toBe(false);
       expect(inputs.some((i) => i.includes('fontkit'))).toBe(false);
     });
-    for (const { from, to } of filesToShip(routeFor('generateDirectoryPdf'))) {
-      mkdirSync(path.dirname(path.join(out, to)), { recursive: true });
-      copyFileSync(path.join(root, from), path.join(out, to));
-    }
+    copyFilesToShip(root, routeFor('generateDirectoryPdf'), out);
     const bundled = (await import(pathToFileURL(path.join(out, 'index.mjs')).href)) as typeof import('../../lambdas/domain/pdf/render');
     const pdf = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: SCRIPTS() });
     const text = flat(pdfText(save(pdf.bytes)));

@@ -17,11 +17,11 @@ import {
   cityStateZip,
   confirmFamilyDelete,
   confirmMemberDelete,
+  deleteMemberWithStatus,
   familiesLoadErrorText,
   familyDeleteErrorText,
   familyEditPath,
   familyPath,
-  memberDeleteErrorText,
   statusFromLocationState,
   useFamilyStatus,
 } from './familyParts';
@@ -61,17 +61,11 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   async function deleteMember(member: MemberView) {
     if (busy || !confirmMemberDelete(member.name)) return;
     setBusy(member.memberId);
-    try {
-      const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
-      update((families) =>
-        families.map((f) => (f.familyId === member.familyId ? { ...f, members: f.members.filter((m) => m.memberId !== member.memberId) } : f)),
-      );
-      setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
-    } catch (error) {
-      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
-    } finally {
-      setBusy(null);
-    }
+    await deleteMemberWithStatus(member, setStatus, () =>
+        update((families) =>
+          families.map((f) => (f.familyId === member.familyId ? { ...f, members: f.members.filter((m) => m.memberId !== member.memberId) } : f)),
+        ));
+    setBusy(null);
   }
 
   async function deleteFamily(family: FamilyView) {

@@ -15,10 +15,10 @@ import {
   MemberTable,
   confirmFamilyDelete,
   confirmMemberDelete,
+  deleteMemberWithStatus,
   familiesLoadErrorText,
   familyDeleteErrorText,
   familyEditPath,
-  memberDeleteErrorText,
   useFamilyStatus,
   type FamiliesLocationState,
 } from './familyParts';
@@ -55,17 +55,11 @@ export default function FamilyDetailPage() {
   async function deleteMember(member: MemberView) {
     if (busy || !confirmMemberDelete(member.name)) return;
     setBusy(member.memberId);
-    try {
-      const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
-      setLoad((l) =>
-        l.state === 'ready' ? { state: 'ready', family: { ...l.family, members: l.family.members.filter((m) => m.memberId !== member.memberId) } } : l,
-      );
-      setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
-    } catch (error) {
-      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
-    } finally {
-      setBusy(null);
-    }
+    await deleteMemberWithStatus(member, setStatus, () =>
+        setLoad((l) =>
+          l.state === 'ready' ? { state: 'ready', family: { ...l.family, members: l.family.members.filter((m) => m.memberId !== member.memberId) } } : l,
+        ));
+    setBusy(null);
   }
 
   async function deleteFamily(family: FamilyView) {

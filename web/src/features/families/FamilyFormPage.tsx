@@ -11,7 +11,7 @@ import { Photo } from '../../components/Photo';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { FormCrumbs, RequiredLabel, RequiredNote, type Crumb } from './formParts';
+import { FormCrumbs, MonthDayField, RequiredLabel, RequiredNote, type Crumb } from './formParts';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
 /** SPEC.md section 9: redirect 1.5 s after a family is added or updated. */
@@ -229,17 +229,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
                 maxLength={100}
               />
               <div className="entry-form__row entry-form__row--two">
-                <TextField
-                  label="Anniversary (MM/DD)"
-                  name="anniversary"
-                  placeholder="MM/DD"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={fields.anniversary}
-                  onChange={set('anniversary')}
-                  isDisabled={locked}
-                  maxLength={5}
-                />
+                <MonthDayField label="Anniversary" name="anniversary" value={fields.anniversary} onChange={set('anniversary')} disabled={locked} />
                 <TextField
                   label="Home Phone"
                   name="phone"

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
 import type { MemberView } from '../../../../lambdas/contract/api';
 import { StatusMessage } from '../../components/StatusMessage';
-import { isApiError } from '../../lib/api';
+import { callApi, isApiError } from '../../lib/api';
 
 /** SPEC.md section 9: success and info messages clear after 5000 ms. */
 export const STATUS_CLEAR_MS = 5000;
@@ -66,6 +66,20 @@ export const memberDeleteErrorText = (error: unknown) => `Failed to delete membe
 export const familyDeleteErrorText = (error: unknown) => `Failed to delete family: ${reason(error)}`;
 
 /** SPEC.md section 5, deletions. */
+/**
+ * The member delete of the list and detail pages, once confirmed: the call, then the status
+ * ('Member "{name}" deleted.' or the failure). `removed` updates the page's own data.
+ */
+export async function deleteMemberWithStatus(member: MemberView, setStatus: (status: FamilyStatus) => void, removed: () => void): Promise<void> {
+  try {
+    const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
+    removed();
+    setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
+  } catch (error) {
+    setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
+  }
+}
+
 export const confirmMemberDelete = (name: string) => window.confirm(`Are you sure you want to permanently delete ${name}?`);
 export const confirmFamilyDelete = (surname: string) =>
   window.confirm(

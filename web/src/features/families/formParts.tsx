@@ -1,6 +1,6 @@
 /** Small pieces shared by the family and member forms. */
 import { Link as RouterLink } from 'react-router-dom';
-import { Breadcrumbs, Text } from '@aws-amplify/ui-react';
+import { Breadcrumbs, Text, TextField } from '@aws-amplify/ui-react';
 
 export interface Crumb {
   label: string;
@@ -46,5 +46,28 @@ export function RequiredNote() {
       Fields marked <span aria-hidden="true">*</span>
       <span className="amplify-visually-hidden">with an asterisk</span> are required.
     </Text>
+  );
+}
+
+/** A month/day field (birthday, anniversary): MM/DD, five characters (SPEC.md section 9). */
+export function MonthDayField({ label, name, value, onChange, disabled }: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  disabled: boolean;
+}) {
+  return (
+    <TextField
+      label={`${label} (MM/DD)`}
+      name={name}
+      placeholder="MM/DD"
+      inputMode="numeric"
+      autoComplete="off"
+      value={value}
+      onChange={onChange}
+      isDisabled={disabled}
+      maxLength={5}
+    />
   );
 }

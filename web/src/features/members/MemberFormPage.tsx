@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { FormCrumbs, RequiredLabel, RequiredNote, type Crumb } from '../families/formParts';
+import { FormCrumbs, MonthDayField, RequiredLabel, RequiredNote, type Crumb } from '../families/formParts';
 
 /** SPEC.md section 9: redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
@@ -225,17 +225,7 @@ function MemberFields({
         maxLength={100}
       />
       <div className="entry-form__row entry-form__row--two">
-        <TextField
-          label="Birthday (MM/DD)"
-          name="birthday"
-          placeholder="MM/DD"
-          inputMode="numeric"
-          autoComplete="off"
-          value={fields.birthday}
-          onChange={set('birthday')}
-          isDisabled={disabled}
-          maxLength={5}
-        />
+        <MonthDayField label="Birthday" name="birthday" value={fields.birthday} onChange={set('birthday')} disabled={disabled} />
         <TextField label="Cellphone" name="cellphone" type="tel" autoComplete="off" value={fields.cellphone} onChange={set('cellphone')} isDisabled={disabled} maxLength={30} />
       </div>
       <TextField

@@ -1,0 +1,66 @@
+/**
+ * One Lambda of ours: its own log group, a role that may write only there, and the bundling of
+ * lib/bundling.ts (the options the bench measures). Used by the API handlers (lib/api.ts) and the
+ * job tasks (lib/jobs.ts).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { LAMBDA_ESBUILD, LAMBDA_RUNTIME } from './bundling';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// The bench and the local stack read LAMBDA_RUNTIME; what CDK deploys must be the same.
+if (Runtime.NODEJS_24_X.name !== LAMBDA_RUNTIME) {
+  throw new Error(`lib/bundling.ts says ${LAMBDA_RUNTIME}; lib/lambda-function.ts deploys ${Runtime.NODEJS_24_X.name}`);
+}
+
+export interface LambdaProps {
+  /** Handler file, absolute. */
+  entry: string;
+  description: string;
+  roleDescription: string;
+  memorySize: number;
+  timeout: Duration;
+  environment: Record<string, string>;
+  commandHooks?: ICommandHooks;
+}
+
+export function makeLambda(scope: Construct, id: string, props: LambdaProps): NodejsFunction {
+  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+  // Our own role: only this function's log group, instead of AWSLambdaBasicExecutionRole's logs:* on *.
+  const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.roleDescription });
+  logGroup.grantWrite(role);
+  return new NodejsFunction(scope, id, {
+    entry: props.entry,
+    handler: 'handler',
+    projectRoot: PROJECT_ROOT,
+    depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+    runtime: Runtime.NODEJS_24_X,
+    architecture: Architecture.ARM_64,
+    memorySize: props.memorySize,
+    timeout: props.timeout,
+    description: props.description,
+    role,
+    logGroup,
+    environment: props.environment,
+    bundling: {
+      format: OutputFormat.ESM,
+      minify: LAMBDA_ESBUILD.minify,
+      target: LAMBDA_ESBUILD.target,
+      mainFields: LAMBDA_ESBUILD.mainFields,
+      banner: LAMBDA_ESBUILD.banner,
+      sourceMap: LAMBDA_ESBUILD.sourcemap,
+      externalModules: LAMBDA_ESBUILD.external,
+      esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
+      // esbuild is installed locally; never fall back to Docker (not available here).
+      forceDockerBundling: false,
+      ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),
+    },
+  });
+}

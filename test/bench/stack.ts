@@ -1,0 +1,64 @@
+/**
+ * What the bench modules that need the local product share: a local stack of their own (its
+ * environment put back afterwards for later modules), a church registered through the API, and
+ * signing in as the local pool's users.
+ */
+import path from 'node:path';
+
+export interface BenchStack {
+  url: string;
+  pool: { endpoint: string; clientId: string };
+  config: import('../../lib/local/config').LocalConfig;
+}
+
+/**
+ * One base port for every module's stack: the handlers run in this process, and their SDK
+ * clients (created once, like in a Lambda container) keep the endpoints of the first stack. A
+ * module's fresh stack on the same ports (with its own data) keeps them right.
+ */
+export const BENCH_STACK_PORT = Number(process.env.BENCH_PORT ?? 4700);
+
+/** Runs `work` against a fresh local stack on BENCH_STACK_PORT, with its data under `tmpDir`. */
+export async function withLocalStack<T>(tmpDir: string, work: (stack: BenchStack) => Promise<T>): Promise<T> {
+  const { localConfig } = await import('../../lib/local/config');
+  const { startLocalStack } = await import('../../lib/local/stack');
+  const config = localConfig({ basePort: BENCH_STACK_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
+  const savedEnv = { ...process.env };
+  const stack = await startLocalStack(config);
+  try {
+    return await work({ url: stack.url, pool: stack.pool, config });
+  } finally {
+    await stack.stop();
+    // startLocalStack sets the handlers' variables on this process: put them back for later modules.
+    for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+    Object.assign(process.env, savedEnv);
+  }
+}
+
+/** An ID token for a user of the local pool (verify the e-mail first where the route needs it). */
+export async function signInLocal(pool: BenchStack['pool'], email: string, password: string): Promise<string> {
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
+  const { AuthenticationResult } = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  if (!AuthenticationResult?.IdToken) throw new Error(`no ID token for ${email}`);
+  return AuthenticationResult.IdToken;
+}
+
+/** A church registered through the API (as test/support/fixtures.ts does), its administrator verified. */
+export async function registerChurch(url: string, name: string, admin: { email: string; password: string }): Promise<string> {
+  const { markEmailVerified } = await import('../../lambdas/domain/identity');
+  const registered = await fetch(`${url}/api/organizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      churchInfo: { name, address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' },
+      adminInfo: { name: 'Ann Admin', email: admin.email, password: admin.password },
+    }),
+  });
+  const registration = (await registered.json()) as { orgId?: string };
+  if (registered.status !== 200 || !registration.orgId) throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registration)}`);
+  await markEmailVerified(admin.email);
+  return registration.orgId;
+}
