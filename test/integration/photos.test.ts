@@ -1,21 +1,11 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import type { FamilyView, PhotoUploadResult } from '../../lambdas/contract/api';
+import type { FamilyView } from '../../lambdas/contract/api';
 import { s3 } from '../../lambdas/platform/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
+import { TINY_JPEG, uploadPhoto } from '../support/upload';
 import { addFamilyVia, createAccountIn, createChurch, snapshotTable } from '../support/fixtures';
-
-const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
-
-/** Uploads the way the browser does: a PUT of the file to the presigned URL with its signed headers. */
-async function upload(token: string, familyId?: string): Promise<string> {
-  const presigned = await call<PhotoUploadResult>('createPhotoUpload', { token, body: { contentType: 'image/jpeg', size: JPEG.length, ...(familyId ? { familyId } : {}) } });
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  const response = await fetch(presigned.body.url, { method: presigned.body.method, headers: presigned.body.headers, body: JPEG });
-  expect(response.status).toBeLessThan(300);
-  return presigned.body.photo;
-}
 
 const exists = async (key: string) =>
   s3.send(new HeadObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: key })).then(
@@ -28,7 +18,7 @@ const family = async (token: string, familyId: string) => (await call<{ family: 
 describe('family photos', () => {
   it('uploads under the church’s prefix, serves a stable presigned URL, and deletes replaced and removed photos', async () => {
     const church = await createChurch();
-    const first = await upload(church.adminToken);
+    const first = await uploadPhoto(church.adminToken);
     expect(first).toMatch(new RegExp(`^${church.orgId}/photos/[0-9a-f-]{36}\\.jpg$`));
     const added = await call<{ id: string; version: number }>('addFamily', { token: church.adminToken, body: { surname: 'Photo', photo: first } });
     expect(added.status).toBe(200);
@@ -37,11 +27,11 @@ describe('family photos', () => {
     expect(seen.photo).toBe(first);
     const image = await fetch(seen.photoUrl!);
     expect(image.status).toBe(200);
-    expect(Buffer.from(await image.arrayBuffer())).toEqual(JPEG);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(TINY_JPEG);
     // Signed with the hour's start: the same URL on the next read, so the browser's cache works.
     expect((await family(church.adminToken, added.body.id)).photoUrl).toBe(seen.photoUrl);
 
-    const second = await upload(church.adminToken, added.body.id);
+    const second = await uploadPhoto(church.adminToken, added.body.id);
     const replaced = await call<{ version: number }>('updateFamily', {
       token: church.adminToken,
       params: { familyId: added.body.id },
@@ -63,7 +53,7 @@ describe('family photos', () => {
 
   it('deletes the photo with its family', async () => {
     const church = await createChurch();
-    const photo = await upload(church.adminToken);
+    const photo = await uploadPhoto(church.adminToken);
     const added = await call<{ id: string }>('addFamily', { token: church.adminToken, body: { surname: 'Gone', photo } });
     expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: added.body.id } })).status).toBe(200);
     expect(await exists(photo)).toBe(false);
@@ -71,7 +61,7 @@ describe('family photos', () => {
 
   it('refuses photos of another church, photos never uploaded, and foreign URLs, changing nothing', async () => {
     const [church, other] = await Promise.all([createChurch(), createChurch()]);
-    const theirs = await upload(other.adminToken);
+    const theirs = await uploadPhoto(other.adminToken);
     const { familyId, familyVersion } = await addFamilyVia(church.adminToken);
     const before = await snapshotTable();
     for (const photo of [theirs, `${church.orgId}/photos/00000000-0000-4000-8000-000000000000.jpg`, 'https://evil.example/x.jpg', '../../etc/passwd']) {

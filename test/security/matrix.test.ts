@@ -1,11 +1,11 @@
 /**
  * The security matrix: every route of the manifest, called by every role, answers what its rule
- * says; a refused call changes nothing in the table.
+ * says; a refused call changes nothing in the table or the buckets.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../lambdas/routes';
 import { call } from '../support/api';
-import { snapshotTable } from '../support/fixtures';
+import { snapshotStorage } from '../support/fixtures';
 import { ROLES, buildWorld, type World } from './roles';
 import { rules } from './rules';
 
@@ -25,10 +25,10 @@ describe('security matrix', () => {
   it.each(cases)('%s as %s', async (operation, role) => {
     const rule = rules[operation];
     const request = await rule.request(world);
-    const before = await snapshotTable();
+    const before = await snapshotStorage();
     const answer = await call(operation, { token: world.tokens[role], ...request });
     expect(answer.status, JSON.stringify(answer.body)).toBe(rule.expect[role]);
-    if (answer.status >= 400) expect(await snapshotTable()).toBe(before);
+    if (answer.status >= 400) expect(await snapshotStorage()).toBe(before);
     if (answer.status === 200 && rule.settle) await rule.settle(world, answer.body);
   });
 });

@@ -2,11 +2,13 @@
  * Churches and accounts in every role, made through the real API where one exists and through
  * the domain functions otherwise (never by hand-built items), so fixtures look like real data.
  */
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
+import { s3 } from '../../lambdas/platform/s3';
 import { call, idToken } from './api';
 import { stack } from './env';
 
@@ -83,6 +85,23 @@ export async function snapshotTable(): Promise<string> {
   } while (ExclusiveStartKey);
   return JSON.stringify(items.map((i) => JSON.stringify(i, Object.keys(i).sort())).sort());
 }
+
+/** Every object of the photos and exports buckets (key, size and ETag), sorted. */
+export async function snapshotObjects(): Promise<string> {
+  const objects: string[] = [];
+  for (const Bucket of [stack.env.PHOTOS_BUCKET!, stack.env.EXPORTS_BUCKET!]) {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+      for (const o of page.Contents ?? []) objects.push(`${Bucket}/${o.Key} ${o.Size} ${o.ETag}`);
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+  }
+  return objects.sort().join('\n');
+}
+
+/** The table and the buckets: what a refused request must leave exactly as it was. */
+export const snapshotStorage = async () => `${await snapshotTable()}\n---\n${await snapshotObjects()}`;
 
 export const newId = () => randomUUID();
 
