@@ -11,7 +11,7 @@ import { mapLimit } from '../platform/limit';
 import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
 import { log } from '../platform/log';
-import { presignS3, putS3Stream } from '../platform/s3-presign';
+import { fetchS3, presignS3, putS3Stream } from '../platform/s3-presign';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
@@ -48,7 +48,7 @@ const photoWarning = (photo: string, detail: Record<string, unknown>) => log.war
 async function readPhoto(orgId: string, photo: string | null): Promise<PhotoSource | null> {
   if (!isOwnPhoto(orgId, photo)) return null;
   const get = async (headers: Record<string, string>) =>
-    fetch(await presignS3('GET', env('PHOTOS_BUCKET'), photo, { expiresIn: 900 }), { headers });
+    fetchS3(await presignS3('GET', env('PHOTOS_BUCKET'), photo, { expiresIn: 900 }), { headers });
   try {
     let head = new Uint8Array(0);
     let size = 0;

@@ -2,7 +2,6 @@
  * Adding, changing and removing families (SPEC.md sections 4-6; DESIGN.md section 4): every
  * change is one transaction with the organisation's counts; updates carry a version.
  */
-import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AddFamilyInput, UpdateFamilyInput } from '../contract/directory';
 import { ddb } from '../platform/ddb';
@@ -12,8 +11,10 @@ import { keys } from './keys';
 import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
 import { familyItem, roleMemberName } from './repos/items';
 import { tableName, withoutKeys } from './repos/table';
+import { unlinkUser, usersLinkedTo } from './repos/users';
 import { ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
 import { memberUnchanged, removeEmailClaim, unchangedSince } from './repos/conditions';
+import { createOnce, newRecordId } from './once';
 import { checkNewPhoto, deletePhoto } from './photos';
 import { canEditFamily, type Viewer } from './viewer';
 
@@ -47,12 +48,20 @@ const fields = (input: AddFamilyInput) => ({
   photo: input.photo,
 });
 
-export async function addFamily(viewer: Viewer, input: AddFamilyInput): Promise<Family> {
-  await checkNewPhoto(viewer.orgId, input.photo, null);
+/** A new family; sent again with the same request key, the family the first attempt added. */
+export async function addFamily(viewer: Viewer, input: AddFamilyInput, requestKey: string | null = null): Promise<Family> {
   const now = new Date().toISOString();
-  const family: Family = { familyId: randomUUID(), orgId: viewer.orgId, ...fields(input), version: 1, createdAt: now, updatedAt: now };
-  await transact(viewer.orgId, [{ action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } }]);
-  return family;
+  const family: Family = { familyId: newRecordId(viewer.orgId, 'family', requestKey), orgId: viewer.orgId, ...fields(input), version: 1, createdAt: now, updatedAt: now };
+  const { record } = await createOnce(
+    requestKey,
+    async () => {
+      await checkNewPhoto(viewer.orgId, input.photo, null);
+      await transact(viewer.orgId, [{ action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } }]);
+      return family;
+    },
+    () => readFamilyItem(viewer.orgId, family.familyId),
+  );
+  return record;
 }
 
 export async function updateFamily(viewer: Viewer, familyId: string, input: UpdateFamilyInput): Promise<Family> {
@@ -66,7 +75,11 @@ export async function updateFamily(viewer: Viewer, familyId: string, input: Upda
   // The surname lives on members (sorting, display) and on their roles' names: renamed together.
   if (next.surname !== family.surname) {
     for (const m of members) {
-      steps.push({ action: update(keys.member(m.orgId, m.familyId, m.memberId), 'SET surname = :s', { ':s': next.surname }) });
+      // As read (same version, same roles) and to a new version: an edit or role add that read the old surname is refused, either order.
+      const unchanged = memberUnchanged(m);
+      steps.push({
+        action: update(keys.member(m.orgId, m.familyId, m.memberId), 'SET surname = :s ADD version :one', { ':s': next.surname, ':one': 1, ...unchanged.values }, unchanged.condition),
+      });
     }
     for (const role of await readRolesOf(viewer.orgId, members.map((m) => m.memberId))) {
       const member = members.find((m) => m.memberId === role.memberId)!;
@@ -79,10 +92,11 @@ export async function updateFamily(viewer: Viewer, familyId: string, input: Upda
   return next;
 }
 
-/** The family, its members, their e-mail claims and their group roles, all or nothing; then its photo. */
+/** The family, its members, their e-mail claims and their group roles, all or nothing, its accounts unlinked; then its photo. */
 export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
-  const roles = await readRolesOf(viewer.orgId, members.map((m) => m.memberId));
+  const memberIds = members.map((m) => m.memberId);
+  const [roles, users] = await Promise.all([readRolesOf(viewer.orgId, memberIds), usersLinkedTo(viewer.orgId, memberIds, familyId)]);
   const { condition, values } = unchangedSince(family, 'membersVersion');
   // The family goes last: should a very large family need several transactions and one fail,
   // what is left is the family with some members (deleting again finishes), never orphans.
@@ -92,6 +106,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
       { action: remove(keys.member(m.orgId, m.familyId, m.memberId), memberUnchanged(m).condition, memberUnchanged(m).values), counts: { memberCount: -1 } },
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
     ]),
+    ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
     { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
   ];
   await transactOrConflict(viewer.orgId, steps);

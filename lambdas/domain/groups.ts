@@ -5,12 +5,12 @@
  * member are still there. Keys come from the caller's church, so another church's ids are simply
  * not found.
  */
-import { randomUUID } from 'node:crypto';
 import type { GroupMemberOption, GroupView, ListGroupsResult } from '../contract/api';
 import { GROUP_MESSAGES, UNKNOWN_MEMBER, type AddGroupInput, type AddRoleInput } from '../contract/groups';
 import type { Group, Role } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { keys } from './keys';
+import { createOnce, newRecordId } from './once';
 import { readMember } from './repos/directory';
 import { readGroup, readGroupItem, readGroups, readMemberNames } from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from './repos/items';
@@ -52,22 +52,25 @@ export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
 }
 
 /** The group, its name claim (one name per church, case and spacing aside) and the count. */
-export async function addGroup(viewer: Viewer, input: AddGroupInput): Promise<Group> {
+export async function addGroup(viewer: Viewer, input: AddGroupInput, requestKey: string | null = null): Promise<Group> {
   mustManage(viewer, 'You do not have permission to create groups.');
-  const group: Group = { groupId: randomUUID(), orgId: viewer.orgId, groupName: input.groupName, createdAt: new Date().toISOString() };
+  const group: Group = { groupId: newRecordId(viewer.orgId, 'group', requestKey), orgId: viewer.orgId, groupName: input.groupName, createdAt: new Date().toISOString() };
   const steps: Step[] = [
     { action: put(groupItem(group), 'attribute_not_exists(PK)'), counts: { groupCount: 1 } },
     { action: put(groupNameItem(group), 'attribute_not_exists(PK)') },
   ];
-  try {
-    await transact(viewer.orgId, steps);
-  } catch (error) {
-    if (error instanceof ConditionFailed && steps[error.step]?.action.Put?.Item?.type === ItemType.groupName) {
-      throw new AppError('already-exists', GROUP_MESSAGES.nameTaken);
+  const create = async () => {
+    try {
+      await transact(viewer.orgId, steps);
+    } catch (error) {
+      if (error instanceof ConditionFailed && steps[error.step]?.action.Put?.Item?.type === ItemType.groupName) {
+        throw new AppError('already-exists', GROUP_MESSAGES.nameTaken);
+      }
+      throw error;
     }
-    throw error;
-  }
-  return group;
+    return group;
+  };
+  return (await createOnce(requestKey, create, () => readGroupItem(viewer.orgId, group.groupId))).record;
 }
 
 /** The group, its name claim and all its roles, all or nothing (in parts past 100 actions). */

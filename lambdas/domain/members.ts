@@ -3,7 +3,6 @@
  * the e-mail claim (one member per address in a church), the family's member-set version and the
  * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
  */
-import { randomUUID } from 'node:crypto';
 import type { AddMemberInput, UpdateMemberInput } from '../contract/directory';
 import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
@@ -12,9 +11,11 @@ import { memberUnchanged, removeEmailClaim } from './repos/conditions';
 import { inviteMember } from './invitations';
 import { keys } from './keys';
 import { readMember, type MemberWithRoles } from './repos/directory';
+import { createOnce, newRecordId } from './once';
 import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
-import { ConditionFailed, put, transact, remove, update, type Step } from './repos/transact';
+import { unlinkUser, usersLinkedTo } from './repos/users';
+import { CONCURRENT_WRITE, ConditionFailed, put, transact, remove, update, type Step } from './repos/transact';
 import { canEditFamily, type Viewer } from './viewer';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
@@ -27,45 +28,63 @@ const touchFamily = (m: Member): Step => ({
   action: update(keys.family(m.orgId, m.familyId), 'ADD membersVersion :one', { ':one': 1 }),
 });
 
+/**
+ * A new member's touch of its family: it copies the family's surname, so the add requires that
+ * surname unchanged; a rename committed meanwhile refuses the add rather than leave the old name.
+ */
+const joinFamily = (m: Member): Step => ({
+  action: update(keys.family(m.orgId, m.familyId), 'ADD membersVersion :one', { ':one': 1, ':s': m.surname }, 'surname = :s'),
+});
+
 const claimEmail = (m: Member): Step[] =>
   m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
 
 /** Runs the steps; a failed claim is a taken e-mail, any other failed condition is `otherwise`. */
-async function run(orgId: string, steps: Step[], otherwise: () => Error): Promise<void> {
+async function run(orgId: string, steps: Step[], otherwise: () => Error | Promise<Error>): Promise<void> {
   try {
     await transact(orgId, steps);
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     const failed = steps[error.step]?.action;
     if (failed?.Put?.Item?.type === ItemType.memberEmail) throw new AppError('already-exists', EMAIL_TAKEN);
-    throw otherwise();
+    throw await otherwise();
   }
 }
 
-export async function addMember(viewer: Viewer, input: AddMemberInput): Promise<Member> {
-  const family = await readFamilyItem(viewer.orgId, input.familyId);
-  if (!family) throw notFound(FAMILY_NOT_FOUND);
-  if (!canEditFamily(viewer, family.familyId)) throw denied('You do not have permission to add members to this family.');
-  const now = new Date().toISOString();
-  const member: Member = {
-    memberId: randomUUID(),
-    familyId: family.familyId,
-    orgId: viewer.orgId,
-    name: input.name,
-    surname: family.surname,
-    birthday: input.birthday,
-    cellphone: input.cellphone,
-    email: input.email,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await run(
-    viewer.orgId,
-    [{ action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } }, ...claimEmail(member), touchFamily(member)],
-    () => notFound(FAMILY_NOT_FOUND),
+/** A new member; sent again with the same request key, the member the first attempt added. */
+export async function addMember(viewer: Viewer, input: AddMemberInput, requestKey: string | null = null): Promise<Member> {
+  const memberId = newRecordId(viewer.orgId, 'member', requestKey);
+  const { record: member } = await createOnce(
+    requestKey,
+    async () => {
+      const family = await readFamilyItem(viewer.orgId, input.familyId);
+      if (!family) throw notFound(FAMILY_NOT_FOUND);
+      if (!canEditFamily(viewer, family.familyId)) throw denied('You do not have permission to add members to this family.');
+      const now = new Date().toISOString();
+      const member: Member = {
+        memberId,
+        familyId: family.familyId,
+        orgId: viewer.orgId,
+        name: input.name,
+        surname: family.surname,
+        birthday: input.birthday,
+        cellphone: input.cellphone,
+        email: input.email,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await run(
+        viewer.orgId,
+        [{ action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } }, ...claimEmail(member), joinFamily(member)],
+        async () => ((await readFamilyItem(viewer.orgId, family.familyId)) ? new AppError('aborted', CONCURRENT_WRITE) : notFound(FAMILY_NOT_FOUND)),
+      );
+      return member;
+    },
+    async () => (await readMember(viewer.orgId, memberId))?.member ?? null,
   );
-  // Only once the member is saved; a mail that fails is logged, the save stands.
+  // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
+  // request mails again, since its first attempt may have stopped before the mail.
   if (member.email) await inviteMember(viewer.orgId, { email: member.email, name: member.name });
   return member;
 }
@@ -107,15 +126,17 @@ export async function updateMember(viewer: Viewer, memberId: string, input: Upda
   return next;
 }
 
-/** The member, its e-mail claim and its group roles, all or nothing. */
+/** The member, its e-mail claim and its group roles, all or nothing; accounts linked to it are unlinked. */
 export async function deleteMember(viewer: Viewer, memberId: string): Promise<Member> {
   const { member, roles } = await memberToChange(viewer, memberId);
+  const users = await usersLinkedTo(viewer.orgId, [member.memberId]);
   await run(
     viewer.orgId,
     [
       { action: remove(keys.member(member.orgId, member.familyId, member.memberId), memberUnchanged(member).condition, memberUnchanged(member).values), counts: { memberCount: -1 } },
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+      ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
       touchFamily(member),
     ],
     () => new AppError('aborted', MEMBER_CHANGED),

@@ -26,6 +26,17 @@ export interface RouteContext<B, P, Q> {
   body: B;
   params: P;
   query: Q;
+  /** The Idempotency-Key header: one per form submission, the same on its retries (domain/once.ts). */
+  requestKey: string | null;
+}
+
+const REQUEST_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+function readRequestKey(event: Event): string | null {
+  const key = event.headers?.['idempotency-key'];
+  if (key === undefined || key === '') return null;
+  if (!REQUEST_KEY.test(key)) throw invalid('The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.');
+  return key;
 }
 
 type Schema = z.ZodMiniType | undefined;
@@ -50,11 +61,35 @@ function readBody(event: Event): unknown {
   if (!event.body) return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw invalid('The request is too large.');
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw invalid('The request body is not valid JSON.');
   }
+  if (!wellFormed(parsed)) throw invalid('The request contains text that is not valid Unicode.');
+  return parsed;
+}
+
+/**
+ * A lone surrogate (`"\ud800"` is valid JSON, but not text: RFC 7493) cannot be stored: DynamoDB
+ * refuses it, which made a 500. Walked without recursion, so a deeply nested body cannot overflow the stack.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function wellFormed(root: unknown): boolean {
+  const pending = [root];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === 'string' && LONE_SURROGATE.test(value)) return false;
+    if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return false;
+        pending.push(inner);
+      }
+    }
+  }
+  return true;
 }
 
 function parse<S extends z.ZodMiniType | undefined>(schema: S | undefined, value: unknown): Out<S> {
@@ -77,7 +112,7 @@ export function defineRoute<Op extends Operation, B extends Schema = undefined, 
       const body = parse<B>(schemas.body, readBody(event) ?? {});
       const params = parse<P>(schemas.params, event.pathParameters ?? {});
       const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
-      return json(200, await fn({ event, principal, body, params, query }));
+      return json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
     });
 }
 

@@ -59,9 +59,36 @@ export async function presignS3(method: 'GET' | 'PUT' | 'HEAD' | 'DELETE', bucke
   return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${query.toString()}`;
 }
 
+const ATTEMPTS = 3;
+
+/** S3 could not be reached (after retries): the error answer maps this name to 503, like the SDK's own. */
+export class S3Unavailable extends Error {
+  override readonly name = 'ServiceUnavailable';
+}
+
+/**
+ * fetch for idempotent S3 requests (GET, HEAD, DELETE), retried as the SDK would retry them: a
+ * dropped connection or a 5xx is tried again, three times in all, with a short backoff.
+ */
+export async function fetchS3(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    let failure: unknown;
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+      if (response.status < 500 || attempt === ATTEMPTS) return response;
+      await response.body?.cancel();
+      failure = new Error(`S3 answered ${response.status}`);
+    } catch (error) {
+      failure = error;
+    }
+    if (attempt === ATTEMPTS) throw new S3Unavailable(`S3 unreachable: ${String(failure)}`, { cause: failure });
+    await new Promise((r) => setTimeout(r, 50 * 4 ** (attempt - 1)));
+  }
+}
+
 /** A HEAD or DELETE by presigned URL: the status code (404 for a missing object). */
 export async function sendS3(method: 'HEAD' | 'DELETE', bucket: string, key: string): Promise<number> {
-  const response = await fetch(await presignS3(method, bucket, key, { expiresIn: 60 }), { method });
+  const response = await fetchS3(await presignS3(method, bucket, key, { expiresIn: 60 }), { method });
   await response.body?.cancel();
   return response.status;
 }
@@ -85,7 +112,7 @@ export async function listS3Keys(bucket: string, prefix: string, max: number): P
     for (const v of Array.isArray(value) ? value : [value]) if (v !== null && v !== undefined) search.append(name, v);
   }
   const port = signed.port ? `:${signed.port}` : '';
-  const response = await fetch(`${signed.protocol}//${signed.hostname}${port}${signed.path}?${search.toString()}`);
+  const response = await fetchS3(`${signed.protocol}//${signed.hostname}${port}${signed.path}?${search.toString()}`);
   const body = await response.text();
   if (response.status !== 200) throw new Error(`ListObjectsV2 ${bucket}/${prefix} answered ${response.status}: ${body.slice(0, 200)}`);
   const keys = [...body.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => xmlText(m[1]!));

@@ -15,9 +15,14 @@ export interface LocalConfig {
   exportsBucket: string;
   /** Print mails and requests to the terminal. */
   verbose: boolean;
+  /**
+   * Put fault proxies (lib/local/fault-proxy.ts) between the handlers and DynamoDB and S3, so
+   * tests can make those services fail or slow down for a moment (the test stacks do).
+   */
+  faultProxies: boolean;
 }
 
-export function localConfig(overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose'>> & { basePort?: number } = {}): LocalConfig {
+export function localConfig(overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose' | 'faultProxies'>> & { basePort?: number } = {}): LocalConfig {
   const base = overrides.basePort ?? Number(process.env.LOCAL_PORT ?? 4000);
   return {
     dataDir: path.resolve(overrides.dataDir ?? process.env.LOCAL_DATA_DIR ?? '.local'),
@@ -28,6 +33,7 @@ export function localConfig(overrides: Partial<Pick<LocalConfig, 'dataDir' | 've
     photosBucket: 'church-directory-photos',
     exportsBucket: 'church-directory-exports',
     verbose: overrides.verbose ?? true,
+    faultProxies: overrides.faultProxies ?? false,
   };
 }
 

@@ -5,7 +5,8 @@
  *                    authorizer does, and the same v2 event shape (claims as strings).
  *  - /cognito        the Cognito compatibility proxy (the SPA's userPoolEndpoint).
  *  - /_local/...     the mailbox page, its JSON, the mail drop used by cognito-local, and
- *                    SES v2 SendEmail (/_local/ses/v2/email/outbound-emails) for our own mails.
+ *                    SES v2 SendEmail (/_local/ses/v2/email/outbound-emails) for our own mails,
+ *                    and, in test stacks, /_local/faults (DynamoDB or S3 failing for a while).
  *  - /config.json    the SPA's runtime configuration.
  *  - everything else the built SPA, with index.html for client-side routes.
  */
@@ -20,6 +21,7 @@ import { routes, type RouteDef } from '../../lambdas/routes';
 import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
 import { cognitoProxy } from './cognito-proxy';
+import type { Fault, FaultProxy } from './fault-proxy';
 import type { Mailbox } from './mailbox';
 import type { LocalStepFunctions } from './stepfunctions';
 
@@ -44,6 +46,8 @@ export interface GatewayOptions {
   verbose: boolean;
   /** The jobs' state machines (lib/local/stepfunctions.ts), served at SFN_PREFIX. */
   stepFunctions?: LocalStepFunctions;
+  /** The fault proxies in front of DynamoDB and S3, told what to do at /_local/faults (tests only). */
+  faults?: FaultProxy[];
 }
 
 interface CompiledRoute {
@@ -256,6 +260,15 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         else if (req.method === 'POST') options.stepFunctions.setFault(JSON.parse((await readBody(req)).toString('utf8')));
         else return send(res, 405, '{"message":"Method Not Allowed"}');
         return send(res, 204, '');
+      }
+      if (options.faults?.length && url.pathname === '/_local/faults') {
+        // Local only: make DynamoDB or S3 refuse, lose answers or slow down for a while (fault tests).
+        if (req.method === 'POST') {
+          const faults = JSON.parse((await readBody(req)).toString('utf8')) as Fault[];
+          for (const proxy of options.faults) proxy.set(faults);
+        } else if (req.method === 'DELETE') for (const proxy of options.faults) proxy.set([]);
+        else if (req.method !== 'GET') return send(res, 405, '{"message":"Method Not Allowed"}');
+        return send(res, 200, JSON.stringify(options.faults.flatMap((proxy) => proxy.report())));
       }
       if (url.pathname === '/_local/mailbox' && req.method === 'POST') {
         const mail = JSON.parse((await readBody(req)).toString('utf8'));

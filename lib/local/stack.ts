@@ -11,6 +11,7 @@ import type { WebConfig } from '../settings';
 import { startCognito, type LocalPool } from './cognito';
 import { gatewayUrl, type LocalConfig } from './config';
 import { startDynamo } from './dynamo';
+import { FaultProxy } from './fault-proxy';
 import { SES_V2_PREFIX, SFN_PREFIX, startGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { assertPortFree, stopChildren } from './processes';
@@ -42,7 +43,12 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
   });
   try {
-    const [dynamoEndpoint, s3Endpoint] = await Promise.all([startDynamo(config), startS3(config)]);
+    const [dynamoDirect, s3Direct] = await Promise.all([startDynamo(config), startS3(config)]);
+    const dynamoProxy = config.faultProxies ? new FaultProxy('dynamodb', dynamoDirect) : null;
+    const s3Proxy = config.faultProxies ? new FaultProxy('s3', s3Direct) : null;
+    const faults = [dynamoProxy, s3Proxy].filter((proxy) => proxy !== null);
+    const dynamoEndpoint = (await dynamoProxy?.start()) ?? dynamoDirect;
+    const s3Endpoint = (await s3Proxy?.start()) ?? s3Direct;
     const url = gatewayUrl(config);
     const pool = await startCognito(config);
     const stepFunctions = new LocalStepFunctions({ region: config.region, verbose: config.verbose });
@@ -93,6 +99,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       handlersDir: path.join(root, 'lambdas/http'),
       verbose: config.verbose,
       stepFunctions,
+      faults,
     });
     return {
       config,
@@ -104,6 +111,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all(faults.map((proxy) => proxy.stop()));
         await stopChildren();
       },
     };

@@ -23,7 +23,7 @@ export interface Answer<T = Record<string, unknown>> {
 
 export async function call<T = Record<string, unknown>>(
   operation: Operation,
-  options: { token?: string | null; body?: unknown; rawBody?: string; params?: Record<string, string>; query?: string } = {},
+  options: { token?: string | null; body?: unknown; rawBody?: string; params?: Record<string, string>; query?: string; requestKey?: string } = {},
 ): Promise<Answer<T>> {
   const route = routeFor(operation);
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
@@ -32,6 +32,7 @@ export async function call<T = Record<string, unknown>>(
     headers: {
       'content-type': 'application/json',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.requestKey ? { 'idempotency-key': options.requestKey } : {}),
     },
     body: route.method === 'GET' ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),
   });

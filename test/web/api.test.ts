@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildPath, callApi } from '../../web/src/lib/api';
+import { ApiError, buildPath, callApi, WAF_CHALLENGE_MESSAGE } from '../../web/src/lib/api';
 import { setConfig } from '../../web/src/lib/config';
 import { formatDateTime } from '../../web/src/lib/format';
 import { stateFromClaims } from '../../web/src/app/auth';
@@ -35,6 +35,19 @@ describe('callApi', () => {
     const headers = new Headers(init.headers);
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.has('authorization')).toBe(false);
+  });
+
+  it('sends a create form’s request key as the Idempotency-Key header, and none otherwise', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: 'ok', id: 'f', version: 1 }));
+    await callApi('addFamily', { body: { surname: 'Key' }, requestKey: 'form-key-123' });
+    await callApi('addFamily', { body: { surname: 'Key' } });
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).get('idempotency-key')).toBe('form-key-123');
+    expect(new Headers(fetchMock.mock.calls[1]![1].headers).has('idempotency-key')).toBe(false);
+  });
+
+  it('tells the person to reload when AWS WAF answers a public write with its challenge', async () => {
+    stubFetch(() => new Response('<html>challenge</html>', { status: 202, headers: { 'x-amzn-waf-action': 'challenge' } }));
+    await expect(callApi('registerOrganization', { body: {} })).rejects.toMatchObject({ code: 'unavailable', status: 202, message: WAF_CHALLENGE_MESSAGE });
   });
 
   it('throws ApiError with the code and message of the error body', async () => {

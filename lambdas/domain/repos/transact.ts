@@ -73,7 +73,12 @@ function sumCounts(steps: Step[]): Counts {
   return total;
 }
 
-/** Runs the steps (and the count changes) all or nothing, part by part past 100 actions. */
+/**
+ * Runs the steps (and the count changes) all or nothing, part by part past 100 actions. The SDK
+ * gives each part a ClientRequestToken of its own (an idempotency token of the API model): when
+ * it retries a part whose answer was lost after DynamoDB committed, DynamoDB answers the first
+ * outcome instead of failing the part's conditions against its own writes (test/integration/faults.test.ts).
+ */
 export async function transact(orgId: string, steps: Step[]): Promise<void> {
   for (let start = 0; start < steps.length; start += MAX_ACTIONS - 1) {
     const part = steps.slice(start, start + MAX_ACTIONS - 1);

@@ -3,6 +3,7 @@ import { ddb } from '../../platform/ddb';
 import type { UserRecord } from '../entities';
 import { keys } from '../keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
+import { update, type Action } from './transact';
 
 export function userItem(user: UserRecord) {
   return {
@@ -78,7 +79,12 @@ export async function findMembersByEmailAnywhere(email: string): Promise<MemberL
   return found;
 }
 
-/** The member's (first) user record, all or nothing with the check that the member still exists. */
+/**
+ * The member's (first) user record, all or nothing with the check that the member still exists.
+ * The member's set of dependants changes (its rolesVersion, as for a role), so a member or family
+ * delete that read the member's accounts before this one was linked is refused, never leaving it
+ * linked to a member that is gone.
+ */
 export async function createMemberUserRecord(user: UserRecord & { memberId: string; familyId: string }): Promise<'created' | 'member-gone'> {
   try {
     await ddb.send(
@@ -86,10 +92,12 @@ export async function createMemberUserRecord(user: UserRecord & { memberId: stri
         TransactItems: [
           { Put: { TableName: tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
           {
-            ConditionCheck: {
+            Update: {
               TableName: tableName(),
               Key: keys.member(user.orgId, user.familyId, user.memberId),
+              UpdateExpression: 'ADD rolesVersion :one',
               ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':one': 1 },
             },
           },
         ],
@@ -144,3 +152,13 @@ export async function setUserRecordAdmin(orgId: string, userId: string, admin: b
 export async function deleteUserRecord(orgId: string, userId: string): Promise<void> {
   await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.user(orgId, userId) }));
 }
+
+/** The church's accounts linked to any of these members, or to the family: unlinked when those go. */
+export async function usersLinkedTo(orgId: string, memberIds: string[], familyId?: string): Promise<UserRecord[]> {
+  const ids = new Set(memberIds);
+  return (await listUserRecords(orgId)).filter((u) => (u.memberId !== null && ids.has(u.memberId)) || (familyId !== undefined && u.familyId === familyId));
+}
+
+/** A transaction step: the account no longer points at a member or family (they are being deleted). */
+export const unlinkUser = (orgId: string, userId: string): Action =>
+  update(keys.user(orgId, userId), 'SET memberId = :none, familyId = :none', { ':none': null });

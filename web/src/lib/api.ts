@@ -25,6 +25,7 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your internet connection and try again.';
+export const WAF_CHALLENGE_MESSAGE = 'Your browser needs a quick security check first. Please reload the page and send the form again.';
 const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 /** API Gateway gives up after 30 s; wait a little longer so its own answer wins. */
 const TIMEOUT_MS = 35_000;
@@ -52,6 +53,8 @@ export interface CallOptions {
   /** Appended as a query string (?a=1&b=2); empty values are left out. */
   query?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header by create forms (useRequestKey). */
+  requestKey?: string;
 }
 
 export function buildPath(template: string, params: Record<string, string> = {}): string {
@@ -91,6 +94,7 @@ export async function callApi<Op extends ApiOperation>(operation: Op, options: C
   }
   const hasBody = options.body !== undefined && route.method !== 'GET';
   if (hasBody) headers['content-type'] = 'application/json';
+  if (options.requestKey) headers['idempotency-key'] = options.requestKey;
 
   // One controller for the caller's signal and our time limit (AbortSignal.any is too new for some browsers).
   const controller = new AbortController();
@@ -119,6 +123,11 @@ export async function callApi<Op extends ApiOperation>(operation: Op, options: C
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  // AWS WAF's challenge on public writes (lib/waf.ts) answers 202 until the browser has solved it
+  // on a page load; a reload does that, and the form's text is the person's to keep until then.
+  if (response.status === 202 && response.headers.get('x-amzn-waf-action') === 'challenge') {
+    throw new ApiError('unavailable', WAF_CHALLENGE_MESSAGE, 202);
+  }
   const payload = await readJson(response);
   if (!response.ok) {
     const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;

@@ -11,6 +11,7 @@ import { Photo } from '../../components/Photo';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useRequestKey } from '../../lib/useRequestKey';
 import { FormCrumbs, MonthDayField, RequiredLabel, RequiredNote, type Crumb } from './formParts';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
@@ -76,6 +77,7 @@ const fieldsOf = (f: FamilyView): Fields => ({
 export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const texts = FAMILY_TEXTS[mode];
   usePageTitle(texts.title);
+  const requestKey = useRequestKey();
   const { familyId = '' } = useParams();
   const { userOrgId } = useAuth();
   const navigate = useNavigate();
@@ -171,7 +173,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
     try {
       const result =
         mode === 'add'
-          ? await callApi('addFamily', { body: { ...checked.data, photo } })
+          ? await callApi('addFamily', { body: { ...checked.data, photo }, requestKey })
           : await callApi('updateFamily', {
               params: { familyId },
               body: { ...checked.data, photo, ...(photo !== stored ? { existingPhotoPath: stored } : {}) },

@@ -8,12 +8,14 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs } from '../families/familyParts';
 import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
 
 /** /groups/add (SPEC.md sections 2 and 4): idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
   usePageTitle('Add Group');
+  const requestKey = useRequestKey();
   const navigate = useNavigate();
   const { currentUser, userOrgId } = useAuth();
   const [groupName, setGroupName] = useState('');
@@ -41,7 +43,7 @@ export default function AddGroupPage() {
     setBusy(true);
     setStatus(null);
     try {
-      const result = await callApi('addGroup', { body: checked.data });
+      const result = await callApi('addGroup', { body: checked.data, requestKey });
       const message = result.message || `Group '${checked.data.groupName}' created.`;
       setDone(message);
       setStatus({ kind: 'success', text: message });

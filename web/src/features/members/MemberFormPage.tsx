@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useRequestKey } from '../../lib/useRequestKey';
 import { FormCrumbs, MonthDayField, RequiredLabel, RequiredNote, type Crumb } from '../families/formParts';
 
 /** SPEC.md section 9: redirect 2 s after a member is added or updated. */
@@ -70,6 +71,7 @@ type FamiliesLoad = { state: 'idle' } | { state: 'loading' } | { state: 'error';
 
 function AddMember() {
   usePageTitle('Add Member');
+  const requestKey = useRequestKey();
   const location = useLocation();
   const navigate = useNavigate();
   const redirect = useRedirect();
@@ -122,7 +124,7 @@ function AddMember() {
     setBusy(true);
     setStatus({ kind: 'info', text: 'Adding member...' });
     try {
-      const result = await callApi('addMember', { body });
+      const result = await callApi('addMember', { body, requestKey });
       setDone(true);
       setStatus({ kind: 'success', text: result.message || 'Member added successfully!' });
       redirect(preselected ? `/families/${preselected.id}` : '/families');
