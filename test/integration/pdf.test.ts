@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateDirectoryPdfResult, PhotoUploadResult } from '../../lambdas/contract/api';
+import type { GenerateDirectoryPdfResult } from '../../lambdas/contract/api';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
 import { s3 } from '../../lambdas/platform/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { photoJpeg } from '../support/photos';
+import { uploadPhoto } from '../support/upload';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pdf-it-'));
 /** The text pdftotext reads (`raw`: in drawing order, one index entry per line), whitespace collapsed. */
@@ -26,14 +27,6 @@ const pdfText = (bytes: Uint8Array, page?: number, raw = false) => {
   const pages = page ? ['-f', String(page), '-l', String(page)] : [];
   return execFileSync('pdftotext', [...(raw ? ['-raw'] : []), ...pages, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 };
-
-async function uploadPhoto(token: string, jpeg: Buffer): Promise<string> {
-  const presigned = await call<PhotoUploadResult>('createPhotoUpload', { token, body: { contentType: 'image/jpeg', size: jpeg.length } });
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  const put = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: new Uint8Array(jpeg) });
-  expect(put.status).toBeLessThan(300);
-  return presigned.body.photo;
-}
 
 async function addFamily(token: string, surname: string, names: string[], photo: string | null = null): Promise<string> {
   const family = await call<{ id: string }>('addFamily', {
@@ -72,10 +65,10 @@ describe('generateDirectoryPdf', () => {
     church = await createChurch();
     // Full size (~270 KB): read lazily, its first bytes first, the rest while the file is written.
     photoJpegBytes = photoJpeg(7);
-    const withPhoto = await uploadPhoto(church.adminToken, photoJpegBytes);
+    const withPhoto = await uploadPhoto(church.adminToken, undefined, photoJpegBytes);
     await addFamily(church.adminToken, FAMILIES[0]![0], FAMILIES[0]![1], withPhoto);
     // A family whose photo object is gone from the bucket: it prints without it.
-    missingPhoto = await uploadPhoto(church.adminToken, photoJpeg(8, 320, 240));
+    missingPhoto = await uploadPhoto(church.adminToken, undefined, photoJpeg(8, 320, 240));
     await addFamily(church.adminToken, FAMILIES[1]![0], FAMILIES[1]![1], missingPhoto);
     await s3.send(new DeleteObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: missingPhoto }));
     // A camera-style JPEG: 40 KB of metadata before its frame header (read with a second, larger look).
@@ -84,7 +77,7 @@ describe('generateDirectoryPdf', () => {
     app1.writeUInt16BE(0xffe1, 0);
     app1.writeUInt16BE(40_002, 2);
     exifHeavy = Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
-    const withExif = await uploadPhoto(church.adminToken, exifHeavy);
+    const withExif = await uploadPhoto(church.adminToken, undefined, exifHeavy);
     await addFamily(church.adminToken, FAMILIES[2]![0], FAMILIES[2]![1], withExif);
     for (const [surname, names] of FAMILIES.slice(3)) await addFamily(church.adminToken, surname, names);
   });
