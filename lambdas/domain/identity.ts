@@ -2,21 +2,16 @@
  * Cognito accounts. Custom attributes (orgId, admin, memberId, familyId) are written only here,
  * with admin credentials: no app client may write them.
  */
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  UsernameExistsException,
-  type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { CustomAttribute } from '../../lib/settings';
-import { cognito } from '../platform/cognito';
-import { env } from '../platform/env';
+import { cognitoCall } from '../platform/cognito-json';
 import { AppError } from './errors';
 
 export type CustomAttributes = Partial<Record<CustomAttribute, string>>;
+
+interface AttributeType {
+  Name: string;
+  Value: string;
+}
 
 const toAttributes = (custom: CustomAttributes): AttributeType[] =>
   Object.entries(custom).map(([name, value]) => ({ Name: `custom:${name}`, Value: value ?? '' }));
@@ -32,25 +27,21 @@ export async function createAccount(input: {
   custom: CustomAttributes;
   emailTakenMessage: string;
 }): Promise<string> {
-  const pool = env('USER_POOL_ID');
   let userId: string | undefined;
   try {
-    const { User } = await cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: pool,
-        Username: input.email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: input.email },
-          { Name: 'email_verified', Value: 'false' },
-          { Name: 'name', Value: input.name },
-          ...toAttributes(input.custom),
-        ],
-      }),
-    );
+    const { User } = await cognitoCall<{ User?: { Username?: string; Attributes?: AttributeType[] } }>('AdminCreateUser', {
+      Username: input.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: input.email },
+        { Name: 'email_verified', Value: 'false' },
+        { Name: 'name', Value: input.name },
+        ...toAttributes(input.custom),
+      ],
+    });
     userId = User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? User?.Username;
   } catch (error) {
-    if (error instanceof UsernameExistsException || (error as Error).name === 'UsernameExistsException') {
+    if ((error as Error).name === 'UsernameExistsException') {
       throw new AppError('already-exists', input.emailTakenMessage);
     }
     if ((error as Error).name === 'InvalidPasswordException' || (error as Error).name === 'InvalidParameterException') {
@@ -60,9 +51,7 @@ export async function createAccount(input: {
   }
   if (!userId) throw new Error('Cognito did not return the new user id');
   try {
-    await cognito.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: input.email, Password: input.password, Permanent: true }),
-    );
+    await cognitoCall('AdminSetUserPassword', { Username: input.email, Password: input.password, Permanent: true });
   } catch (error) {
     await deleteAccount(input.email);
     if ((error as Error).name === 'InvalidPasswordException') {
@@ -75,7 +64,7 @@ export async function createAccount(input: {
 
 export async function deleteAccount(username: string): Promise<void> {
   try {
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: env('USER_POOL_ID'), Username: username }));
+    await cognitoCall('AdminDeleteUser', { Username: username });
   } catch (error) {
     if ((error as Error).name !== 'UserNotFoundException') throw error;
   }
@@ -83,26 +72,17 @@ export async function deleteAccount(username: string): Promise<void> {
 
 /** Marks an address verified (demo accounts, test fixtures). cognito-local wants the e-mail sent with the flag. */
 export async function markEmailVerified(email: string): Promise<void> {
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: env('USER_POOL_ID'),
-      Username: email,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
+  await cognitoCall('AdminUpdateUserAttributes', {
+    Username: email,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: 'true' },
+    ],
+  });
 }
 
 export async function setCustomAttributes(username: string, custom: CustomAttributes): Promise<void> {
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: env('USER_POOL_ID'),
-      Username: username,
-      UserAttributes: toAttributes(custom),
-    }),
-  );
+  await cognitoCall('AdminUpdateUserAttributes', { Username: username, UserAttributes: toAttributes(custom) });
 }
 
 /**
@@ -111,7 +91,7 @@ export async function setCustomAttributes(username: string, custom: CustomAttrib
  */
 export async function signOutEverywhere(username: string): Promise<void> {
   try {
-    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: env('USER_POOL_ID'), Username: username }));
+    await cognitoCall('AdminUserGlobalSignOut', { Username: username });
   } catch (error) {
     if ((error as Error).name !== 'UserNotFoundException') throw error;
   }

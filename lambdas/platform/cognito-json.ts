@@ -1,13 +1,14 @@
 /**
- * The few Cognito admin calls the job tasks make (AdminGetUser, ListUsers, AdminDeleteUser), as
- * signed JSON calls (platform/aws-signed.ts) instead of the Cognito client: a job task also carries
- * the DynamoDB client and the S3 presigner, and the Cognito client would take it past the 250 KB
- * bundle budget. Endpoint: AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set, like the SDK.
+ * Cognito's admin API as signed JSON calls (platform/aws-signed.ts) instead of the Cognito client:
+ * every handler also carries the DynamoDB client, and the Cognito client took the handlers that
+ * manage accounts past the 250 KB bundle budget. The requests are the API's own JSON documents
+ * (one object per operation, the UserPoolId added here). Endpoint:
+ * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set, like the SDK.
  */
 import { signedJsonCall } from './aws-signed';
 import { env } from './env';
 
-function cognitoCall<T>(operation: string, body: Record<string, unknown>): Promise<T> {
+export function cognitoCall<T = unknown>(operation: string, body: Record<string, unknown>): Promise<T> {
   return signedJsonCall<T>({
     endpointId: 'COGNITO_IDENTITY_PROVIDER',
     defaultHost: (region) => `cognito-idp.${region}.amazonaws.com`,

@@ -21,32 +21,17 @@
  * setup (test/support/global-setup.ts), and imported lazily so selecting other modules does not
  * load it.
  */
-import { randomUUID } from 'node:crypto';
-import { pad2, seededRandom } from '../../lib/local/seeded-random';
-import { median, type BenchModule, type Metric } from './metrics';
+import { generateDirectory, seedDirectory } from './church';
+import { median, percentile, type BenchModule, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
 const FAMILIES = 1000;
-/** Family sizes cycling with a mean of exactly 4: 1,000 families make 4,000 members. */
-const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
+/** The generated church's seed (test/bench/church.ts): 1,000 families make 4,000 members. */
+const SEED = 20260003;
 const WARM_UPS = 3;
 const RUNS = 20;
 const PASSWORD = 'bench-admin-1';
 const ADMIN_EMAIL = 'admin@bench.example';
-
-const SURNAMES = [
-  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Papadopoulos', 'Kim', 'García', 'Johnson', 'Williams', 'Brown',
-  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Tanaka',
-  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', 'Ivanova', 'Chen', 'Fernandes', 'Walker', 'Young',
-];
-const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Ana', 'Samuel', 'Ruth', 'David', 'Esther', 'John', 'Miriam', 'Peter', 'Lydia', 'Paul'];
-const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
-
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 export const directory: BenchModule = {
   name: 'directory',
@@ -62,83 +47,20 @@ async function measure(
   log: (message: string) => void,
 ): Promise<Metric[]> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { DynamoDBDocumentClient, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
-  const { familyItem, memberItem, memberEmailClaimItem } = await import('../../lambdas/domain/repos/items');
+  const { DynamoDBDocumentClient, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { keys } = await import('../../lambdas/domain/keys');
   const { ddb } = await import('../../lambdas/platform/ddb');
-  type Family = import('../../lambdas/domain/entities').Family;
-  type Member = import('../../lambdas/domain/entities').Member;
 
   // The church and its administrator, registered through the API as test/support/fixtures.ts does.
   const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
 
   // The directory, built with the domain's own item builders (like lib/local/demo.ts).
-  const rnd = seededRandom(20260003);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const thisMonth = new Date().getMonth() + 1;
-  const stamp = new Date().toISOString();
-  const families: Family[] = [];
-  const members: Member[] = [];
-  for (let index = 0; index < FAMILIES; index++) {
-    const familyId = randomUUID();
-    const surname = pick(SURNAMES);
-    // Every twelfth family's anniversary is this month, the rest spread over the year; a few have none.
-    const anniversaryMonth = index % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
-    families.push({
-      familyId,
-      orgId,
-      surname,
-      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
-      city: 'Raleigh',
-      state: 'NC',
-      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
-      phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-      // About one family in six has a photo; the objects need not exist (reads only presign).
-      photo: index % 6 === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null,
-      version: 1,
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
-    const size = SIZES[index % SIZES.length]!;
-    for (let m = 0; m < size; m++) {
-      const name = FIRST[(index * 7 + m * 3) % FIRST.length]!;
-      const birthdayMonth = (index + m) % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
-      members.push({
-        memberId: randomUUID(),
-        familyId,
-        orgId,
-        name,
-        surname,
-        birthday: m > 2 && m === size - 1 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-        cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
-        email: m < 2 ? `${name.toLowerCase()}.${index}.${m}@bench.example` : null,
-        version: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
-    }
-  }
-  const items = [
-    ...families.map(familyItem),
-    ...members.map(memberItem),
-    ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
-  ];
+  const { families, members } = generateDirectory(orgId, FAMILIES, SEED);
   const seedStart = performance.now();
-  const LANES = 8;
-  const lane = Math.ceil(items.length / LANES / 25) * 25;
-  await Promise.all(Array.from({ length: LANES }, (_, i) => batchPutAll(table, items.slice(i * lane, (i + 1) * lane))));
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.org(orgId),
-      UpdateExpression: 'SET familyCount = :f, memberCount = :m',
-      ExpressionAttributeValues: { ':f': families.length, ':m': members.length },
-    }),
-  );
-  log(`seeded ${families.length} families, ${members.length} members (${items.length} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const written = await seedDirectory(table, orgId, { families, members });
+  log(`seeded ${families.length} families, ${members.length} members (${written} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const get = async (pathAndQuery: string) => {
     const response = await fetch(`${url}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });

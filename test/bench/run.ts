@@ -7,6 +7,9 @@
  *   npm run bench -- directory    the directory reads on a generated 1,000-family church (local stack, ports 4700-4703)
  *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4700-4703)
  *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4700-4703)
+ *   npm run bench -- load         50 signed-in users for 60 s (BENCH_LOAD_SECONDS) on a 200-family church: errors, p50/p99 (local stack, ports 4700-4703)
+ *
+ * The local stacks' base port is BENCH_STACK_PORT (default 4700), to run beside another stack.
  *
  * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts)
  * and add it to MODULES below. Each module gets its own scratch directory, removed afterwards.
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { directory } from './directory';
 import { jobs } from './jobs';
 import { lambdas } from './lambdas';
+import { load } from './load';
 import { pdf } from './pdf';
 import { spa } from './spa';
 import type { BenchModule, Metric } from './metrics';
@@ -25,7 +29,7 @@ import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, directory, pdf, jobs];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, directory, pdf, jobs, load];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -15,8 +15,10 @@ export interface BenchStack {
  * One base port for every module's stack: the handlers run in this process, and their SDK
  * clients (created once, like in a Lambda container) keep the endpoints of the first stack. A
  * module's fresh stack on the same ports (with its own data) keeps them right.
+ * `BENCH_STACK_PORT=4740 npm run bench` moves it, to run beside another stack (BENCH_PORT, the
+ * earlier name, is still read).
  */
-export const BENCH_STACK_PORT = Number(process.env.BENCH_PORT ?? 4700);
+export const BENCH_STACK_PORT = Number(process.env.BENCH_STACK_PORT ?? process.env.BENCH_PORT ?? 4700);
 
 /** Runs `work` against a fresh local stack on BENCH_STACK_PORT, with its data under `tmpDir`. */
 export async function withLocalStack<T>(tmpDir: string, work: (stack: BenchStack) => Promise<T>): Promise<T> {

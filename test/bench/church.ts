@@ -1,0 +1,108 @@
+/**
+ * The generated church the directory bench modules share: families of one to seven members
+ * (four on average), names from several countries, addresses, phones, e-mails for the first two
+ * members of a family, birthdays and anniversaries spread over the year with some in this month,
+ * a photo path on one family in six (the objects need not exist: reads only presign). The same
+ * seed gives the same church on every machine (only the ids differ). It is written with the
+ * domain's own item builders, like lib/local/demo.ts, and the organisation's counts are set to
+ * match. The domain modules are imported lazily: their SDK clients must be made after the
+ * module's local stack has set the endpoints.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Family, Member } from '../../lambdas/domain/entities';
+import { pad2, seededRandom } from '../../lib/local/seeded-random';
+
+/** Family sizes cycling with a mean of exactly 4: n × 8 families make n × 32 members. */
+const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
+
+const SURNAMES = [
+  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Papadopoulos', 'Kim', 'García', 'Johnson', 'Williams', 'Brown',
+  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Tanaka',
+  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', 'Ivanova', 'Chen', 'Fernandes', 'Walker', 'Young',
+];
+const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Ana', 'Samuel', 'Ruth', 'David', 'Esther', 'John', 'Miriam', 'Peter', 'Lydia', 'Paul'];
+const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
+
+export interface GeneratedDirectory {
+  families: Family[];
+  /** In family order; each family's members together. */
+  members: Member[];
+}
+
+/** `familyCount` families of the church `orgId`, drawn from `seed`. */
+export function generateDirectory(orgId: string, familyCount: number, seed: number): GeneratedDirectory {
+  const rnd = seededRandom(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const thisMonth = new Date().getMonth() + 1;
+  const stamp = new Date().toISOString();
+  const families: Family[] = [];
+  const members: Member[] = [];
+  for (let index = 0; index < familyCount; index++) {
+    const familyId = randomUUID();
+    const surname = pick(SURNAMES);
+    // Every twelfth family's anniversary is this month, the rest spread over the year; a few have none.
+    const anniversaryMonth = index % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
+    families.push({
+      familyId,
+      orgId,
+      surname,
+      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
+      city: 'Raleigh',
+      state: 'NC',
+      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
+      phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
+      anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
+      photo: index % 6 === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null,
+      version: 1,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    const size = SIZES[index % SIZES.length]!;
+    for (let m = 0; m < size; m++) {
+      const name = FIRST[(index * 7 + m * 3) % FIRST.length]!;
+      const birthdayMonth = (index + m) % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
+      members.push({
+        memberId: randomUUID(),
+        familyId,
+        orgId,
+        name,
+        surname,
+        birthday: m > 2 && m === size - 1 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
+        cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
+        email: m < 2 ? `${name.toLowerCase()}.${index}.${m}@bench.example` : null,
+        version: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+    }
+  }
+  return { families, members };
+}
+
+/** Writes the directory (with the members' e-mail claims) and sets the organisation's counts; returns the items written. */
+export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
+  const { familyItem, memberItem, memberEmailClaimItem } = await import('../../lambdas/domain/repos/items');
+  const { keys } = await import('../../lambdas/domain/keys');
+  const { ddb } = await import('../../lambdas/platform/ddb');
+  const { families, members } = directory;
+  const items = [
+    ...families.map(familyItem),
+    ...members.map(memberItem),
+    ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
+  ];
+  // Eight BatchWriteItem lanes in flight, each a run of whole 25-item batches.
+  const LANES = 8;
+  const lane = Math.ceil(items.length / LANES / 25) * 25;
+  await Promise.all(Array.from({ length: LANES }, (_, i) => batchPutAll(table, items.slice(i * lane, (i + 1) * lane))));
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.org(orgId),
+      UpdateExpression: 'SET familyCount = :f, memberCount = :m',
+      ExpressionAttributeValues: { ':f': families.length, ':m': members.length },
+    }),
+  );
+  return items.length;
+}

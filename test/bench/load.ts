@@ -1,0 +1,236 @@
+/**
+ * Bench module: a load run (issue 7) against the local product as `npm start` runs it (the same
+ * startLocalStack: dynoxide, s3rver, cognito-local, the gateway running the real handlers in this
+ * process; only its per-request terminal log is off), on a generated church of 200 families and
+ * about 800 members (test/bench/church.ts).
+ *
+ * 50 signed-in users, each with a real ID token from the local Cognito: the church's registered
+ * administrator, 9 members who signed up through the API and were granted admin through the API,
+ * and 40 members who signed up (each linked to its own family). autocannon, in a child process
+ * (test/bench/load-traffic.ts) so it does not share this process's event loop with the gateway,
+ * keeps one keep-alive connection per user for BENCH_LOAD_SECONDS (default 60), each repeating a
+ * visit of dashboard, family list, family pages and two edits (its family, then its member in
+ * it), every user editing a family nobody else edits.
+ *
+ *  - load.requests: responses received; load.rps: the same per second.
+ *  - load.errors: non-2xx answers + connection errors + timeouts (30 s); budget 0.
+ *  - load.p50_ms / load.p99_ms: response-time percentiles over every request (no budget in
+ *    DESIGN.md section 11: recorded). The log adds them per kind of request.
+ * The users never pause, so the stack is saturated and the mean time is about users over
+ * throughput (Little's law). Locally every handler shares this one Node event loop (in AWS each
+ * concurrent request has a Lambda of its own), and the machine's load shows in every figure: the
+ * log gives the load average before the run.
+ *
+ * Afterwards the church must be intact: every family still readable, the dashboard's counts
+ * unchanged, untouched families and members still at version 1, and each edited family and
+ * member at 1 + its successful edits (at most one more: an edit still in flight when the run
+ * stopped, whose answer was never read, may have been applied). Any difference fails the module.
+ *
+ * `BENCH_LOAD_SECONDS=10 npm run bench -- load` for a quick try.
+ */
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { GetFamilyResult, ListUsersResult } from '../../lambdas/contract/api';
+import { generateDirectory, seedDirectory, type GeneratedDirectory } from './church';
+import type { LoadUser, TrafficOutcome, TrafficPlan } from './load-traffic';
+import { round2, type BenchModule, type Metric } from './metrics';
+import { registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
+
+const FAMILIES = 200;
+const SEED = 20260007;
+/** The registered administrator and 9 members granted admin. */
+const ADMINS = 10;
+const MEMBERS = 40;
+const USERS = ADMINS + MEMBERS;
+/** User u edits family u × STRIDE: spread over the directory, never shared. */
+const STRIDE = Math.floor(FAMILIES / USERS);
+/** Warmed up before the run (each route's first call loads its handler): an edited family nobody uses. */
+const WARM_FAMILY = 1;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const PASSWORD = 'bench-user-1';
+const ADMIN_EMAIL = 'load-admin@bench.example';
+/** Reads in flight at once for the consistency check. */
+const CHECK_LANES = 8;
+
+export const load: BenchModule = {
+  name: 'load',
+  async run({ tmpDir, log }) {
+    if (!Number.isFinite(SECONDS) || SECONDS < 1) throw new Error(`BENCH_LOAD_SECONDS must be a number of seconds, not ${process.env.BENCH_LOAD_SECONDS}`);
+    return withLocalStack(tmpDir, async (stack) => {
+      const setupStart = performance.now();
+      const church = await prepareChurch(stack, log);
+      log(`church and ${church.users.length} users ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+
+      const [load1] = os.loadavg();
+      log(`${church.users.length} users for ${SECONDS} s (machine load average before: ${load1!.toFixed(2)} on ${os.availableParallelism()} cores)...`);
+      const outcome = await inTrafficProcess({
+        url: stack.url,
+        users: church.users,
+        familyIds: church.directory.families.map((f) => f.familyId),
+        seconds: SECONDS,
+      });
+      report(outcome, log);
+
+      await checkConsistency(stack.url, church, outcome, log);
+      const errors = outcome.non2xx + outcome.socketErrors;
+      return [
+        { name: 'load.requests', value: outcome.requests, unit: 'requests', budget: null },
+        { name: 'load.errors', value: errors, unit: 'errors', budget: 0 },
+        { name: 'load.p50_ms', value: outcome.latency.p50, unit: 'ms', budget: null },
+        { name: 'load.p99_ms', value: outcome.latency.p99, unit: 'ms', budget: null },
+        { name: 'load.rps', value: round2(outcome.requests / outcome.seconds), unit: 'req/s', budget: null },
+      ] satisfies Metric[];
+    });
+  },
+};
+
+interface PreparedChurch {
+  directory: GeneratedDirectory;
+  users: LoadUser[];
+  adminToken: string;
+}
+
+/** One JSON call to the API; anything but 200 is a setup failure. */
+async function api<T>(url: string, method: string, pathname: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${pathname}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** The church, its directory, and its 50 users signed up and signed in the way real ones are. */
+async function prepareChurch(stack: BenchStack, log: (message: string) => void): Promise<PreparedChurch> {
+  const { markEmailVerified } = await import('../../lambdas/domain/identity');
+  const { url, pool } = stack;
+  const orgId = await registerChurch(url, 'Bench Load Church', { email: ADMIN_EMAIL, password: PASSWORD });
+  const adminToken = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
+  const directory = generateDirectory(orgId, FAMILIES, SEED);
+  const written = await seedDirectory(stack.config.tableName, orgId, directory);
+  log(`seeded ${directory.families.length} families, ${directory.members.length} members (${written} items)`);
+
+  const owned = Array.from({ length: USERS }, (_, u) => editedIn(directory, u * STRIDE));
+
+  // Users 1..49 sign up through the API as those members (one at a time: cognito-local keeps its users in one JSON file).
+  for (const { email } of owned.slice(1)) {
+    await api(url, 'POST', '/api/accounts', null, { email, fullName: 'Bench Member', password: PASSWORD, orgId });
+    await markEmailVerified(email);
+  }
+  // Users 1..9 are granted admin by the administrator, as User Management does.
+  const { users: accounts } = await api<ListUsersResult>(url, 'GET', '/api/users', adminToken);
+  for (const { email } of owned.slice(1, ADMINS)) {
+    const account = accounts.find((a) => a.email === email);
+    if (!account) throw new Error(`${email} signed up but is not among the church's users`);
+    await api(url, 'PUT', `/api/users/${account.userId}/admin`, adminToken, { setAdminStatus: true });
+  }
+  const users: LoadUser[] = [];
+  for (const [u, own] of owned.entries()) {
+    users.push({
+      email: u === 0 ? ADMIN_EMAIL : own.email,
+      role: u < ADMINS ? 'admin' : 'member',
+      token: u === 0 ? adminToken : await signInLocal(pool, own.email, PASSWORD),
+      familyId: own.familyId,
+      memberId: own.memberId,
+    });
+  }
+
+  // Every route of the visit once (its first call loads the handler), the edits on a family nobody uses.
+  const warm = editedIn(directory, WARM_FAMILY);
+  await api(url, 'GET', '/api/dashboard?month=1', adminToken);
+  await api(url, 'GET', '/api/families', users[USERS - 1]!.token);
+  const { family } = await api<GetFamilyResult>(url, 'GET', `/api/families/${warm.familyId}`, adminToken);
+  const { surname, street, city, state, zipcode, phone, anniversary, photo } = family;
+  await api(url, 'PUT', `/api/families/${warm.familyId}`, adminToken, { surname, street, city, state, zipcode, phone, anniversary, photo, version: family.version });
+  const member = family.members.find((m) => m.memberId === warm.memberId)!;
+  await api(url, 'PUT', `/api/members/${member.memberId}`, adminToken, { name: member.name, birthday: member.birthday, cellphone: member.cellphone, email: member.email, version: member.version });
+  return { directory, users, adminToken };
+}
+
+/** The family at `index` and the member of it that gets edited (and signs up): its first, who has an e-mail. */
+function editedIn(directory: GeneratedDirectory, index: number) {
+  const family = directory.families[index]!;
+  const member = directory.members.find((m) => m.familyId === family.familyId && m.email)!;
+  return { familyId: family.familyId, memberId: member.memberId, email: member.email! };
+}
+
+/** Runs the traffic in test/bench/load-traffic.ts as a child process and waits for its outcome. */
+async function inTrafficProcess(plan: TrafficPlan): Promise<TrafficOutcome> {
+  const child = fork(fileURLToPath(new URL('./load-traffic.ts', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    return await new Promise<TrafficOutcome>((resolve, reject) => {
+      const limit = setTimeout(() => reject(new Error(`the load generator did not finish within ${plan.seconds + 120} s`)), (plan.seconds + 120) * 1000);
+      child.once('message', (answer: { outcome?: TrafficOutcome; error?: string }) => {
+        clearTimeout(limit);
+        if (answer.outcome) resolve(answer.outcome);
+        else reject(new Error(`the load generator failed: ${answer.error}`));
+      });
+      child.once('exit', (code) => {
+        clearTimeout(limit);
+        reject(new Error(`the load generator exited (${code}) without an answer`));
+      });
+      child.send(plan);
+    });
+  } finally {
+    if (child.exitCode === null) child.kill();
+  }
+}
+
+function report(outcome: TrafficOutcome, log: (message: string) => void) {
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  log(
+    `${outcome.requests} responses in ${outcome.seconds} s (${(outcome.requests / outcome.seconds).toFixed(1)}/s): ` +
+      `p50 ${ms(outcome.latency.p50)}, p99 ${ms(outcome.latency.p99)}, mean ${ms(outcome.latency.mean)}, max ${ms(outcome.latency.max)}; ` +
+      `status ${JSON.stringify(outcome.statusCodes)}, ${outcome.non2xx} non-2xx, ${outcome.socketErrors} socket errors (${outcome.timeouts} timeouts)`,
+  );
+  for (const [kind, k] of Object.entries(outcome.kinds)) log(`  ${kind.padEnd(12)} ${String(k.count).padStart(6)} × p50 ${ms(k.p50)}, p99 ${ms(k.p99)}`);
+  const sum = (pick: (t: TrafficOutcome['edits'][number]) => number) => outcome.edits.reduce((n, t) => n + pick(t), 0);
+  log(`edits answered 200 / sent: families ${sum((t) => t.family.ok)}/${sum((t) => t.family.sent)}, members ${sum((t) => t.member.ok)}/${sum((t) => t.member.sent)}`);
+  for (const failure of outcome.failures) log(`  failure: ${failure}`);
+}
+
+/** The church after the run: every family readable, nothing changed but the counted edits. */
+async function checkConsistency(url: string, church: PreparedChurch, outcome: TrafficOutcome, log: (message: string) => void) {
+  const { directory, adminToken } = church;
+  const problems: string[] = [];
+  const board = await api<{ counts: { families: number; members: number } }>(url, 'GET', '/api/dashboard?month=1', adminToken);
+  if (board.counts.families !== directory.families.length || board.counts.members !== directory.members.length) {
+    problems.push(`dashboard counts ${board.counts.families} families / ${board.counts.members} members, expected ${directory.families.length} / ${directory.members.length}`);
+  }
+
+  // The versions each family and member may be at: [fewest, most].
+  const expected = new Map<string, [number, number]>();
+  const warm = editedIn(directory, WARM_FAMILY);
+  expected.set(warm.familyId, [2, 2]);
+  expected.set(warm.memberId, [2, 2]);
+  for (const t of outcome.edits) {
+    expected.set(t.familyId, [1 + t.family.ok, 1 + t.family.sent]);
+    expected.set(t.memberId, [1 + t.member.ok, 1 + t.member.sent]);
+  }
+  const within = (id: string, what: string, version: number) => {
+    const [fewest, most] = expected.get(id) ?? [1, 1];
+    if (version < fewest || version > most) problems.push(`${what} ${id} is at version ${version}, expected ${fewest === most ? fewest : `${fewest}-${most}`}`);
+  };
+
+  const queue = [...directory.families];
+  await Promise.all(
+    Array.from({ length: CHECK_LANES }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        try {
+          const { family } = await api<GetFamilyResult>(url, 'GET', `/api/families/${next.familyId}`, adminToken);
+          within(family.familyId, 'family', family.version);
+          const seeded = directory.members.filter((m) => m.familyId === next!.familyId).length;
+          if (family.members.length !== seeded) problems.push(`family ${family.familyId} has ${family.members.length} members, expected ${seeded}`);
+          for (const m of family.members) within(m.memberId, 'member', m.version);
+        } catch (error) {
+          problems.push(`family ${next.familyId} unreadable: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  if (problems.length) throw new Error(`the church is not as the run left it (${problems.length} problems):\n  ${problems.slice(0, 10).join('\n  ')}`);
+  log(`consistent: ${directory.families.length} families readable, counts unchanged, every version = 1 + its edits`);
+}
