@@ -3,7 +3,7 @@
  * handlers. Empty optional fields become null, as SPEC.md says the forms send them.
  */
 import * as z from 'zod/mini';
-import { EMAIL_SHAPE, LIMITS, MM_DD, requiredText, ZIP5_OR_9 } from './fields';
+import { cleanText, EMAIL_SHAPE, LIMITS, MM_DD, requiredText, ZIP5_OR_9 } from './fields';
 
 export const MESSAGES = {
   surnameRequired: 'Please fill in the required Family Surname (*).',
@@ -32,7 +32,7 @@ const tooLong = (max: number) => `Please use at most ${max} characters.`;
 /** An optional text: trimmed; '' and null mean "none" (null). A shaped field says its own message when too long too. */
 const optionalText = (max: number, extra?: { pattern: RegExp; message: string }) =>
   z.pipe(
-    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, extra?.message ?? tooLong(max))))),
+    z.optional(z.nullable(z.string().check(cleanText(), z.maxLength(max, extra?.message ?? tooLong(max))))),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   ).check(z.refine((v: string | null) => v === null || !extra || extra.pattern.test(v), extra?.message ?? ''));
 

@@ -5,8 +5,8 @@
 // zod/mini: the same rules, tree-shakable (the full zod adds ~80 KB to every Lambda bundle and the SPA).
 import * as z from 'zod/mini';
 
-/** SPEC.md: 'a basic x@y.z shape'. */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC.md: 'a basic x@y.z shape' (and no control characters). */
+export const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 /** SPEC.md section 9: month 01-12, day 01-31. */
 export const MM_DD = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])$/;
 export const ZIP5 = /^\d{5}$/;
@@ -24,9 +24,15 @@ export const LIMITS = {
 
 export const PASSWORD_MIN = 6;
 
-/** A required text: trimmed, not empty, bounded. */
+/**
+ * Trimmed, with control characters (a pasted line break or tab, a NUL) turned into spaces first:
+ * a name made only of them is empty, so "required" catches it, and none reaches a screen or the PDF.
+ */
+export const cleanText = () => z.overwrite((text: string) => text.replace(/\p{Cc}+/gu, ' ').trim());
+
+/** A required text: cleaned, not empty, bounded. */
 export const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters.`));
+  z.string({ error: message }).check(cleanText(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters.`));
 
 /** Trimmed, required (`required` when empty), then shaped like an e-mail (`message`); lower-cased. */
 export const emailField = (message: string, required = message) =>

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { Id, MESSAGES } from './directory';
-import { LIMITS, requiredText } from './fields';
+import { cleanText, LIMITS, requiredText } from './fields';
 
 export const GROUP_MESSAGES = {
   nameRequired: 'Group Name cannot be empty.',
@@ -27,7 +27,7 @@ export const AddRoleInput = z.object({
     .string({ error: GROUP_MESSAGES.memberRequired })
     .check(z.trim(), z.minLength(1, GROUP_MESSAGES.memberRequired), z.regex(/^[A-Za-z0-9_-]{1,64}$/, GROUP_MESSAGES.memberMissing)),
   label: z.pipe(
-    z.optional(z.nullable(z.string({ error: MESSAGES.badId }).check(z.trim(), z.maxLength(LIMITS.roleLabel, GROUP_MESSAGES.labelTooLong)))),
+    z.optional(z.nullable(z.string({ error: MESSAGES.badId }).check(cleanText(), z.maxLength(LIMITS.roleLabel, GROUP_MESSAGES.labelTooLong)))),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   ),
 });

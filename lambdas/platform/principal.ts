@@ -61,14 +61,9 @@ export async function authorise(
   if (!principal.orgId) throw denied('Organization details missing from your account.');
   const user = await getUserRecord(principal.orgId, principal.userId);
   if (!user) throw denied('Your account is no longer active in this organization.');
-  // The record's links win over the token's: they may be newer (addClaimCreds) than the token.
-  const admitted: Principal = {
-    ...principal,
-    user,
-    admin: user.admin,
-    memberId: user.memberId ?? principal.memberId,
-    familyId: user.familyId ?? principal.familyId,
-  };
+  // The record decides, never the token: its links may be newer (addClaimCreds links, a member or
+  // family delete unlinks) than the claims of a token that stays valid for up to an hour.
+  const admitted: Principal = { ...principal, user, admin: user.admin, memberId: user.memberId, familyId: user.familyId };
   if (access === 'admin' && !admitted.admin) throw denied();
   return admitted;
 }

@@ -9,11 +9,13 @@ import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
 import { ACCOUNT_EXISTS, CANNOT_JOIN } from '../../lambdas/domain/accounts';
 import { keys } from '../../lambdas/domain/keys';
+import { deleteMember } from '../../lambdas/domain/members';
 import { memberItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, addFamilyVia, createChurch, newId, snapshotTable, unique, verifyEmail, type Church } from '../support/fixtures';
+import { adminOf, beforeItsWrite } from '../support/interleave';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 const getItem = async (Key: Record<string, unknown>) => (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
@@ -121,6 +123,40 @@ describe('member sign-up', () => {
     expect(await snapshotTable()).toBe(before);
     // The first password still works: the existing account was not touched.
     expect(await accountExists(member.email)).toBe(true);
+  });
+
+  it('unlinks the account when its member or its family is deleted: no account stays linked to a member that is gone', async () => {
+    const church = await createChurch();
+    const [first, second] = [await memberWithEmail(church), await memberWithEmail(church)];
+    for (const { email } of [first, second]) expect((await signUp({ email, orgId: church.orgId })).status).toBe(200);
+    expect((await call('deleteMember', { token: church.adminToken, params: { memberId: first.memberId } })).status).toBe(200);
+    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: second.familyId } })).status).toBe(200);
+    const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users.filter((u) => u.email !== church.adminEmail);
+    expect(users.map(({ email, memberId, familyId }) => ({ email, memberId, familyId }))).toEqual(
+      [first, second].map(({ email }) => ({ email, memberId: null, familyId: null })).sort((a, b) => a.email.localeCompare(b.email)),
+    );
+  });
+
+  it('an account unlinked by its member’s delete loses its family’s edit rights at once, whatever its token still says', async () => {
+    const church = await createChurch();
+    const member = await memberWithEmail(church);
+    expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
+    await verifyEmail(member.email);
+    const token = await idToken(member.email, PASSWORD); // carries custom:familyId of the family
+    const family = await call<{ family: { version: number } }>('getFamily', { token, params: { familyId: member.familyId } });
+    expect((await call('deleteMember', { token: church.adminToken, params: { memberId: member.memberId } })).status).toBe(200);
+    const edit = await call('updateFamily', { token, params: { familyId: member.familyId }, body: { surname: 'Taken', version: family.body.family.version } });
+    expect(edit.status).toBe(403);
+  });
+
+  it('refuses a member delete that read the member’s accounts before a sign-up linked one', async () => {
+    const church = await createChurch();
+    const member = await memberWithEmail(church);
+    const joins = async () => expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
+    await expect(beforeItsWrite(joins, () => deleteMember(adminOf(church), member.memberId))).rejects.toMatchObject({ code: 'aborted' });
+    const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users;
+    expect(users.find((u) => u.email === member.email)).toMatchObject({ memberId: member.memberId, familyId: member.familyId });
+    expect((await call('getMember', { token: church.adminToken, params: { memberId: member.memberId } })).status).toBe(200);
   });
 
   it('removes the new Cognito account again when the user record cannot be written (the member vanished)', async () => {

@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/domain/keys';
 import { roleItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
-import type { FamilyView, ListFamiliesResult, DashboardResult } from '../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult, ListGroupsResult, DashboardResult } from '../../lambdas/contract/api';
+import { AddMemberInput, UpdateFamilyInput, UpdateMemberInput } from '../../lambdas/contract/directory';
+import { AddRoleInput } from '../../lambdas/contract/groups';
+import { updateFamily } from '../../lambdas/domain/families';
+import * as groups from '../../lambdas/domain/groups';
+import { addMember, updateMember } from '../../lambdas/domain/members';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
+import { adminOf, beforeItsWrite } from '../support/interleave';
 
 const getItem = async (Key: Record<string, unknown>) => (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
 const counts = async (token: string) => (await call<DashboardResult>('getDashboard', { token })).body.counts;
@@ -85,6 +91,37 @@ describe('families', () => {
     expect(answer.status).toBe(200);
     expect((await family(church.adminToken, familyId)).members[0]).toMatchObject({ name: 'Lydia', surname: 'New' });
     expect(await getItem(keys.role(church.orgId, role.groupId, memberId))).toMatchObject({ memberName: 'Lydia New' });
+  });
+
+  it('refuses a member add, a member edit or a role add that read the old surname before a rename saved', async () => {
+    const church = await createChurch();
+    const token = church.adminToken;
+    const group = await call<{ groupId: string }>('addGroup', { token, body: { groupName: unique('Readers') } });
+    const changes: Record<string, (familyId: string, memberId: string, memberVersion: number) => Promise<unknown>> = {
+      addMember: (familyId) => addMember(adminOf(church), AddMemberInput.parse({ familyId, name: 'Joiner' })),
+      updateMember: (_f, memberId, version) => updateMember(adminOf(church), memberId, UpdateMemberInput.parse({ name: 'Edited', version })),
+      addRole: (_f, memberId) => groups.addRole(adminOf(church), group.body.groupId, AddRoleInput.parse({ memberId })),
+    };
+    for (const [change, run] of Object.entries(changes)) {
+      const { familyId, familyVersion, memberId, memberVersion } = await addFamilyVia(token, { surname: 'Before' });
+      const rename = async () => expect((await call('updateFamily', { token, params: { familyId }, body: { surname: 'After', version: familyVersion } })).status).toBe(200);
+      await expect(beforeItsWrite(rename, () => run(familyId, memberId, memberVersion)), change).rejects.toMatchObject({ code: 'aborted' });
+      const seen = await family(token, familyId);
+      expect(seen.members.map((m) => `${m.name} ${m.surname}`), change).toEqual(['Lydia After']);
+      const roles = (await call<ListGroupsResult>('listGroups', { token })).body.groups.flatMap((g) => g.roles).filter((r) => r.familyId === familyId);
+      expect(roles, change).toEqual([]);
+    }
+  });
+
+  it('refuses a rename that read the members before one of them was added to a group, so the role keeps no old name', async () => {
+    const church = await createChurch();
+    const token = church.adminToken;
+    const group = await call<{ groupId: string }>('addGroup', { token, body: { groupName: unique('Readers') } });
+    const { familyId, familyVersion, memberId } = await addFamilyVia(token, { surname: 'Before' });
+    const joinGroup = async () => expect((await call('addRole', { token, params: { groupId: group.body.groupId }, body: { memberId } })).status).toBe(200);
+    const rename = () => updateFamily(adminOf(church), familyId, UpdateFamilyInput.parse({ surname: 'After', version: familyVersion }));
+    await expect(beforeItsWrite(joinGroup, rename)).rejects.toMatchObject({ code: 'aborted' });
+    expect((await call<ListGroupsResult>('listGroups', { token })).body.groups[0]!.roles).toMatchObject([{ memberId, memberName: 'Lydia Before' }]);
   });
 
   it('deletes a family with its members, their e-mail claims and roles in one go, and updates the counts', async () => {

@@ -1,0 +1,472 @@
+/**
+ * What the hostile-input property (test/integration/hostile-input.test.ts) knows of each write
+ * route: who calls it, the valid request its mutations start from, the values that fit its
+ * fields, the other ids to try in its path, and how an accepted request reads back through the
+ * API (the contract's normalisation, lambdas/contract/*.ts: text trimmed, empty optional text
+ * null, state upper-cased, e-mail lower-cased).
+ */
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
+import { expect } from 'vitest';
+import type { FamilyView, GenerateDirectoryPdfResult, ListGroupsResult, ListUsersResult, MeResult, MemberView, PhotoUploadResult } from '../../lambdas/contract/api';
+import { readOrganization } from '../../lambdas/domain/repos/directory';
+import type { Operation } from '../../lambdas/routes';
+import { call, idToken, type Answer } from './api';
+import { stack } from './env';
+import { addFamilyVia, createAccountIn, createChurch, PASSWORD, registrationBody, unique, verifyEmail, type Church } from './fixtures';
+import { cleaned, DATES, nameText, optionalText, type BodyShape } from './hostile';
+import { waitForJob } from './jobs';
+
+/** Everything the cases point at: our church and its records, and another church's. */
+export interface World {
+  main: Church;
+  adminUserId: string;
+  /** A family with one member who has a role in `groupId`: renamed and updated by the cases, never deleted. */
+  family: { familyId: string; memberId: string };
+  groupId: string;
+  /** A plain member (no admin) whose e-mail a member of `family` holds: addClaimCreds links it. */
+  plain: { userId: string; email: string; token: string };
+  /** The target of setUserAdminClaim. */
+  user: { userId: string; email: string };
+  other: Church & { familyId: string; memberId: string; groupId: string; userId: string };
+  superToken: string;
+}
+
+export type Sent = Record<string, unknown>;
+
+interface Outcome<T> {
+  w: World;
+  /** What `arrange` made for this request. */
+  t: T;
+  /** The body as the handler parsed it. */
+  sent: Sent;
+  answer: Answer;
+}
+
+export interface RouteCase<T = unknown> {
+  operation: Operation;
+  /** Requests per run of the file (times HOSTILE_RUNS). */
+  runs: number;
+  token: (w: World) => string | null;
+  /** Fresh targets for one request (a family to delete), made before the snapshot. */
+  arrange?: (w: World) => Promise<T>;
+  /** The valid body the mutations start from. */
+  valid?: (w: World, t: T) => Sent;
+  shape?: (w: World) => Omit<BodyShape, 'smuggled'>;
+  /** Path parameters: the valid ones, and other ids (another church's) to try instead. */
+  params?: { valid: (w: World, t: T) => Record<string, string>; others: (w: World) => Record<string, string[]> };
+  /** The call writes nothing even when it succeeds (a presigned upload): stores compared then too. */
+  readOnly?: boolean;
+  /** After a success: it reads back as sent. */
+  accepted: (outcome: Outcome<T>) => Promise<void>;
+  /** After a refusal, besides the unchanged stores. */
+  refused?: (outcome: Outcome<T>) => Promise<void>;
+}
+
+/** Keeps each case's own target type while the table holds them all. */
+const route = <T>(c: RouteCase<T>) => c as unknown as RouteCase;
+
+const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
+
+/** The Cognito account's attributes, or null when there is no such account. */
+export async function cognitoAttributes(username: string): Promise<Record<string, string> | null> {
+  try {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: username }));
+    return Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name!, a.Value ?? '']));
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
+export async function read<T>(operation: Operation, token: string, params?: Record<string, string>): Promise<T> {
+  const answer = await call<T>(operation, { token, params });
+  expect(answer.status, `${operation} ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+}
+
+const status = async (operation: Operation, token: string, params: Record<string, string>) => (await call(operation, { token, params })).status;
+
+export async function addMemberTo(token: string, familyId: string, email: string | null = null) {
+  const added = await call<{ id: string }>('addMember', { token, body: { familyId, name: 'Arranged', email } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { memberId: added.body.id, email };
+}
+
+export async function addGroupIn(token: string) {
+  const added = await call<{ groupId: string }>('addGroup', { token, body: { groupName: unique('Arranged Group') } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { groupId: added.body.groupId };
+}
+
+/** The role of `memberId` in `groupId`, as /groups shows it. */
+async function roleIn(w: World, groupId: string, memberId: string) {
+  const groups = await read<ListGroupsResult>('listGroups', w.main.adminToken);
+  return groups.groups.find((g) => g.groupId === groupId)?.roles.find((r) => r.memberId === memberId) ?? null;
+}
+
+const lower = (v: unknown) => optionalText(v)?.toLowerCase() ?? null;
+const upper = (v: unknown) => optionalText(v)?.toUpperCase() ?? null;
+
+const emailText = fc.oneof(
+  fc.constantFrom(
+    '<script>@x.yz',
+    'Ünïcödé@exämple.org',
+    'UPPER@EXAMPLE.ORG',
+    ' padded@example.org ',
+    'no-at.example.org',
+    'a@b',
+    `${'x'.repeat(250)}@e.org`,
+    '"quoted"@example.org',
+    'a\u0000b@example.org',
+    '김@예.한국',
+  ),
+  nameText,
+);
+const versions = fc.oneof(fc.integer({ min: -5, max: 50 }), fc.constantFrom(0, 2 ** 53, 1.5, -0, 1e308));
+const NO_SUCH_PHOTO = '00000000-0000-4000-8000-000000000000.jpg';
+
+const familyFields = (w: World) => ({
+  surname: nameText,
+  street: nameText,
+  city: nameText,
+  state: fc.constantFrom('nc', ' tx ', 'N1', 'NCX', '', null, 'ǅz'),
+  zipcode: fc.constantFrom('27601', '27601-1234', ' 27601 ', '2760', '276011234', '', null),
+  phone: nameText,
+  anniversary: fc.constantFrom(...DATES, null),
+  // Never uploaded, another church's, kept-from-old-data URLs (refused for new values), scripts.
+  photo: fc.constantFrom(null, '', `${w.main.orgId}/photos/${NO_SUCH_PHOTO}`, `${w.other.orgId}/photos/${NO_SUCH_PHOTO}`, 'http://example.org/x.jpg', 'javascript:alert(1)'),
+});
+
+const familyBody = (surname: string): Sent => ({
+  surname,
+  street: '1 Oak Street',
+  city: 'Raleigh',
+  state: 'NC',
+  zipcode: '27601',
+  phone: '919-555-0100',
+  anniversary: '06/12',
+  photo: null,
+});
+
+function expectedFamily(sent: Sent) {
+  return {
+    surname: cleaned(sent.surname),
+    street: optionalText(sent.street),
+    city: optionalText(sent.city),
+    state: upper(sent.state),
+    zipcode: optionalText(sent.zipcode),
+    phone: optionalText(sent.phone),
+    anniversary: optionalText(sent.anniversary),
+    photo: optionalText(sent.photo),
+  };
+}
+
+const memberFields = (w: World) => ({
+  name: nameText,
+  birthday: fc.constantFrom(...DATES, null),
+  cellphone: nameText,
+  email: emailText,
+  familyId: fc.constantFrom(w.other.familyId, ` ${w.family.familyId} `, 'a/b'),
+});
+
+function expectedMember(sent: Sent) {
+  return { name: cleaned(sent.name), birthday: optionalText(sent.birthday), cellphone: optionalText(sent.cellphone), email: lower(sent.email) };
+}
+
+const getFamily = async (w: World, familyId: string) => (await read<{ family: FamilyView }>('getFamily', w.main.adminToken, { familyId })).family;
+const getMember = async (w: World, memberId: string) => (await read<{ member: MemberView }>('getMember', w.main.adminToken, { memberId })).member;
+
+const PHOTO_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/** Every write route of lambdas/routes.ts, in an order where the jobs come last. */
+export const hostileRoutes: RouteCase[] = [
+  route({
+    operation: 'registerOrganization',
+    runs: 30,
+    token: () => null,
+    arrange: async () => registrationBody(),
+    valid: (_w, t) => t,
+    shape: () => ({
+      fields: {
+        churchInfo: fc.constant('not an object'),
+        adminInfo: fc.constant(['not', 'an', 'object']),
+        'churchInfo.name': nameText,
+        'churchInfo.address': nameText,
+        'churchInfo.city': nameText,
+        'churchInfo.state': fc.constantFrom('nc', ' tx ', 'XX', 'N1', '', 'District Of Columbia'),
+        'churchInfo.zip': fc.constantFrom('27601', ' 27601 ', '2760', '27601-1234', 'abcde'),
+        'adminInfo.name': nameText,
+        'adminInfo.email': emailText,
+        'adminInfo.password': fc.constantFrom('12345', 'correct-horse-1', 'x'.repeat(129), ' spaced out ', '🙂🙂🙂🙂🙂🙂', '<script>x'),
+      },
+      containers: ['', 'churchInfo', 'adminInfo'],
+    }),
+    accepted: async ({ w, sent, answer }) => {
+      const orgId = String(answer.body.orgId);
+      expect([w.main.orgId, w.other.orgId]).not.toContain(orgId);
+      const church = sent.churchInfo as Sent;
+      const admin = sent.adminInfo as Sent;
+      const email = cleaned(admin.email).toLowerCase();
+      await verifyEmail(email);
+      const me = await read<MeResult>('getMe', await idToken(email, String(admin.password)));
+      expect(me).toMatchObject({ orgId, orgName: cleaned(church.name), admin: true, email });
+      expect(await readOrganization(orgId)).toMatchObject({
+        orgName: cleaned(church.name),
+        address: cleaned(church.address),
+        city: cleaned(church.city),
+        state: cleaned(church.state).toUpperCase(),
+        zip: cleaned(church.zip),
+        contactName: cleaned(admin.name),
+        contactEmail: email,
+      });
+    },
+    // No account is left behind for the address of a refused registration.
+    refused: async ({ t }) => expect(await cognitoAttributes(t.adminInfo.email)).toBeNull(),
+  }),
+  route({
+    operation: 'addClaimCreds',
+    runs: 30,
+    token: (w) => w.plain.token,
+    valid: () => ({}),
+    accepted: async ({ w }) => {
+      expect(await read<MeResult>('getMe', w.plain.token)).toMatchObject({ orgId: w.main.orgId, admin: false });
+      expect((await cognitoAttributes(w.plain.email))?.['custom:admin']).toBe('false');
+    },
+  }),
+  route({
+    operation: 'addFamily',
+    runs: 100,
+    token: (w) => w.main.adminToken,
+    valid: () => familyBody(unique('Hostile')),
+    shape: (w) => ({ fields: familyFields(w) }),
+    accepted: async ({ w, sent, answer }) => {
+      const familyId = String(answer.body.id);
+      expect(await getFamily(w, familyId)).toMatchObject({ ...expectedFamily(sent), version: 1 });
+      expect(await status('getFamily', w.other.adminToken, { familyId })).toBe(404);
+    },
+  }),
+  route({
+    operation: 'updateFamily',
+    runs: 100,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => getFamily(w, w.family.familyId),
+    valid: (_w, t) => ({ ...familyBody(t.surname), version: t.version, existingPhotoPath: null }),
+    shape: (w) => ({ fields: { ...familyFields(w), version: versions, existingPhotoPath: nameText } }),
+    params: { valid: (w) => ({ familyId: w.family.familyId }), others: (w) => ({ familyId: [w.other.familyId] }) },
+    accepted: async ({ w, t, sent }) => {
+      const family = await getFamily(w, w.family.familyId);
+      const expected = expectedFamily(sent);
+      expect(family).toMatchObject({ ...expected, version: t.version + 1 });
+      // The surname moves to every member and to the names on their group roles, in the same write.
+      for (const m of family.members) expect(m.surname).toBe(expected.surname);
+      const member = family.members.find((m) => m.memberId === w.family.memberId)!;
+      expect((await roleIn(w, w.groupId, member.memberId))?.memberName).toBe(`${member.name} ${expected.surname}`.trim());
+    },
+  }),
+  route({
+    operation: 'deleteFamily',
+    runs: 50,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => addFamilyVia(w.main.adminToken),
+    params: { valid: (_w, t) => ({ familyId: t.familyId }), others: (w) => ({ familyId: [w.other.familyId] }) },
+    accepted: async ({ w, t }) => {
+      expect(await status('getFamily', w.main.adminToken, { familyId: t.familyId })).toBe(404);
+      expect(await status('getMember', w.main.adminToken, { memberId: t.memberId })).toBe(404);
+    },
+  }),
+  route({
+    operation: 'addMember',
+    runs: 100,
+    token: (w) => w.main.adminToken,
+    valid: (w) => ({ familyId: w.family.familyId, name: 'Hostile Member', birthday: '03/14', cellphone: '919-555-0100', email: `${unique('m')}@example.org` }),
+    shape: (w) => ({ fields: memberFields(w) }),
+    accepted: async ({ w, sent, answer }) => {
+      const memberId = String(answer.body.id);
+      expect(await getMember(w, memberId)).toMatchObject({ ...expectedMember(sent), familyId: cleaned(sent.familyId), version: 1 });
+      expect(await status('getMember', w.other.adminToken, { memberId })).toBe(404);
+    },
+  }),
+  route({
+    operation: 'updateMember',
+    runs: 100,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => getMember(w, w.family.memberId),
+    valid: (w, t) => ({ name: 'Lydia', birthday: '03/14', cellphone: null, email: null, version: t.version, familyId: w.family.familyId }),
+    shape: (w) => ({ fields: { ...memberFields(w), version: versions } }),
+    params: { valid: (w) => ({ memberId: w.family.memberId }), others: (w) => ({ memberId: [w.other.memberId] }) },
+    accepted: async ({ w, t, sent }) => {
+      const member = await getMember(w, w.family.memberId);
+      // A member never moves family through this call, whatever familyId the body carries.
+      expect(member).toMatchObject({ ...expectedMember(sent), familyId: w.family.familyId, version: t.version + 1 });
+      expect((await roleIn(w, w.groupId, member.memberId))?.memberName).toBe(`${member.name} ${member.surname}`.trim());
+    },
+  }),
+  route({
+    operation: 'deleteMember',
+    runs: 50,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => addMemberTo(w.main.adminToken, w.family.familyId),
+    params: { valid: (_w, t) => ({ memberId: t.memberId }), others: (w) => ({ memberId: [w.other.memberId] }) },
+    accepted: async ({ w, t }) => {
+      expect(await status('getMember', w.main.adminToken, { memberId: t.memberId })).toBe(404);
+    },
+  }),
+  route({
+    operation: 'createPhotoUpload',
+    runs: 60,
+    token: (w) => w.main.adminToken,
+    valid: (w) => ({ contentType: 'image/jpeg', size: 1000, familyId: w.family.familyId }),
+    shape: (w) => ({
+      fields: {
+        contentType: fc.constantFrom(...Object.keys(PHOTO_EXTENSIONS), 'image/svg+xml', 'text/html', 'IMAGE/JPEG', ' image/png'),
+        size: fc.oneof(fc.integer({ min: -10, max: 6 * 1024 * 1024 }), fc.constantFrom(0, 5 * 1024 * 1024, 5 * 1024 * 1024 + 1, 1.5, 1e308)),
+        familyId: fc.constantFrom(w.other.familyId, ` ${w.family.familyId}`, 'a/b'),
+      },
+    }),
+    readOnly: true,
+    accepted: async ({ w, sent, answer }) => {
+      const { photo } = answer.body as unknown as PhotoUploadResult;
+      expect(photo).toMatch(new RegExp(`^${w.main.orgId}/photos/[0-9a-f-]{36}\\.${PHOTO_EXTENSIONS[String(sent.contentType)]}$`));
+    },
+  }),
+  route({
+    operation: 'addGroup',
+    runs: 60,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ groupName: unique('Hostile Group') }),
+    shape: () => ({ fields: { groupName: nameText } }),
+    accepted: async ({ w, sent, answer }) => {
+      const groups = await read<ListGroupsResult>('listGroups', w.main.adminToken);
+      expect(groups.groups.find((g) => g.groupId === answer.body.groupId)).toMatchObject({ groupName: cleaned(sent.groupName), roles: [] });
+      const theirs = await read<ListGroupsResult>('listGroups', w.other.adminToken);
+      expect(theirs.groups.map((g) => g.groupId)).not.toContain(answer.body.groupId);
+    },
+  }),
+  route({
+    operation: 'deleteGroup',
+    runs: 40,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => addGroupIn(w.main.adminToken),
+    params: { valid: (_w, t) => ({ groupId: t.groupId }), others: (w) => ({ groupId: [w.other.groupId] }) },
+    accepted: async ({ w, t }) => {
+      const groups = await read<ListGroupsResult>('listGroups', w.main.adminToken);
+      expect(groups.groups.map((g) => g.groupId)).not.toContain(t.groupId);
+    },
+  }),
+  route({
+    operation: 'addRole',
+    runs: 60,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => addGroupIn(w.main.adminToken),
+    valid: (w) => ({ memberId: w.family.memberId, label: 'Greeter' }),
+    shape: (w) => ({ fields: { memberId: fc.constantFrom(w.other.memberId, ` ${w.family.memberId} `, '<b>'), label: nameText } }),
+    params: { valid: (_w, t) => ({ groupId: t.groupId }), others: (w) => ({ groupId: [w.other.groupId] }) },
+    accepted: async ({ w, t, sent }) => {
+      expect(await roleIn(w, t.groupId, cleaned(sent.memberId))).toMatchObject({ label: optionalText(sent.label) });
+    },
+  }),
+  route({
+    operation: 'deleteRole',
+    runs: 40,
+    token: (w) => w.main.adminToken,
+    arrange: async (w) => {
+      const { groupId } = await addGroupIn(w.main.adminToken);
+      const added = await call('addRole', { token: w.main.adminToken, params: { groupId }, body: { memberId: w.family.memberId } });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      return { groupId };
+    },
+    params: {
+      valid: (w, t) => ({ groupId: t.groupId, memberId: w.family.memberId }),
+      others: (w) => ({ groupId: [w.other.groupId], memberId: [w.other.memberId] }),
+    },
+    accepted: async ({ w, t }) => {
+      expect(await roleIn(w, t.groupId, w.family.memberId)).toBeNull();
+    },
+  }),
+  route({
+    operation: 'newUser',
+    runs: 30,
+    token: () => null,
+    arrange: (w) => addMemberTo(w.main.adminToken, w.family.familyId, `${unique('joiner')}@example.org`),
+    valid: (w, t) => ({ email: t.email, fullName: 'New Joiner', password: PASSWORD, orgId: w.main.orgId }),
+    shape: (w) => ({
+      fields: {
+        email: emailText,
+        fullName: nameText,
+        password: fc.constantFrom('12345', 'x'.repeat(129), ' spaced out ', '🙂🙂🙂🙂🙂🙂'),
+        orgId: fc.constantFrom(w.other.orgId, null, '', '  ', 'x'.repeat(64), 'x'.repeat(65), `${w.main.orgId} `),
+      },
+    }),
+    accepted: async ({ w, sent }) => {
+      // Whichever member's address the body named: an ordinary member of the church holding it.
+      const email = cleaned(sent.email).toLowerCase();
+      const users = await read<ListUsersResult>('listUsers', w.main.adminToken);
+      expect(users.users.find((u) => u.email === email)).toMatchObject({ admin: false, memberId: expect.any(String) });
+      expect(await cognitoAttributes(email)).toMatchObject({ 'custom:admin': 'false', 'custom:orgId': w.main.orgId });
+    },
+    refused: async ({ t }) => expect(await cognitoAttributes(t.email!)).toBeNull(),
+  }),
+  route({
+    operation: 'setUserAdminClaim',
+    runs: 50,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ setAdminStatus: true }),
+    shape: () => ({ fields: { setAdminStatus: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, 0, 'false')) } }),
+    // Never the caller's own id: removing its own admin would end the run.
+    params: { valid: (w) => ({ userId: w.user.userId }), others: (w) => ({ userId: [w.other.userId] }) },
+    accepted: async ({ w, sent }) => {
+      const users = await read<ListUsersResult>('listUsers', w.main.adminToken);
+      expect(users.users.find((u) => u.userId === w.user.userId)?.admin).toBe(sent.setAdminStatus);
+      expect((await cognitoAttributes(w.user.email))?.['custom:admin']).toBe(String(sent.setAdminStatus));
+    },
+  }),
+  route({
+    operation: 'deleteUserAuth',
+    runs: 20,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => createAccountIn(w.main.orgId),
+    params: { valid: (_w, t) => ({ userId: t.userId }), others: (w) => ({ userId: [w.other.userId, w.adminUserId] }) },
+    accepted: async ({ w, t }) => {
+      const users = await read<ListUsersResult>('listUsers', w.main.adminToken);
+      expect(users.users.map((u) => u.userId)).not.toContain(t.userId);
+      expect(await cognitoAttributes(t.email)).toBeNull();
+    },
+  }),
+  route({
+    operation: 'generateDirectoryPdf',
+    runs: 15,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ paper: 'letter' }),
+    shape: () => ({ fields: { paper: fc.constantFrom('letter', 'a4', 'A4', ' a4', 'legal', '') } }),
+    accepted: async ({ w, sent, answer }) => {
+      const pdf = answer.body as unknown as GenerateDirectoryPdfResult;
+      expect(pdf.filePath).toMatch(new RegExp(`^exports/${w.main.orgId}/`));
+      const bytes = new Uint8Array(await (await fetch(pdf.url!)).arrayBuffer());
+      expect((await PDFDocument.load(bytes)).getPage(0).getWidth()).toBeCloseTo(sent.paper === 'a4' ? 595.28 : 612, 0);
+    },
+  }),
+  route({
+    operation: 'startIntegrityReport',
+    runs: 4,
+    token: (w) => w.superToken,
+    valid: () => ({}),
+    accepted: async ({ w, answer }) => {
+      expect((await waitForJob(w.superToken, String(answer.body.jobId))).status).toBe('SUCCEEDED');
+    },
+  }),
+  route({
+    operation: 'deleteAllDataForOrganization',
+    runs: 5,
+    token: (w) => w.superToken,
+    // A church of its own per request: never ours or the other one the cases need.
+    arrange: () => createChurch(),
+    valid: (_w, t) => ({ orgId: t.orgId }),
+    shape: () => ({ fields: { orgId: fc.constantFrom('00000000-0000-4000-8000-000000000000', '', ' ', 'x'.repeat(65), 'ORG#x') } }),
+    accepted: async ({ w, t, answer }) => {
+      expect((await waitForJob(w.superToken, String(answer.body.jobId))).status).toBe('SUCCEEDED');
+      expect(await readOrganization(t.orgId)).toBeNull();
+    },
+  }),
+];

@@ -1,0 +1,78 @@
+/**
+ * What is stored for a church, read around the API: its items by a direct Query of its
+ * partition, its photo objects in S3, its dashboard counts, and the integrity report's findings.
+ * After a run these must agree with the model (and the report must find nothing).
+ */
+import { ListObjectsCommand } from '@aws-sdk/client-s3';
+import { expect } from 'vitest';
+import type { DashboardResult, FamilyView } from '../../../lambdas/contract/api';
+import { keys } from '../../../lambdas/domain/keys';
+import { queryAll } from '../../../lambdas/domain/repos/directory';
+import { s3 } from '../../../lambdas/platform/s3';
+import { call } from '../api';
+import { stack } from '../env';
+import { runReport } from '../jobs';
+import { memberEmails, type ChurchModel, type Real } from './church';
+import { expectApiMatches, expectStatus } from './picture';
+
+/** The church's items by type, and the counts kept on its organisation item. */
+async function storedItems(orgId: string) {
+  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId) } });
+  const byType: Record<string, number> = {};
+  for (const item of items) byType[String(item.type)] = (byType[String(item.type)] ?? 0) + 1;
+  const org = items.find((i) => i.type === 'ORG')!;
+  return { byType, counts: { families: Number(org.familyCount ?? 0), members: Number(org.memberCount ?? 0), groups: Number(org.groupCount ?? 0) } };
+}
+
+async function photoObjects(orgId: string): Promise<string[]> {
+  const found: string[] = [];
+  let Marker: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsCommand({ Bucket: stack.env.PHOTOS_BUCKET, Prefix: `${orgId}/photos/`, Marker }));
+    found.push(...(page.Contents ?? []).map((o) => o.Key!));
+    Marker = page.IsTruncated ? found.at(-1) : undefined;
+  } while (Marker);
+  return found.sort();
+}
+
+/** Everything the API, the table and S3 hold for the church agrees with the model. */
+export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void> {
+  const picture = await expectApiMatches(m, r);
+  const token = r.church.adminToken;
+
+  // Each family's own page answers what the list does.
+  for (const listed of picture.families) {
+    const { photoUrl: _url, canEdit: _canEdit, members, ...family } = expectStatus(
+      await call<{ family: FamilyView }>('getFamily', { token, params: { familyId: listed.familyId } }),
+      200,
+    ).body.family;
+    expect({ ...family, members: [...members].sort((a, b) => a.memberId.localeCompare(b.memberId)) }).toEqual(listed);
+  }
+
+  const roles = [...m.groups.values()].reduce((n, g) => n + g.roles.size, 0);
+  const emails = memberEmails(m).length;
+  const expected = { families: m.families.size, members: m.members.size, groups: m.groups.size };
+  const dashboard = expectStatus(await call<DashboardResult>('getDashboard', { token }), 200).body;
+  const stored = await storedItems(r.church.orgId);
+  expect(dashboard.counts).toEqual({ ...expected, lessons: 0 });
+  expect(stored.counts).toEqual(expected);
+  expect(stored.byType).toEqual({
+    ORG: 1,
+    ...(m.families.size ? { FAMILY: m.families.size } : {}),
+    ...(m.members.size ? { MEMBER: m.members.size } : {}),
+    ...(emails ? { MEMEMAIL: emails } : {}),
+    ...(m.groups.size ? { GROUP: m.groups.size, GROUPNAME: m.groups.size } : {}),
+    ...(roles ? { ROLE: roles } : {}),
+    USER: m.users.size,
+  });
+
+  // Every family's photo is there, and nothing else: replaced and removed photos, and those of deleted families, are gone.
+  expect(await photoObjects(r.church.orgId)).toEqual([...m.families.values()].flatMap((f) => (f.photo ? [f.photo] : [])).sort());
+}
+
+/** The integrity report, run as the super-admin: no finding about the church. */
+export async function expectNoFindings(superToken: string, orgId: string): Promise<void> {
+  const job = await runReport(superToken);
+  expect(job.status, job.error ?? '').toBe('SUCCEEDED');
+  expect(job.report!.issues.filter((i) => i.problematicOrgId === orgId)).toEqual([]);
+}
