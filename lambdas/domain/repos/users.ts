@@ -19,16 +19,42 @@ export async function getUserRecord(orgId: string, userId: string): Promise<User
   return Item ? withoutKeys<UserRecord>(Item) : null;
 }
 
-export async function linkUserToMember(orgId: string, userId: string, memberId: string, familyId: string) {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(orgId, userId),
-      UpdateExpression: 'SET memberId = :m, familyId = :f',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':m': memberId, ':f': familyId },
-    }),
-  );
+/**
+ * Links the account to the member, all or nothing with the member's rolesVersion bump (as
+ * createMemberUserRecord does), so a member delete that read the accounts before is refused
+ * instead of leaving this one linked to a member that is gone.
+ */
+export async function linkUserToMember(orgId: string, userId: string, memberId: string, familyId: string): Promise<'linked' | 'member-gone'> {
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(orgId, userId),
+              UpdateExpression: 'SET memberId = :m, familyId = :f',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':m': memberId, ':f': familyId },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.member(orgId, familyId, memberId),
+              UpdateExpression: 'ADD rolesVersion :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return 'linked';
+  } catch (error) {
+    if (conditionFailedAt(error, 1)) return 'member-gone';
+    throw error;
+  }
 }
 
 /** The member of an organisation holding this e-mail, if any (GSI2: by e-mail). */

@@ -14,8 +14,10 @@ export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) =>
     return { success: true, linked: false, message: 'Account already linked.' };
   }
   const member = await findMemberByEmail(user.orgId, user.email);
-  if (!member) return { success: true, linked: false, message: 'No member of your church holds this email address yet.' };
-  await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId);
+  // No member, or its member deleted between the look-up and the link.
+  if (!member || (await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId)) === 'member-gone') {
+    return { success: true, linked: false, message: 'No member of your church holds this email address yet.' };
+  }
   await setCustomAttributes(user.email, { memberId: member.memberId, familyId: member.familyId });
   return { success: true, linked: true, message: 'Account linked to your family.' };
 });
