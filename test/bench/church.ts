@@ -2,7 +2,7 @@
  * The generated church the directory bench modules share: families of one to seven members
  * (four on average), names from several countries, addresses, phones, e-mails for the first two
  * members of a family, birthdays and anniversaries spread over the year with some in this month,
- * a photo path on one family in six (the objects need not exist: reads only presign). The same
+ * a photo path on one family in six by default (the objects need not exist: reads only presign). The same
  * seed gives the same church on every machine (only the ids differ). It is written with the
  * domain's own item builders, like lib/local/demo.ts, and the organisation's counts are set to
  * match. The domain modules are imported lazily: their SDK clients must be made after the
@@ -29,8 +29,24 @@ export interface GeneratedDirectory {
   members: Member[];
 }
 
+export interface Names {
+  surnames: readonly string[];
+  firstNames: readonly string[];
+}
+
+/** Names from several countries, in Latin letters. */
+export const LATIN_NAMES: Names = { surnames: SURNAMES, firstNames: FIRST };
+
+export interface GenerateOptions {
+  names?: Names;
+  /** A photo path on one family in this many (default 6). */
+  photoEvery?: number;
+}
+
 /** `familyCount` families of the church `orgId`, drawn from `seed`. */
-export function generateDirectory(orgId: string, familyCount: number, seed: number): GeneratedDirectory {
+export function generateDirectory(orgId: string, familyCount: number, seed: number, options: GenerateOptions = {}): GeneratedDirectory {
+  const { surnames, firstNames } = options.names ?? LATIN_NAMES;
+  const photoEvery = options.photoEvery ?? 6;
   const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const thisMonth = new Date().getMonth() + 1;
@@ -39,7 +55,7 @@ export function generateDirectory(orgId: string, familyCount: number, seed: numb
   const members: Member[] = [];
   for (let index = 0; index < familyCount; index++) {
     const familyId = randomUUID();
-    const surname = pick(SURNAMES);
+    const surname = pick(surnames);
     // Every twelfth family's anniversary is this month, the rest spread over the year; a few have none.
     const anniversaryMonth = index % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
     families.push({
@@ -52,14 +68,14 @@ export function generateDirectory(orgId: string, familyCount: number, seed: numb
       zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
       phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
       anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-      photo: index % 6 === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null,
+      photo: index % photoEvery === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null,
       version: 1,
       createdAt: stamp,
       updatedAt: stamp,
     });
     const size = SIZES[index % SIZES.length]!;
     for (let m = 0; m < size; m++) {
-      const name = FIRST[(index * 7 + m * 3) % FIRST.length]!;
+      const name = firstNames[(index * 7 + m * 3) % firstNames.length]!;
       const birthdayMonth = (index + m) % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
       members.push({
         memberId: randomUUID(),

@@ -21,7 +21,6 @@
  * pdf.2000.*), to see how far a larger church is from the API's 30 s.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,7 +29,7 @@ import * as esbuild from 'esbuild';
 import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { routeFor } from '../../lambdas/routes';
 import { photoJpeg } from '../support/photos';
-import { pad2, seededRandom } from '../../lib/local/seeded-random';
+import { generateDirectory, seedDirectory, type Names } from './church';
 import { round2, type BenchModule, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
@@ -38,21 +37,20 @@ const run = promisify(execFile);
 
 const FAMILIES = Number(process.env.BENCH_PDF_FAMILIES ?? 1000);
 const DISTINCT_PHOTOS = 8;
-/** Family sizes cycling with a mean of 4. */
-const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
 const PASSWORD = 'bench-admin-1';
 const ADMIN_EMAIL = 'pdf-admin@bench.example';
 const SECONDS_BUDGET = 10;
 const PEAK_MB_BUDGET = 512;
 
-const SURNAMES = [
-  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Παπαδόπουλος', '김', 'García', 'Johnson', 'Williams', 'Brown',
-  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Иванова',
-  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', '이', 'Chen', 'Fernandes', 'Walker', 'Young',
-];
-const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Văn An', 'Samuel', 'Ruth', 'David', 'Γιώργος', 'John', '민수', 'Peter', 'Åse', 'Paul'];
-const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
-
+/** Names in several scripts (Vietnamese, Greek, Cyrillic, Korean), so the PDF embeds several font subsets. */
+const ANY_SCRIPT_NAMES: Names = {
+  surnames: [
+    'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Παπαδόπουλος', '김', 'García', 'Johnson', 'Williams', 'Brown',
+    'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Иванова',
+    'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', '이', 'Chen', 'Fernandes', 'Walker', 'Young',
+  ],
+  firstNames: ['Grace', 'Daniel', 'Maria', 'James', 'Văn An', 'Samuel', 'Ruth', 'David', 'Γιώργος', 'John', '민수', 'Peter', 'Åse', 'Paul'],
+};
 
 /** Runs in a fresh node: imports the module, runs `main` of it once, reports wall time and maxRSS. */
 const PROBE = `
@@ -245,14 +243,7 @@ async function seed(
   log: (message: string) => void,
 ): Promise<SeededChurch> {
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
-  const { familyItem, memberItem } = await import('../../lambdas/domain/repos/items');
-  const { keys } = await import('../../lambdas/domain/keys');
-  const { ddb } = await import('../../lambdas/platform/ddb');
   const { s3 } = await import('../../lambdas/platform/s3');
-  type Family = import('../../lambdas/domain/entities').Family;
-  type Member = import('../../lambdas/domain/entities').Member;
 
   const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
@@ -260,63 +251,10 @@ async function seed(
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   const claims = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
 
-  const rnd = seededRandom(20260005);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
-  const stamp = new Date().toISOString();
-  const families: Family[] = [];
-  const members: Member[] = [];
-  const photos: { key: string; body: Buffer }[] = [];
-  for (let index = 0; index < FAMILIES; index++) {
-    const familyId = randomUUID();
-    const surname = pick(SURNAMES);
-    const photo = `${orgId}/photos/${randomUUID()}.jpg`;
-    photos.push({ key: photo, body: pictures[index % pictures.length]! });
-    families.push({
-      familyId,
-      orgId,
-      surname,
-      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
-      city: 'Raleigh',
-      state: 'NC',
-      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
-      phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad2(1 + Math.floor(rnd() * 12))}/${pad2(1 + Math.floor(rnd() * 28))}`,
-      photo,
-      version: 1,
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
-    const size = SIZES[index % SIZES.length]!;
-    for (let m = 0; m < size; m++) {
-      const name = FIRST[(index * 7 + m * 3) % FIRST.length]!;
-      members.push({
-        memberId: randomUUID(),
-        familyId,
-        orgId,
-        name,
-        surname,
-        birthday: m > 2 && m === size - 1 ? null : `${pad2(1 + Math.floor(rnd() * 12))}/${pad2(1 + Math.floor(rnd() * 28))}`,
-        cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
-        email: m < 2 ? `member.${index}.${m}@bench.example` : null,
-        version: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
-    }
-  }
+  const { families, members } = generateDirectory(orgId, FAMILIES, 20260005, { names: ANY_SCRIPT_NAMES, photoEvery: 1 });
+  const photos = families.map((f, index) => ({ key: f.photo!, body: pictures[index % pictures.length]! }));
   const t0 = performance.now();
-  const items = [...families.map(familyItem), ...members.map(memberItem)];
-  const LANES = 8;
-  const lane = Math.ceil(items.length / LANES / 25) * 25;
-  await Promise.all(Array.from({ length: LANES }, (_, i) => batchPutAll(table, items.slice(i * lane, (i + 1) * lane))));
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.org(orgId),
-      UpdateExpression: 'SET familyCount = :f, memberCount = :m',
-      ExpressionAttributeValues: { ':f': families.length, ':m': members.length },
-    }),
-  );
+  await seedDirectory(table, orgId, { families, members });
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
