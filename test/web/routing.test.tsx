@@ -97,6 +97,13 @@ describe('unknown paths and guards', () => {
     expect(currentPath()).toBe('/dashboard');
   });
 
+  it.each(['/families/add', '/groups/add'])('shows Access Denied, not a form the API would refuse, to members at %s', async (path) => {
+    signedInAs({});
+    renderApp(path);
+    await screen.findByText('You do not have permission to view this page.');
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
   it('redirects signed-out users from protected pages to /', async () => {
     signedInAs(null);
     renderApp('/profile');

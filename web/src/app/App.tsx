@@ -59,16 +59,19 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="families" element={<FamiliesPage view="list" />} />
           <Route path="families/grid" element={<FamiliesPage view="grid" />} />
-          <Route path="families/add" element={<FamilyFormPage mode="add" />} />
           <Route path="families/edit/:familyId" element={<FamilyFormPage mode="edit" />} />
           <Route path="families/:familyId" element={<FamilyDetailPage />} />
           <Route path="members/add" element={<MemberFormPage mode="add" />} />
           <Route path="members/edit/:memberId" element={<MemberFormPage mode="edit" />} />
           <Route path="groups" element={<GroupsPage />} />
-          <Route path="groups/add" element={<AddGroupPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="map" element={<MapPage />} />
           <Route path="documents" element={<DocumentsPage />} />
+        </Route>
+        {/* Adding a family or a group is for administrators (SPEC.md section 6): others see Access Denied, not a form the API would refuse. */}
+        <Route element={<AdminRoute pageChecksOrg />}>
+          <Route path="families/add" element={<FamilyFormPage mode="add" />} />
+          <Route path="groups/add" element={<AddGroupPage />} />
         </Route>
         <Route element={<AdminRoute />}>
           <Route path="admin/users" element={<UserManagementPage />} />

@@ -97,7 +97,7 @@ export default function VerifyEmailGate() {
             <Button type="submit" variation="primary" isFullWidth isDisabled={busy !== null}>
               {busy === 'verify' ? 'Verifying...' : 'Verify'}
             </Button>
-            <Flex gap="small" wrap="wrap" justifyContent="space-between">
+            <Flex gap="small" wrap="wrap" justifyContent="space-between" className="verify-gate__more">
               <Button onClick={() => void onResend()} isDisabled={busy !== null}>
                 {busy === 'resend' ? 'Sending...' : 'Resend Verification Email'}
               </Button>

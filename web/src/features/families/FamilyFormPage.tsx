@@ -12,7 +12,8 @@ import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { FormCrumbs, MonthDayField, RequiredLabel, RequiredNote, type Crumb } from './formParts';
+import { Breadcrumbs, type Crumb } from './familyParts';
+import { MonthDayField, RequiredLabel, RequiredNote } from './formParts';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
 /** SPEC.md section 9: redirect 1.5 s after a family is added or updated. */
@@ -200,8 +201,8 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
 
   return (
     <div className="page entry-form">
-      <FormCrumbs items={crumbs} />
-      <Card variation="elevated" className="form-card form-card--wide entry-form__card">
+      <Breadcrumbs items={crumbs} />
+      <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>{texts.title}</PageTitle>
 
         {load.state === 'loading' && <PageLoader text="Loading family details..." />}

@@ -95,7 +95,14 @@ export function cityStateZip(f: { city: string | null; state: string | null; zip
   return [f.city, stateZip].filter(Boolean).join(', ');
 }
 
-export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+export interface Crumb {
+  label: string;
+  /** Omitted for the current page (the last crumb). */
+  to?: string;
+}
+
+/** The one breadcrumb trail of every directory page and form (SPEC.md section 2). */
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>

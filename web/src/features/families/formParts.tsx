@@ -1,32 +1,5 @@
-/** Small pieces shared by the family and member forms. */
-import { Link as RouterLink } from 'react-router-dom';
-import { Breadcrumbs, Text, TextField } from '@aws-amplify/ui-react';
-
-export interface Crumb {
-  label: string;
-  /** Omitted for the current page (the last crumb). */
-  to?: string;
-}
-
-/** The breadcrumb trail above the family and member forms (SPEC.md section 2). */
-export function FormCrumbs({ items }: { items: Crumb[] }) {
-  return (
-    <Breadcrumbs.Container className="entry-form__crumbs">
-      {items.map((item, i) => (
-        <Breadcrumbs.Item key={`${i}-${item.label}`}>
-          {item.to ? (
-            <Breadcrumbs.Link as={RouterLink} to={item.to}>
-              {item.label}
-            </Breadcrumbs.Link>
-          ) : (
-            <Breadcrumbs.Link isCurrent>{item.label}</Breadcrumbs.Link>
-          )}
-          {i < items.length - 1 && <Breadcrumbs.Separator>›</Breadcrumbs.Separator>}
-        </Breadcrumbs.Item>
-      ))}
-    </Breadcrumbs.Container>
-  );
-}
+/** Small pieces shared by the entry forms (family, member, group). */
+import { Text, TextField } from '@aws-amplify/ui-react';
 
 /** A field label with a visual asterisk; the input's `required` tells assistive technology. */
 export function RequiredLabel({ text }: { text: string }) {

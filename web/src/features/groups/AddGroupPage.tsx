@@ -10,6 +10,7 @@ import { callApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs } from '../families/familyParts';
+import { RequiredLabel, RequiredNote } from '../families/formParts';
 import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
 
 /** /groups/add (SPEC.md sections 2 and 4): idle, submitting, success (form hidden, redirect) or error. */
@@ -58,7 +59,7 @@ export default function AddGroupPage() {
   return (
     <div className="page entry-form add-group">
       <Breadcrumbs items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Groups', to: '/groups' }, { label: 'Add Group' }]} />
-      <Card variation="elevated" className="form-card entry-form__card add-group__card">
+      <Card variation="elevated" className="form-card add-group__card">
         <PageTitle>Add New Group</PageTitle>
         {done ? (
           <div className="add-group__done">
@@ -69,10 +70,11 @@ export default function AddGroupPage() {
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <RequiredNote />
             <fieldset className="entry-form__fields" disabled={busy}>
               <legend className="amplify-visually-hidden">Group details</legend>
               <TextField
-                label="Group Name"
+                label={<RequiredLabel text="Group Name" />}
                 name="groupName"
                 placeholder="Enter group name"
                 autoComplete="off"
@@ -86,12 +88,13 @@ export default function AddGroupPage() {
             <div className="form-status">
               <StatusMessage status={status} />
             </div>
+            {/* The primary action first, as on the family and member forms. */}
             <Flex className="entry-form__actions" gap="small" wrap="wrap">
-              <Button type="button" isDisabled={busy} onClick={() => navigate('/groups')}>
-                Cancel
-              </Button>
               <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Creating...">
                 Create Group
+              </Button>
+              <Button type="button" isDisabled={busy} onClick={() => navigate('/groups')}>
+                Cancel
               </Button>
             </Flex>
           </form>

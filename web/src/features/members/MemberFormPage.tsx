@@ -10,7 +10,8 @@ import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { FormCrumbs, MonthDayField, RequiredLabel, RequiredNote, type Crumb } from '../families/formParts';
+import { Breadcrumbs, type Crumb } from '../families/familyParts';
+import { MonthDayField, RequiredLabel, RequiredNote } from '../families/formParts';
 
 /** SPEC.md section 9: redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
@@ -143,8 +144,8 @@ function AddMember() {
 
   return (
     <div className="page entry-form">
-      <FormCrumbs items={crumbs} />
-      <Card variation="elevated" className="form-card form-card--wide entry-form__card">
+      <Breadcrumbs items={crumbs} />
+      <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>Add Member</PageTitle>
         <form onSubmit={onSubmit} noValidate aria-busy={busy}>
           <RequiredNote />
@@ -323,8 +324,8 @@ function EditMember() {
 
   return (
     <div className="page entry-form">
-      <FormCrumbs items={crumbs} />
-      <Card variation="elevated" className="form-card form-card--wide entry-form__card">
+      <Breadcrumbs items={crumbs} />
+      <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>Edit Member</PageTitle>
         {load.state === 'loading' && <PageLoader text="Loading member details..." />}
         {load.state === 'error' && (

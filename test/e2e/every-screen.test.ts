@@ -1,0 +1,178 @@
+/**
+ * Every screen, every state (issue 7, point 6): each route of SPEC.md section 2 as each role, at
+ * 375 and 1280 px. Each visit waits until the page settles, checks what SPEC.md says that role
+ * sees there (the page's heading, a redirect, the verification gate, Access Denied or 404: one
+ * table below), that nothing is wider than the screen, and zero axe violations; and saves a
+ * full-page screenshot to test-results/screens/<role>-<route>-<width>.png for a person to look at.
+ * One browser; one context per role, signed in once.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListFamiliesResult, MeResult } from '../../lambdas/contract/api';
+import { JOB_MESSAGES } from '../../lambdas/contract/jobTexts';
+import { DEMO_ACCOUNTS } from '../../lib/local/demo';
+import { call, idToken } from '../support/api';
+import { stack } from '../support/env';
+import { createAccountIn, PASSWORD } from '../support/fixtures';
+import { expectAccessible, launch, newPage } from './support/browser';
+import { signIn } from './support/session';
+
+const SCREENS = 'test-results/screens';
+const WIDTHS = [375, 1280] as const;
+
+const ROLES = ['signed-out', 'unverified', 'member', 'family', 'admin', 'super-admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** The records a role's {id} routes point at: another family for most roles, its own for the family user. */
+interface Target {
+  orgId: string;
+  familyId: string;
+  surname: string;
+  memberId: string;
+}
+
+/** What a role sees on a route: the page's h1, optionally a text on it, and where it ends up when redirected. */
+interface Sight {
+  heading: string | ((target: Target) => string);
+  text?: string;
+  /** The pathname after a redirect; absent when the address stays. */
+  at?: string;
+}
+
+/** One sight per role, in ROLES order. */
+type Sights = readonly [Sight, Sight, Sight, Sight, Sight, Sight];
+
+const see = (heading: Sight['heading'], text?: string): Sight => ({ heading, text });
+const LANDING: Sight = { heading: 'Your church family, all in one place', at: '/' };
+const TO_LOGIN: Sight = { heading: 'Sign In', at: '/login' };
+const TO_DASHBOARD: Sight = { heading: 'Dashboard', at: '/dashboard' };
+const GATE: Sight = see('Email Verification Required');
+const GATE_AT_DASHBOARD: Sight = { ...GATE, at: '/dashboard' };
+const NOT_FOUND = see('404 Not Found', 'Sorry, the page you are looking for does not exist or has moved.');
+/** The administrators' pages (User Management, adding a family or a group) for everyone else. */
+const ADMIN_DENIED = see('Access Denied', 'You do not have permission to view this page.');
+const REPORT_DENIED = see('Access Denied', JOB_MESSAGES.reportDenied);
+const ORG_DENIED = see('Access Denied', JOB_MESSAGES.orgDenied);
+const FAMILY = see((t) => `${t.surname} Family`);
+const FAMILY_REFUSED = see('Edit Family Details', 'Error: You do not have permission to edit this family.');
+const MEMBER_REFUSED = see('Edit Member', 'You do not have permission to edit this member.');
+
+/** The same sight for every role. */
+const all = (sight: Sight): Sights => [sight, sight, sight, sight, sight, sight];
+/** Protected pages: signed out goes to /, unverified sees the gate, every other role the page. */
+const protectedPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, sight];
+/** Public-only pages: signed in goes to the dashboard (the gate when unverified). */
+const publicOnly = (sight: Sight): Sights => [sight, GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD];
+
+type Row = readonly [path: (t: Target) => string, slug: string, sights: Sights];
+
+// prettier-ignore
+const ROUTES: readonly Row[] = [
+  // path, screenshot name, then what each role sees, in ROLES order: signed-out, unverified, member, family, admin, super-admin
+  [() => '/',                            'home',                  publicOnly(LANDING)],
+  [() => '/login',                       'login',                 publicOnly(see('Sign In'))],
+  [() => '/forgot-password',             'forgot-password',       publicOnly(see('Reset Password'))],
+  [() => '/create-account',              'create-account',        all(see('Join Your Church Directory'))],
+  [(t) => `/create-account/${t.orgId}`,  'create-account-org',    all(see('Join Your Church Directory'))],
+  [() => '/register-organization',       'register-organization', all(see('Register Your Church Directory'))],
+  [() => '/privacy',                     'privacy',               all(see('Privacy Policy', 'Last updated May 4, 2025'))],
+  [() => '/dashboard',                   'dashboard',             protectedPage(see('Dashboard', 'Birthdays This Month'))],
+  [() => '/families',                    'families',              protectedPage(see('Families'))],
+  [() => '/families/grid',               'families-grid',         protectedPage(see('Families'))],
+  [(t) => `/families/${t.familyId}`,     'family',                protectedPage(FAMILY)],
+  [() => '/families/add',                'families-add',          [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Family'),      ADMIN_DENIED]],
+  [(t) => `/families/edit/${t.familyId}`,'families-edit',         [LANDING,    GATE,       FAMILY_REFUSED,   see('Edit Family Details'), see('Edit Family Details'), FAMILY_REFUSED]],
+  [() => '/members/add',                 'members-add',           protectedPage(see('Add Member'))],
+  [(t) => `/members/edit/${t.memberId}`, 'members-edit',          [LANDING,    GATE,       MEMBER_REFUSED,   see('Edit Member'),         see('Edit Member'),         MEMBER_REFUSED]],
+  [() => '/groups',                      'groups',                protectedPage(see('Groups'))],
+  [() => '/groups/add',                  'groups-add',            [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Group'),       ADMIN_DENIED]],
+  [() => '/map',                         'map',                   protectedPage(see('Map Feature', 'Coming Soon!'))],
+  [() => '/documents',                   'documents',             protectedPage(see('Documents', 'Coming Soon!'))],
+  [() => '/admin/users',                 'admin-users',           [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('User Management'),     ADMIN_DENIED]],
+  [() => '/admin/data-audit',            'admin-data-audit',      [TO_LOGIN,   GATE,       REPORT_DENIED,    REPORT_DENIED,              REPORT_DENIED,              see('Data Integrity Report')]],
+  [() => '/admin/org',                   'admin-org',             [TO_LOGIN,   GATE,       ORG_DENIED,       ORG_DENIED,                 ORG_DENIED,                 see('Organization Management')]],
+  [() => '/profile',                     'profile',               protectedPage(see('Your Profile'))],
+  [() => '/help',                        'help',                  all(see('Help'))],
+  [() => '/no-such-page',                'unknown',               [NOT_FOUND,  GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD,             TO_DASHBOARD,             TO_DASHBOARD]],
+];
+
+/** Texts of a page still on its way: the visit waits until none shows. */
+const BUSY = /Loading|Checking authentication\.\.\.|Verifying access\.\.\.|Finalizing account setup/;
+
+/**
+ * Waits until the page is at rest: no requests in flight, no busy text, every image loaded (lazy
+ * ones too, so that the full-page screenshot shows what a person scrolling down would see).
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByText(BUSY).count(), { timeout: 30_000 }).toBe(0);
+  await page.evaluate(() => document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')));
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
+}
+
+let browser: Browser;
+const targets = {} as Record<'other' | 'own', Target>;
+
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  browser = await launch();
+  // The family user's own records, and another family (with a photo and several members) for everyone else.
+  const memberToken = await idToken(DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+  const me = (await call<MeResult>('getMe', { token: memberToken })).body;
+  const { families } = (await call<ListFamiliesResult>('listFamilies', { token: memberToken })).body;
+  const own = families.find((f) => f.familyId === me.familyId)!;
+  const other = families.find((f) => f.familyId !== me.familyId && f.photoUrl && f.members.length > 1)!;
+  targets.own = { orgId: me.orgId, familyId: own.familyId, surname: own.surname, memberId: me.memberId! };
+  targets.other = { orgId: me.orgId, familyId: other.familyId, surname: other.surname, memberId: other.members[0]!.memberId };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The role's account, signed in through the sign-in page (none when signed out). */
+async function credentialsOf(role: Role): Promise<{ email: string; password: string } | null> {
+  switch (role) {
+    case 'signed-out':
+      return null;
+    case 'unverified':
+      return { email: (await createAccountIn(targets.other.orgId, { verified: false })).email, password: PASSWORD };
+    case 'member':
+    case 'family':
+      return DEMO_ACCOUNTS.member;
+    case 'admin':
+      return DEMO_ACCOUNTS.admin;
+    case 'super-admin':
+      return { email: stack.env.SUPER_ADMIN_EMAIL!, password: 'super-admin-1' };
+  }
+}
+
+describe.each(ROLES.map((role, column) => [role, column] as const))('every screen as %s', (role, column) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = (await newPage(browser)).page;
+    const credentials = await credentialsOf(role);
+    if (credentials) await signIn(page, credentials.email, credentials.password);
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  const cases = ROUTES.flatMap(([path, slug, sights]) => WIDTHS.map((width) => ({ path, slug, sight: sights[column]!, width })));
+  it.each(cases)('$slug at $width px', async ({ path, slug, sight, width }) => {
+    const target = role === 'family' ? targets.own : targets.other;
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(path(target));
+    await settle(page);
+    // The screenshot first, so that a failing check still leaves the picture to look at.
+    await page.screenshot({ path: `${SCREENS}/${role}-${slug}-${width}.png`, fullPage: true });
+
+    const heading = typeof sight.heading === 'function' ? sight.heading(target) : sight.heading;
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 5000 });
+    if (sight.text) await page.getByText(sight.text, { exact: false }).first().waitFor({ timeout: 5000 });
+    expect(new URL(page.url()).pathname).toBe(sight.at ?? path(target));
+    // Nothing wider than the screen: the page never scrolls sideways (wide tables scroll in their own box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectAccessible(page);
+  });
+});
