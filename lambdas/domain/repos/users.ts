@@ -3,7 +3,7 @@ import { ddb } from '../../platform/ddb';
 import type { UserRecord } from '../entities';
 import { keys } from '../keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
-import { update, type Action } from './transact';
+import { put, update, type Action } from './transact';
 
 export function userItem(user: UserRecord) {
   return {
@@ -20,41 +20,25 @@ export async function getUserRecord(orgId: string, userId: string): Promise<User
 }
 
 /**
- * Links the account to the member, all or nothing with the member's rolesVersion bump (as
- * createMemberUserRecord does), so a member delete that read the accounts before is refused
- * instead of leaving this one linked to a member that is gone.
+ * One write about an account of a member, all or nothing with a bump of the member's set of
+ * dependants (its rolesVersion, as for a role): a member or family delete that read the member's
+ * accounts before this write is refused, never leaving an account linked to a member that is
+ * gone. False when the member is gone.
  */
-export async function linkUserToMember(orgId: string, userId: string, memberId: string, familyId: string): Promise<'linked' | 'member-gone'> {
+async function whileMemberStays(account: Action, orgId: string, familyId: string, memberId: string): Promise<boolean> {
   try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.user(orgId, userId),
-              UpdateExpression: 'SET memberId = :m, familyId = :f',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':m': memberId, ':f': familyId },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.member(orgId, familyId, memberId),
-              UpdateExpression: 'ADD rolesVersion :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return 'linked';
+    await ddb.send(new TransactWriteCommand({ TransactItems: [account, update(keys.member(orgId, familyId, memberId), 'ADD rolesVersion :one', { ':one': 1 })] }));
+    return true;
   } catch (error) {
-    if (conditionFailedAt(error, 1)) return 'member-gone';
+    if (conditionFailedAt(error, 1)) return false;
     throw error;
   }
+}
+
+/** Links the account to the member (addClaimCreds); 'member-gone' when it was deleted meanwhile. */
+export async function linkUserToMember(orgId: string, userId: string, memberId: string, familyId: string): Promise<'linked' | 'member-gone'> {
+  const link = update(keys.user(orgId, userId), 'SET memberId = :m, familyId = :f', { ':m': memberId, ':f': familyId });
+  return (await whileMemberStays(link, orgId, familyId, memberId)) ? 'linked' : 'member-gone';
 }
 
 /** The member of an organisation holding this e-mail, if any (GSI2: by e-mail). */
@@ -105,35 +89,10 @@ export async function findMembersByEmailAnywhere(email: string): Promise<MemberL
   return found;
 }
 
-/**
- * The member's (first) user record, all or nothing with the check that the member still exists.
- * The member's set of dependants changes (its rolesVersion, as for a role), so a member or family
- * delete that read the member's accounts before this one was linked is refused, never leaving it
- * linked to a member that is gone.
- */
+/** The member's (first) user record (sign-up); 'member-gone' when the member was deleted meanwhile. */
 export async function createMemberUserRecord(user: UserRecord & { memberId: string; familyId: string }): Promise<'created' | 'member-gone'> {
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.member(user.orgId, user.familyId, user.memberId),
-              UpdateExpression: 'ADD rolesVersion :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    if (conditionFailedAt(error, 1)) return 'member-gone';
-    throw error;
-  }
+  const record = put(userItem(user), 'attribute_not_exists(PK)');
+  return (await whileMemberStays(record, user.orgId, user.familyId, user.memberId)) ? 'created' : 'member-gone';
 }
 
 /** The church's user records (one Query, paged past 1 MB), in no particular order. */
