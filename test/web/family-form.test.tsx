@@ -1,20 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+import { currentPath, jsonResponse, renderApp, routedFetch, signedInAs, type RouteHandler } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
-type Handler = (init: RequestInit) => Response;
-let routes: Record<string, Handler>;
-let fetchMock: ReturnType<typeof stubFetch>;
-
-/** The API: '<METHOD> <path>' -> answer; anything else is a 500 that fails the test's expectations. */
-function api(extra: Record<string, Handler>) {
-  routes = { ...routes, ...extra };
-}
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key).map(([, init]) => (init.body ? JSON.parse(String(init.body)) : undefined));
+let fake: ReturnType<typeof routedFetch>;
+const api = (extra: Record<string, RouteHandler>) => fake.api(extra);
+const calls = (key: string) => fake.calls(key);
 
 /** XMLHttpRequest stand-in for the presigned upload to S3. */
 class FakeXhr {
@@ -80,11 +73,7 @@ beforeEach(() => {
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   signedInAs({ admin: true });
-  routes = {};
-  fetchMock = stubFetch((url, init) => {
-    const handler = routes[`${init.method ?? 'GET'} ${url}`];
-    return handler ? handler(init) : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${init.method} ${url}` } });
-  });
+  fake = routedFetch();
 });
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
@@ -149,7 +138,7 @@ describe('add family', () => {
     await type('Anniversary', '6/21');
     await userEvent.click(submit);
     expect(await alertText()).toBe('Anniversary format must be MM/DD.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fake.fetchMock).not.toHaveBeenCalled();
   });
 
   it('refuses a file that is not an image', async () => {
@@ -186,7 +175,7 @@ describe('add family', () => {
     let answer: (r: Response) => void = () => {};
     await openAdd();
     await type('Family Surname', 'Smith');
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
     expect(await screen.findByText('Adding family...')).toBeTruthy();
     expect(field('City').disabled).toBe(true);
@@ -234,7 +223,7 @@ describe('add family', () => {
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await screen.findByText('Photo uploaded. Adding family...')).toBeTruthy();
     await act(async () => answer(jsonResponse(200, { success: true, message: 'ok', id: 'fam-9', version: 1 })));
@@ -330,10 +319,10 @@ describe('edit family', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Photo' }));
     expect(screen.getByText('The current photo will be removed when you save.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Keep Current Photo' })).toBeTruthy();
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     await userEvent.click(screen.getByRole('button', { name: 'Update Family' }));
     expect(await screen.findByText('Photo marked for removal. Updating family...')).toBeTruthy();
-    const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1].body));
+    const body = JSON.parse(String(fake.fetchMock.mock.calls.at(-1)![1].body));
     expect(body).toMatchObject({ photo: null, existingPhotoPath: family.photo, version: 3 });
     await act(async () => answer(jsonResponse(200, { success: true, message: 'ok', id: 'fam-1', version: 4 })));
     expect(await screen.findByText('Family updated successfully!')).toBeTruthy();
@@ -355,10 +344,10 @@ describe('edit family', () => {
     expect(await screen.findByText('Uploading new photo...')).toBeTruthy();
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(calls('POST /api/photos/uploads')).toEqual([{ contentType: 'image/jpeg', size: 3, familyId: 'fam-1' }]);
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await screen.findByText('New photo uploaded. Updating family...')).toBeTruthy();
-    const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1].body));
+    const body = JSON.parse(String(fake.fetchMock.mock.calls.at(-1)![1].body));
     expect(body).toMatchObject({ photo: upload.photo, existingPhotoPath: family.photo, version: 3 });
     await act(async () => answer(jsonResponse(200, { success: true, message: 'ok', id: 'fam-1', version: 4 })));
     expect(await screen.findByText('Family updated successfully!')).toBeTruthy();
@@ -430,7 +419,7 @@ describe('edit family', () => {
     signedInAs({ admin: true, orgId: '' });
     renderApp('/families/edit/fam-1');
     expect(await alertText()).toBe('Error: Organization ID not found for your account.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fake.fetchMock).not.toHaveBeenCalled();
   });
 });
 
@@ -441,6 +430,6 @@ describe('add family without an organisation', () => {
     await type('Family Surname', 'Smith');
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
     expect(await alertText()).toBe('Cannot add family: User Organization ID is missing.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fake.fetchMock).not.toHaveBeenCalled();
   });
 });

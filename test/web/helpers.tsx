@@ -76,3 +76,23 @@ export function stubFetch(handler: (url: string, init: RequestInit) => Response 
   vi.stubGlobal('fetch', fn);
   return fn as unknown as Mock<(url: string, init: RequestInit) => Promise<Response>>;
 }
+
+export type RouteHandler = (init: RequestInit) => Response;
+
+/**
+ * A fake API keyed by '<METHOD> <path>' (add answers with `api`); any other call answers 500, so
+ * a test that expects it to succeed fails. `calls(key)` lists the JSON bodies sent to one of them.
+ */
+export function routedFetch() {
+  const routes: Record<string, RouteHandler> = {};
+  const fetchMock = stubFetch((url, init) => {
+    const handler = routes[`${init.method ?? 'GET'} ${url}`];
+    return handler ? handler(init) : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${init.method} ${url}` } });
+  });
+  return {
+    fetchMock,
+    api: (extra: Record<string, RouteHandler>) => void Object.assign(routes, extra),
+    calls: (key: string) =>
+      fetchMock.mock.calls.filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key).map(([, init]) => (init.body ? JSON.parse(String(init.body)) : undefined)),
+  };
+}

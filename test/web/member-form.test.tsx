@@ -3,19 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, AppRoutes } from '../../web/src/app/App';
-import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+import { currentPath, jsonResponse, renderApp, routedFetch, signedInAs, type RouteHandler } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
-type Handler = (init: RequestInit) => Response;
-let routes: Record<string, Handler>;
-let fetchMock: ReturnType<typeof stubFetch>;
-
-function api(extra: Record<string, Handler>) {
-  routes = { ...routes, ...extra };
-}
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key).map(([, init]) => (init.body ? JSON.parse(String(init.body)) : undefined));
+let fake: ReturnType<typeof routedFetch>;
+const api = (extra: Record<string, RouteHandler>) => fake.api(extra);
+const calls = (key: string) => fake.calls(key);
 
 const familyView = (familyId: string, surname: string, canEdit = true) => ({
   familyId, surname, street: null, city: null, state: null, zipcode: null, phone: null, anniversary: null,
@@ -36,11 +30,7 @@ const member = {
 beforeEach(() => {
   vi.clearAllMocks();
   signedInAs({ admin: true });
-  routes = {};
-  fetchMock = stubFetch((url, init) => {
-    const handler = routes[`${init.method ?? 'GET'} ${url}`];
-    return handler ? handler(init) : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${init.method} ${url}` } });
-  });
+  fake = routedFetch();
 });
 
 function LocationProbe() {
@@ -82,7 +72,7 @@ describe('add member with a preselected family', () => {
     expect(field('Birthday').maxLength).toBe(5);
     expect(screen.getByText('If provided, an invite may be sent.')).toBeTruthy();
     // No family list is needed.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fake.fetchMock).not.toHaveBeenCalled();
   });
 
   it("validates: 'Member name is required.' and 'Birthday format must be MM/DD.'", async () => {
@@ -97,7 +87,7 @@ describe('add member with a preselected family', () => {
     await type('Birthday', '13/05');
     await userEvent.click(screen.getByRole('button', { name: 'Add Member' }));
     expect(await alertText()).toBe('Birthday format must be MM/DD.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fake.fetchMock).not.toHaveBeenCalled();
   });
 
   it('trims, leaves out empty optional fields, shows the server message and goes to the family after 2 s', async () => {

@@ -70,37 +70,28 @@ export async function streamPdf(context: PDFContext): Promise<PdfStream> {
     for (let i = 0; i < objects.length; i++) {
       const [ref, object] = objects[i]!;
       const opening = `${ref.objectNumber} ${ref.generationNumber} obj\n`;
-      if (object instanceof LazyStream) {
-        // Its bytes only now, fetched a few ahead, each let go once handed on.
-        const at = lazyWritten++;
-        for (const next of lazy.slice(at, at + LOOK_AHEAD)) next?.start();
-        object.updateDict();
-        yield* room(opening.length + object.dict.sizeInBytes() + 8);
+      const lazyStream = object instanceof LazyStream ? object : null;
+      const passThrough = object instanceof PDFRawStream && object.contents.length >= PASS_THROUGH ? object : null;
+      const stream = lazyStream ?? passThrough;
+      if (stream) {
+        // As PDFStream.copyBytesInto lays it out: dict, 'stream', the contents, 'endstream'; the
+        // contents handed on as they are. A lazy stream's bytes come only now, fetched a few
+        // ahead, each let go once handed on.
+        const at = lazyStream ? lazyWritten++ : -1;
+        if (lazyStream) for (const next of lazy.slice(at, at + LOOK_AHEAD)) next?.start();
+        stream.updateDict();
+        yield* room(opening.length + stream.dict.sizeInBytes() + 8);
         text(opening);
-        offset += object.dict.copyBytesInto(buffer, offset);
+        offset += stream.dict.copyBytesInto(buffer, offset);
         text('\nstream\n');
         written += offset;
         yield buffer.subarray(0, offset);
         buffer = new Uint8Array(CHUNK);
         offset = 0;
-        const { bytes } = await object.take();
-        lazy[at] = null;
-        written += bytes.length;
-        yield bytes;
-        text('\nendstream\nendobj\n\n');
-      } else if (object instanceof PDFRawStream && object.contents.length >= PASS_THROUGH) {
-        // As PDFStream.copyBytesInto lays it out: dict, 'stream', the contents, 'endstream'.
-        object.updateDict();
-        yield* room(opening.length + object.dict.sizeInBytes() + 8);
-        text(opening);
-        offset += object.dict.copyBytesInto(buffer, offset);
-        text('\nstream\n');
-        written += offset;
-        yield buffer.subarray(0, offset);
-        buffer = new Uint8Array(CHUNK);
-        offset = 0;
-        written += object.contents.length;
-        yield object.contents;
+        const contents = lazyStream ? (await lazyStream.take()).bytes : passThrough!.contents;
+        if (lazyStream) lazy[at] = null;
+        written += contents.length;
+        yield contents;
         text('\nendstream\nendobj\n\n');
       } else {
         yield* room(opening.length + object.sizeInBytes() + 9);

@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { CreationOutcome } from './CreationOutcome';
 import { useAccountCreation } from './useAccountCreation';
 
 /** SPEC.md section 9: redirect 3.5 s after member signup. */
@@ -59,15 +60,7 @@ export default function CreateAccountPage() {
       <Card variation="elevated" className="form-card">
         <PageTitle>Join Your Church Directory</PageTitle>
 
-        {done && <StatusMessage status={status} />}
-        {done && <StatusMessage status={followUp} />}
-        {showLoginLink && (
-          <Text marginTop="medium">
-            <RouterLink className="button-link button-link--primary" to="/login">
-              Go to Login
-            </RouterLink>
-          </Text>
-        )}
+        <CreationOutcome done={done} status={status} followUp={followUp} showLoginLink={showLoginLink} />
 
         {!done && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>

@@ -7,6 +7,7 @@ import { US_STATES } from '../../../../lambdas/contract/fields';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { CreationOutcome } from './CreationOutcome';
 import { useAccountCreation } from './useAccountCreation';
 
 /** SPEC.md section 9: redirect 4 s after organisation registration. */
@@ -68,15 +69,7 @@ export default function RegisterOrganizationPage() {
           </Alert>
         )}
 
-        {done && <StatusMessage status={status} />}
-        {done && <StatusMessage status={followUp} />}
-        {showLoginLink && (
-          <Text marginTop="medium">
-            <RouterLink className="button-link button-link--primary" to="/login">
-              Go to Login
-            </RouterLink>
-          </Text>
-        )}
+        <CreationOutcome done={done} status={status} followUp={followUp} showLoginLink={showLoginLink} />
 
         {!done && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { FamilyView } from '../../../../lambdas/contract/api';
 import { AddFamilyInput, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
-import { firstMessage } from '../../../../lambdas/contract/fields';
+import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,7 +13,7 @@ import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs, type Crumb } from './familyParts';
-import { MonthDayField, RequiredLabel, RequiredNote } from './formParts';
+import { EntryField, MonthDayField, RequiredNote } from './formParts';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
 /** SPEC.md section 9: redirect 1.5 s after a family is added or updated. */
@@ -221,59 +221,16 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             <RequiredNote />
             <fieldset className="entry-form__fields" disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
-              <TextField
-                label={<RequiredLabel text="Family Surname" />}
-                name="surname"
-                autoComplete="off"
-                value={fields.surname}
-                onChange={set('surname')}
-                isRequired
-                isDisabled={locked}
-                maxLength={100}
-              />
+              <EntryField label="Family Surname" name="surname" value={fields.surname} onChange={set('surname')} disabled={locked} maxLength={LIMITS.name} required />
               <div className="entry-form__row entry-form__row--two">
                 <MonthDayField label="Anniversary" name="anniversary" value={fields.anniversary} onChange={set('anniversary')} disabled={locked} />
-                <TextField
-                  label="Home Phone"
-                  name="phone"
-                  type="tel"
-                  autoComplete="off"
-                  value={fields.phone}
-                  onChange={set('phone')}
-                  isDisabled={locked}
-                  maxLength={30}
-                />
+                <EntryField label="Home Phone" name="phone" type="tel" value={fields.phone} onChange={set('phone')} disabled={locked} maxLength={LIMITS.phone} />
               </div>
-              <TextField
-                label="Street Address"
-                name="street"
-                autoComplete="off"
-                value={fields.street}
-                onChange={set('street')}
-                isDisabled={locked}
-                maxLength={200}
-              />
+              <EntryField label="Street Address" name="street" value={fields.street} onChange={set('street')} disabled={locked} maxLength={LIMITS.address} />
               <div className="entry-form__row entry-form__row--address">
-                <TextField label="City" name="city" autoComplete="off" value={fields.city} onChange={set('city')} isDisabled={locked} maxLength={100} />
-                <TextField
-                  label="State"
-                  name="state"
-                  autoComplete="off"
-                  value={fields.state}
-                  onChange={set('state')}
-                  isDisabled={locked}
-                  maxLength={2}
-                  inputStyles={{ textTransform: 'uppercase' }}
-                />
-                <TextField
-                  label="Zip Code"
-                  name="zipcode"
-                  autoComplete="off"
-                  value={fields.zipcode}
-                  onChange={set('zipcode')}
-                  isDisabled={locked}
-                  maxLength={10}
-                />
+                <EntryField label="City" name="city" value={fields.city} onChange={set('city')} disabled={locked} maxLength={LIMITS.name} />
+                <EntryField label="State" name="state" value={fields.state} onChange={set('state')} disabled={locked} maxLength={2} inputStyles={{ textTransform: 'uppercase' }} />
+                <EntryField label="Zip Code" name="zipcode" value={fields.zipcode} onChange={set('zipcode')} disabled={locked} maxLength={10} />
               </div>
             </fieldset>
 

@@ -1,5 +1,5 @@
 /** Small pieces shared by the entry forms (family, member, group). */
-import { Text, TextField } from '@aws-amplify/ui-react';
+import { Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
 
 /** A field label with a visual asterisk; the input's `required` tells assistive technology. */
 export function RequiredLabel({ text }: { text: string }) {
@@ -22,25 +22,22 @@ export function RequiredNote() {
   );
 }
 
-/** A month/day field (birthday, anniversary): MM/DD, five characters (SPEC.md section 9). */
-export function MonthDayField({ label, name, value, onChange, disabled }: {
+type EntryFieldProps = Omit<TextFieldProps, 'label' | 'isRequired' | 'isDisabled' | 'onChange'> & {
   label: string;
   name: string;
   value: string;
   onChange: (e: { target: { value: string } }) => void;
   disabled: boolean;
-}) {
-  return (
-    <TextField
-      label={`${label} (MM/DD)`}
-      name={name}
-      placeholder="MM/DD"
-      inputMode="numeric"
-      autoComplete="off"
-      value={value}
-      onChange={onChange}
-      isDisabled={disabled}
-      maxLength={5}
-    />
-  );
+  /** Marked with the asterisk and `required` for assistive technology. */
+  required?: boolean;
+};
+
+/** A text field of the entry forms: never autofilled (these are other people's details), marked when required. */
+export function EntryField({ label, disabled, required = false, ...rest }: EntryFieldProps) {
+  return <TextField label={required ? <RequiredLabel text={label} /> : label} isRequired={required} isDisabled={disabled} autoComplete="off" {...rest} />;
+}
+
+/** A month/day field (birthday, anniversary): MM/DD, five characters (SPEC.md section 9). */
+export function MonthDayField({ label, ...rest }: Omit<EntryFieldProps, 'required'>) {
+  return <EntryField label={`${label} (MM/DD)`} placeholder="MM/DD" inputMode="numeric" maxLength={5} {...rest} />;
 }

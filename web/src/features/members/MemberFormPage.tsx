@@ -3,6 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import { AddMemberInput, UpdateMemberInput } from '../../../../lambdas/contract/directory';
+import { LIMITS } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -11,7 +12,7 @@ import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs, type Crumb } from '../families/familyParts';
-import { MonthDayField, RequiredLabel, RequiredNote } from '../families/formParts';
+import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../families/formParts';
 
 /** SPEC.md section 9: redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
@@ -217,31 +218,21 @@ function MemberFields({
 }) {
   return (
     <>
-      <TextField
-        label={<RequiredLabel text="First Name" />}
-        name="name"
-        autoComplete="off"
-        value={fields.name}
-        onChange={set('name')}
-        isRequired
-        isDisabled={disabled}
-        maxLength={100}
-      />
+      <EntryField label="First Name" name="name" value={fields.name} onChange={set('name')} disabled={disabled} maxLength={LIMITS.name} required />
       <div className="entry-form__row entry-form__row--two">
         <MonthDayField label="Birthday" name="birthday" value={fields.birthday} onChange={set('birthday')} disabled={disabled} />
-        <TextField label="Cellphone" name="cellphone" type="tel" autoComplete="off" value={fields.cellphone} onChange={set('cellphone')} isDisabled={disabled} maxLength={30} />
+        <EntryField label="Cellphone" name="cellphone" type="tel" value={fields.cellphone} onChange={set('cellphone')} disabled={disabled} maxLength={LIMITS.phone} />
       </div>
-      <TextField
+      <EntryField
         label="Email Address"
         name="email"
         type="email"
         inputMode="email"
-        autoComplete="off"
         descriptiveText={emailHint}
         value={fields.email}
         onChange={set('email')}
-        isDisabled={disabled}
-        maxLength={254}
+        disabled={disabled}
+        maxLength={LIMITS.email}
       />
     </>
   );
