@@ -7,10 +7,24 @@ export default defineConfig({
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         // Typing into forms with user-event is slow on a loaded 2-core machine: a limit, not a timing assertion.
-        test: { name: 'web', include: ['test/web/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/web/setup.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/web/setup.ts'],
+          testTimeout: 20_000,
+        },
         esbuild: { jsx: 'automatic' },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -18,7 +18,6 @@ import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import type { Jobs } from './jobs';
 import { acknowledge } from './nag';
 
-
 /** The Cognito admin operations the handlers call, on our pool only (no `Admin*` wildcard). */
 export const USER_POOL_ACTIONS = [
   'cognito-idp:AdminCreateUser',

@@ -44,7 +44,12 @@ export const LAMBDA_ESBUILD = {
  */
 export function filesToShip(route: RouteDef): { from: string; to: string }[] {
   return (route.files ?? []).flatMap((kind) =>
-    kind === 'pdfFonts' ? Object.values(FONT_FILES).map((font) => ({ from: `node_modules/${font.pkg}/${font.path}`, to: `fonts/${font.file}` })) : [],
+    kind === 'pdfFonts'
+      ? Object.values(FONT_FILES).map((font) => ({
+          from: `node_modules/${font.pkg}/${font.path}`,
+          to: `fonts/${font.file}`,
+        }))
+      : [],
   );
 }
 

@@ -88,7 +88,10 @@ export class Jobs extends Construct {
   /** The variables that carry each state machine's ARN to the handlers that start jobs. */
   environment(): Partial<Record<EnvName, string>> {
     return Object.fromEntries(
-      (Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]).map(([job, def]) => [def.stateMachineEnv, this.stateMachines.get(job)!.stateMachineArn]),
+      (Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]).map(([job, def]) => [
+        def.stateMachineEnv,
+        this.stateMachines.get(job)!.stateMachineArn,
+      ]),
     );
   }
 
@@ -103,7 +106,12 @@ export class Jobs extends Construct {
       new PolicyStatement({
         actions: ['states:DescribeExecution'],
         resources: machines.map((m) =>
-          stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${m.stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+          stack.formatArn({
+            service: 'states',
+            resource: 'execution',
+            resourceName: `${m.stateMachineName}:*`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
         ),
       }),
     );
@@ -115,7 +123,9 @@ export class Jobs extends Construct {
     const stack = Stack.of(this);
     const shown = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
     const prefix = `arn:${shown(stack.partition, 'Partition')}:states:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}`;
-    return [...this.stateMachines.values()].map((m) => `AwsSolutions-IAM5[Resource::${prefix}:execution:<${logicalId(m)}.Name>:*]`);
+    return [...this.stateMachines.values()].map(
+      (m) => `AwsSolutions-IAM5[Resource::${prefix}:execution:<${logicalId(m)}.Name>:*]`,
+    );
   }
 
   private makeFunction(scope: Construct, name: string, task: TaskDef, props: JobsProps): NodejsFunction {

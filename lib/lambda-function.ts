@@ -32,9 +32,15 @@ export interface LambdaProps {
 }
 
 export function makeLambda(scope: Construct, id: string, props: LambdaProps): NodejsFunction {
-  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+  const logGroup = new LogGroup(scope, `${id}Logs`, {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
   // Our own role: only this function's log group, instead of AWSLambdaBasicExecutionRole's logs:* on *.
-  const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.roleDescription });
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: props.roleDescription,
+  });
   logGroup.grantWrite(role);
   return new NodejsFunction(scope, id, {
     entry: props.entry,
@@ -57,7 +63,9 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
       banner: LAMBDA_ESBUILD.banner,
       sourceMap: LAMBDA_ESBUILD.sourcemap,
       externalModules: LAMBDA_ESBUILD.external,
-      esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to])),
+      esbuildArgs: Object.fromEntries(
+        Object.entries(LAMBDA_ESBUILD.alias).map(([from, to]) => [`--alias:${from}`, to]),
+      ),
       // esbuild is installed locally; never fall back to Docker (not available here).
       forceDockerBundling: false,
       ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),

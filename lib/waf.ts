@@ -43,9 +43,7 @@ const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementPr
 };
 
 /** method AND path prefix, for every public write route. Undefined when there are none. */
-export function publicWritesStatement(
-  manifest: readonly RouteDef[] = routes,
-): CfnWebACL.StatementProperty | undefined {
+export function publicWritesStatement(manifest: readonly RouteDef[] = routes): CfnWebACL.StatementProperty | undefined {
   const matches = publicWriteRoutes(manifest).map<CfnWebACL.StatementProperty>((route) => ({
     andStatement: {
       statements: [

@@ -170,8 +170,12 @@ async function writeIndexHtml(metafile: esbuild.Metafile, outdir: string): Promi
     /<script type="module" src="\.\/src\/main\.tsx"><\/script>/,
     `<script type="module" src="${url(entryFile)}"></script>`,
   );
-  html = html.replace(/\n([ \t]*)<\/head>/, (_, indent: string) => `\n${[css, preloads].filter(Boolean).join('\n')}\n${indent}</head>`);
-  if (!html.includes(url(entryFile))) throw new Error('web/index.html lacks <script type="module" src="./src/main.tsx">');
+  html = html.replace(
+    /\n([ \t]*)<\/head>/,
+    (_, indent: string) => `\n${[css, preloads].filter(Boolean).join('\n')}\n${indent}</head>`,
+  );
+  if (!html.includes(url(entryFile)))
+    throw new Error('web/index.html lacks <script type="module" src="./src/main.tsx">');
   // Written to a temporary name and renamed, so nobody ever reads half a file.
   const target = path.join(outdir, 'index.html');
   await writeFile(`${target}.${process.pid}.tmp`, html);

@@ -19,7 +19,12 @@ export const ResetConfirmForm = z
     password: passwordField('Password must be at least 6 characters long.'),
     confirmPassword: z.string(),
   })
-  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] }));
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: 'Passwords do not match.',
+      path: ['confirmPassword'],
+    }),
+  );
 
 export const VerifyCodeForm = z.object({ code: sixDigitCode });
 
@@ -34,9 +39,14 @@ export const RegisterOrganizationInput = z.object({
       city: requiredText(LIMITS.name, ALL_REQUIRED),
       state: z.pipe(
         requiredText(2, ALL_REQUIRED),
-        z.pipe(z.transform((s: string) => s.toUpperCase()), z.string().check(z.refine(isUsState, 'Please select a state from the list.'))),
+        z.pipe(
+          z.transform((s: string) => s.toUpperCase()),
+          z.string().check(z.refine(isUsState, 'Please select a state from the list.')),
+        ),
       ),
-      zip: z.string({ error: ALL_REQUIRED }).check(z.trim(), z.minLength(1, ALL_REQUIRED), z.regex(ZIP5, 'Please enter a valid 5-digit Zip Code.')),
+      zip: z
+        .string({ error: ALL_REQUIRED })
+        .check(z.trim(), z.minLength(1, ALL_REQUIRED), z.regex(ZIP5, 'Please enter a valid 5-digit Zip Code.')),
     },
     { error: ALL_REQUIRED },
   ),
@@ -59,7 +69,8 @@ export function validateRegistrationForm(
   const parsed = RegisterOrganizationInput.safeParse(input);
   if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
   if (!confirmPassword) return { ok: false, message: ALL_REQUIRED };
-  if (parsed.data.adminInfo.password !== confirmPassword) return { ok: false, message: 'Administrator passwords do not match.' };
+  if (parsed.data.adminInfo.password !== confirmPassword)
+    return { ok: false, message: 'Administrator passwords do not match.' };
   return { ok: true, value: parsed.data };
 }
 
@@ -73,7 +84,9 @@ export const SIGNUP_MESSAGES = {
 
 /** The church to join, from /create-account/{orgId}: absent, null or '' means "find it by the e-mail". */
 const orgIdToJoin = z.pipe(
-  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(64, 'Invalid data provided. Please check your input.')))),
+  z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(64, 'Invalid data provided. Please check your input.'))),
+  ),
   z.transform((v: string | null | undefined) => (v ? v : null)),
 );
 
@@ -95,7 +108,8 @@ export function validateSignupForm(
   orgId: string | null,
 ): { ok: true; value: MemberSignupInput } | { ok: false; message: string } {
   const { email, fullName, password, confirmPassword } = fields;
-  if (![email.trim(), fullName.trim(), password, confirmPassword].every(Boolean)) return { ok: false, message: SIGNUP_MESSAGES.required };
+  if (![email.trim(), fullName.trim(), password, confirmPassword].every(Boolean))
+    return { ok: false, message: SIGNUP_MESSAGES.required };
   const parsed = MemberSignupInput.safeParse({ email, fullName, password, orgId });
   if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
   if (password !== confirmPassword) return { ok: false, message: SIGNUP_MESSAGES.mismatch };

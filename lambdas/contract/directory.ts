@@ -20,21 +20,29 @@ export const MESSAGES = {
 } as const;
 
 /** Photos the browser may upload: resized JPEGs normally; the others are accepted as chosen. */
-export const PHOTO_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
+export const PHOTO_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+} as const;
 export type PhotoType = keyof typeof PHOTO_TYPES;
 /** The browser resizes to about 1200 px first, which gives a few hundred KB; 5 MB leaves room for an unresized fallback. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** `<orgId>/photos/<uuid>.<ext>` (SPEC.md section 3). */
-export const PHOTO_PATH = /^[A-Za-z0-9-]{1,64}\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+export const PHOTO_PATH =
+  /^[A-Za-z0-9-]{1,64}\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
 const tooLong = (max: number) => `Please use at most ${max} characters.`;
 
 /** An optional text: trimmed; '' and null mean "none" (null). A shaped field says its own message when too long too. */
 const optionalText = (max: number, extra?: { pattern: RegExp; message: string }) =>
-  z.pipe(
-    z.optional(z.nullable(z.string().check(cleanText(), z.maxLength(max, extra?.message ?? tooLong(max))))),
-    z.transform((v: string | null | undefined) => (v ? v : null)),
-  ).check(z.refine((v: string | null) => v === null || !extra || extra.pattern.test(v), extra?.message ?? ''));
+  z
+    .pipe(
+      z.optional(z.nullable(z.string().check(cleanText(), z.maxLength(max, extra?.message ?? tooLong(max))))),
+      z.transform((v: string | null | undefined) => (v ? v : null)),
+    )
+    .check(z.refine((v: string | null) => v === null || !extra || extra.pattern.test(v), extra?.message ?? ''));
 
 /** Path and body ids: what our ids look like (uuids, or the short ids of imported data). */
 export const Id = z.string({ error: MESSAGES.badId }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId));
@@ -67,7 +75,11 @@ export const AddFamilyInput = z.object(familyFields);
 export type AddFamilyInput = z.output<typeof AddFamilyInput>;
 
 /** existingPhotoPath is accepted for SPEC.md's payload but never trusted: the server knows the stored photo. */
-export const UpdateFamilyInput = z.object({ ...familyFields, version, existingPhotoPath: z.optional(z.nullable(z.string())) });
+export const UpdateFamilyInput = z.object({
+  ...familyFields,
+  version,
+  existingPhotoPath: z.optional(z.nullable(z.string())),
+});
 export type UpdateFamilyInput = z.output<typeof UpdateFamilyInput>;
 
 const memberFields = {
@@ -81,7 +93,9 @@ const memberFields = {
 };
 
 export const AddMemberInput = z.object({
-  familyId: z.string({ error: MESSAGES.familyMissing }).check(z.trim(), z.minLength(1, MESSAGES.familyMissing), z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId)),
+  familyId: z
+    .string({ error: MESSAGES.familyMissing })
+    .check(z.trim(), z.minLength(1, MESSAGES.familyMissing), z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId)),
   ...memberFields,
 });
 export type AddMemberInput = z.output<typeof AddMemberInput>;
@@ -95,10 +109,12 @@ export const MemberParams = z.object({ memberId: Id });
 
 export const PhotoUploadInput = z.object({
   contentType: z.enum(Object.keys(PHOTO_TYPES) as [PhotoType, ...PhotoType[]], { error: MESSAGES.image }),
-  size: z.int({ error: MESSAGES.image }).check(
-    z.minimum(1, MESSAGES.image),
-    z.maximum(MAX_PHOTO_BYTES, 'The photo is too large: please choose one under 5 MB.'),
-  ),
+  size: z
+    .int({ error: MESSAGES.image })
+    .check(
+      z.minimum(1, MESSAGES.image),
+      z.maximum(MAX_PHOTO_BYTES, 'The photo is too large: please choose one under 5 MB.'),
+    ),
   /** The family the photo is for; absent for a family being added (admins only). */
   familyId: z.optional(Id),
 });
@@ -106,5 +122,7 @@ export type PhotoUploadInput = z.output<typeof PhotoUploadInput>;
 
 /** The dashboard's month, 1-12, in the viewer's own time zone (the browser sends it). */
 export const DashboardQuery = z.object({
-  month: z.optional(z.pipe(z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'The month must be 1 to 12.')), z.transform(Number))),
+  month: z.optional(
+    z.pipe(z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'The month must be 1 to 12.')), z.transform(Number)),
+  ),
 });

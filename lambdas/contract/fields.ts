@@ -32,12 +32,16 @@ export const cleanText = () => z.overwrite((text: string) => text.replace(/\p{Cc
 
 /** A required text: cleaned, not empty, bounded. */
 export const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).check(cleanText(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters.`));
+  z
+    .string({ error: message })
+    .check(cleanText(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters.`));
 
 /** Trimmed, required (`required` when empty), then shaped like an e-mail (`message`); lower-cased. */
 export const emailField = (message: string, required = message) =>
   z.pipe(
-    z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(LIMITS.email, message), z.regex(EMAIL_SHAPE, message)),
+    z
+      .string({ error: required })
+      .check(z.trim(), z.minLength(1, required), z.maxLength(LIMITS.email, message), z.regex(EMAIL_SHAPE, message)),
     z.transform((e: string) => e.toLowerCase()),
   );
 
@@ -45,20 +49,64 @@ export const emailField = (message: string, required = message) =>
 export const passwordField = (message: string, required = message) =>
   z
     .string({ error: required })
-    .check(z.minLength(1, required), z.minLength(PASSWORD_MIN, message), z.maxLength(LIMITS.password, `Please use at most ${LIMITS.password} characters.`));
+    .check(
+      z.minLength(1, required),
+      z.minLength(PASSWORD_MIN, message),
+      z.maxLength(LIMITS.password, `Please use at most ${LIMITS.password} characters.`),
+    );
 
 export const US_STATES: readonly { code: string; name: string }[] = [
-  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
-  ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District Of Columbia'],
-  ['FL', 'Florida'], ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'],
-  ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'],
-  ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'],
-  ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'],
-  ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'],
-  ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'], ['OR', 'Oregon'],
-  ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'],
-  ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'],
-  ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District Of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
 ].map(([code, name]) => ({ code: code!, name: name! }));
 
 export const isUsState = (code: string) => US_STATES.some((s) => s.code === code);

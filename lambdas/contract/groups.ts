@@ -25,9 +25,19 @@ export type AddGroupInput = z.output<typeof AddGroupInput>;
 export const AddRoleInput = z.object({
   memberId: z
     .string({ error: GROUP_MESSAGES.memberRequired })
-    .check(z.trim(), z.minLength(1, GROUP_MESSAGES.memberRequired), z.regex(/^[A-Za-z0-9_-]{1,64}$/, GROUP_MESSAGES.memberMissing)),
+    .check(
+      z.trim(),
+      z.minLength(1, GROUP_MESSAGES.memberRequired),
+      z.regex(/^[A-Za-z0-9_-]{1,64}$/, GROUP_MESSAGES.memberMissing),
+    ),
   label: z.pipe(
-    z.optional(z.nullable(z.string({ error: MESSAGES.badId }).check(cleanText(), z.maxLength(LIMITS.roleLabel, GROUP_MESSAGES.labelTooLong)))),
+    z.optional(
+      z.nullable(
+        z
+          .string({ error: MESSAGES.badId })
+          .check(cleanText(), z.maxLength(LIMITS.roleLabel, GROUP_MESSAGES.labelTooLong)),
+      ),
+    ),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   ),
 });

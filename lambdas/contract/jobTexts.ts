@@ -55,8 +55,9 @@ export const deletionSuccess = (name: string, orgId: string, counts: DeletedCoun
 
 /** The report's overall status message. */
 export const reportMessage = (total: number) =>
-  total === 0 ? 'Data integrity report complete. No issues found.' : `Data integrity report complete. Found ${total} issue${total === 1 ? '' : 's'}.`;
+  total === 0
+    ? 'Data integrity report complete. No issues found.'
+    : `Data integrity report complete. Found ${total} issue${total === 1 ? '' : 's'}.`;
 
 /** 'authUsers' → 'auth Users', 'organizationName' → 'organization Name' (SPEC: names split at capitals). */
 export const splitAtCapitals = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
-

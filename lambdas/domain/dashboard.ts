@@ -13,7 +13,11 @@ const day = (mmdd: string) => Number(mmdd.slice(3, 5));
 export async function dashboard(viewer: Viewer, month: number): Promise<DashboardResult> {
   const orgId = viewer.orgId;
   // Three reads at once: the counts and the two month indexes.
-  const [org, members, families] = await Promise.all([readOrganization(orgId), readBirthdays(orgId, month), readAnniversaries(orgId, month)]);
+  const [org, members, families] = await Promise.all([
+    readOrganization(orgId),
+    readBirthdays(orgId, month),
+    readAnniversaries(orgId, month),
+  ]);
   const now = Date.now();
 
   // Members have no photo of their own: the page shows the person image (SPEC.md section 2).

@@ -24,7 +24,8 @@ const PHOTO_CONCURRENCY = 24;
 const DOWNLOAD_URL_SECONDS = 15 * 60;
 
 /** `exports/<orgId>/directory-2025-11-21T15-04-05-123Z.pdf`: under the church's prefix, sortable, no colons. */
-export const exportKey = (orgId: string, at: Date) => `exports/${orgId}/directory-${at.toISOString().replace(/[:.]/g, '-')}.pdf`;
+export const exportKey = (orgId: string, at: Date) =>
+  `exports/${orgId}/directory-${at.toISOString().replace(/[:.]/g, '-')}.pdf`;
 
 /**
  * Enough of a photo to read its JPEG frame header: a resized upload has it within the first few
@@ -35,7 +36,8 @@ const HEAD_BYTES = [16 * 1024, 160 * 1024];
 
 type PhotoSource = Uint8Array | LazyPhoto;
 
-const photoWarning = (photo: string, detail: Record<string, unknown>) => log.warn('photo not read for the PDF', { photo, ...detail });
+const photoWarning = (photo: string, detail: Record<string, unknown>) =>
+  log.warn('photo not read for the PDF', { photo, ...detail });
 
 /**
  * A stored photo for the PDF, or null when it is not there (deleted, never finished uploading) or
@@ -85,7 +87,11 @@ async function readPhoto(orgId: string, photo: string | null): Promise<PhotoSour
   }
 }
 
-export async function generateDirectoryPdf(orgId: string, paper: PaperSize, now = new Date()): Promise<GenerateDirectoryPdfResult> {
+export async function generateDirectoryPdf(
+  orgId: string,
+  paper: PaperSize,
+  now = new Date(),
+): Promise<GenerateDirectoryPdfResult> {
   const started = performance.now();
   const [org, directory] = await Promise.all([readOrganization(orgId), readDirectory(orgId)]);
   if (!org) throw notFound('Organization not found.');
@@ -127,18 +133,34 @@ export async function generateDirectoryPdf(orgId: string, paper: PaperSize, now 
       families: families.length,
       photos: photoCount,
       photosSkipped: pdf.photosSkipped,
-      pages: { total: pdf.layout.pages.length, families: pdf.layout.pages.filter((p) => p.kind === 'families').length, index: pdf.layout.pages.filter((p) => p.kind === 'index').length },
+      pages: {
+        total: pdf.layout.pages.length,
+        families: pdf.layout.pages.filter((p) => p.kind === 'families').length,
+        index: pdf.layout.pages.filter((p) => p.kind === 'index').length,
+      },
       bytes: pdf.size,
-      ms: { read: Math.round(read - started), photos: Math.round(fetched - read), render: Math.round(rendered - fetched), write: Math.round(performance.now() - rendered) },
+      ms: {
+        read: Math.round(read - started),
+        photos: Math.round(fetched - read),
+        render: Math.round(rendered - fetched),
+        write: Math.round(performance.now() - rendered),
+      },
     });
   } catch (error) {
-    log.error('directory PDF failed', { orgId, key, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+    log.error('directory PDF failed', {
+      orgId,
+      key,
+      error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    });
     throw new AppError('internal', PDF_MESSAGES.serverFailed);
   }
 
   const url = await presignS3('GET', env('EXPORTS_BUCKET'), key, {
     expiresIn: DOWNLOAD_URL_SECONDS,
-    query: { 'response-content-disposition': `attachment; filename="${PDF_FILE_NAME}"`, 'response-content-type': 'application/pdf' },
+    query: {
+      'response-content-disposition': `attachment; filename="${PDF_FILE_NAME}"`,
+      'response-content-type': 'application/pdf',
+    },
   });
   return { success: true, message: PDF_MESSAGES.generated, filePath: key, url };
 }

@@ -49,14 +49,27 @@ const fields = (input: AddFamilyInput) => ({
 });
 
 /** A new family; sent again with the same request key, the family the first attempt added. */
-export async function addFamily(viewer: Viewer, input: AddFamilyInput, requestKey: string | null = null): Promise<Family> {
+export async function addFamily(
+  viewer: Viewer,
+  input: AddFamilyInput,
+  requestKey: string | null = null,
+): Promise<Family> {
   const now = new Date().toISOString();
-  const family: Family = { familyId: newRecordId(viewer.orgId, 'family', requestKey), orgId: viewer.orgId, ...fields(input), version: 1, createdAt: now, updatedAt: now };
+  const family: Family = {
+    familyId: newRecordId(viewer.orgId, 'family', requestKey),
+    orgId: viewer.orgId,
+    ...fields(input),
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
   const { record } = await createOnce(
     requestKey,
     async () => {
       await checkNewPhoto(viewer.orgId, input.photo, null);
-      await transact(viewer.orgId, [{ action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } }]);
+      await transact(viewer.orgId, [
+        { action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } },
+      ]);
       return family;
     },
     () => readFamilyItem(viewer.orgId, family.familyId),
@@ -69,7 +82,12 @@ export async function updateFamily(viewer: Viewer, familyId: string, input: Upda
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
   await checkNewPhoto(viewer.orgId, input.photo, family.photo);
 
-  const next: Family = { ...family, ...fields(input), version: family.version + 1, updatedAt: new Date().toISOString() };
+  const next: Family = {
+    ...family,
+    ...fields(input),
+    version: family.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
   const { condition, values } = unchangedSince(family, 'membersVersion');
   const steps: Step[] = [{ action: put(familyItem(next), condition, values) }];
   // The surname lives on members (sorting, display) and on their roles' names: renamed together.
@@ -78,13 +96,23 @@ export async function updateFamily(viewer: Viewer, familyId: string, input: Upda
       // As read (same version, same roles) and to a new version: an edit or role add that read the old surname is refused, either order.
       const unchanged = memberUnchanged(m);
       steps.push({
-        action: update(keys.member(m.orgId, m.familyId, m.memberId), 'SET surname = :s ADD version :one', { ':s': next.surname, ':one': 1, ...unchanged.values }, unchanged.condition),
+        action: update(
+          keys.member(m.orgId, m.familyId, m.memberId),
+          'SET surname = :s ADD version :one',
+          { ':s': next.surname, ':one': 1, ...unchanged.values },
+          unchanged.condition,
+        ),
       });
     }
-    for (const role of await readRolesOf(viewer.orgId, members.map((m) => m.memberId))) {
+    for (const role of await readRolesOf(
+      viewer.orgId,
+      members.map((m) => m.memberId),
+    )) {
       const member = members.find((m) => m.memberId === role.memberId)!;
       const memberName = roleMemberName({ name: member.name, surname: next.surname });
-      steps.push({ action: update(keys.role(role.orgId, role.groupId, role.memberId), 'SET memberName = :n', { ':n': memberName }) });
+      steps.push({
+        action: update(keys.role(role.orgId, role.groupId, role.memberId), 'SET memberName = :n', { ':n': memberName }),
+      });
     }
   }
   await transactOrConflict(viewer.orgId, steps);
@@ -96,14 +124,24 @@ export async function updateFamily(viewer: Viewer, familyId: string, input: Upda
 export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   const memberIds = members.map((m) => m.memberId);
-  const [roles, users] = await Promise.all([readRolesOf(viewer.orgId, memberIds), usersLinkedTo(viewer.orgId, memberIds, familyId)]);
+  const [roles, users] = await Promise.all([
+    readRolesOf(viewer.orgId, memberIds),
+    usersLinkedTo(viewer.orgId, memberIds, familyId),
+  ]);
   const { condition, values } = unchangedSince(family, 'membersVersion');
   // The family goes last: should a very large family need several transactions and one fail,
   // what is left is the family with some members (deleting again finishes), never orphans.
   const steps: Step[] = [
     ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
     ...members.flatMap((m) => [
-      { action: remove(keys.member(m.orgId, m.familyId, m.memberId), memberUnchanged(m).condition, memberUnchanged(m).values), counts: { memberCount: -1 } },
+      {
+        action: remove(
+          keys.member(m.orgId, m.familyId, m.memberId),
+          memberUnchanged(m).condition,
+          memberUnchanged(m).values,
+        ),
+        counts: { memberCount: -1 },
+      },
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
     ]),
     ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),

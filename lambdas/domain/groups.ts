@@ -28,7 +28,10 @@ function mustManage(viewer: Viewer, message = 'You do not have permission to man
 }
 
 export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
-  const [found, members] = await Promise.all([readGroups(viewer.orgId), viewer.admin ? readMemberNames(viewer.orgId) : null]);
+  const [found, members] = await Promise.all([
+    readGroups(viewer.orgId),
+    viewer.admin ? readMemberNames(viewer.orgId) : null,
+  ]);
   const groups: GroupView[] = found
     .sort((a, b) => byName(a.group.groupName, b.group.groupName) || a.group.groupId.localeCompare(b.group.groupId))
     .map(({ group, roles }) => ({
@@ -54,7 +57,12 @@ export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
 /** The group, its name claim (one name per church, case and spacing aside) and the count. */
 export async function addGroup(viewer: Viewer, input: AddGroupInput, requestKey: string | null = null): Promise<Group> {
   mustManage(viewer, 'You do not have permission to create groups.');
-  const group: Group = { groupId: newRecordId(viewer.orgId, 'group', requestKey), orgId: viewer.orgId, groupName: input.groupName, createdAt: new Date().toISOString() };
+  const group: Group = {
+    groupId: newRecordId(viewer.orgId, 'group', requestKey),
+    orgId: viewer.orgId,
+    groupName: input.groupName,
+    createdAt: new Date().toISOString(),
+  };
   const steps: Step[] = [
     { action: put(groupItem(group), 'attribute_not_exists(PK)'), counts: { groupCount: 1 } },
     { action: put(groupNameItem(group), 'attribute_not_exists(PK)') },
@@ -84,8 +92,15 @@ export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Grou
   // left is the group with some roles (deleting again finishes), never roles without a group.
   const steps: Step[] = [
     ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
-    { action: remove(keys.groupName(group.orgId, group.groupName), 'attribute_not_exists(PK) OR groupId = :g', { ':g': group.groupId }) },
-    { action: remove(keys.group(group.orgId, group.groupId), unchanged.condition, unchanged.values), counts: { groupCount: -1 } },
+    {
+      action: remove(keys.groupName(group.orgId, group.groupName), 'attribute_not_exists(PK) OR groupId = :g', {
+        ':g': group.groupId,
+      }),
+    },
+    {
+      action: remove(keys.group(group.orgId, group.groupId), unchanged.condition, unchanged.values),
+      counts: { groupCount: -1 },
+    },
   ];
   try {
     await transact(viewer.orgId, steps);
@@ -103,11 +118,15 @@ export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Grou
  */
 export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInput): Promise<Role> {
   mustManage(viewer);
-  const [group, found] = await Promise.all([readGroupItem(viewer.orgId, groupId), readMember(viewer.orgId, input.memberId)]);
+  const [group, found] = await Promise.all([
+    readGroupItem(viewer.orgId, groupId),
+    readMember(viewer.orgId, input.memberId),
+  ]);
   if (!group) throw notFound(GROUP_MESSAGES.groupNotFound);
   if (!found) throw notFound(MEMBER_NOT_FOUND);
   const { member } = found;
-  if (found.roles.some((r) => r.groupId === groupId)) throw new AppError('already-exists', GROUP_MESSAGES.alreadyInGroup);
+  if (found.roles.some((r) => r.groupId === groupId))
+    throw new AppError('already-exists', GROUP_MESSAGES.alreadyInGroup);
   const role: Role = {
     groupId,
     memberId: member.memberId,
@@ -122,7 +141,14 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
     { action: put(roleItem(role), 'attribute_not_exists(PK)') },
     { action: update(keys.group(viewer.orgId, groupId), 'ADD rolesVersion :one', { ':one': 1 }) },
     // The member's own role set changed: a member (or family) delete that read the old set is refused.
-    { action: update(keys.member(viewer.orgId, member.familyId, member.memberId), 'ADD rolesVersion :one', { ':one': 1, ':v': member.version }, 'version = :v') },
+    {
+      action: update(
+        keys.member(viewer.orgId, member.familyId, member.memberId),
+        'ADD rolesVersion :one',
+        { ':one': 1, ':v': member.version },
+        'version = :v',
+      ),
+    },
   ];
   try {
     await transact(viewer.orgId, steps);
@@ -131,7 +157,9 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
     if (error.step === 0) throw new AppError('already-exists', GROUP_MESSAGES.alreadyInGroup);
     if (error.step === 1) throw notFound(GROUP_MESSAGES.groupNotFound);
     // The member went or changed meanwhile: say which.
-    throw (await readMember(viewer.orgId, member.memberId)) ? new AppError('aborted', CONCURRENT_WRITE) : notFound(MEMBER_NOT_FOUND);
+    throw (await readMember(viewer.orgId, member.memberId))
+      ? new AppError('aborted', CONCURRENT_WRITE)
+      : notFound(MEMBER_NOT_FOUND);
   }
   return role;
 }

@@ -29,16 +29,19 @@ export async function createAccount(input: {
 }): Promise<string> {
   let userId: string | undefined;
   try {
-    const { User } = await cognitoCall<{ User?: { Username?: string; Attributes?: AttributeType[] } }>('AdminCreateUser', {
-      Username: input.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: input.email },
-        { Name: 'email_verified', Value: 'false' },
-        { Name: 'name', Value: input.name },
-        ...toAttributes(input.custom),
-      ],
-    });
+    const { User } = await cognitoCall<{ User?: { Username?: string; Attributes?: AttributeType[] } }>(
+      'AdminCreateUser',
+      {
+        Username: input.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: input.email },
+          { Name: 'email_verified', Value: 'false' },
+          { Name: 'name', Value: input.name },
+          ...toAttributes(input.custom),
+        ],
+      },
+    );
     userId = User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? User?.Username;
   } catch (error) {
     if ((error as Error).name === 'UsernameExistsException') {

@@ -43,8 +43,22 @@ export interface PageResult {
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const orNull = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 
-function issue(collectionName: string, documentId: string, reason: string, orgId: unknown, field: string | null, value: unknown): IntegrityIssue {
-  return { collectionName, documentId, reason, problematicOrgId: orNull(orgId), referencedField: field, referencedValue: orNull(value) };
+function issue(
+  collectionName: string,
+  documentId: string,
+  reason: string,
+  orgId: unknown,
+  field: string | null,
+  value: unknown,
+): IntegrityIssue {
+  return {
+    collectionName,
+    documentId,
+    reason,
+    problematicOrgId: orNull(orgId),
+    referencedField: field,
+    referencedValue: orNull(value),
+  };
 }
 
 /** The collection (SPEC.md's names) an item is reported under. */
@@ -106,7 +120,17 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
       continue;
     }
     if (type === ItemType.orgName) {
-      if (!r.org(orgId)) issues.push(issue('organizationName', text(item.orgName), 'Name claim refers to an organization that does not exist.', orgId, 'orgId', orgId));
+      if (!r.org(orgId))
+        issues.push(
+          issue(
+            'organizationName',
+            text(item.orgName),
+            'Name claim refers to an organization that does not exist.',
+            orgId,
+            'orgId',
+            orgId,
+          ),
+        );
       continue;
     }
     const collection = COLLECTION[type];
@@ -118,29 +142,54 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
     if (type === ItemType.group) count(found, orgId, 2);
 
     if (!r.org(orgId)) {
-      issues.push(issue(collection, id, `${collection[0]!.toUpperCase()}${collection.slice(1)} belongs to an organization that does not exist.`, orgId, 'orgId', orgId));
+      issues.push(
+        issue(
+          collection,
+          id,
+          `${collection[0]!.toUpperCase()}${collection.slice(1)} belongs to an organization that does not exist.`,
+          orgId,
+          'orgId',
+          orgId,
+        ),
+      );
       continue;
     }
 
     switch (type) {
       case ItemType.family: {
         const anniversary = text(item.anniversary);
-        if (anniversary && !MM_DD.test(anniversary)) issues.push(issue('family', id, 'Anniversary is not in MM/DD format.', orgId, 'anniversary', anniversary));
+        if (anniversary && !MM_DD.test(anniversary))
+          issues.push(issue('family', id, 'Anniversary is not in MM/DD format.', orgId, 'anniversary', anniversary));
         const photo = storedPhotoPath(item.photo);
-        if (photo && !r.photoExists(photo)) issues.push(issue('family', id, 'Photo file does not exist in storage.', orgId, 'photo', photo));
+        if (photo && !r.photoExists(photo))
+          issues.push(issue('family', id, 'Photo file does not exist in storage.', orgId, 'photo', photo));
         break;
       }
       case ItemType.member: {
-        if (!r.family(orgId, text(item.familyId))) issues.push(issue('member', id, 'Member refers to a family that does not exist.', orgId, 'familyId', item.familyId));
+        if (!r.family(orgId, text(item.familyId)))
+          issues.push(
+            issue('member', id, 'Member refers to a family that does not exist.', orgId, 'familyId', item.familyId),
+          );
         const birthday = text(item.birthday);
-        if (birthday && !MM_DD.test(birthday)) issues.push(issue('member', id, 'Birthday is not in MM/DD format.', orgId, 'birthday', birthday));
+        if (birthday && !MM_DD.test(birthday))
+          issues.push(issue('member', id, 'Birthday is not in MM/DD format.', orgId, 'birthday', birthday));
         break;
       }
       case ItemType.role: {
         const group = r.group(orgId, text(item.groupId));
-        if (!group) issues.push(issue('role', id, 'Role refers to a group that does not exist.', orgId, 'groupId', item.groupId));
+        if (!group)
+          issues.push(issue('role', id, 'Role refers to a group that does not exist.', orgId, 'groupId', item.groupId));
         else if (text(item.groupName) !== text(group.groupName)) {
-          issues.push(issue('role', id, `Role's group name is stale (the group is named '${text(group.groupName)}').`, orgId, 'groupName', item.groupName));
+          issues.push(
+            issue(
+              'role',
+              id,
+              `Role's group name is stale (the group is named '${text(group.groupName)}').`,
+              orgId,
+              'groupName',
+              item.groupName,
+            ),
+          );
         }
         const memberId = text(item.memberId);
         const member = r.member(orgId, text(item.familyId), memberId) ?? r.memberById(orgId, memberId);
@@ -149,24 +198,55 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
           break;
         }
         if (text(member.familyId) !== text(item.familyId)) {
-          issues.push(issue('role', id, `Role's family is stale (the member belongs to family ${text(member.familyId)}).`, orgId, 'familyId', item.familyId));
+          issues.push(
+            issue(
+              'role',
+              id,
+              `Role's family is stale (the member belongs to family ${text(member.familyId)}).`,
+              orgId,
+              'familyId',
+              item.familyId,
+            ),
+          );
         }
         const expected = roleMemberName({ name: text(member.name), surname: text(member.surname) });
         if (text(item.memberName) !== expected) {
-          issues.push(issue('role', id, `Role's member name is stale (the member is named '${expected}').`, orgId, 'memberName', item.memberName));
+          issues.push(
+            issue(
+              'role',
+              id,
+              `Role's member name is stale (the member is named '${expected}').`,
+              orgId,
+              'memberName',
+              item.memberName,
+            ),
+          );
         }
         break;
       }
       case ItemType.user: {
         const account = r.account(id);
-        if (!account || account.sub !== id) issues.push(issue('users', id, 'User record has no sign-in account.', orgId, 'userId', id));
+        if (!account || account.sub !== id)
+          issues.push(issue('users', id, 'User record has no sign-in account.', orgId, 'userId', id));
         const memberId = text(item.memberId);
         const familyId = text(item.familyId);
         if (memberId) {
           const member = (familyId ? r.member(orgId, familyId, memberId) : null) ?? r.memberById(orgId, memberId);
-          if (!member) issues.push(issue('users', id, 'User refers to a member that does not exist.', orgId, 'memberId', memberId));
+          if (!member)
+            issues.push(
+              issue('users', id, 'User refers to a member that does not exist.', orgId, 'memberId', memberId),
+            );
           else if (text(member.familyId) !== familyId) {
-            issues.push(issue('users', id, `User's family link is broken (the member belongs to family ${text(member.familyId)}).`, orgId, 'familyId', item.familyId));
+            issues.push(
+              issue(
+                'users',
+                id,
+                `User's family link is broken (the member belongs to family ${text(member.familyId)}).`,
+                orgId,
+                'familyId',
+                item.familyId,
+              ),
+            );
           }
         } else if (familyId && !r.family(orgId, familyId)) {
           issues.push(issue('users', id, 'User refers to a family that does not exist.', orgId, 'familyId', familyId));
@@ -176,12 +256,31 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
       case ItemType.memberEmail: {
         const memberId = text(item.memberId);
         if (!(r.member(orgId, text(item.familyId), memberId) ?? r.memberById(orgId, memberId))) {
-          issues.push(issue('memberEmail', id, 'E-mail claim refers to a member that does not exist.', orgId, 'memberId', memberId));
+          issues.push(
+            issue(
+              'memberEmail',
+              id,
+              'E-mail claim refers to a member that does not exist.',
+              orgId,
+              'memberId',
+              memberId,
+            ),
+          );
         }
         break;
       }
       case ItemType.groupName:
-        if (!r.group(orgId, text(item.groupId))) issues.push(issue('groupName', id, 'Group name claim refers to a group that does not exist.', orgId, 'groupId', item.groupId));
+        if (!r.group(orgId, text(item.groupId)))
+          issues.push(
+            issue(
+              'groupName',
+              id,
+              'Group name claim refers to a group that does not exist.',
+              orgId,
+              'groupId',
+              item.groupId,
+            ),
+          );
         break;
     }
   }
@@ -201,7 +300,16 @@ export function checkCounts(found: Counts, stored: Counts): IntegrityIssue[] {
     const actual = found[orgId] ?? [0, 0, 0];
     COUNT_FIELDS.forEach(([field, noun], i) => {
       if (counts[i] !== actual[i]) {
-        issues.push(issue('organization', orgId, `Stored ${field} (${counts[i]}) differs from the ${noun} found (${actual[i]}).`, orgId, field, counts[i]));
+        issues.push(
+          issue(
+            'organization',
+            orgId,
+            `Stored ${field} (${counts[i]}) differs from the ${noun} found (${actual[i]}).`,
+            orgId,
+            field,
+            counts[i],
+          ),
+        );
       }
     });
   }
@@ -209,7 +317,10 @@ export function checkCounts(found: Counts, stored: Counts): IntegrityIssue[] {
 }
 
 /** A Cognito account with no user record (or no organisation to have one in). */
-export function checkAccount(account: { sub: string; email: string | null; orgId: string | null }, record: Item | null): IntegrityIssue | null {
+export function checkAccount(
+  account: { sub: string; email: string | null; orgId: string | null },
+  record: Item | null,
+): IntegrityIssue | null {
   if (account.orgId && record) return null;
   return issue('authUsers', account.sub, 'Sign-in account has no user record.', account.orgId, 'email', account.email);
 }

@@ -8,7 +8,8 @@ import { log } from '../platform/log';
 import { mailConfigured, sendMail, type OutgoingMail } from '../platform/ses';
 import { getOrgName } from './repos/orgs';
 
-export const signUpLink = (appUrl: string, orgId: string) => `${appUrl.replace(/\/+$/, '')}/create-account/${encodeURIComponent(orgId)}`;
+export const signUpLink = (appUrl: string, orgId: string) =>
+  `${appUrl.replace(/\/+$/, '')}/create-account/${encodeURIComponent(orgId)}`;
 
 export function invitationMail(input: { to: string; name: string; orgName: string; link: string }): OutgoingMail {
   return {
@@ -35,11 +36,16 @@ export async function inviteMember(orgId: string, member: { email: string; name:
     }
     const orgName = await getOrgName(orgId);
     if (!orgName) return false;
-    const messageId = await sendMail(invitationMail({ to: member.email, name: member.name, orgName, link: signUpLink(env('APP_URL'), orgId) }));
+    const messageId = await sendMail(
+      invitationMail({ to: member.email, name: member.name, orgName, link: signUpLink(env('APP_URL'), orgId) }),
+    );
     log.info('invitation sent', { orgId, messageId });
     return true;
   } catch (error) {
-    log.error('invitation not sent', { orgId, error: error instanceof Error ? { name: error.name, message: error.message } : String(error) });
+    log.error('invitation not sent', {
+      orgId,
+      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+    });
     return false;
   }
 }

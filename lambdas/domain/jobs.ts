@@ -17,7 +17,15 @@ import { env } from '../platform/env';
 import { executionStatus, startExecution } from '../platform/sfn';
 import { notFound } from './errors';
 import { deletionJobId } from './orgDeletionIds';
-import { claimDeletionJob, createReportJob, endJob, getJobRecord, readIssues, setJobExecution, type JobRecord } from './repos/jobs';
+import {
+  claimDeletionJob,
+  createReportJob,
+  endJob,
+  getJobRecord,
+  readIssues,
+  setJobExecution,
+  type JobRecord,
+} from './repos/jobs';
 import { listOrganizations } from './repos/orgs';
 import { readOrganization } from './repos/directory';
 
@@ -43,19 +51,32 @@ export async function startIntegrityReport(starter: Starter): Promise<StartJobRe
 export async function startOrgDeletion(starter: Starter, orgId: string): Promise<StartJobResult> {
   const jobId = deletionJobId(orgId);
   const [org, existing] = await Promise.all([readOrganization(orgId), getJobRecord(jobId)]);
-  if (!org && existing?.status === 'SUCCEEDED') return { success: true, message: 'All data of this organization has been deleted already.', jobId, status: 'SUCCEEDED' };
+  if (!org && existing?.status === 'SUCCEEDED')
+    return {
+      success: true,
+      message: 'All data of this organization has been deleted already.',
+      jobId,
+      status: 'SUCCEEDED',
+    };
   if (!org && !existing) throw notFound(JOB_MESSAGES.orgNotFound);
   const orgName = org?.orgName ?? existing?.orgName ?? orgId;
   const claim = { jobId, orgId, orgName, startedBy: starter.email, now: new Date().toISOString() };
   if (!(await claimDeletionJob(claim, null))) {
     const running = (await getJobRecord(jobId))!;
     const status = running.executionArn ? await executionStatus(running.executionArn) : 'RUNNING';
-    if (status === 'RUNNING' || status === 'PENDING_REDRIVE') return { success: true, message: `Deletion of ${orgName} is in progress.`, jobId, status: 'RUNNING' };
+    if (status === 'RUNNING' || status === 'PENDING_REDRIVE')
+      return { success: true, message: `Deletion of ${orgName} is in progress.`, jobId, status: 'RUNNING' };
     // Its execution ended without ending the job (aborted, timed out, a local stack restarted): take over.
-    if (!(await claimDeletionJob(claim, running.executionArn))) return { success: true, message: `Deletion of ${orgName} is in progress.`, jobId, status: 'RUNNING' };
+    if (!(await claimDeletionJob(claim, running.executionArn)))
+      return { success: true, message: `Deletion of ${orgName} is in progress.`, jobId, status: 'RUNNING' };
   }
   await launch(jobId, env('ORG_DELETION_STATE_MACHINE_ARN'), `${jobId}-${Date.now()}`, { jobId, orgId });
-  return { success: true, message: `Deleting all data for organization: ${orgName} (ID: ${orgId})...`, jobId, status: 'RUNNING' };
+  return {
+    success: true,
+    message: `Deleting all data for organization: ${orgName} (ID: ${orgId})...`,
+    jobId,
+    status: 'RUNNING',
+  };
 }
 
 /** SPEC.md's organisation list for the super-admin, newest first. */
@@ -70,11 +91,20 @@ export async function allOrganizations(): Promise<GetAllOrganizationsResult> {
       expire: o.expiresAt ?? null,
     }))
     .reverse();
-  return { success: true, message: `Found ${organizations.length} organization${organizations.length === 1 ? '' : 's'}.`, organizations };
+  return {
+    success: true,
+    message: `Found ${organizations.length} organization${organizations.length === 1 ? '' : 's'}.`,
+    organizations,
+  };
 }
 
 /** Starts the execution and records it on the job; a job that could not start ends FAILED at once. */
-export async function launch(jobId: string, stateMachineArn: string, executionName: string, input: Record<string, unknown>): Promise<string> {
+export async function launch(
+  jobId: string,
+  stateMachineArn: string,
+  executionName: string,
+  input: Record<string, unknown>,
+): Promise<string> {
   let executionArn: string;
   try {
     executionArn = await startExecution(stateMachineArn, executionName, input);
@@ -97,12 +127,16 @@ async function reconcile(record: JobRecord): Promise<JobRecord> {
   const again = await getJobRecord(record.jobId);
   if (!again || again.status !== 'RUNNING' || again.executionArn !== record.executionArn) return again ?? record;
   if (status === 'SUCCEEDED') return again;
-  await endJob(record.jobId, 'FAILED', { error: status ? `The job's execution ended: ${status}.` : 'The job stopped before it finished.' });
+  await endJob(record.jobId, 'FAILED', {
+    error: status ? `The job's execution ended: ${status}.` : 'The job stopped before it finished.',
+  });
   return (await getJobRecord(record.jobId)) ?? record;
 }
 
 const byCollectionThenId = (a: IntegrityIssue, b: IntegrityIssue) =>
-  a.collectionName.localeCompare(b.collectionName) || a.documentId.localeCompare(b.documentId) || (a.referencedField ?? '').localeCompare(b.referencedField ?? '');
+  a.collectionName.localeCompare(b.collectionName) ||
+  a.documentId.localeCompare(b.documentId) ||
+  (a.referencedField ?? '').localeCompare(b.referencedField ?? '');
 
 export async function readJob(jobId: string): Promise<JobView> {
   const stored = await getJobRecord(jobId);
@@ -124,7 +158,8 @@ export async function readJob(jobId: string): Promise<JobView> {
     const issues = totalIssues ? (await readIssues(jobId, MAX_ISSUES_SHOWN)).sort(byCollectionThenId) : [];
     view.report = {
       success: true,
-      message: reportMessage(totalIssues) + (totalIssues > issues.length ? ` The first ${issues.length} are listed.` : ''),
+      message:
+        reportMessage(totalIssues) + (totalIssues > issues.length ? ` The first ${issues.length} are listed.` : ''),
       totalIssues,
       issuesByCollection: record.issuesByCollection ?? {},
       issues,

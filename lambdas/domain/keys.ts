@@ -72,8 +72,14 @@ export const keys = {
   memberById: (orgId: string, memberId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: 'MEM' }),
   group: (orgId: string, groupId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}` }),
   groupName: (orgId: string, name: string) => ({ PK: `ORG#${orgId}`, SK: `GRPNAME#${normaliseName(name)}` }),
-  role: (orgId: string, groupId: string, memberId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}#ROLE#${memberId}` }),
-  roleByMember: (orgId: string, memberId: string, groupId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: `ROLE#${groupId}` }),
+  role: (orgId: string, groupId: string, memberId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `GRP#${groupId}#ROLE#${memberId}`,
+  }),
+  roleByMember: (orgId: string, memberId: string, groupId: string) => ({
+    GSI3PK: `ORG#${orgId}#MEM#${memberId}`,
+    GSI3SK: `ROLE#${groupId}`,
+  }),
   orgPartition: (orgId: string) => `ORG#${orgId}`,
   /** A long job (integrity report, organisation deletion) and its working items, in one partition. */
   job: (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' }),

@@ -33,7 +33,12 @@ const touchFamily = (m: Member): Step => ({
  * surname unchanged; a rename committed meanwhile refuses the add rather than leave the old name.
  */
 const joinFamily = (m: Member): Step => ({
-  action: update(keys.family(m.orgId, m.familyId), 'ADD membersVersion :one', { ':one': 1, ':s': m.surname }, 'surname = :s'),
+  action: update(
+    keys.family(m.orgId, m.familyId),
+    'ADD membersVersion :one',
+    { ':one': 1, ':s': m.surname },
+    'surname = :s',
+  ),
 });
 
 const claimEmail = (m: Member): Step[] =>
@@ -52,14 +57,19 @@ async function run(orgId: string, steps: Step[], otherwise: () => Error | Promis
 }
 
 /** A new member; sent again with the same request key, the member the first attempt added. */
-export async function addMember(viewer: Viewer, input: AddMemberInput, requestKey: string | null = null): Promise<Member> {
+export async function addMember(
+  viewer: Viewer,
+  input: AddMemberInput,
+  requestKey: string | null = null,
+): Promise<Member> {
   const memberId = newRecordId(viewer.orgId, 'member', requestKey);
   const { record: member } = await createOnce(
     requestKey,
     async () => {
       const family = await readFamilyItem(viewer.orgId, input.familyId);
       if (!family) throw notFound(FAMILY_NOT_FOUND);
-      if (!canEditFamily(viewer, family.familyId)) throw denied('You do not have permission to add members to this family.');
+      if (!canEditFamily(viewer, family.familyId))
+        throw denied('You do not have permission to add members to this family.');
       const now = new Date().toISOString();
       const member: Member = {
         memberId,
@@ -76,8 +86,15 @@ export async function addMember(viewer: Viewer, input: AddMemberInput, requestKe
       };
       await run(
         viewer.orgId,
-        [{ action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } }, ...claimEmail(member), joinFamily(member)],
-        async () => ((await readFamilyItem(viewer.orgId, family.familyId)) ? new AppError('aborted', CONCURRENT_WRITE) : notFound(FAMILY_NOT_FOUND)),
+        [
+          { action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } },
+          ...claimEmail(member),
+          joinFamily(member),
+        ],
+        async () =>
+          (await readFamilyItem(viewer.orgId, family.familyId))
+            ? new AppError('aborted', CONCURRENT_WRITE)
+            : notFound(FAMILY_NOT_FOUND),
       );
       return member;
     },
@@ -118,11 +135,14 @@ export async function updateMember(viewer: Viewer, memberId: string, input: Upda
   const memberName = roleMemberName(next);
   for (const r of roles) {
     if (r.memberName !== memberName) {
-      steps.push({ action: update(keys.role(r.orgId, r.groupId, r.memberId), 'SET memberName = :n', { ':n': memberName }) });
+      steps.push({
+        action: update(keys.role(r.orgId, r.groupId, r.memberId), 'SET memberName = :n', { ':n': memberName }),
+      });
     }
   }
   await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
-  if (next.email && next.email !== member.email) await inviteMember(viewer.orgId, { email: next.email, name: next.name });
+  if (next.email && next.email !== member.email)
+    await inviteMember(viewer.orgId, { email: next.email, name: next.name });
   return next;
 }
 
@@ -133,7 +153,14 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
   await run(
     viewer.orgId,
     [
-      { action: remove(keys.member(member.orgId, member.familyId, member.memberId), memberUnchanged(member).condition, memberUnchanged(member).values), counts: { memberCount: -1 } },
+      {
+        action: remove(
+          keys.member(member.orgId, member.familyId, member.memberId),
+          memberUnchanged(member).condition,
+          memberUnchanged(member).values,
+        ),
+        counts: { memberCount: -1 },
+      },
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
       ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),

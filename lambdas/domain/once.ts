@@ -26,7 +26,11 @@ export interface Created<T> {
  * Runs a keyed create; when it is refused (its conditions failed: the record is there), answers
  * the record its key names if it exists. Without a key, or with no such record, the refusal stands.
  */
-export async function createOnce<T>(requestKey: string | null, create: () => Promise<T>, existing: () => Promise<T | null>): Promise<Created<T>> {
+export async function createOnce<T>(
+  requestKey: string | null,
+  create: () => Promise<T>,
+  existing: () => Promise<T | null>,
+): Promise<Created<T>> {
   try {
     return { record: await create(), repeated: false };
   } catch (error) {

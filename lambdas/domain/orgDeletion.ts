@@ -16,7 +16,15 @@ import { mapLimit } from '../platform/limit';
 import { listS3Keys, sendS3 } from '../platform/s3-presign';
 import type { DeletedCounts } from '../contract/jobs';
 import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
-import { countKinds, deleteKeys, deleteOrgAndEndJob, orgPage, readOrgAndClaim, type DeletionPhase, type TableKey } from './repos/orgDeletion';
+import {
+  countKinds,
+  deleteKeys,
+  deleteOrgAndEndJob,
+  orgPage,
+  readOrgAndClaim,
+  type DeletionPhase,
+  type TableKey,
+} from './repos/orgDeletion';
 
 /** Items per page: its pending record (about 100 bytes a key) stays far below DynamoDB's 400 KB item limit. */
 export const DELETION_PAGE_ITEMS = 1000;
@@ -47,7 +55,9 @@ export interface DeletionStepResult extends DeletionStep {
 }
 
 /** The operator's own account is never deleted with a church it happens to belong to. */
-const isOperator = (email: unknown) => typeof email === 'string' && email.trim().toLowerCase() === (process.env.SUPER_ADMIN_EMAIL ?? '').trim().toLowerCase();
+const isOperator = (email: unknown) =>
+  typeof email === 'string' &&
+  email.trim().toLowerCase() === (process.env.SUPER_ADMIN_EMAIL ?? '').trim().toLowerCase();
 
 async function deleteTablePage(jobId: string, page: PendingPage): Promise<void> {
   await mapLimit(page.accounts ?? [], 8, (userId) => deletePoolUser(userId));
@@ -70,10 +80,13 @@ export async function deletePageStep(input: DeletionStep & { phase: DeletionPhas
 
   // Which accounts exist is decided before the page is recorded, so a retry counts the same ones.
   const users = items.filter((i) => i.userId && !isOperator(i.email));
-  const accounts = (await mapLimit(users, 8, async (u) => ((await getPoolUser(String(u.userId))) ? String(u.userId) : null))).filter((id): id is string => id !== null);
+  const accounts = (
+    await mapLimit(users, 8, async (u) => ((await getPoolUser(String(u.userId))) ? String(u.userId) : null))
+  ).filter((id): id is string => id !== null);
   const counts: DeletedCounts = { ...countKinds(items), ...(accounts.length ? { authUsers: accounts.length } : {}) };
   const page: PendingPage = { keys: items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })), counts, accounts };
-  if (!(await setPendingPage(input.jobId, 'pending', page))) throw new Error('Another page of this deletion is in flight');
+  if (!(await setPendingPage(input.jobId, 'pending', page)))
+    throw new Error('Another page of this deletion is in flight');
   await deleteTablePage(input.jobId, page);
   return { jobId: input.jobId, orgId: input.orgId, done: !more };
 }
@@ -92,7 +105,9 @@ async function deleteObjectPage(jobId: string, page: PendingPage): Promise<void>
 }
 
 /** One page of the organisation's objects in one bucket (photos under `<orgId>/`, exports under `exports/<orgId>/`). */
-export async function deleteObjectsStep(input: DeletionStep & { bucket: keyof typeof BUCKETS }): Promise<DeletionStepResult> {
+export async function deleteObjectsStep(
+  input: DeletionStep & { bucket: keyof typeof BUCKETS },
+): Promise<DeletionStepResult> {
   const job = await getJobRecord(input.jobId);
   if (!job) throw new Error(`No job ${input.jobId}`);
   if (job.pendingObjects) await deleteObjectPage(input.jobId, job.pendingObjects);
@@ -103,7 +118,8 @@ export async function deleteObjectsStep(input: DeletionStep & { bucket: keyof ty
     const { keys, truncated } = await listS3Keys(bucket, prefix, DELETION_PAGE_OBJECTS);
     if (!keys.length) continue;
     const page: PendingPage = { keys, counts: { [spec.kind]: keys.length }, bucket };
-    if (!(await setPendingPage(input.jobId, 'pendingObjects', page))) throw new Error('Another page of this deletion is in flight');
+    if (!(await setPendingPage(input.jobId, 'pendingObjects', page)))
+      throw new Error('Another page of this deletion is in flight');
     await deleteObjectPage(input.jobId, page);
     return { jobId: input.jobId, orgId: input.orgId, done: !truncated && prefix === spec.prefixes(input.orgId).at(-1) };
   }

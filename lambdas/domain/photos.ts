@@ -46,7 +46,8 @@ export async function checkNewPhoto(orgId: string, photo: string | null, current
   if (photo === null || photo === current) return;
   if (!isOwnPhoto(orgId, photo)) throw invalid('Please select a valid image file.');
   const status = await sendS3('HEAD', env('PHOTOS_BUCKET'), photo);
-  if (status === 404 || status === 403) throw invalid('Photo upload error: the photo did not arrive. Please choose it again.');
+  if (status === 404 || status === 403)
+    throw invalid('Photo upload error: the photo did not arrive. Please choose it again.');
   if (status >= 300) throw new Error(`S3 HEAD answered ${status}`);
 }
 

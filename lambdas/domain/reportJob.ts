@@ -74,7 +74,10 @@ export async function finishReport(input: { jobId: string }): Promise<{ jobId: s
 }
 
 /** The Catch of every state machine: the job ends FAILED with what went wrong. */
-export async function failJob(input: { jobId: string; error?: { Error?: string; Cause?: string } }): Promise<{ jobId: string }> {
+export async function failJob(input: {
+  jobId: string;
+  error?: { Error?: string; Cause?: string };
+}): Promise<{ jobId: string }> {
   await endJob(input.jobId, 'FAILED', { error: failureText(input.error) });
   return { jobId: input.jobId };
 }

@@ -28,7 +28,8 @@ export const userView = (u: UserRecord): UserView => ({
   createdAt: u.createdAt ?? null,
 });
 
-const byEmail = (a: UserView, b: UserView) => (a.email < b.email ? -1 : a.email > b.email ? 1 : a.userId.localeCompare(b.userId));
+const byEmail = (a: UserView, b: UserView) =>
+  a.email < b.email ? -1 : a.email > b.email ? 1 : a.userId.localeCompare(b.userId);
 
 export async function listUsers(actor: Actor): Promise<UserView[]> {
   return (await listUserRecords(actor.orgId)).map(userView).sort(byEmail);

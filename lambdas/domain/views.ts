@@ -15,7 +15,12 @@ export const memberView = (m: Member): MemberView => ({
   version: m.version,
 });
 
-export async function familyView(family: Family, members: Member[], canEdit: boolean, now = Date.now()): Promise<FamilyView> {
+export async function familyView(
+  family: Family,
+  members: Member[],
+  canEdit: boolean,
+  now = Date.now(),
+): Promise<FamilyView> {
   return {
     familyId: family.familyId,
     surname: family.surname,

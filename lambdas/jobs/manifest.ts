@@ -68,11 +68,15 @@ export const jobs = {
   orgDeletion: {
     definition: 'orgDeletion.asl.json',
     stateMachineEnv: 'ORG_DELETION_STATE_MACHINE_ARN',
-    description: "Deletion of all data of an organisation: accounts, items, photos, exports, then its record; resumable",
+    description:
+      'Deletion of all data of an organisation: accounts, items, photos, exports, then its record; resumable',
     tasks: {
       DeletePageFunctionArn: {
         entry: 'orgDeletion/deletePage',
-        uses: { table: 'readWrite', userPool: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'] },
+        uses: {
+          table: 'readWrite',
+          userPool: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
+        },
         description: "Organisation deletion: one page of the organisation's accounts and items",
       },
       DeleteObjectsFunctionArn: {

@@ -51,7 +51,12 @@ export async function signedJsonCall<T>(call: SignedCall): Promise<T> {
   if (!region) throw new Error('AWS_REGION is not set');
   const url = endpointUrl(call, region);
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const signer = new SignatureV4({ service: call.signingName, region, credentials: fromEnv(), sha256: Hash.bind(null, 'sha256') });
+  const signer = new SignatureV4({
+    service: call.signingName,
+    region,
+    credentials: fromEnv(),
+    sha256: Hash.bind(null, 'sha256'),
+  });
   const signed = await signer.sign({
     method: call.method,
     protocol: url.protocol,
@@ -64,12 +69,24 @@ export async function signedJsonCall<T>(call: SignedCall): Promise<T> {
   });
   // fetch sets Host itself (to the same value that was signed).
   const { host: _host, ...headers } = signed.headers;
-  const response = await fetch(url, { method: call.method, headers, body, signal: AbortSignal.timeout(call.timeoutMs ?? 10_000) });
+  const response = await fetch(url, {
+    method: call.method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
+  });
   const text = await response.text();
   const payload = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   if (!response.ok) {
-    const type = (response.headers.get('x-amzn-errortype') ?? String(payload.__type ?? 'UnknownError')).split(':')[0]!.split('#').pop()!;
-    throw new AwsServiceError(type, String(payload.message ?? payload.Message ?? `HTTP ${response.status}`), response.status);
+    const type = (response.headers.get('x-amzn-errortype') ?? String(payload.__type ?? 'UnknownError'))
+      .split(':')[0]!
+      .split('#')
+      .pop()!;
+    throw new AwsServiceError(
+      type,
+      String(payload.message ?? payload.Message ?? `HTTP ${response.status}`),
+      response.status,
+    );
   }
   return payload as T;
 }

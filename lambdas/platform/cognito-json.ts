@@ -16,7 +16,10 @@ export function cognitoCall<T = unknown>(operation: string, body: Record<string,
     method: 'POST',
     path: '/',
     body: { UserPoolId: env('USER_POOL_ID'), ...body },
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
   });
 }
 
@@ -43,7 +46,9 @@ function poolUser(username: string, attributes: Attributes): PoolUser {
 /** The account, or null when the pool has none by that name (a user id works as the name). */
 export async function getPoolUser(username: string): Promise<PoolUser | null> {
   try {
-    const user = await cognitoCall<{ Username: string; UserAttributes?: Attributes }>('AdminGetUser', { Username: username });
+    const user = await cognitoCall<{ Username: string; UserAttributes?: Attributes }>('AdminGetUser', {
+      Username: username,
+    });
     return poolUser(user.Username, user.UserAttributes);
   } catch (error) {
     if ((error as Error).name === 'UserNotFoundException') return null;
@@ -52,12 +57,20 @@ export async function getPoolUser(username: string): Promise<PoolUser | null> {
 }
 
 /** One page of the pool's accounts (up to 60, Cognito's maximum). */
-export async function listPoolUsers(paginationToken: string | null): Promise<{ users: PoolUser[]; next: string | null }> {
-  const page = await cognitoCall<{ Users?: { Username: string; Attributes?: Attributes }[]; PaginationToken?: string }>('ListUsers', {
-    Limit: 60,
-    ...(paginationToken ? { PaginationToken: paginationToken } : {}),
-  });
-  return { users: (page.Users ?? []).map((u) => poolUser(u.Username, u.Attributes)), next: page.PaginationToken ?? null };
+export async function listPoolUsers(
+  paginationToken: string | null,
+): Promise<{ users: PoolUser[]; next: string | null }> {
+  const page = await cognitoCall<{ Users?: { Username: string; Attributes?: Attributes }[]; PaginationToken?: string }>(
+    'ListUsers',
+    {
+      Limit: 60,
+      ...(paginationToken ? { PaginationToken: paginationToken } : {}),
+    },
+  );
+  return {
+    users: (page.Users ?? []).map((u) => poolUser(u.Username, u.Attributes)),
+    next: page.PaginationToken ?? null,
+  };
 }
 
 /** Revokes the account's refresh tokens and deletes it; true when it existed. */

@@ -27,8 +27,12 @@ function fromSdk(error: unknown): AppError {
     'TimeoutError',
   ];
   // Node's sockets name the code on the error; fetch (undici) on its cause.
-  const codes = [error, (error as { cause?: unknown } | null)?.cause].map((e) => (e as { code?: string } | null)?.code ?? '');
-  const network = codes.some((code) => ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'].includes(code));
+  const codes = [error, (error as { cause?: unknown } | null)?.cause].map(
+    (e) => (e as { code?: string } | null)?.code ?? '',
+  );
+  const network = codes.some((code) =>
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'].includes(code),
+  );
   if (transient.includes(name) || network) {
     return new AppError('unavailable', 'The service is busy right now. Please try again in a moment.');
   }

@@ -63,7 +63,13 @@ export async function authorise(
   if (!user) throw denied('Your account is no longer active in this organization.');
   // The record decides, never the token: its links may be newer (addClaimCreds links, a member or
   // family delete unlinks) than the claims of a token that stays valid for up to an hour.
-  const admitted: Principal = { ...principal, user, admin: user.admin, memberId: user.memberId, familyId: user.familyId };
+  const admitted: Principal = {
+    ...principal,
+    user,
+    admin: user.admin,
+    memberId: user.memberId,
+    familyId: user.familyId,
+  };
   if (access === 'admin' && !admitted.admin) throw denied();
   return admitted;
 }

@@ -35,7 +35,8 @@ const REQUEST_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 function readRequestKey(event: Event): string | null {
   const key = event.headers?.['idempotency-key'];
   if (key === undefined || key === '') return null;
-  if (!REQUEST_KEY.test(key)) throw invalid('The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.');
+  if (!REQUEST_KEY.test(key))
+    throw invalid('The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.');
   return key;
 }
 
@@ -99,7 +100,12 @@ function parse<S extends z.ZodMiniType | undefined>(schema: S | undefined, value
   return result.data as Out<S>;
 }
 
-export function defineRoute<Op extends Operation, B extends Schema = undefined, P extends Schema = undefined, Q extends Schema = undefined>(
+export function defineRoute<
+  Op extends Operation,
+  B extends Schema = undefined,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+>(
   operation: Op,
   schemas: Schemas<B, P, Q>,
   fn: (ctx: RouteContext<Out<B>, Out<P>, Out<Q>>) => Promise<OperationResults[Op]>,
@@ -115,4 +121,3 @@ export function defineRoute<Op extends Operation, B extends Schema = undefined, 
       return json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
     });
 }
-

@@ -16,14 +16,27 @@ import { HttpRequest } from '@smithy/core/transport';
 const region = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
 let presigner: S3RequestPresigner | undefined;
-const signer = () => (presigner ??= new S3RequestPresigner({ credentials: fromEnv(), region: region(), sha256: Hash.bind(null, 'sha256') }));
+const signer = () =>
+  (presigner ??= new S3RequestPresigner({
+    credentials: fromEnv(),
+    region: region(),
+    sha256: Hash.bind(null, 'sha256'),
+  }));
 
 /** Keys are ours (`<orgId>/photos/<uuid>.<ext>`); each segment is still escaped as S3 expects. */
 const escapeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
-function request(method: string, bucket: string, key: string, headers: Record<string, string>, query: Record<string, string> = {}): HttpRequest {
+function request(
+  method: string,
+  bucket: string,
+  key: string,
+  headers: Record<string, string>,
+  query: Record<string, string> = {},
+): HttpRequest {
   const custom = process.env.AWS_ENDPOINT_URL_S3;
-  const url = custom ? new URL(`${custom.replace(/\/$/, '')}/${bucket}/${escapeKey(key)}`) : new URL(`https://${bucket}.s3.${region()}.amazonaws.com/${escapeKey(key)}`);
+  const url = custom
+    ? new URL(`${custom.replace(/\/$/, '')}/${bucket}/${escapeKey(key)}`)
+    : new URL(`https://${bucket}.s3.${region()}.amazonaws.com/${escapeKey(key)}`);
   return new HttpRequest({
     method,
     protocol: url.protocol,
@@ -44,7 +57,12 @@ export interface PresignOptions {
   query?: Record<string, string>;
 }
 
-export async function presignS3(method: 'GET' | 'PUT' | 'HEAD' | 'DELETE', bucket: string, key: string, options: PresignOptions): Promise<string> {
+export async function presignS3(
+  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE',
+  bucket: string,
+  key: string,
+  options: PresignOptions,
+): Promise<string> {
   const signed = await signer().presign(request(method, bucket, key, options.headers ?? {}, options.query), {
     expiresIn: options.expiresIn,
     signingDate: options.signingDate,
@@ -93,18 +111,38 @@ export async function sendS3(method: 'HEAD' | 'DELETE', bucket: string, key: str
   return response.status;
 }
 
-const xmlText = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const xmlText = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * The first `max` object keys under a prefix (ListObjectsV2 by presigned GET, no S3 client): the
  * organisation deletion lists a page, deletes it and lists again from the start.
  */
-export async function listS3Keys(bucket: string, prefix: string, max: number): Promise<{ keys: string[]; truncated: boolean }> {
+export async function listS3Keys(
+  bucket: string,
+  prefix: string,
+  max: number,
+): Promise<{ keys: string[]; truncated: boolean }> {
   const custom = process.env.AWS_ENDPOINT_URL_S3;
-  const url = custom ? new URL(`${custom.replace(/\/$/, '')}/${bucket}`) : new URL(`https://${bucket}.s3.${region()}.amazonaws.com/`);
+  const url = custom
+    ? new URL(`${custom.replace(/\/$/, '')}/${bucket}`)
+    : new URL(`https://${bucket}.s3.${region()}.amazonaws.com/`);
   const query = { 'list-type': '2', prefix, 'max-keys': String(max) };
   const signed = await signer().presign(
-    new HttpRequest({ method: 'GET', protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query, headers: { host: url.host } }),
+    new HttpRequest({
+      method: 'GET',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: url.pathname,
+      query,
+      headers: { host: url.host },
+    }),
     { expiresIn: 60 },
   );
   const search = new URLSearchParams();
@@ -114,7 +152,8 @@ export async function listS3Keys(bucket: string, prefix: string, max: number): P
   const port = signed.port ? `:${signed.port}` : '';
   const response = await fetchS3(`${signed.protocol}//${signed.hostname}${port}${signed.path}?${search.toString()}`);
   const body = await response.text();
-  if (response.status !== 200) throw new Error(`ListObjectsV2 ${bucket}/${prefix} answered ${response.status}: ${body.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`ListObjectsV2 ${bucket}/${prefix} answered ${response.status}: ${body.slice(0, 200)}`);
   const keys = [...body.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => xmlText(m[1]!));
   return { keys, truncated: /<IsTruncated>true<\/IsTruncated>/.test(body) };
 }
@@ -124,7 +163,13 @@ export async function listS3Keys(bucket: string, prefix: string, max: number): P
  * backpressure): a large file is never whole in memory. node:http(s) rather than fetch, which
  * copies a body into its own buffer and sends a stream without a length (S3 needs the length).
  */
-export async function putS3Stream(bucket: string, key: string, contentType: string, size: number, chunks: AsyncIterable<Uint8Array>): Promise<void> {
+export async function putS3Stream(
+  bucket: string,
+  key: string,
+  contentType: string,
+  size: number,
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<void> {
   const headers = { 'content-type': contentType, 'content-length': String(size) };
   const url = new URL(await presignS3('PUT', bucket, key, { expiresIn: 900, headers }));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -140,7 +185,8 @@ export async function putS3Stream(bucket: string, key: string, contentType: stri
     const [response] = await answered;
     let body = '';
     for await (const part of response) body += String(part);
-    if ((response.statusCode ?? 0) >= 300) throw new Error(`S3 PUT answered ${response.statusCode}: ${body.slice(0, 300)}`);
+    if ((response.statusCode ?? 0) >= 300)
+      throw new Error(`S3 PUT answered ${response.statusCode}: ${body.slice(0, 300)}`);
   } catch (error) {
     req.destroy();
     throw error;

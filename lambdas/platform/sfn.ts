@@ -25,7 +25,11 @@ function sfn<T>(operation: string, body: unknown): Promise<T> {
 
 /** Starts an execution; `name` must be unique per state machine (Standard workflows: for 90 days). */
 export async function startExecution(stateMachineArn: string, name: string, input: unknown): Promise<string> {
-  const { executionArn } = await sfn<{ executionArn: string }>('StartExecution', { stateMachineArn, name, input: JSON.stringify(input) });
+  const { executionArn } = await sfn<{ executionArn: string }>('StartExecution', {
+    stateMachineArn,
+    name,
+    input: JSON.stringify(input),
+  });
   return executionArn;
 }
 

@@ -27,7 +27,13 @@ MessagesService.prototype.deliver = async function deliver(
   await fetch(mailboxUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ to, subject: template.subject, text: template.body.replace('{####}', code), code, source: `cognito:${source}` }),
+    body: JSON.stringify({
+      to,
+      subject: template.subject,
+      text: template.body.replace('{####}', code),
+      code,
+      source: `cognito:${source}`,
+    }),
   });
 };
 
@@ -45,7 +51,10 @@ JwtTokenGenerator.prototype.generate = function (this: unknown, ctx: unknown, us
 // as in Cognito, where only access tokens are also refused by Cognito's own APIs afterwards.
 const { Targets } = require('cognito-local/lib/targets/targets');
 const { UserNotFoundError } = require('cognito-local/lib/errors');
-type Pool = { getUserByUsername(ctx: unknown, name: string): Promise<(User & { RefreshTokens?: string[] }) | null>; saveUser(ctx: unknown, user: User): Promise<void> };
+type Pool = {
+  getUserByUsername(ctx: unknown, name: string): Promise<(User & { RefreshTokens?: string[] }) | null>;
+  saveUser(ctx: unknown, user: User): Promise<void>;
+};
 Targets.AdminUserGlobalSignOut =
   ({ cognito }: { cognito: { getUserPool(ctx: unknown, id: string): Promise<Pool> } }) =>
   async (ctx: unknown, req: { UserPoolId: string; Username: string }) => {

@@ -44,7 +44,11 @@ export async function startCognito(config: LocalConfig): Promise<LocalPool> {
     verbose: false,
   });
   await waitForPort(port, 'cognito-local');
-  const client = new CognitoIdentityProviderClient({ endpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const { userPoolId, clientId } = await ensurePool(client);
   return { endpoint, issuer: `${endpoint}/${userPoolId}`, userPoolId, clientId };
 }
@@ -69,7 +73,9 @@ async function ensurePool(client: CognitoIdentityProviderClient) {
     );
     userPoolId = UserPool!.Id!;
   }
-  const { UserPoolClients } = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  const { UserPoolClients } = await client.send(
+    new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+  );
   let clientId = UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
   if (!clientId) {
     const { UserPoolClient } = await client.send(

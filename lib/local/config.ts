@@ -22,7 +22,9 @@ export interface LocalConfig {
   faultProxies: boolean;
 }
 
-export function localConfig(overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose' | 'faultProxies'>> & { basePort?: number } = {}): LocalConfig {
+export function localConfig(
+  overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose' | 'faultProxies'>> & { basePort?: number } = {},
+): LocalConfig {
   const base = overrides.basePort ?? Number(process.env.LOCAL_PORT ?? 4000);
   return {
     dataDir: path.resolve(overrides.dataDir ?? process.env.LOCAL_DATA_DIR ?? '.local'),

@@ -13,7 +13,15 @@ import { trialEnd } from '../../lambdas/domain/entities';
 import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { keys } from '../../lambdas/domain/keys';
-import { familyItem, groupItem, groupNameItem, memberEmailClaimItem, memberItem, roleItem, roleMemberName } from '../../lambdas/domain/repos/items';
+import {
+  familyItem,
+  groupItem,
+  groupNameItem,
+  memberEmailClaimItem,
+  memberItem,
+  roleItem,
+  roleMemberName,
+} from '../../lambdas/domain/repos/items';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
@@ -26,26 +34,102 @@ export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@grace.example', password: 'grace-admin-1', name: 'Pastor Ruth Adeyemi' },
   member: { email: 'member@grace.example', password: 'grace-member-1', name: 'Daniel Okafor' },
 };
-export const demoSuperAdmin = (config: LocalConfig) => ({ email: config.superAdminEmail, password: 'super-admin-1', name: 'Directory Operator' });
+export const demoSuperAdmin = (config: LocalConfig) => ({
+  email: config.superAdminEmail,
+  password: 'super-admin-1',
+  name: 'Directory Operator',
+});
 
 const SURNAMES = [
-  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Papadopoulos', 'Kim', 'García', 'Johnson', 'Williams', 'Brown',
-  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Tanaka',
-  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', 'Ivanova', 'Chen', 'Fernandes', 'Walker', 'Young',
-  'Abernathy', 'Ellison', 'Fitzgerald', 'Grant', 'Hughes', 'Jansen', 'Kaur', 'Lopez', 'Moreau', 'Quinn',
+  'Adams',
+  'Okafor',
+  'Nguyễn',
+  'Ødegård',
+  'Papadopoulos',
+  'Kim',
+  'García',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Haddad',
+  'Mensah',
+  'Silva',
+  'Patel',
+  'O’Brien',
+  'Lindqvist',
+  'Tanaka',
+  'Dubois',
+  'Novak',
+  'Hernández',
+  'Campbell',
+  'Baptiste',
+  'Ivanova',
+  'Chen',
+  'Fernandes',
+  'Walker',
+  'Young',
+  'Abernathy',
+  'Ellison',
+  'Fitzgerald',
+  'Grant',
+  'Hughes',
+  'Jansen',
+  'Kaur',
+  'Lopez',
+  'Moreau',
+  'Quinn',
 ];
 const FIRST = [
-  'Grace', 'Daniel', 'Maria', 'James', 'Ana', 'Samuel', 'Ruth', 'David', 'Esther', 'John', 'Miriam', 'Peter', 'Lydia', 'Paul', 'Hannah',
-  'Joseph', 'Naomi', 'Elijah', 'Sarah', 'Caleb', 'Abigail', 'Noah', 'Leah', 'Isaac', 'Rebecca', 'Levi', 'Martha', 'Simon', 'Phoebe', 'Timothy',
+  'Grace',
+  'Daniel',
+  'Maria',
+  'James',
+  'Ana',
+  'Samuel',
+  'Ruth',
+  'David',
+  'Esther',
+  'John',
+  'Miriam',
+  'Peter',
+  'Lydia',
+  'Paul',
+  'Hannah',
+  'Joseph',
+  'Naomi',
+  'Elijah',
+  'Sarah',
+  'Caleb',
+  'Abigail',
+  'Noah',
+  'Leah',
+  'Isaac',
+  'Rebecca',
+  'Levi',
+  'Martha',
+  'Simon',
+  'Phoebe',
+  'Timothy',
 ];
-const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive', 'Willow Way', 'Main Street'];
+const STREETS = [
+  'Oak Street',
+  'Maple Avenue',
+  'Church Road',
+  'Elm Court',
+  'Cedar Lane',
+  'Pine Drive',
+  'Willow Way',
+  'Main Street',
+];
 const GROUPS: [string, string[]][] = [
   ['Choir', ['Director', 'Soprano', 'Alto', 'Tenor', 'Bass']],
   ['Youth Group', ['Leader', 'Helper', '']],
   ['Welcome Team', ['Coordinator', 'Greeter', '']],
   ['Wednesday Bible Study', ['Host', 'Teacher', '']],
 ];
-
 
 /** A soft two-colour gradient with a warm disc: a pleasant stand-in for a family photo. */
 function demoPhoto(hue: number): Buffer {
@@ -106,7 +190,14 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
       const name = index === 1 && m === 0 ? 'Daniel' : FIRST[(index * 7 + m * 3) % FIRST.length]!;
       const birthdayMonth = (index + m) % 7 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
       const email =
-        index === 1 && m === 0 ? DEMO_ACCOUNTS.member.email : m < 2 ? `${name}.${surname}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '') + '@grace.example' : null;
+        index === 1 && m === 0
+          ? DEMO_ACCOUNTS.member.email
+          : m < 2
+            ? `${name}.${surname}`
+                .toLowerCase()
+                .normalize('NFD')
+                .replace(/[^a-z.]/g, '') + '@grace.example'
+            : null;
       members.push({
         memberId: randomUUID(),
         familyId,
@@ -171,7 +262,11 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   await createOrganization(org, user(adminId, admin.email, true));
 
   await Promise.all(
-    photos.map((p) => s3.send(new PutObjectCommand({ Bucket: config.photosBucket, Key: p.key, Body: p.body, ContentType: 'image/jpeg' }))),
+    photos.map((p) =>
+      s3.send(
+        new PutObjectCommand({ Bucket: config.photosBucket, Key: p.key, Body: p.body, ContentType: 'image/jpeg' }),
+      ),
+    ),
   );
   await batchPutAll(config.tableName, [
     ...families.map(familyItem),
@@ -198,7 +293,11 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
     emailTakenMessage: 'taken',
   });
   const operator = demoSuperAdmin(config);
-  const operatorId = await createAccount({ ...operator, custom: { orgId, admin: 'false' }, emailTakenMessage: 'taken' });
+  const operatorId = await createAccount({
+    ...operator,
+    custom: { orgId, admin: 'false' },
+    emailTakenMessage: 'taken',
+  });
   await batchPutAll(config.tableName, [
     userItem(user(memberId, DEMO_ACCOUNTS.member.email, false, linked)),
     userItem(user(operatorId, operator.email, false)),
@@ -207,4 +306,3 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   for (const email of [admin.email, DEMO_ACCOUNTS.member.email, operator.email]) await markEmailVerified(email);
   return true;
 }
-

@@ -1,5 +1,10 @@
 /** Local DynamoDB: the dynoxide server (SQLite file), and the table made from TABLE_SCHEMA. */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,9 +35,14 @@ function findDynoxide(): string {
 export async function startDynamo(config: LocalConfig): Promise<string> {
   const port = config.ports.dynamodb;
   await assertPortFree(port, 'DynamoDB (dynoxide)');
-  startChild('dynoxide', findDynoxide(), ['--host', '127.0.0.1', '--port', String(port), '--db-path', path.join(config.dataDir, 'dynamodb.sqlite')], {
-    verbose: false,
-  });
+  startChild(
+    'dynoxide',
+    findDynoxide(),
+    ['--host', '127.0.0.1', '--port', String(port), '--db-path', path.join(config.dataDir, 'dynamodb.sqlite')],
+    {
+      verbose: false,
+    },
+  );
   await waitForPort(port, 'dynoxide');
   const endpoint = `http://127.0.0.1:${port}`;
   await ensureTable(new DynamoDBClient({ endpoint, region: config.region }), config.tableName);
@@ -41,7 +51,11 @@ export async function startDynamo(config: LocalConfig): Promise<string> {
 
 /** The same definition CDK deploys (lib/data.ts): string keys, GSIs projecting everything, on-demand. */
 export function createTableInput(tableName: string) {
-  const attributes = [TABLE_SCHEMA.partitionKey, TABLE_SCHEMA.sortKey, ...TABLE_SCHEMA.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const attributes = [
+    TABLE_SCHEMA.partitionKey,
+    TABLE_SCHEMA.sortKey,
+    ...TABLE_SCHEMA.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
@@ -65,7 +79,8 @@ async function ensureTable(client: DynamoDBClient, tableName: string) {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
+      throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
   }
 }

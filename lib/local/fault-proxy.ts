@@ -69,7 +69,9 @@ export class FaultProxy {
   /** The first armed fault that matches, counted as hit (a fault with `times` left ends by itself). */
   private take(req: http.IncomingMessage): ActiveFault | undefined {
     const operation = operationOf(this.service, req);
-    const fault = this.faults.find((f) => f.armed && (!f.operation || f.operation === operation) && (f.times === undefined || f.hits < f.times));
+    const fault = this.faults.find(
+      (f) => f.armed && (!f.operation || f.operation === operation) && (f.times === undefined || f.hits < f.times),
+    );
     if (fault) fault.hits++;
     for (const f of this.faults) if (f.after === operation) f.armed = true;
     return fault;

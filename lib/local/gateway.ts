@@ -34,7 +34,10 @@ export const SFN_PREFIX = '/_local/sfn';
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 const INTEGRATION_TIMEOUT_MS = 30_000;
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface GatewayOptions {
   port: number;
@@ -107,7 +110,10 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 /** API Gateway passes claims as strings. */
 function claimsOf(payload: JWTPayload): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+    Object.entries(payload).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' ? JSON.stringify(v) : String(v),
+    ]),
   );
 }
 
@@ -164,7 +170,9 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     }
 
     const body = await readBody(req);
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+    );
     const now = new Date();
     const requestId = randomUUID();
     const event = {
@@ -182,7 +190,13 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: 'local',
-        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: {
+          method,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
         requestId,
         routeKey: `${route.method} ${route.path}`,
         stage: '$default',
@@ -200,7 +214,9 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
 
     const handler = await loadHandler(route);
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS)));
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS)),
+    );
     try {
       const result = await Promise.race([handler(event, context), timeout]);
       if (result === 'timeout') return send(res, 503, JSON.stringify({ message: 'Service Unavailable' }));
@@ -242,22 +258,35 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (url.pathname.startsWith('/api/')) return api(req, res, url);
       if (url.pathname === '/cognito' || url.pathname === '/cognito/') {
         if (req.method === 'OPTIONS') return send(res, 204, '');
-        const answer = await cognitoProxy(options.pool, req.headers['x-amz-target'] as string | undefined, (await readBody(req)).toString('utf8'));
+        const answer = await cognitoProxy(
+          options.pool,
+          req.headers['x-amz-target'] as string | undefined,
+          (await readBody(req)).toString('utf8'),
+        );
         return send(res, answer.status, answer.body, answer.headers);
       }
-      if (url.pathname === '/config.json') return send(res, 200, JSON.stringify(options.webConfig), { 'cache-control': 'no-cache' });
+      if (url.pathname === '/config.json')
+        return send(res, 200, JSON.stringify(options.webConfig), { 'cache-control': 'no-cache' });
       if (url.pathname === SES_V2_PREFIX + '/v2/email/outbound-emails' && req.method === 'POST') {
         const answer = options.mailbox.sesSendEmail((await readBody(req)).toString('utf8'));
         return send(res, answer.status, answer.body, answer.headers);
       }
-      if (options.stepFunctions && (url.pathname === SFN_PREFIX || url.pathname === `${SFN_PREFIX}/`) && req.method === 'POST') {
-        const answer = await options.stepFunctions.handle(req.headers['x-amz-target'] as string | undefined, (await readBody(req)).toString('utf8'));
+      if (
+        options.stepFunctions &&
+        (url.pathname === SFN_PREFIX || url.pathname === `${SFN_PREFIX}/`) &&
+        req.method === 'POST'
+      ) {
+        const answer = await options.stepFunctions.handle(
+          req.headers['x-amz-target'] as string | undefined,
+          (await readBody(req)).toString('utf8'),
+        );
         return send(res, answer.status, answer.body, answer.headers);
       }
       if (options.stepFunctions && url.pathname === `${SFN_PREFIX}/faults`) {
         // Local only, like Step Functions Local's mocked failures: make a task fail (tests of resumable jobs).
         if (req.method === 'DELETE') options.stepFunctions.setFault(null);
-        else if (req.method === 'POST') options.stepFunctions.setFault(JSON.parse((await readBody(req)).toString('utf8')));
+        else if (req.method === 'POST')
+          options.stepFunctions.setFault(JSON.parse((await readBody(req)).toString('utf8')));
         else return send(res, 405, '{"message":"Method Not Allowed"}');
         return send(res, 204, '');
       }
@@ -274,8 +303,10 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         const mail = JSON.parse((await readBody(req)).toString('utf8'));
         return send(res, 201, JSON.stringify(options.mailbox.add(mail)));
       }
-      if (url.pathname === '/_local/mailbox') return send(res, 200, options.mailbox.html(), { 'content-type': 'text/html; charset=utf-8' });
-      if (url.pathname === '/_local/mailbox.json') return send(res, 200, JSON.stringify(options.mailbox.list(url.searchParams.get('to') ?? undefined)));
+      if (url.pathname === '/_local/mailbox')
+        return send(res, 200, options.mailbox.html(), { 'content-type': 'text/html; charset=utf-8' });
+      if (url.pathname === '/_local/mailbox.json')
+        return send(res, 200, JSON.stringify(options.mailbox.list(url.searchParams.get('to') ?? undefined)));
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '{"message":"Method Not Allowed"}');
       return staticFile(res, url.pathname);
     };

@@ -31,7 +31,9 @@ export class Mailbox {
     this.mails.push(stored);
     writeFileSync(this.file, JSON.stringify(this.mails, null, 2));
     if (this.verbose) {
-      console.log(`\n📬 Mail to ${stored.to}: ${stored.subject}\n   ${stored.text}${stored.code ? `\n   Code: ${stored.code}` : ''}\n`);
+      console.log(
+        `\n📬 Mail to ${stored.to}: ${stored.subject}\n   ${stored.text}${stored.code ? `\n   Code: ${stored.code}` : ''}\n`,
+      );
     }
     return stored;
   }
@@ -54,13 +56,18 @@ export class Mailbox {
       return bad('Malformed JSON body.');
     }
     const simple = request.Content?.Simple;
-    const to = [...(request.Destination?.ToAddresses ?? []), ...(request.Destination?.CcAddresses ?? []), ...(request.Destination?.BccAddresses ?? [])];
+    const to = [
+      ...(request.Destination?.ToAddresses ?? []),
+      ...(request.Destination?.CcAddresses ?? []),
+      ...(request.Destination?.BccAddresses ?? []),
+    ];
     if (!request.FromEmailAddress) return bad('FromEmailAddress is required.');
     if (!to.length) return bad('At least one recipient is required.');
     if (!simple?.Subject?.Data) return bad('Content.Simple.Subject is required.');
     const text = simple.Body?.Text?.Data ?? htmlToText(simple.Body?.Html?.Data ?? '');
     const messageId = `local-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    for (const address of to) this.add({ to: address, subject: simple.Subject.Data, text, source: `ses:${request.FromEmailAddress}` });
+    for (const address of to)
+      this.add({ to: address, subject: simple.Subject.Data, text, source: `ses:${request.FromEmailAddress}` });
     return { status: 200, headers: {}, body: JSON.stringify({ MessageId: messageId }) };
   }
 
@@ -74,7 +81,9 @@ export class Mailbox {
     const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const rows = this.list()
       .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(new Date(m.at).toLocaleString())}</span></header>
+        (
+          m,
+        ) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(new Date(m.at).toLocaleString())}</span></header>
 <p>${linkify(escape(m.text))}</p>${m.code ? `<p class="code">Code: <output>${escape(m.code)}</output></p>` : ''}</article>`,
       )
       .join('\n');
@@ -97,4 +106,8 @@ interface SesV2SendEmail {
 /** Links in a mail (already escaped) become clickable, as a mail client shows them. */
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-const htmlToText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const htmlToText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -41,7 +41,12 @@ export async function waitForPort(port: number, what: string, timeoutMs = 20_000
   throw new Error(`${what} did not start listening on port ${port} within ${timeoutMs / 1000} s.`);
 }
 
-export function startChild(what: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; verbose: boolean }) {
+export function startChild(
+  what: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; verbose: boolean },
+) {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },

@@ -10,7 +10,16 @@ export async function startS3(config: LocalConfig): Promise<string> {
   startChild(
     's3rver',
     process.execPath,
-    ['--openssl-legacy-provider', ...TSX_IMPORT, host, String(port), path.join(config.dataDir, 's3'), gatewayUrl(config), config.photosBucket, config.exportsBucket],
+    [
+      '--openssl-legacy-provider',
+      ...TSX_IMPORT,
+      host,
+      String(port),
+      path.join(config.dataDir, 's3'),
+      gatewayUrl(config),
+      config.photosBucket,
+      config.exportsBucket,
+    ],
     { verbose: false },
   );
   await waitForPort(port, 's3rver');

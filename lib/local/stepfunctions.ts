@@ -29,7 +29,8 @@ P.withResolvers ??= function withResolvers<T>() {
 
 export const LOCAL_ACCOUNT = '000000000000';
 
-export const localStateMachineArn = (region: string, job: string) => `arn:aws:states:${region}:${LOCAL_ACCOUNT}:stateMachine:${job}`;
+export const localStateMachineArn = (region: string, job: string) =>
+  `arn:aws:states:${region}:${LOCAL_ACCOUNT}:stateMachine:${job}`;
 export const localTaskArn = (region: string, job: string, variable: string) =>
   `arn:aws:lambda:${region}:${LOCAL_ACCOUNT}:function:${job}-${variable.replace(/FunctionArn$/, '')}`;
 
@@ -72,7 +73,9 @@ export function localDefinition(job: JobName, region: string): { definition: Jso
     variables[variable] = arn;
     entries.set(arn, task.entry);
   }
-  const definition = JSON.parse(substitute(readFileSync(path.join(JOBS_DIR, def.definition), 'utf8'), variables)) as Json;
+  const definition = JSON.parse(
+    substitute(readFileSync(path.join(JOBS_DIR, def.definition), 'utf8'), variables),
+  ) as Json;
   return { definition, entries };
 }
 
@@ -121,22 +124,30 @@ class ServiceError extends Error {
 export class LocalStepFunctions {
   private readonly executions = new Map<string, Execution>();
   private readonly handlers = new Map<string, Promise<TaskHandler>>();
-  private readonly machines = new Map<string, { machine: StateMachine; tasks: Map<string, string>; entries: Map<string, string>; retrying: string[] }>();
+  private readonly machines = new Map<
+    string,
+    { machine: StateMachine; tasks: Map<string, string>; entries: Map<string, string>; retrying: string[] }
+  >();
   private fault: (Fault & { calls: number; failed: number }) | null = null;
 
-  constructor(
-    private readonly options: { region: string; verbose?: boolean; jobsDir?: string },
-  ) {
+  constructor(private readonly options: { region: string; verbose?: boolean; jobsDir?: string }) {
     for (const job of Object.keys(jobs) as JobName[]) {
       const { definition, entries } = localDefinition(job, options.region);
       const tasks = taskStates(definition);
       const retrying = [...collectRetrying(definition)];
-      this.machines.set(localStateMachineArn(options.region, job), { machine: new StateMachine(definition as never), tasks, entries, retrying });
+      this.machines.set(localStateMachineArn(options.region, job), {
+        machine: new StateMachine(definition as never),
+        tasks,
+        entries,
+        retrying,
+      });
     }
   }
 
   stateMachineArns(): Record<JobName, string> {
-    return Object.fromEntries((Object.keys(jobs) as JobName[]).map((job) => [job, localStateMachineArn(this.options.region, job)])) as Record<JobName, string>;
+    return Object.fromEntries(
+      (Object.keys(jobs) as JobName[]).map((job) => [job, localStateMachineArn(this.options.region, job)]),
+    ) as Record<JobName, string>;
   }
 
   setFault(fault: Fault | null): void {
@@ -160,32 +171,51 @@ export class LocalStepFunctions {
     if (fault.calls <= (fault.afterCalls ?? 0)) return null;
     if (fault.failed >= (fault.times ?? Infinity)) return null;
     fault.failed += 1;
-    return Object.assign(new Error(`Fault injected into ${state} (call ${fault.calls})`), { name: fault.error ?? 'InjectedFault' });
+    return Object.assign(new Error(`Fault injected into ${state} (call ${fault.calls})`), {
+      name: fault.error ?? 'InjectedFault',
+    });
   }
 
   start(stateMachineArn: string, name: string, input: string): { executionArn: string; startDate: number } {
     const found = this.machines.get(stateMachineArn);
-    if (!found) throw new ServiceError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
+    if (!found)
+      throw new ServiceError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new ServiceError('InvalidName', `Invalid Name: '${name}'`);
     const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-    if (this.executions.has(executionArn)) throw new ServiceError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    if (this.executions.has(executionArn))
+      throw new ServiceError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
 
     const overrides: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const [state, resource] of found.tasks) {
       const entry = found.entries.get(resource);
-      if (!entry) throw new Error(`Task state ${state} names ${resource}, which no task of lambdas/jobs/manifest.ts stands for`);
+      if (!entry)
+        throw new Error(`Task state ${state} names ${resource}, which no task of lambdas/jobs/manifest.ts stands for`);
       overrides[state] = async (taskInput) => {
         const after = this.fault?.when === 'after';
         const fault = this.injected(state);
         if (fault && !after) throw fault;
         const handler = await this.handler(entry);
-        const output = await handler(taskInput, { functionName: resource.split(':').pop(), awsRequestId: crypto.randomUUID(), getRemainingTimeInMillis: () => 300_000 });
+        const output = await handler(taskInput, {
+          functionName: resource.split(':').pop(),
+          awsRequestId: crypto.randomUUID(),
+          getRemainingTimeInMillis: () => 300_000,
+        });
         if (fault) throw fault;
         return output;
       };
     }
-    const retryIntervalOverrides = this.fault?.fastRetries ? Object.fromEntries(found.retrying.map((s) => [s, 0])) : undefined;
-    const execution = { executionArn, stateMachineArn, name, input, status: 'RUNNING', startDate: Date.now(), events: 0 } as Execution;
+    const retryIntervalOverrides = this.fault?.fastRetries
+      ? Object.fromEntries(found.retrying.map((s) => [s, 0]))
+      : undefined;
+    const execution = {
+      executionArn,
+      stateMachineArn,
+      name,
+      input,
+      status: 'RUNNING',
+      startDate: Date.now(),
+      events: 0,
+    } as Execution;
     const run = found.machine.run(JSON.parse(input) as never, {
       overrides: { taskResourceLocalHandlers: overrides as never, retryIntervalOverrides },
       context: { Execution: { Id: executionArn, Name: name } } as never,
@@ -200,8 +230,14 @@ export class LocalStepFunctions {
       },
       (failure: Error & { cause?: Error & { name?: string } }) => {
         const cause = failure.cause ?? failure;
-        Object.assign(execution, { status: 'FAILED', stopDate: Date.now(), error: cause.name ?? 'Error', cause: cause.message });
-        if (this.options.verbose) console.error(`Step Functions (local): ${name} failed: ${cause.name}: ${cause.message}`);
+        Object.assign(execution, {
+          status: 'FAILED',
+          stopDate: Date.now(),
+          error: cause.name ?? 'Error',
+          cause: cause.message,
+        });
+        if (this.options.verbose)
+          console.error(`Step Functions (local): ${name} failed: ${cause.name}: ${cause.message}`);
       },
     );
     this.executions.set(executionArn, execution);
@@ -235,22 +271,37 @@ export class LocalStepFunctions {
   }
 
   /** The AWS JSON 1.0 protocol (X-Amz-Target: AWSStepFunctions.<Operation>), as the gateway serves it. */
-  async handle(target: string | undefined, body: string): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+  async handle(
+    target: string | undefined,
+    body: string,
+  ): Promise<{ status: number; body: string; headers: Record<string, string> }> {
     const headers = { 'content-type': 'application/x-amz-json-1.0' };
     try {
       const input = (body ? JSON.parse(body) : {}) as Record<string, string>;
       switch (target) {
         case 'AWSStepFunctions.StartExecution': {
-          const started = this.start(input.stateMachineArn ?? '', input.name ?? crypto.randomUUID(), input.input ?? '{}');
-          return { status: 200, headers, body: JSON.stringify({ executionArn: started.executionArn, startDate: started.startDate / 1000 }) };
+          const started = this.start(
+            input.stateMachineArn ?? '',
+            input.name ?? crypto.randomUUID(),
+            input.input ?? '{}',
+          );
+          return {
+            status: 200,
+            headers,
+            body: JSON.stringify({ executionArn: started.executionArn, startDate: started.startDate / 1000 }),
+          };
         }
         case 'AWSStepFunctions.DescribeExecution':
           return { status: 200, headers, body: JSON.stringify(this.describe(input.executionArn ?? '')) };
         default:
-          throw new ServiceError('UnknownOperationException', `The local Step Functions serve StartExecution and DescribeExecution, not ${target}`);
+          throw new ServiceError(
+            'UnknownOperationException',
+            `The local Step Functions serve StartExecution and DescribeExecution, not ${target}`,
+          );
       }
     } catch (error) {
-      if (error instanceof ServiceError) return { status: 400, headers, body: JSON.stringify({ __type: error.type, message: error.message }) };
+      if (error instanceof ServiceError)
+        return { status: 400, headers, body: JSON.stringify({ __type: error.type, message: error.message }) };
       throw error;
     }
   }

@@ -16,11 +16,53 @@ import { pad2, seededRandom } from '../../lib/local/seeded-random';
 const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
 
 const SURNAMES = [
-  'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Papadopoulos', 'Kim', 'García', 'Johnson', 'Williams', 'Brown',
-  'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Tanaka',
-  'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', 'Ivanova', 'Chen', 'Fernandes', 'Walker', 'Young',
+  'Adams',
+  'Okafor',
+  'Nguyễn',
+  'Ødegård',
+  'Papadopoulos',
+  'Kim',
+  'García',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Haddad',
+  'Mensah',
+  'Silva',
+  'Patel',
+  'O’Brien',
+  'Lindqvist',
+  'Tanaka',
+  'Dubois',
+  'Novak',
+  'Hernández',
+  'Campbell',
+  'Baptiste',
+  'Ivanova',
+  'Chen',
+  'Fernandes',
+  'Walker',
+  'Young',
 ];
-const FIRST = ['Grace', 'Daniel', 'Maria', 'James', 'Ana', 'Samuel', 'Ruth', 'David', 'Esther', 'John', 'Miriam', 'Peter', 'Lydia', 'Paul'];
+const FIRST = [
+  'Grace',
+  'Daniel',
+  'Maria',
+  'James',
+  'Ana',
+  'Samuel',
+  'Ruth',
+  'David',
+  'Esther',
+  'John',
+  'Miriam',
+  'Peter',
+  'Lydia',
+  'Paul',
+];
 const STREETS = ['Oak Street', 'Maple Avenue', 'Church Road', 'Elm Court', 'Cedar Lane', 'Pine Drive'];
 
 export interface GeneratedDirectory {
@@ -44,7 +86,12 @@ export interface GenerateOptions {
 }
 
 /** `familyCount` families of the church `orgId`, drawn from `seed`. */
-export function generateDirectory(orgId: string, familyCount: number, seed: number, options: GenerateOptions = {}): GeneratedDirectory {
+export function generateDirectory(
+  orgId: string,
+  familyCount: number,
+  seed: number,
+  options: GenerateOptions = {},
+): GeneratedDirectory {
   const { surnames, firstNames } = options.names ?? LATIN_NAMES;
   const photoEvery = options.photoEvery ?? 6;
   const rnd = seededRandom(seed);

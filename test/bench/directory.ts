@@ -60,7 +60,9 @@ async function measure(
   const { families, members } = generateDirectory(orgId, FAMILIES, SEED);
   const seedStart = performance.now();
   const written = await seedDirectory(table, orgId, { families, members });
-  log(`seeded ${families.length} families, ${members.length} members (${written} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${families.length} families, ${members.length} members (${written} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
 
   const get = async (pathAndQuery: string) => {
     const response = await fetch(`${url}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
@@ -87,7 +89,10 @@ async function measure(
     for (const r of requests) byCommand.set(r, (byCommand.get(r) ?? 0) + 1);
     const tally = [...byCommand].map(([name, n]) => `${name} ×${n}`);
     log(`GET ${pathAndQuery}: ${requests.length} DynamoDB requests (${tally.join(', ')})`);
-    if (!requests.includes('GetItem')) throw new Error(`GET ${pathAndQuery}: the user-record GetItem was not counted; is the handler on another client?`);
+    if (!requests.includes('GetItem'))
+      throw new Error(
+        `GET ${pathAndQuery}: the user-record GetItem was not counted; is the handler on another client?`,
+      );
     return { requests: requests.length, body };
   };
   let listRequests: number;
@@ -99,16 +104,24 @@ async function measure(
     const listed = JSON.parse(list.body) as { families: { members: unknown[] }[] };
     const listedMembers = listed.families.reduce((n, f) => n + f.members.length, 0);
     if (listed.families.length !== FAMILIES || listedMembers !== members.length) {
-      throw new Error(`listFamilies answered ${listed.families.length} families / ${listedMembers} members, expected ${FAMILIES} / ${members.length}`);
+      throw new Error(
+        `listFamilies answered ${listed.families.length} families / ${listedMembers} members, expected ${FAMILIES} / ${members.length}`,
+      );
     }
     await get(`/api/dashboard?month=${thisMonth}`);
     const dash = await countRequests(`/api/dashboard?month=${thisMonth}`);
     dashboardRequests = dash.requests;
-    const board = JSON.parse(dash.body) as { counts: { families: number; members: number }; birthdays: unknown[]; anniversaries: unknown[] };
+    const board = JSON.parse(dash.body) as {
+      counts: { families: number; members: number };
+      birthdays: unknown[];
+      anniversaries: unknown[];
+    };
     if (board.counts.families !== FAMILIES || board.counts.members !== members.length) {
       throw new Error(`getDashboard counted ${board.counts.families} families / ${board.counts.members} members`);
     }
-    log(`dashboard for month ${thisMonth}: ${board.birthdays.length} birthdays, ${board.anniversaries.length} anniversaries`);
+    log(
+      `dashboard for month ${thisMonth}: ${board.birthdays.length} birthdays, ${board.anniversaries.length} anniversaries`,
+    );
   } finally {
     ddb.middlewareStack.remove(COUNTER);
   }
@@ -154,7 +167,9 @@ async function measure(
   plain.destroy();
   const apiP50 = median(api);
   const rawP50 = median(raw);
-  log(`listFamilies over HTTP: p50 ${apiP50.toFixed(1)} ms, p95 ${percentile(api, 95).toFixed(1)} ms; raw Query: p50 ${rawP50.toFixed(1)} ms (${RUNS} runs each)`);
+  log(
+    `listFamilies over HTTP: p50 ${apiP50.toFixed(1)} ms, p95 ${percentile(api, 95).toFixed(1)} ms; raw Query: p50 ${rawP50.toFixed(1)} ms (${RUNS} runs each)`,
+  );
 
   return [
     { name: 'families.list.ddb_requests', value: listRequests, unit: 'requests', budget: null },

@@ -31,7 +31,9 @@ const RAW_RUNS = 3;
 export const jobs: BenchModule = {
   name: 'jobs',
   async run({ tmpDir, log }) {
-    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config.tableName, stack.config.superAdminEmail, log));
+    return withLocalStack(tmpDir, (stack) =>
+      measure(stack.url, stack.pool, stack.config.tableName, stack.config.superAdminEmail, log),
+    );
   },
 };
 
@@ -43,7 +45,8 @@ async function measure(
   log: (message: string) => void,
 ): Promise<Metric[]> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } =
+    await import('@aws-sdk/lib-dynamodb');
   const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
   const items = await import('../../lambdas/domain/repos/items');
@@ -57,7 +60,13 @@ async function measure(
   const plain = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
   // The operator: the configured super-admin address, verified (no organisation of its own).
-  await createAccount({ email: superAdminEmail, name: 'Bench Operator', password: PASSWORD, custom: {}, emailTakenMessage: 'taken' });
+  await createAccount({
+    email: superAdminEmail,
+    name: 'Bench Operator',
+    password: PASSWORD,
+    custom: {},
+    emailTakenMessage: 'taken',
+  });
   await markEmailVerified(superAdminEmail);
   const token = await signInLocal(pool, superAdminEmail, PASSWORD);
 
@@ -91,7 +100,21 @@ async function measure(
     const roles: Role[] = [];
     for (let f = 0; f < FAMILIES; f++) {
       const familyId = randomUUID();
-      families.push({ familyId, orgId, surname: `Surname${f}`, street: `${f} Oak Street`, city: 'Raleigh', state: 'NC', zipcode: '27601', phone: '(919) 555-0100', anniversary: `${String(1 + (f % 12)).padStart(2, '0')}/${String(1 + (f % 28)).padStart(2, '0')}`, photo: null, version: 1, createdAt: stamp, updatedAt: stamp });
+      families.push({
+        familyId,
+        orgId,
+        surname: `Surname${f}`,
+        street: `${f} Oak Street`,
+        city: 'Raleigh',
+        state: 'NC',
+        zipcode: '27601',
+        phone: '(919) 555-0100',
+        anniversary: `${String(1 + (f % 12)).padStart(2, '0')}/${String(1 + (f % 28)).padStart(2, '0')}`,
+        photo: null,
+        version: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
       for (let m = 0; m < 3; m++) {
         members.push({
           memberId: randomUUID(),
@@ -108,11 +131,21 @@ async function measure(
         });
       }
     }
-    for (let g = 0; g < GROUPS; g++) groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
+    for (let g = 0; g < GROUPS; g++)
+      groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
     for (let r = 0; r < ROLES; r++) {
       const member = members[r * 5]!;
       const group = groups[r % GROUPS]!;
-      roles.push({ groupId: group.groupId, memberId: member.memberId, familyId: member.familyId, orgId, memberName: items.roleMemberName(member), groupName: group.groupName, label: null, cDate: stamp });
+      roles.push({
+        groupId: group.groupId,
+        memberId: member.memberId,
+        familyId: member.familyId,
+        orgId,
+        memberName: items.roleMemberName(member),
+        groupName: group.groupName,
+        label: null,
+        cDate: stamp,
+      });
     }
     const all = [
       ...families.map(items.familyItem),
@@ -158,7 +191,9 @@ async function measure(
   const seedStart = performance.now();
   const measured = await church('Bench Report Church');
   const partitionSize = (await queryPartition(measured.orgId, 'PK')).length;
-  log(`seeded ${measured.generated} items (${partitionSize} in the church's partition) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${measured.generated} items (${partitionSize} in the church's partition) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
 
   // --- Report ------------------------------------------------------------------------------------
   const rawReads: number[] = [];
@@ -170,11 +205,15 @@ async function measure(
   const rawReadRate = median(rawReads);
   const reportStarted = await api<{ jobId: string }>('POST', '/api/admin/integrity-reports', {});
   const report = await waitForJob(reportStarted.jobId);
-  if (report.status !== 'SUCCEEDED' || !report.report) throw new Error(`the report ended ${report.status}: ${report.error}`);
+  if (report.status !== 'SUCCEEDED' || !report.report)
+    throw new Error(`the report ended ${report.status}: ${report.error}`);
   const ours = report.report.issues.filter((i) => i.problematicOrgId === measured.orgId);
-  if (ours.length) throw new Error(`the report found ${ours.length} issues in the generated church, e.g. ${JSON.stringify(ours[0])}`);
+  if (ours.length)
+    throw new Error(`the report found ${ours.length} issues in the generated church, e.g. ${JSON.stringify(ours[0])}`);
   const reportRate = report.progress.items / jobSeconds(report);
-  log(`report: ${report.progress.items} items checked in ${jobSeconds(report).toFixed(2)} s (${reportRate.toFixed(0)}/s, ${report.progress.pages} pages); raw Query: ${rawReadRate.toFixed(0)} items/s (median of ${RAW_RUNS})`);
+  log(
+    `report: ${report.progress.items} items checked in ${jobSeconds(report).toFixed(2)} s (${reportRate.toFixed(0)}/s, ${report.progress.pages} pages); raw Query: ${rawReadRate.toFixed(0)} items/s (median of ${RAW_RUNS})`,
+  );
 
   // --- Deletion ----------------------------------------------------------------------------------
   // Raw: an identical clone, its keys queried page by page and deleted 25 per BatchWriteItem, 8 in flight.
@@ -187,7 +226,9 @@ async function measure(
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < chunks.length) {
-        let request: Record<string, unknown[]> | undefined = { [table]: chunks[next++]!.map((Key) => ({ DeleteRequest: { Key } })) };
+        let request: Record<string, unknown[]> | undefined = {
+          [table]: chunks[next++]!.map((Key) => ({ DeleteRequest: { Key } })),
+        };
         while (request && Object.keys(request).length) {
           const { UnprocessedItems } = await plain.send(new BatchWriteCommand({ RequestItems: request as never }));
           request = UnprocessedItems as typeof request;
@@ -198,14 +239,20 @@ async function measure(
   const rawDeleteRate = cloneKeys.length / ((performance.now() - rawStart) / 1000);
   if ((await queryPartition(clone.orgId, 'PK')).length !== 0) throw new Error('the raw deletion left items behind');
 
-  const deletionStarted = await api<{ jobId: string }>('POST', '/api/admin/organization-deletions', { orgId: measured.orgId });
+  const deletionStarted = await api<{ jobId: string }>('POST', '/api/admin/organization-deletions', {
+    orgId: measured.orgId,
+  });
   const deletion = await waitForJob(deletionStarted.jobId);
-  if (deletion.status !== 'SUCCEEDED' || !deletion.deletion) throw new Error(`the deletion ended ${deletion.status}: ${deletion.error}`);
+  if (deletion.status !== 'SUCCEEDED' || !deletion.deletion)
+    throw new Error(`the deletion ended ${deletion.status}: ${deletion.error}`);
   const deleted = Object.values(deletion.deletion.deletedCounts).reduce((a, b) => a + (b ?? 0), 0);
   if ((await queryPartition(measured.orgId, 'PK')).length !== 0) throw new Error('the deletion left items behind');
-  if (deleted < partitionSize) throw new Error(`the deletion counted ${deleted} items, the partition held ${partitionSize}`);
+  if (deleted < partitionSize)
+    throw new Error(`the deletion counted ${deleted} items, the partition held ${partitionSize}`);
   const deletionRate = deleted / jobSeconds(deletion);
-  log(`deletion: ${deleted} items in ${jobSeconds(deletion).toFixed(2)} s (${deletionRate.toFixed(0)}/s, ${deletion.progress.pages} pages); raw Query+BatchWrite: ${rawDeleteRate.toFixed(0)} items/s`);
+  log(
+    `deletion: ${deleted} items in ${jobSeconds(deletion).toFixed(2)} s (${deletionRate.toFixed(0)}/s, ${deletion.progress.pages} pages); raw Query+BatchWrite: ${rawDeleteRate.toFixed(0)} items/s`,
+  );
   plain.destroy();
 
   return [

@@ -20,7 +20,10 @@ export interface HandlerBundle {
 /** Every deployed Lambda: one per route, and one per job task (lambdas/jobs/manifest.ts, named <job>-<Task>). */
 function deployedHandlers(root: string): { operation: string; entry: string }[] {
   return [
-    ...routes.map((route) => ({ operation: route.operation, entry: path.join(root, 'lambdas', 'http', `${route.entry}.ts`) })),
+    ...routes.map((route) => ({
+      operation: route.operation,
+      entry: path.join(root, 'lambdas', 'http', `${route.entry}.ts`),
+    })),
     ...Object.entries(jobs).flatMap(([job, def]) =>
       Object.entries(def.tasks as Record<string, TaskDef>).map(([variable, task]) => ({
         operation: `${job}-${variable.replace(/FunctionArn$/, '')}`,

@@ -24,7 +24,9 @@ export const lambdas: BenchModule = {
     // Import times scale with CPU contention; say so when the figures are likely inflated.
     const [load1 = 0] = os.loadavg();
     if (load1 > os.availableParallelism()) {
-      log(`warning: load average ${load1.toFixed(1)} on ${os.availableParallelism()} CPUs; import times will read high`);
+      log(
+        `warning: load average ${load1.toFixed(1)} on ${os.availableParallelism()} CPUs; import times will read high`,
+      );
     }
     const imports: { operation: string; ms: number }[] = [];
     for (const b of bundles) {
@@ -35,13 +37,29 @@ export const lambdas: BenchModule = {
 
     const usual = bundles.filter((b) => !(b.operation in BUNDLE_BUDGET_EXCEPTIONS_KB));
     const metrics: Metric[] = [
-      { name: 'lambda.bundle.max_kb', value: Math.max(...usual.map((b) => kb(b.bytes))), unit: 'KB', budget: BUNDLE_BUDGET_KB },
-      { name: 'lambda.import.max_ms', value: Math.max(...imports.map((i) => i.ms)), unit: 'ms', budget: IMPORT_BUDGET_MS },
+      {
+        name: 'lambda.bundle.max_kb',
+        value: Math.max(...usual.map((b) => kb(b.bytes))),
+        unit: 'KB',
+        budget: BUNDLE_BUDGET_KB,
+      },
+      {
+        name: 'lambda.import.max_ms',
+        value: Math.max(...imports.map((i) => i.ms)),
+        unit: 'ms',
+        budget: IMPORT_BUDGET_MS,
+      },
     ];
     for (const b of bundles) {
-      metrics.push({ name: `lambda.bundle.${b.operation}_kb`, value: kb(b.bytes), unit: 'KB', budget: BUNDLE_BUDGET_EXCEPTIONS_KB[b.operation] ?? null });
+      metrics.push({
+        name: `lambda.bundle.${b.operation}_kb`,
+        value: kb(b.bytes),
+        unit: 'KB',
+        budget: BUNDLE_BUDGET_EXCEPTIONS_KB[b.operation] ?? null,
+      });
     }
-    for (const i of imports) metrics.push({ name: `lambda.import.${i.operation}_ms`, value: i.ms, unit: 'ms', budget: null });
+    for (const i of imports)
+      metrics.push({ name: `lambda.import.${i.operation}_ms`, value: i.ms, unit: 'ms', budget: null });
     return metrics;
   },
 };

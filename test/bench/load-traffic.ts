@@ -78,9 +78,20 @@ const MAX_FAILURE_SAMPLES = 10;
 const RESTART_VISIT = null as unknown as autocannon.Request;
 
 export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
-  const times: Record<RequestKind, number[]> = { dashboard: [], list: [], family: [], updateFamily: [], updateMember: [] };
+  const times: Record<RequestKind, number[]> = {
+    dashboard: [],
+    list: [],
+    family: [],
+    updateFamily: [],
+    updateMember: [],
+  };
   const failures: string[] = [];
-  const edits: EditTally[] = plan.users.map((u) => ({ familyId: u.familyId, memberId: u.memberId, family: { sent: 0, ok: 0 }, member: { sent: 0, ok: 0 } }));
+  const edits: EditTally[] = plan.users.map((u) => ({
+    familyId: u.familyId,
+    memberId: u.memberId,
+    family: { sent: 0, ok: 0 },
+    member: { sent: 0, ok: 0 },
+  }));
   let nextUser = 0;
 
   /** Gives each new connection the next user, and that user's visit. */
@@ -97,24 +108,34 @@ export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
 
     // The kind of the request answered last: autocannon calls onResponse, then emits 'response' with the time.
     let answered: RequestKind = 'dashboard';
-    const request = (kind: RequestKind, rest: Omit<autocannon.Request, 'onResponse'> & { onResponse?: (status: number, body: string, context: VisitContext) => void }): autocannon.Request => ({
+    const request = (
+      kind: RequestKind,
+      rest: Omit<autocannon.Request, 'onResponse'> & {
+        onResponse?: (status: number, body: string, context: VisitContext) => void;
+      },
+    ): autocannon.Request => ({
       method: 'GET',
       headers,
       ...rest,
       onResponse: (status, body, context) => {
         answered = kind;
-        if ((status < 200 || status > 299) && failures.length < MAX_FAILURE_SAMPLES) failures.push(`${user.email} ${kind}: ${status} ${body.slice(0, 200)}`);
+        if ((status < 200 || status > 299) && failures.length < MAX_FAILURE_SAMPLES)
+          failures.push(`${user.email} ${kind}: ${status} ${body.slice(0, 200)}`);
         rest.onResponse?.(status, body, context as VisitContext);
       },
     });
-    client.on('response', (_status: number, _bytes: number, responseTime: number) => times[answered].push(responseTime));
+    client.on('response', (_status: number, _bytes: number, responseTime: number) =>
+      times[answered].push(responseTime),
+    );
 
     const familyPage = () =>
       request('family', {
         setupRequest: (req) => ({ ...req, path: `/api/families/${randomFamily()}` }),
       });
     client.setRequests([
-      request('dashboard', { setupRequest: (req) => ({ ...req, path: `/api/dashboard?month=${1 + Math.floor(rnd() * 12)}` }) }),
+      request('dashboard', {
+        setupRequest: (req) => ({ ...req, path: `/api/dashboard?month=${1 + Math.floor(rnd() * 12)}` }),
+      }),
       request('list', { path: '/api/families' }),
       familyPage(),
       request('family', {
@@ -132,7 +153,20 @@ export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
           if (!family) return RESTART_VISIT;
           tally.family.sent++;
           const { surname, street, city, state, zipcode, anniversary, photo, version } = family;
-          return { ...req, body: JSON.stringify({ surname, street, city, state, zipcode, phone: nextPhone(), anniversary, photo, version }) };
+          return {
+            ...req,
+            body: JSON.stringify({
+              surname,
+              street,
+              city,
+              state,
+              zipcode,
+              phone: nextPhone(),
+              anniversary,
+              photo,
+              version,
+            }),
+          };
         },
         onResponse: (status, body, context) => {
           if (status !== 200) return;
@@ -161,7 +195,8 @@ export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url: plan.url, connections: plan.users.length, duration: plan.seconds, timeout: TIMEOUT_S, setupClient },
-      (error: unknown, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
+      (error: unknown, done) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
     );
     instance.on('reqError', (error: Error) => {
       if (failures.length < MAX_FAILURE_SAMPLES) failures.push(`socket: ${error.message}`);
@@ -180,7 +215,9 @@ export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
     non2xx: result.non2xx,
     socketErrors: result.errors,
     timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+    ),
     latency: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
     kinds,
     edits,
@@ -193,7 +230,8 @@ if (process.send) {
   process.once('message', (plan: TrafficPlan) => {
     runTraffic(plan).then(
       (outcome) => process.send!({ outcome }),
-      (error: unknown) => process.send!({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+      (error: unknown) =>
+        process.send!({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     );
   });
 }

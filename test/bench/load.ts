@@ -56,14 +56,17 @@ const CHECK_LANES = 8;
 export const load: BenchModule = {
   name: 'load',
   async run({ tmpDir, log }) {
-    if (!Number.isFinite(SECONDS) || SECONDS < 1) throw new Error(`BENCH_LOAD_SECONDS must be a number of seconds, not ${process.env.BENCH_LOAD_SECONDS}`);
+    if (!Number.isFinite(SECONDS) || SECONDS < 1)
+      throw new Error(`BENCH_LOAD_SECONDS must be a number of seconds, not ${process.env.BENCH_LOAD_SECONDS}`);
     return withLocalStack(tmpDir, async (stack) => {
       const setupStart = performance.now();
       const church = await prepareChurch(stack, log);
       log(`church and ${church.users.length} users ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
       const [load1] = os.loadavg();
-      log(`${church.users.length} users for ${SECONDS} s (machine load average before: ${load1!.toFixed(2)} on ${os.availableParallelism()} cores)...`);
+      log(
+        `${church.users.length} users for ${SECONDS} s (machine load average before: ${load1!.toFixed(2)} on ${os.availableParallelism()} cores)...`,
+      );
       const outcome = await inTrafficProcess({
         url: stack.url,
         users: church.users,
@@ -144,9 +147,25 @@ async function prepareChurch(stack: BenchStack, log: (message: string) => void):
   await api(url, 'GET', '/api/families', users[USERS - 1]!.token);
   const { family } = await api<GetFamilyResult>(url, 'GET', `/api/families/${warm.familyId}`, adminToken);
   const { surname, street, city, state, zipcode, phone, anniversary, photo } = family;
-  await api(url, 'PUT', `/api/families/${warm.familyId}`, adminToken, { surname, street, city, state, zipcode, phone, anniversary, photo, version: family.version });
+  await api(url, 'PUT', `/api/families/${warm.familyId}`, adminToken, {
+    surname,
+    street,
+    city,
+    state,
+    zipcode,
+    phone,
+    anniversary,
+    photo,
+    version: family.version,
+  });
   const member = family.members.find((m) => m.memberId === warm.memberId)!;
-  await api(url, 'PUT', `/api/members/${member.memberId}`, adminToken, { name: member.name, birthday: member.birthday, cellphone: member.cellphone, email: member.email, version: member.version });
+  await api(url, 'PUT', `/api/members/${member.memberId}`, adminToken, {
+    name: member.name,
+    birthday: member.birthday,
+    cellphone: member.cellphone,
+    email: member.email,
+    version: member.version,
+  });
   return { directory, users, adminToken };
 }
 
@@ -159,10 +178,15 @@ function editedIn(directory: GeneratedDirectory, index: number) {
 
 /** Runs the traffic in test/bench/load-traffic.ts as a child process and waits for its outcome. */
 async function inTrafficProcess(plan: TrafficPlan): Promise<TrafficOutcome> {
-  const child = fork(fileURLToPath(new URL('./load-traffic.ts', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./load-traffic.ts', import.meta.url)), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     return await new Promise<TrafficOutcome>((resolve, reject) => {
-      const limit = setTimeout(() => reject(new Error(`the load generator did not finish within ${plan.seconds + 120} s`)), (plan.seconds + 120) * 1000);
+      const limit = setTimeout(
+        () => reject(new Error(`the load generator did not finish within ${plan.seconds + 120} s`)),
+        (plan.seconds + 120) * 1000,
+      );
       child.once('message', (answer: { outcome?: TrafficOutcome; error?: string }) => {
         clearTimeout(limit);
         if (answer.outcome) resolve(answer.outcome);
@@ -186,19 +210,34 @@ function report(outcome: TrafficOutcome, log: (message: string) => void) {
       `p50 ${ms(outcome.latency.p50)}, p99 ${ms(outcome.latency.p99)}, mean ${ms(outcome.latency.mean)}, max ${ms(outcome.latency.max)}; ` +
       `status ${JSON.stringify(outcome.statusCodes)}, ${outcome.non2xx} non-2xx, ${outcome.socketErrors} socket errors (${outcome.timeouts} timeouts)`,
   );
-  for (const [kind, k] of Object.entries(outcome.kinds)) log(`  ${kind.padEnd(12)} ${String(k.count).padStart(6)} × p50 ${ms(k.p50)}, p99 ${ms(k.p99)}`);
+  for (const [kind, k] of Object.entries(outcome.kinds))
+    log(`  ${kind.padEnd(12)} ${String(k.count).padStart(6)} × p50 ${ms(k.p50)}, p99 ${ms(k.p99)}`);
   const sum = (pick: (t: TrafficOutcome['edits'][number]) => number) => outcome.edits.reduce((n, t) => n + pick(t), 0);
-  log(`edits answered 200 / sent: families ${sum((t) => t.family.ok)}/${sum((t) => t.family.sent)}, members ${sum((t) => t.member.ok)}/${sum((t) => t.member.sent)}`);
+  log(
+    `edits answered 200 / sent: families ${sum((t) => t.family.ok)}/${sum((t) => t.family.sent)}, members ${sum((t) => t.member.ok)}/${sum((t) => t.member.sent)}`,
+  );
   for (const failure of outcome.failures) log(`  failure: ${failure}`);
 }
 
 /** The church after the run: every family readable, nothing changed but the counted edits. */
-async function checkConsistency(url: string, church: PreparedChurch, outcome: TrafficOutcome, log: (message: string) => void) {
+async function checkConsistency(
+  url: string,
+  church: PreparedChurch,
+  outcome: TrafficOutcome,
+  log: (message: string) => void,
+) {
   const { directory, adminToken } = church;
   const problems: string[] = [];
-  const board = await api<{ counts: { families: number; members: number } }>(url, 'GET', '/api/dashboard?month=1', adminToken);
+  const board = await api<{ counts: { families: number; members: number } }>(
+    url,
+    'GET',
+    '/api/dashboard?month=1',
+    adminToken,
+  );
   if (board.counts.families !== directory.families.length || board.counts.members !== directory.members.length) {
-    problems.push(`dashboard counts ${board.counts.families} families / ${board.counts.members} members, expected ${directory.families.length} / ${directory.members.length}`);
+    problems.push(
+      `dashboard counts ${board.counts.families} families / ${board.counts.members} members, expected ${directory.families.length} / ${directory.members.length}`,
+    );
   }
 
   // The versions each family and member may be at: [fewest, most].
@@ -212,7 +251,10 @@ async function checkConsistency(url: string, church: PreparedChurch, outcome: Tr
   }
   const within = (id: string, what: string, version: number) => {
     const [fewest, most] = expected.get(id) ?? [1, 1];
-    if (version < fewest || version > most) problems.push(`${what} ${id} is at version ${version}, expected ${fewest === most ? fewest : `${fewest}-${most}`}`);
+    if (version < fewest || version > most)
+      problems.push(
+        `${what} ${id} is at version ${version}, expected ${fewest === most ? fewest : `${fewest}-${most}`}`,
+      );
   };
 
   const queue = [...directory.families];
@@ -223,7 +265,8 @@ async function checkConsistency(url: string, church: PreparedChurch, outcome: Tr
           const { family } = await api<GetFamilyResult>(url, 'GET', `/api/families/${next.familyId}`, adminToken);
           within(family.familyId, 'family', family.version);
           const seeded = directory.members.filter((m) => m.familyId === next!.familyId).length;
-          if (family.members.length !== seeded) problems.push(`family ${family.familyId} has ${family.members.length} members, expected ${seeded}`);
+          if (family.members.length !== seeded)
+            problems.push(`family ${family.familyId} has ${family.members.length} members, expected ${seeded}`);
           for (const m of family.members) within(m.memberId, 'member', m.version);
         } catch (error) {
           problems.push(`family ${next.familyId} unreadable: ${(error as Error).message}`);
@@ -231,6 +274,9 @@ async function checkConsistency(url: string, church: PreparedChurch, outcome: Tr
       }
     }),
   );
-  if (problems.length) throw new Error(`the church is not as the run left it (${problems.length} problems):\n  ${problems.slice(0, 10).join('\n  ')}`);
+  if (problems.length)
+    throw new Error(
+      `the church is not as the run left it (${problems.length} problems):\n  ${problems.slice(0, 10).join('\n  ')}`,
+    );
   log(`consistent: ${directory.families.length} families readable, counts unchanged, every version = 1 + its edits`);
 }

@@ -45,11 +45,53 @@ const PEAK_MB_BUDGET = 512;
 /** Names in several scripts (Vietnamese, Greek, Cyrillic, Korean), so the PDF embeds several font subsets. */
 const ANY_SCRIPT_NAMES: Names = {
   surnames: [
-    'Adams', 'Okafor', 'Nguyễn', 'Ødegård', 'Παπαδόπουλος', '김', 'García', 'Johnson', 'Williams', 'Brown',
-    'Müller', 'Rossi', 'Kowalski', 'Haddad', 'Mensah', 'Silva', 'Patel', 'O’Brien', 'Lindqvist', 'Иванова',
-    'Dubois', 'Novak', 'Hernández', 'Campbell', 'Baptiste', '이', 'Chen', 'Fernandes', 'Walker', 'Young',
+    'Adams',
+    'Okafor',
+    'Nguyễn',
+    'Ødegård',
+    'Παπαδόπουλος',
+    '김',
+    'García',
+    'Johnson',
+    'Williams',
+    'Brown',
+    'Müller',
+    'Rossi',
+    'Kowalski',
+    'Haddad',
+    'Mensah',
+    'Silva',
+    'Patel',
+    'O’Brien',
+    'Lindqvist',
+    'Иванова',
+    'Dubois',
+    'Novak',
+    'Hernández',
+    'Campbell',
+    'Baptiste',
+    '이',
+    'Chen',
+    'Fernandes',
+    'Walker',
+    'Young',
   ],
-  firstNames: ['Grace', 'Daniel', 'Maria', 'James', 'Văn An', 'Samuel', 'Ruth', 'David', 'Γιώργος', 'John', '민수', 'Peter', 'Åse', 'Paul'],
+  firstNames: [
+    'Grace',
+    'Daniel',
+    'Maria',
+    'James',
+    'Văn An',
+    'Samuel',
+    'Ruth',
+    'David',
+    'Γιώργος',
+    'John',
+    '민수',
+    'Peter',
+    'Åse',
+    'Paul',
+  ],
 };
 
 /** Runs in a fresh node: imports the module, runs `main` of it once, reports wall time and maxRSS. */
@@ -71,11 +113,15 @@ interface ChildResult<T> {
 }
 
 async function inChild<T>(file: string, input: string, env: NodeJS.ProcessEnv): Promise<ChildResult<T>> {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PROBE, pathToFileURL(file).href, input], {
-    env,
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 300_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--input-type=module', '-e', PROBE, pathToFileURL(file).href, input],
+    {
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 300_000,
+    },
+  );
   const lines = stdout.split('\n').filter((l) => l.startsWith('{'));
   const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   const last = parsed.find((l) => l.benchResult) as unknown as Omit<ChildResult<T>, 'logs'> | undefined;
@@ -154,7 +200,13 @@ export const pdf: BenchModule = {
     // Bundles first: the handler exactly as CDK ships it, and the floor with plain pdf-lib.
     const handlerDir = path.join(tmpDir, 'handler');
     const route = routeFor('generateDirectoryPdf');
-    await esbuild.build(lambdaBuildOptions(root, path.join(root, 'lambdas', 'http', `${route.entry}.ts`), path.join(handlerDir, 'index.mjs')));
+    await esbuild.build(
+      lambdaBuildOptions(
+        root,
+        path.join(root, 'lambdas', 'http', `${route.entry}.ts`),
+        path.join(handlerDir, 'index.mjs'),
+      ),
+    );
     copyFilesToShip(root, route, handlerDir);
     await writeFile(path.join(handlerDir, 'driver.mjs'), HANDLER_DRIVER);
     await writeFile(path.join(tmpDir, 'floor-src.mjs'), FLOOR);
@@ -178,7 +230,9 @@ export const pdf: BenchModule = {
     await mkdir(photoDir, { recursive: true });
     await Promise.all(pictures.map((p, i) => writeFile(path.join(photoDir, `${i}.jpg`), p)));
     const meanKb = pictures.reduce((n, p) => n + p.length, 0) / pictures.length / 1024;
-    log(`made ${DISTINCT_PHOTOS} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `made ${DISTINCT_PHOTOS} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     return withLocalStack(tmpDir, async (stack) => {
       const config = stack.config;
@@ -186,17 +240,30 @@ export const pdf: BenchModule = {
       const env = { ...process.env, LOG_LEVEL: 'info' };
 
       log(`generating the PDF of ${FAMILIES} families in the handler bundle...`);
-      const ours = await inChild<{ statusCode: number; body: { url?: string; filePath?: string } }>(path.join(handlerDir, 'driver.mjs'), JSON.stringify(church.claims), env);
-      if (ours.result.statusCode !== 200 || !ours.result.body.url) throw new Error(`generateDirectoryPdf answered ${ours.result.statusCode}: ${JSON.stringify(ours.result.body)}`);
+      const ours = await inChild<{ statusCode: number; body: { url?: string; filePath?: string } }>(
+        path.join(handlerDir, 'driver.mjs'),
+        JSON.stringify(church.claims),
+        env,
+      );
+      if (ours.result.statusCode !== 200 || !ours.result.body.url)
+        throw new Error(`generateDirectoryPdf answered ${ours.result.statusCode}: ${JSON.stringify(ours.result.body)}`);
       const line = ours.logs.find((l) => l.message === 'directory PDF generated') as
-        | { bytes: number; photos: number; pages: { total: number; families: number; index: number }; ms: Record<string, number> }
+        | {
+            bytes: number;
+            photos: number;
+            pages: { total: number; families: number; index: number };
+            ms: Record<string, number>;
+          }
         | undefined;
       if (!line) throw new Error('the handler did not log its figures');
       if (line.photos !== FAMILIES) throw new Error(`only ${line.photos} of ${FAMILIES} photos were fetched`);
       const stored = await fetch(ours.result.body.url, { method: 'HEAD' });
       const fileBytes = Number(stored.headers.get('content-length'));
-      if (stored.status !== 200 || fileBytes !== line.bytes) throw new Error(`stored file: ${stored.status}, ${fileBytes} bytes (rendered ${line.bytes})`);
-      log(`handler: ${(ours.ms / 1000).toFixed(2)} s, peak ${ours.maxRssMb.toFixed(0)} MB, ${line.pages.total} pages, ${(line.bytes / 1048576).toFixed(1)} MB; split ${JSON.stringify(line.ms)}`);
+      if (stored.status !== 200 || fileBytes !== line.bytes)
+        throw new Error(`stored file: ${stored.status}, ${fileBytes} bytes (rendered ${line.bytes})`);
+      log(
+        `handler: ${(ours.ms / 1000).toFixed(2)} s, peak ${ours.maxRssMb.toFixed(0)} MB, ${line.pages.total} pages, ${(line.bytes / 1048576).toFixed(1)} MB; split ${JSON.stringify(line.ms)}`,
+      );
 
       const floorInput = path.join(tmpDir, 'floor-input.json');
       await writeFile(
@@ -205,13 +272,19 @@ export const pdf: BenchModule = {
           church: 'Bench Community Church',
           familyPages: line.pages.families,
           indexPages: line.pages.index,
-          families: church.families.map((f, i) => ({ ...f, photoFile: path.join(photoDir, `${i % DISTINCT_PHOTOS}.jpg`) })),
+          families: church.families.map((f, i) => ({
+            ...f,
+            photoFile: path.join(photoDir, `${i % DISTINCT_PHOTOS}.jpg`),
+          })),
         }),
       );
       log('drawing the same pages with pure pdf-lib (the floor)...');
       const floor = await inChild<{ bytes: number; pages: number; renderMs: number }>(floorFile, floorInput, env);
-      if (floor.result.pages !== line.pages.total) throw new Error(`the floor drew ${floor.result.pages} pages, the handler ${line.pages.total}`);
-      log(`floor: ${(floor.result.renderMs / 1000).toFixed(2)} s, peak ${floor.maxRssMb.toFixed(0)} MB, ${(floor.result.bytes / 1048576).toFixed(1)} MB`);
+      if (floor.result.pages !== line.pages.total)
+        throw new Error(`the floor drew ${floor.result.pages} pages, the handler ${line.pages.total}`);
+      log(
+        `floor: ${(floor.result.renderMs / 1000).toFixed(2)} s, peak ${floor.maxRssMb.toFixed(0)} MB, ${(floor.result.bytes / 1048576).toFixed(1)} MB`,
+      );
 
       const n = FAMILIES;
       const metrics: Metric[] = [
@@ -223,7 +296,8 @@ export const pdf: BenchModule = {
         { name: `pdf.${n}.floor_peak_mb`, value: round2(floor.maxRssMb), unit: 'MB', budget: null },
         { name: `pdf.${n}.pages`, value: line.pages.total, unit: 'pages', budget: null },
       ];
-      for (const [phase, ms] of Object.entries(line.ms)) metrics.push({ name: `pdf.${n}.${phase}_seconds`, value: round2(ms / 1000), unit: 's', budget: null });
+      for (const [phase, ms] of Object.entries(line.ms))
+        metrics.push({ name: `pdf.${n}.${phase}_seconds`, value: round2(ms / 1000), unit: 's', budget: null });
       return metrics;
     });
   },
@@ -248,10 +322,16 @@ async function seed(
   const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
   // The claims API Gateway's JWT authorizer hands the Lambda: the token's payload, values as strings.
-  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
   const claims = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
 
-  const { families, members } = generateDirectory(orgId, FAMILIES, 20260005, { names: ANY_SCRIPT_NAMES, photoEvery: 1 });
+  const { families, members } = generateDirectory(orgId, FAMILIES, 20260005, {
+    names: ANY_SCRIPT_NAMES,
+    photoEvery: 1,
+  });
   const photos = families.map((f, index) => ({ key: f.photo!, body: pictures[index % pictures.length]! }));
   const t0 = performance.now();
   await seedDirectory(table, orgId, { families, members });
@@ -260,11 +340,15 @@ async function seed(
     Array.from({ length: 8 }, async () => {
       while (next < photos.length) {
         const { key, body } = photos[next++]!;
-        await s3.send(new PutObjectCommand({ Bucket: process.env.PHOTOS_BUCKET, Key: key, Body: body, ContentType: 'image/jpeg' }));
+        await s3.send(
+          new PutObjectCommand({ Bucket: process.env.PHOTOS_BUCKET, Key: key, Body: body, ContentType: 'image/jpeg' }),
+        );
       }
     }),
   );
-  log(`seeded ${families.length} families, ${members.length} members and ${photos.length} photo objects in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${families.length} families, ${members.length} members and ${photos.length} photo objects in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const byId = new Map<string, string[]>();
   for (const m of members) byId.set(m.familyId, [...(byId.get(m.familyId) ?? []), m.name]);
@@ -272,7 +356,12 @@ async function seed(
     claims,
     families: families.map((f) => ({
       surname: f.surname,
-      lines: [f.street ?? '', `${f.city}, ${f.state} ${f.zipcode}`, `Phone: ${f.phone}`, f.anniversary ? `Anniversary: ${f.anniversary}` : ''].filter(Boolean),
+      lines: [
+        f.street ?? '',
+        `${f.city}, ${f.state} ${f.zipcode}`,
+        `Phone: ${f.phone}`,
+        f.anniversary ? `Anniversary: ${f.anniversary}` : '',
+      ].filter(Boolean),
       members: byId.get(f.familyId) ?? [],
     })),
   };

@@ -84,7 +84,9 @@ async function main(): Promise<number> {
   if (metrics.length) await mergeResults(root, metrics);
 
   console.log(formatTable(metrics));
-  console.log(`\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; merged into ${RESULTS_FILE}`);
+  console.log(
+    `\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; merged into ${RESULTS_FILE}`,
+  );
 
   const over = metrics.filter(isOver);
   if (over.length) console.error(`over budget: ${over.map((m) => m.name).join(', ')}`);

@@ -39,17 +39,26 @@ export async function withLocalStack<T>(tmpDir: string, work: (stack: BenchStack
 
 /** An ID token for a user of the local pool (verify the e-mail first where the route needs it). */
 export async function signInLocal(pool: BenchStack['pool'], email: string, password: string): Promise<string> {
-  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } =
+    await import('@aws-sdk/client-cognito-identity-provider');
   const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint });
   const { AuthenticationResult } = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: pool.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   if (!AuthenticationResult?.IdToken) throw new Error(`no ID token for ${email}`);
   return AuthenticationResult.IdToken;
 }
 
 /** A church registered through the API (as test/support/fixtures.ts does), its administrator verified. */
-export async function registerChurch(url: string, name: string, admin: { email: string; password: string }): Promise<string> {
+export async function registerChurch(
+  url: string,
+  name: string,
+  admin: { email: string; password: string },
+): Promise<string> {
   const { markEmailVerified } = await import('../../lambdas/domain/identity');
   const registered = await fetch(`${url}/api/organizations`, {
     method: 'POST',
@@ -60,7 +69,8 @@ export async function registerChurch(url: string, name: string, admin: { email: 
     }),
   });
   const registration = (await registered.json()) as { orgId?: string };
-  if (registered.status !== 200 || !registration.orgId) throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registration)}`);
+  if (registered.status !== 200 || !registration.orgId)
+    throw new Error(`registration failed: ${registered.status} ${JSON.stringify(registration)}`);
   await markEmailVerified(admin.email);
   return registration.orgId;
 }

@@ -37,7 +37,9 @@ async function invitedMember(width: number) {
   let mails: Mail[] = [];
   await expect
     .poll(async () => {
-      mails = (await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+      mails = (await (
+        await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)
+      ).json()) as Mail[];
       return mails.length;
     })
     .toBe(1);
@@ -109,7 +111,9 @@ describe('member accounts', () => {
       await member.page.goto(link);
       await member.page.getByRole('heading', { level: 1, name: 'Join Your Church Directory' }).waitFor();
       await fillSignup(member.page, email.toUpperCase(), password);
-      await member.page.getByText('Your account has been created! Please check your email to verify your address. Redirecting...').waitFor();
+      await member.page
+        .getByText('Your account has been created! Please check your email to verify your address. Redirecting...')
+        .waitFor();
       await screenshot(member.page, `signup-success-${width}`);
       // 3.5 s later: the dashboard, behind the verification screen until the mailed code is entered.
       await member.page.getByRole('heading', { name: 'Email Verification Required' }).waitFor({ timeout: 8000 });
@@ -119,7 +123,10 @@ describe('member accounts', () => {
       await member.page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
       await member.page.goto('/families');
       await member.page.getByRole('heading', { level: 1, name: 'Families' }).waitFor();
-      await member.page.getByRole('link', { name: `${surname} Family` }).first().waitFor();
+      await member.page
+        .getByRole('link', { name: `${surname} Family` })
+        .first()
+        .waitFor();
       expect(await member.page.getByRole('link', { name: 'User Management' }).count()).toBe(0);
 
       const admin = await newPage(browser, width);
@@ -147,7 +154,9 @@ describe('member accounts', () => {
       await row.getByRole('button', { name: /^Remove Admin/ }).click();
       await admin.page.getByText(`Successfully removed admin privileges for ${email}.`).waitFor();
       await member.page.reload();
-      await expect.poll(() => member.page.getByRole('alert').textContent()).toMatch(/^Permission denied fetching users\./);
+      await expect
+        .poll(() => member.page.getByRole('alert').textContent())
+        .toMatch(/^Permission denied fetching users\./);
       await screenshot(member.page, `removed-admin-${width}`);
 
       // Deleted: the row goes, and the member's session is refused.

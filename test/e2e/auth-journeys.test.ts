@@ -30,19 +30,29 @@ async function signOut(page: Page) {
 }
 
 describe('signed out', () => {
-  it.each([375, 1280])('shows the landing page with the sign-in card and marketing sections at %i px', async (width) => {
-    const { context, page } = await newPage(browser, width);
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Join your existing church directory' }).waitFor();
-    await page.getByRole('link', { name: 'Register Your Church' }).first().waitFor();
-    await page.getByRole('button', { name: 'Login' }).waitFor();
-    for (const feature of ['Member Information', 'Family View', 'Member Maps', 'Create Bible Studies', 'Mobile App', 'Member Groups']) {
-      expect(await page.getByText(feature, { exact: true }).count(), feature).toBeGreaterThan(0);
-    }
-    await screenshot(page, `landing-${width}`);
-    await expectAccessible(page);
-    await context.close();
-  });
+  it.each([375, 1280])(
+    'shows the landing page with the sign-in card and marketing sections at %i px',
+    async (width) => {
+      const { context, page } = await newPage(browser, width);
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Join your existing church directory' }).waitFor();
+      await page.getByRole('link', { name: 'Register Your Church' }).first().waitFor();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      for (const feature of [
+        'Member Information',
+        'Family View',
+        'Member Maps',
+        'Create Bible Studies',
+        'Mobile App',
+        'Member Groups',
+      ]) {
+        expect(await page.getByText(feature, { exact: true }).count(), feature).toBeGreaterThan(0);
+      }
+      await screenshot(page, `landing-${width}`);
+      await expectAccessible(page);
+      await context.close();
+    },
+  );
 
   it.each([
     ['/privacy', 'Privacy Policy'],
@@ -103,7 +113,11 @@ describe('registering a church', () => {
 
     await page.getByLabel('Confirm Password').fill(admin.password);
     await page.getByRole('button', { name: 'Register Church' }).click();
-    await page.getByText(`Organization registered! Please check the administrator's email (${admin.email}) to verify the account. Redirecting to dashboard...`).waitFor();
+    await page
+      .getByText(
+        `Organization registered! Please check the administrator's email (${admin.email}) to verify the account. Redirecting to dashboard...`,
+      )
+      .waitFor();
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
 
     await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
@@ -158,13 +172,18 @@ describe('registering a church', () => {
     const before = await mailCount(admin.email);
     await page.getByLabel('Email').fill(admin.email);
     await page.getByRole('button', { name: 'Send Password Reset Link' }).click();
-    await page.getByText(`Password reset email sent successfully to ${admin.email}. Please check your inbox (and spam folder).`).waitFor();
+    await page
+      .getByText(`Password reset email sent successfully to ${admin.email}. Please check your inbox (and spam folder).`)
+      .waitFor();
     const code = await codeFor(admin.email, before);
     await page.getByLabel('Reset code').fill(code);
     await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
     await page.getByLabel('Confirm new password').fill('second-pass-2');
     await page.getByRole('button', { name: 'Set New Password' }).click();
-    await page.getByRole('link', { name: /log ?in|sign ?in/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /log ?in|sign ?in/i })
+      .first()
+      .waitFor();
     await signIn(page, admin.email, 'second-pass-2');
     await context.close();
   });
@@ -177,7 +196,12 @@ describe('signed-in members', () => {
     await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     await expect(page.getByRole('link', { name: 'User Management' }).count()).resolves.toBe(0);
     await screenshot(page, 'dashboard-member-375');
-    for (const [path, heading] of [['/map', 'Map Feature'], ['/documents', 'Documents'], ['/help', 'Help'], ['/privacy', 'Privacy Policy']] as const) {
+    for (const [path, heading] of [
+      ['/map', 'Map Feature'],
+      ['/documents', 'Documents'],
+      ['/help', 'Help'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       if (path !== '/help' && path !== '/privacy') await page.getByText('Coming Soon!').first().waitFor();
@@ -189,13 +213,17 @@ describe('signed-in members', () => {
 
 describe('an account not yet linked to its family', () => {
   it('is linked on sign-in (Finalizing account setup...) to the member holding its e-mail', async () => {
-    const { Item: claim } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.orgName(DEMO_CHURCH) }));
+    const { Item: claim } = await ddb.send(
+      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.orgName(DEMO_CHURCH) }),
+    );
     // A member of the demo church (the Adams family) whose account was made without its claims.
     const account = await createAccountIn(String(claim!.orgId), { email: 'grace.adams@grace.example' });
     const { context, page } = await newPage(browser);
     await signIn(page, account.email, PASSWORD);
     await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
-    const { Item: user } = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(String(claim!.orgId), account.userId) }));
+    const { Item: user } = await ddb.send(
+      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(String(claim!.orgId), account.userId) }),
+    );
     expect(user?.memberId).toEqual(expect.any(String));
     expect(user?.familyId).toEqual(expect.any(String));
     await context.close();

@@ -42,7 +42,8 @@ function bigPhoto(): string {
   return file;
 }
 
-const familyCard = (page: Page, surname: string) => page.getByRole('article', { name: new RegExp(`${surname} Family`) });
+const familyCard = (page: Page, surname: string) =>
+  page.getByRole('article', { name: new RegExp(`${surname} Family`) });
 
 describe('the directory, as an administrator', () => {
   const surname = `Abbott-${stamp}`;
@@ -73,7 +74,9 @@ describe('the directory, as an administrator', () => {
     // Detail: the photo loads (from S3 through its presigned URL), the details are as entered.
     await page.getByRole('heading', { name: `${surname} Family` }).waitFor();
     const photo = page.locator('img.family-detail__photo, .family-detail img').first();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const width = await photo.evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(width).toBeLessThanOrEqual(1200);
     expect(await page.getByText('7 Chapel Hill Road').count()).toBeGreaterThan(0);
@@ -176,7 +179,10 @@ describe('the directory, as a family user', () => {
     // Another family, straight to its edit address: refused with SPEC's text.
     await page.goto('/families');
     const other = familyCard(page, 'Adams');
-    const href = await other.getByRole('link', { name: /Adams Family/ }).first().getAttribute('href');
+    const href = await other
+      .getByRole('link', { name: /Adams Family/ })
+      .first()
+      .getAttribute('href');
     await page.goto(href!.replace('/families/', '/families/edit/'));
     await page.getByText('Error: You do not have permission to edit this family.').waitFor();
     await context.close();

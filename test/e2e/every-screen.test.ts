@@ -63,7 +63,14 @@ const all = (sight: Sight): Sights => [sight, sight, sight, sight, sight, sight]
 /** Protected pages: signed out goes to /, unverified sees the gate, every other role the page. */
 const protectedPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, sight];
 /** Public-only pages: signed in goes to the dashboard (the gate when unverified). */
-const publicOnly = (sight: Sight): Sights => [sight, GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD];
+const publicOnly = (sight: Sight): Sights => [
+  sight,
+  GATE_AT_DASHBOARD,
+  TO_DASHBOARD,
+  TO_DASHBOARD,
+  TO_DASHBOARD,
+  TO_DASHBOARD,
+];
 
 type Row = readonly [path: (t: Target) => string, slug: string, sights: Sights];
 
@@ -108,7 +115,9 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.getByText(BUSY).count(), { timeout: 30_000 }).toBe(0);
   await page.evaluate(() => document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')));
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, {
+    timeout: 15_000,
+  });
 }
 
 let browser: Browser;
@@ -124,7 +133,12 @@ beforeAll(async () => {
   const own = families.find((f) => f.familyId === me.familyId)!;
   const other = families.find((f) => f.familyId !== me.familyId && f.photoUrl && f.members.length > 1)!;
   targets.own = { orgId: me.orgId, familyId: own.familyId, surname: own.surname, memberId: me.memberId! };
-  targets.other = { orgId: me.orgId, familyId: other.familyId, surname: other.surname, memberId: other.members[0]!.memberId };
+  targets.other = {
+    orgId: me.orgId,
+    familyId: other.familyId,
+    surname: other.surname,
+    memberId: other.members[0]!.memberId,
+  };
 });
 afterAll(async () => {
   await browser?.close();
@@ -158,7 +172,9 @@ describe.each(ROLES.map((role, column) => [role, column] as const))('every scree
     await page?.context().close();
   });
 
-  const cases = ROUTES.flatMap(([path, slug, sights]) => WIDTHS.map((width) => ({ path, slug, sight: sights[column]!, width })));
+  const cases = ROUTES.flatMap(([path, slug, sights]) =>
+    WIDTHS.map((width) => ({ path, slug, sight: sights[column]!, width })),
+  );
   it.each(cases)('$slug at $width px', async ({ path, slug, sight, width }) => {
     const target = role === 'family' ? targets.own : targets.other;
     await page.setViewportSize({ width, height: 900 });

@@ -18,71 +18,74 @@ afterAll(async () => {
 });
 
 describe('groups', () => {
-  it.each([1280, 375])('an admin creates a group, adds two members with labels, removes one and deletes the group (%i px)', async (width) => {
-    const { context, page } = await newPage(browser, width);
-    await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    await page.goto('/groups');
-    await page.getByRole('article').first().waitFor();
-    await expectAccessible(page);
+  it.each([1280, 375])(
+    'an admin creates a group, adds two members with labels, removes one and deletes the group (%i px)',
+    async (width) => {
+      const { context, page } = await newPage(browser, width);
+      await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      await page.goto('/groups');
+      await page.getByRole('article').first().waitFor();
+      await expectAccessible(page);
 
-    const name = `Journey Group ${width} ${Date.now().toString(36)}`;
-    await page.getByRole('link', { name: 'Create Group' }).click();
-    await page.waitForURL('**/groups/add');
-    await expectAccessible(page);
-    await page.getByLabel('Group Name').fill(name);
-    await page.getByRole('button', { name: 'Create Group' }).click();
-    await expect.poll(() => page.getByText(`Group '${name}' created.`).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByLabel('Group Name').count()).toBe(0);
-    // The redirect after 2 s carries the message.
-    await page.waitForURL((url) => url.pathname === '/groups', { timeout: 5000 });
-    await page.getByText(`Group '${name}' created.`).waitFor();
-    const card = page.getByRole('article', { name });
-    await card.getByText('No members in this group.').waitFor();
+      const name = `Journey Group ${width} ${Date.now().toString(36)}`;
+      await page.getByRole('link', { name: 'Create Group' }).click();
+      await page.waitForURL('**/groups/add');
+      await expectAccessible(page);
+      await page.getByLabel('Group Name').fill(name);
+      await page.getByRole('button', { name: 'Create Group' }).click();
+      await expect.poll(() => page.getByText(`Group '${name}' created.`).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByLabel('Group Name').count()).toBe(0);
+      // The redirect after 2 s carries the message.
+      await page.waitForURL((url) => url.pathname === '/groups', { timeout: 5000 });
+      await page.getByText(`Group '${name}' created.`).waitFor();
+      const card = page.getByRole('article', { name });
+      await card.getByText('No members in this group.').waitFor();
 
-    const added: string[] = [];
-    for (const label of ['Leader', 'Helper']) {
-      const open = card.getByRole('button', { name: `Add Member to ${name}` });
-      await open.click();
-      const dialog = page.getByRole('dialog', { name: `Add Member to ${name}` });
-      await dialog.waitFor();
-      const select = dialog.getByLabel('Select Member');
-      expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
-      const offered = (await select.locator('option').allTextContents()).slice(1);
-      for (const already of added) expect(offered).not.toContain(already);
-      await select.selectOption({ label: offered[0]! });
-      await dialog.getByLabel('Role Label').fill(label);
-      if (label === 'Leader') {
-        await expectAccessible(page);
-        await screenshot(page, `groups-modal-${width}`);
+      const added: string[] = [];
+      for (const label of ['Leader', 'Helper']) {
+        const open = card.getByRole('button', { name: `Add Member to ${name}` });
+        await open.click();
+        const dialog = page.getByRole('dialog', { name: `Add Member to ${name}` });
+        await dialog.waitFor();
+        const select = dialog.getByLabel('Select Member');
+        expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
+        const offered = (await select.locator('option').allTextContents()).slice(1);
+        for (const already of added) expect(offered).not.toContain(already);
+        await select.selectOption({ label: offered[0]! });
+        await dialog.getByLabel('Role Label').fill(label);
+        if (label === 'Leader') {
+          await expectAccessible(page);
+          await screenshot(page, `groups-modal-${width}`);
+        }
+        await dialog.getByRole('button', { name: 'Add Member' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await card.getByText(label, { exact: true }).waitFor();
+        added.push(offered[0]!);
+        expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
       }
-      await dialog.getByRole('button', { name: 'Add Member' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await card.getByText(label, { exact: true }).waitFor();
-      added.push(offered[0]!);
-      expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
-    }
-    const links = card.getByRole('link');
-    expect(await links.count()).toBe(2);
-    expect(await links.first().getAttribute('href')).toMatch(/^\/families\//);
-    await screenshot(page, `groups-two-members-${width}`);
+      const links = card.getByRole('link');
+      expect(await links.count()).toBe(2);
+      expect(await links.first().getAttribute('href')).toMatch(/^\/families\//);
+      await screenshot(page, `groups-two-members-${width}`);
 
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(`Remove ${added[0]} from the group "${name}"?`);
-      void d.accept();
-    });
-    await card.getByRole('button', { name: `Remove ${added[0]} from ${name}` }).click();
-    await expect.poll(() => card.getByRole('link').count()).toBe(1);
-    await card.getByRole('link', { name: new RegExp(added[1]!) }).waitFor();
+      page.once('dialog', (d) => {
+        expect(d.message()).toBe(`Remove ${added[0]} from the group "${name}"?`);
+        void d.accept();
+      });
+      await card.getByRole('button', { name: `Remove ${added[0]} from ${name}` }).click();
+      await expect.poll(() => card.getByRole('link').count()).toBe(1);
+      await card.getByRole('link', { name: new RegExp(added[1]!) }).waitFor();
 
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(`Delete group "${name}" and all its roles?`);
-      void d.accept();
-    });
-    await card.getByRole('button', { name: `Delete Group ${name}` }).click();
-    await card.waitFor({ state: 'detached' });
-    await page.getByText(`Group "${name}" deleted.`).waitFor();
-    await context.close();
-  });
+      page.once('dialog', (d) => {
+        expect(d.message()).toBe(`Delete group "${name}" and all its roles?`);
+        void d.accept();
+      });
+      await card.getByRole('button', { name: `Delete Group ${name}` }).click();
+      await card.waitFor({ state: 'detached' });
+      await page.getByText(`Group "${name}" deleted.`).waitFor();
+      await context.close();
+    },
+  );
 
   it('a member sees the groups and their members, without the admin controls', async () => {
     const { context, page } = await newPage(browser, 375);

@@ -57,20 +57,39 @@ beforeAll(async () => {
   browser = await launch();
   // The church's name and its administrator's name are markup too: the PDF's cover and the super-admin's list show them.
   const registration = registrationBody({ name: TEXT.church });
-  const registered = await made(call<{ orgId: string }>('registerOrganization', { body: { ...registration, adminInfo: { ...registration.adminInfo, name: TEXT.name } } }));
+  const registered = await made(
+    call<{ orgId: string }>('registerOrganization', {
+      body: { ...registration, adminInfo: { ...registration.adminInfo, name: TEXT.name } },
+    }),
+  );
   await verifyEmail(registration.adminInfo.email);
-  church = { orgId: registered.orgId, adminEmail: registration.adminInfo.email, adminToken: await idToken(registration.adminInfo.email, PASSWORD) };
+  church = {
+    orgId: registered.orgId,
+    adminEmail: registration.adminInfo.email,
+    adminToken: await idToken(registration.adminInfo.email, PASSWORD),
+  };
   const token = church.adminToken;
   const family = await made(
-    call<{ id: string }>('addFamily', { token, body: { surname: TEXT.surname, street: TEXT.street, city: TEXT.city, anniversary: `${month}/15` } }),
+    call<{ id: string }>('addFamily', {
+      token,
+      body: { surname: TEXT.surname, street: TEXT.street, city: TEXT.city, anniversary: `${month}/15` },
+    }),
   );
   familyId = family.id;
-  memberId = (await made(call<{ id: string }>('addMember', { token, body: { familyId, name: TEXT.name, birthday: `${month}/10` } }))).id;
-  await made(call('addMember', { token, body: { familyId, name: TEXT.second, birthday: `${month}/11`, email: TEXT.email } }));
+  memberId = (
+    await made(
+      call<{ id: string }>('addMember', { token, body: { familyId, name: TEXT.name, birthday: `${month}/10` } }),
+    )
+  ).id;
+  await made(
+    call('addMember', { token, body: { familyId, name: TEXT.second, birthday: `${month}/11`, email: TEXT.email } }),
+  );
   const { groupId } = await made(call<{ groupId: string }>('addGroup', { token, body: { groupName: TEXT.group } }));
   await made(call('addRole', { token, params: { groupId }, body: { memberId, label: TEXT.label } }));
   // The member holding the markup address signs up: User Management lists that address.
-  await made(call('newUser', { body: { email: TEXT.email, fullName: TEXT.name, password: PASSWORD, orgId: church.orgId } }));
+  await made(
+    call('newUser', { body: { email: TEXT.email, fullName: TEXT.name, password: PASSWORD, orgId: church.orgId } }),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,7 +98,8 @@ afterAll(async () => {
 /** The page shows each text literally (and each named input holds its value), and nothing of the markup came alive. */
 async function expectInert(page: Page, texts: string[], inputs: Record<string, string> = {}) {
   for (const text of texts) await page.getByText(text).first().waitFor();
-  for (const [name, value] of Object.entries(inputs)) await expect.poll(() => page.locator(`input[name="${name}"]`).inputValue()).toBe(value);
+  for (const [name, value] of Object.entries(inputs))
+    await expect.poll(() => page.locator(`input[name="${name}"]`).inputValue()).toBe(value);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(await page.locator('img[src="x"], svg[onload], [onerror], [onload]').count()).toBe(0);
   expect(await page.locator('b', { hasText: /^bold$/ }).count()).toBe(0);
@@ -100,9 +120,23 @@ const adminScreens: Screen[] = [
   { name: 'dashboard', route: () => '/dashboard', texts: [TEXT.name, TEXT.second, TEXT.surname] },
   { name: 'families', route: () => '/families', texts: [TEXT.surname, TEXT.name, TEXT.second] },
   { name: 'grid', route: () => '/families/grid', texts: [TEXT.surname] },
-  { name: 'family', route: () => `/families/${familyId}`, texts: [TEXT.surname, TEXT.street, TEXT.city, TEXT.name, TEXT.second, TEXT.email] },
-  { name: 'family-edit', route: () => `/families/edit/${familyId}`, texts: [], inputs: () => ({ surname: TEXT.surname, street: TEXT.street, city: TEXT.city }) },
-  { name: 'member-edit', route: () => `/members/edit/${memberId}`, texts: [TEXT.surname], inputs: () => ({ name: TEXT.name, family: `${TEXT.surname} Family` }) },
+  {
+    name: 'family',
+    route: () => `/families/${familyId}`,
+    texts: [TEXT.surname, TEXT.street, TEXT.city, TEXT.name, TEXT.second, TEXT.email],
+  },
+  {
+    name: 'family-edit',
+    route: () => `/families/edit/${familyId}`,
+    texts: [],
+    inputs: () => ({ surname: TEXT.surname, street: TEXT.street, city: TEXT.city }),
+  },
+  {
+    name: 'member-edit',
+    route: () => `/members/edit/${memberId}`,
+    texts: [TEXT.surname],
+    inputs: () => ({ name: TEXT.name, family: `${TEXT.surname} Family` }),
+  },
   { name: 'groups', route: () => '/groups', texts: [TEXT.group, TEXT.label, TEXT.name] },
   { name: 'users', route: () => '/admin/users', texts: [TEXT.email] },
 ];
@@ -135,10 +169,21 @@ describe('names made of markup', () => {
   });
 
   it('print as written in the PDF directory', async () => {
-    const pdf = await made(call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: {} }));
+    const pdf = await made(
+      call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: {} }),
+    );
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'hostile-pdf-')), 'directory.pdf');
     writeFileSync(file, new Uint8Array(await (await fetch(pdf.url!)).arrayBuffer()));
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    for (const name of [TEXT.church, `${IMG} ${PRINTABLE_WORLD} Family`, TEXT.street, TEXT.city, TEXT.name, PRINTABLE_WORLD, TEXT.email]) expect(text).toContain(name);
+    for (const name of [
+      TEXT.church,
+      `${IMG} ${PRINTABLE_WORLD} Family`,
+      TEXT.street,
+      TEXT.city,
+      TEXT.name,
+      PRINTABLE_WORLD,
+      TEXT.email,
+    ])
+      expect(text).toContain(name);
   });
 });

@@ -96,9 +96,13 @@ describe('super-admin', () => {
     await screenshot(page, `org-delete-modal-${width}`);
 
     await confirm.click();
-    const success = page.getByText(`Successfully deleted all data for organization: ${church.name} (ID: ${church.orgId}). Summary:`);
+    const success = page.getByText(
+      `Successfully deleted all data for organization: ${church.name} (ID: ${church.orgId}). Summary:`,
+    );
     await success.waitFor({ timeout: 60_000 });
-    expect(await success.textContent()).toMatch(/users: 1, authUsers: 1, .*organizationNameClaims: 1, organizations: 1$/);
+    expect(await success.textContent()).toMatch(
+      /users: 1, authUsers: 1, .*organizationNameClaims: 1, organizations: 1$/,
+    );
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 2, name: `Organizations (${before - 1})` }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: church.orgId }).count()).toBe(0);
@@ -117,7 +121,9 @@ describe('super-admin', () => {
 
     await page.goto('/admin/data-audit');
     await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
-    await page.getByText('You do not have the necessary permissions to view this page or perform this action.').waitFor();
+    await page
+      .getByText('You do not have the necessary permissions to view this page or perform this action.')
+      .waitFor();
     await expectAccessible(page);
     await screenshot(page, 'data-audit-denied');
 

@@ -19,11 +19,46 @@ import { expectNoOpenFindings, expectNoStaleAcknowledgements, testApp } from './
 // Existing handler file: bundling is skipped, but NodejsFunction checks that the entry exists.
 const ENTRY = 'session/getMe';
 const probes: RouteDef[] = [
-  { operation: 'photoProbe', method: 'POST', path: '/api/probe/photos', access: 'admin', entry: ENTRY, uses: ['table', 'photos'] },
-  { operation: 'exportProbe', method: 'GET', path: '/api/probe/exports', access: 'admin', entry: ENTRY, uses: ['exports'] },
-  { operation: 'bothBucketsProbe', method: 'PUT', path: '/api/probe/both', access: 'familyUser', entry: ENTRY, uses: ['photos', 'exports', 'userPool'] },
-  { operation: 'mailProbe', method: 'POST', path: '/api/probe/mail', access: 'superAdmin', entry: ENTRY, uses: ['mail', 'jobs'] },
-  { operation: 'signupProbe', method: 'POST', path: '/api/probe/signups/{orgId}', access: 'public', entry: ENTRY, uses: ['table'] },
+  {
+    operation: 'photoProbe',
+    method: 'POST',
+    path: '/api/probe/photos',
+    access: 'admin',
+    entry: ENTRY,
+    uses: ['table', 'photos'],
+  },
+  {
+    operation: 'exportProbe',
+    method: 'GET',
+    path: '/api/probe/exports',
+    access: 'admin',
+    entry: ENTRY,
+    uses: ['exports'],
+  },
+  {
+    operation: 'bothBucketsProbe',
+    method: 'PUT',
+    path: '/api/probe/both',
+    access: 'familyUser',
+    entry: ENTRY,
+    uses: ['photos', 'exports', 'userPool'],
+  },
+  {
+    operation: 'mailProbe',
+    method: 'POST',
+    path: '/api/probe/mail',
+    access: 'superAdmin',
+    entry: ENTRY,
+    uses: ['mail', 'jobs'],
+  },
+  {
+    operation: 'signupProbe',
+    method: 'POST',
+    path: '/api/probe/signups/{orgId}',
+    access: 'public',
+    entry: ENTRY,
+    uses: ['table'],
+  },
 ];
 const MAIL_FROM = 'directory@example.org';
 
@@ -51,7 +86,13 @@ beforeAll(() => {
   const auth = new Auth(stack, 'Auth', { sesFromEmail: MAIL_FROM });
   const data = new Data(stack, 'Data');
   storage = new Storage(stack, 'Storage');
-  jobs = new Jobs(stack, 'Jobs', { table: data.table, userPool: auth.userPool, photos: storage.photos, exports: storage.exports, superAdminEmail: 'overseer@example.org' });
+  jobs = new Jobs(stack, 'Jobs', {
+    table: data.table,
+    userPool: auth.userPool,
+    photos: storage.photos,
+    exports: storage.exports,
+    superAdminEmail: 'overseer@example.org',
+  });
   api = new Api(stack, 'Api', {
     table: data.table,
     userPool: auth.userPool,
@@ -72,7 +113,9 @@ describe('grants from route.uses', () => {
     const resources = JSON.stringify(s3.map((st) => st.Resource));
     expect(resources).toContain(JSON.stringify(bucketArn(storage.photos)));
     expect(resources).not.toContain(JSON.stringify(bucketArn(storage.exports)));
-    expect(actionsOf('photoProbe')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*']));
+    expect(actionsOf('photoProbe')).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*']),
+    );
     expect(actionsOf('photoProbe').some((a) => a.startsWith('cognito-idp:'))).toBe(false);
   });
 
@@ -100,10 +143,17 @@ describe('grants from route.uses', () => {
     expect(resources).toContain(':identity/example.org');
     expect(resources).not.toContain('*');
     const actions = actionsOf('mailProbe');
-    expect(actions.filter((a) => a.startsWith('states:')).sort()).toEqual(['states:DescribeExecution', 'states:StartExecution']);
+    expect(actions.filter((a) => a.startsWith('states:')).sort()).toEqual([
+      'states:DescribeExecution',
+      'states:StartExecution',
+    ]);
     const start = statementsOf('mailProbe').find((st) => [st.Action].flat().includes('states:StartExecution'));
-    expect([start.Resource].flat()).toEqual([...jobs.stateMachines.values()].map((m) => ({ Ref: stack.getLogicalId(m.node.defaultChild as never) })));
-    const describe = JSON.stringify(statementsOf('mailProbe').find((st) => [st.Action].flat().includes('states:DescribeExecution')).Resource);
+    expect([start.Resource].flat()).toEqual(
+      [...jobs.stateMachines.values()].map((m) => ({ Ref: stack.getLogicalId(m.node.defaultChild as never) })),
+    );
+    const describe = JSON.stringify(
+      statementsOf('mailProbe').find((st) => [st.Action].flat().includes('states:DescribeExecution')).Resource,
+    );
     expect(describe).toContain(':execution:');
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('dynamodb:'))).toBe(false);
     // Routes that do not use jobs get nothing of Step Functions.

@@ -42,7 +42,9 @@ describe('Cognito', () => {
     expect(pool.Properties.UsernameConfiguration).toEqual({ CaseSensitive: false });
     expect(pool.Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
     expect(pool.Properties.Policies.PasswordPolicy.MinimumLength).toBe(USER_POOL_SETTINGS.passwordMinLength);
-    expect(pool.Properties.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
+    expect(pool.Properties.AccountRecoverySetting.RecoveryMechanisms).toEqual([
+      { Name: 'verified_email', Priority: 1 },
+    ]);
     expect(pool.Properties.EmailConfiguration).toEqual({ EmailSendingAccount: 'COGNITO_DEFAULT' });
     expect(pool.DeletionPolicy).toBe('Retain');
     for (const name of CUSTOM_ATTRIBUTES) {
@@ -58,7 +60,10 @@ describe('Cognito', () => {
     for (const [id, client] of clients) {
       const write = client.Properties.WriteAttributes as string[] | undefined;
       expect(write, `${id} must set WriteAttributes (the default allows all)`).toBeDefined();
-      expect(write!.filter((a) => a.startsWith('custom:')), id).toEqual([]);
+      expect(
+        write!.filter((a) => a.startsWith('custom:')),
+        id,
+      ).toEqual([]);
       expect([...write!].sort()).toEqual([...USER_POOL_SETTINGS.clientWriteAttributes].sort());
     }
   });
@@ -164,9 +169,11 @@ describe('HTTP API', () => {
   const routeResources = () => resourcesOf(s.template, 'AWS::ApiGatewayV2::Route');
 
   it('has exactly one route per manifest entry', () => {
-    expect(routeResources().map(([, r]) => r.Properties.RouteKey).sort()).toEqual(
-      manifest.map((r) => `${r.method} ${r.path}`).sort(),
-    );
+    expect(
+      routeResources()
+        .map(([, r]) => r.Properties.RouteKey)
+        .sort(),
+    ).toEqual(manifest.map((r) => `${r.method} ${r.path}`).sort());
   });
 
   it('puts the JWT authorizer on every route that is not public, and none on public ones', () => {
@@ -188,18 +195,23 @@ describe('HTTP API', () => {
     expect(authorizer.Properties.JwtConfiguration).toEqual({
       Audience: [{ Ref: logicalId(s.stack.auth.userPoolClient) }],
       Issuer: {
-        'Fn::Join': ['', ['https://cognito-idp.us-east-1.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalId(s.stack.auth.userPool) }]],
+        'Fn::Join': [
+          '',
+          ['https://cognito-idp.us-east-1.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalId(s.stack.auth.userPool) }],
+        ],
       },
     });
   });
 
-  it('sends each route to its own operation\'s Lambda', () => {
+  it("sends each route to its own operation's Lambda", () => {
     const resources = s.template.toJSON().Resources;
     for (const route of manifest) {
       const [, r] = routeResources().find(([, x]) => x.Properties.RouteKey === `${route.method} ${route.path}`)!;
       const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref as string;
       const fnId = logicalId(s.stack.api.functions.get(route.operation)!);
-      expect(resources[integrationId].Properties.IntegrationUri, route.operation).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(resources[integrationId].Properties.IntegrationUri, route.operation).toEqual({
+        'Fn::GetAtt': [fnId, 'Arn'],
+      });
     }
   });
 
@@ -218,9 +230,7 @@ describe('HTTP API', () => {
       expect(p.Handler).toBe('index.handler');
       expect(p.LoggingConfig.LogGroup).toBeDefined();
       // MAIL_FROM only exists when an SES sender is configured (regions.test.ts).
-      expect(Object.keys(p.Environment.Variables).sort()).toEqual(
-        ENV_NAMES.filter((n) => n !== 'MAIL_FROM').sort(),
-      );
+      expect(Object.keys(p.Environment.Variables).sort()).toEqual(ENV_NAMES.filter((n) => n !== 'MAIL_FROM').sort());
       expect(p.Environment.Variables.SUPER_ADMIN_EMAIL).toEqual({ Ref: 'SuperAdminEmail' });
     }
     s.template.hasParameter('SuperAdminEmail', { Type: 'String', Default: Match.absent() });
@@ -228,9 +238,16 @@ describe('HTTP API', () => {
 
   it('ships the PDF fonts next to the PDF handler’s bundle, as files', () => {
     const files = filesToShip(routes.find((r) => r.operation === 'generateDirectoryPdf')!);
-    expect(files.map((f) => f.to).sort()).toEqual(['fonts/NotoSans-Bold.ttf', 'fonts/NotoSans-Regular.ttf', 'fonts/NotoSansKR-Bold.ttf', 'fonts/NotoSansKR-Regular.ttf']);
-    for (const { from } of files) expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
-    for (const route of routes.filter((r) => r.operation !== 'generateDirectoryPdf')) expect(filesToShip(route), route.operation).toEqual([]);
+    expect(files.map((f) => f.to).sort()).toEqual([
+      'fonts/NotoSans-Bold.ttf',
+      'fonts/NotoSans-Regular.ttf',
+      'fonts/NotoSansKR-Bold.ttf',
+      'fonts/NotoSansKR-Regular.ttf',
+    ]);
+    for (const { from } of files)
+      expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
+    for (const route of routes.filter((r) => r.operation !== 'generateDirectoryPdf'))
+      expect(filesToShip(route), route.operation).toEqual([]);
   });
 
   it('grants each function only what its route uses', () => {
@@ -246,20 +263,37 @@ describe('HTTP API', () => {
       const actions = statements.flatMap((st: any) => [st.Action].flat());
       const uses = new Set<string>(route.uses);
 
-      expect(actions.some((a: string) => a.startsWith('dynamodb:')), route.operation).toBe(uses.has('table'));
-      expect(actions.some((a: string) => a.startsWith('s3:')), route.operation).toBe(uses.has('photos') || uses.has('exports'));
-      expect(actions.some((a: string) => a.startsWith('cognito-idp:')), route.operation).toBe(uses.has('userPool'));
+      expect(
+        actions.some((a: string) => a.startsWith('dynamodb:')),
+        route.operation,
+      ).toBe(uses.has('table'));
+      expect(
+        actions.some((a: string) => a.startsWith('s3:')),
+        route.operation,
+      ).toBe(uses.has('photos') || uses.has('exports'));
+      expect(
+        actions.some((a: string) => a.startsWith('cognito-idp:')),
+        route.operation,
+      ).toBe(uses.has('userPool'));
       if (uses.has('userPool')) {
-        const cognito = statements.filter((st: any) => [st.Action].flat().some((a: string) => a.startsWith('cognito-idp:')));
+        const cognito = statements.filter((st: any) =>
+          [st.Action].flat().some((a: string) => a.startsWith('cognito-idp:')),
+        );
         expect(cognito, route.operation).toHaveLength(1);
         expect([cognito[0].Action].flat().sort()).toEqual([...USER_POOL_ACTIONS].sort());
         expect(cognito[0].Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
       }
       if (uses.has('table')) {
         const tableStatement = statements.find((st: any) => [st.Action].flat().includes('dynamodb:PutItem'));
-        expect(tableStatement.Resource).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] }]);
+        expect(tableStatement.Resource).toEqual([
+          { 'Fn::GetAtt': [tableId, 'Arn'] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] },
+        ]);
       }
-      expect(actions.filter((a: string) => a === '*' || a.endsWith(':*')), route.operation).toEqual([]);
+      expect(
+        actions.filter((a: string) => a === '*' || a.endsWith(':*')),
+        route.operation,
+      ).toEqual([]);
     }
   });
 
@@ -275,7 +309,8 @@ describe('HTTP API', () => {
 });
 
 describe('CloudFront site', () => {
-  const distribution = () => s.template.toJSON().Resources[logicalId(s.stack.site.distribution)].Properties.DistributionConfig;
+  const distribution = () =>
+    s.template.toJSON().Resources[logicalId(s.stack.site.distribution)].Properties.DistributionConfig;
 
   it('serves the site bucket through OAC with the SPA rewrite, and no distribution-wide error pages', () => {
     const d = distribution();
@@ -324,12 +359,20 @@ describe('CloudFront site', () => {
       .filter((f) => fs.existsSync(f));
     expect(configFiles).toHaveLength(1);
     const config = JSON.parse(fs.readFileSync(configFiles[0]!, 'utf8'));
-    expect(Object.keys(config).sort()).toEqual(['apiBase', 'region', 'superAdminEmail', 'userPoolClientId', 'userPoolId']);
+    expect(Object.keys(config).sort()).toEqual([
+      'apiBase',
+      'region',
+      'superAdminEmail',
+      'userPoolClientId',
+      'userPoolId',
+    ]);
     expect(config.region).toBe('us-east-1');
     expect(config.apiBase).toBe('');
 
     const deployments = resourcesOf(s.template, 'Custom::CDKBucketDeployment');
-    const shell = deployments.find(([, d]) => d.Properties.SourceMarkers?.some((m: object) => Object.keys(m).length > 0));
+    const shell = deployments.find(([, d]) =>
+      d.Properties.SourceMarkers?.some((m: object) => Object.keys(m).length > 0),
+    );
     expect(shell).toBeDefined();
     expect(shell![1].Properties.SystemMetadata['cache-control']).toBe('no-cache');
     expect(shell![1].Properties.DistributionPaths).toEqual(['/*']);
@@ -361,9 +404,11 @@ describe('WAF', () => {
     expect(s.wafStack.region).toBe('us-east-1');
     s.wafTemplate.resourceCountIs('AWS::WAFv2::WebACL', 1);
     s.wafTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
-    expect(JSON.stringify(s.template.toJSON().Resources[logicalId(s.stack.site.distribution)].Properties.DistributionConfig.WebACLId)).toContain(
-      'ChurchDirectoryWaf',
-    );
+    expect(
+      JSON.stringify(
+        s.template.toJSON().Resources[logicalId(s.stack.site.distribution)].Properties.DistributionConfig.WebACLId,
+      ),
+    ).toContain('ChurchDirectoryWaf');
   });
 
   it('uses the AWS managed rule groups and a rate limit', () => {
@@ -376,7 +421,9 @@ describe('WAF', () => {
         'AWSManagedRulesAmazonIpReputationList',
       ]),
     );
-    const rate = acl.Properties.Rules.find((r: any) => r.Statement.RateBasedStatement && !r.Statement.RateBasedStatement.ScopeDownStatement);
+    const rate = acl.Properties.Rules.find(
+      (r: any) => r.Statement.RateBasedStatement && !r.Statement.RateBasedStatement.ScopeDownStatement,
+    );
     expect(rate.Action).toEqual({ Block: {} });
     const priorities = acl.Properties.Rules.map((r: any) => r.Priority);
     expect(new Set(priorities).size).toBe(priorities.length);

@@ -12,7 +12,8 @@ import { resourcesOf, synthDirectory } from './support';
 type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
 let resources: Record<string, any>;
-const id = (construct: { node: { defaultChild?: unknown } }) => s.stack.getLogicalId(construct.node.defaultChild as never);
+const id = (construct: { node: { defaultChild?: unknown } }) =>
+  s.stack.getLogicalId(construct.node.defaultChild as never);
 
 const statementsOfRole = (roleId: string): any[] =>
   Object.values(resources)
@@ -57,11 +58,14 @@ describe('state machines', () => {
       const statements = statementsOfRole(id(machine.role as never));
       const invoke = statements.filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
       const targets = JSON.stringify(invoke.map((st) => st.Resource));
-      for (const variable of Object.keys(def.tasks)) expect(targets).toContain(id(s.stack.jobs.functions.get(`${job}.${variable}`)!));
+      for (const variable of Object.keys(def.tasks))
+        expect(targets).toContain(id(s.stack.jobs.functions.get(`${job}.${variable}`)!));
       const others = [...s.stack.jobs.functions.entries()].filter(([key]) => !key.startsWith(`${job}.`));
       for (const [, fn] of others) expect(targets).not.toContain(id(fn));
       const actions = statements.flatMap((st) => [st.Action].flat());
-      expect(actions.some((a: string) => a.startsWith('dynamodb:') || a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toBe(false);
+      expect(
+        actions.some((a: string) => a.startsWith('dynamodb:') || a.startsWith('s3:') || a.startsWith('cognito-idp:')),
+      ).toBe(false);
     }
   });
 });
@@ -78,7 +82,13 @@ describe('task Lambdas', () => {
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Timeout).toBe(TASK_TIMEOUT_SECONDS);
       expect(TASK_TIMEOUT_SECONDS).toBeLessThan(300);
-      expect(Object.keys(p.Environment.Variables).sort()).toEqual(['EXPORTS_BUCKET', 'PHOTOS_BUCKET', 'SUPER_ADMIN_EMAIL', 'TABLE_NAME', 'USER_POOL_ID']);
+      expect(Object.keys(p.Environment.Variables).sort()).toEqual([
+        'EXPORTS_BUCKET',
+        'PHOTOS_BUCKET',
+        'SUPER_ADMIN_EMAIL',
+        'TABLE_NAME',
+        'USER_POOL_ID',
+      ]);
     }
   });
 
@@ -93,15 +103,26 @@ describe('task Lambdas', () => {
       const name = `${job}.${variable}`;
       expect(actions.includes('dynamodb:Query'), name).toBe(Boolean(task.uses.table));
       expect(actions.includes('dynamodb:PutItem'), name).toBe(task.uses.table === 'readWrite');
-      const s3 = JSON.stringify(statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:'))).map((st) => st.Resource));
+      const s3 = JSON.stringify(
+        statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:'))).map((st) => st.Resource),
+      );
       expect(s3.includes(photosId), name).toBe(Boolean(task.uses.photos));
       expect(s3.includes(exportsId), name).toBe(Boolean(task.uses.exports));
-      expect(actions.some((a: string) => a.startsWith('s3:DeleteObject')), name).toBe(task.uses.photos === 'delete' || task.uses.exports === 'delete');
+      expect(
+        actions.some((a: string) => a.startsWith('s3:DeleteObject')),
+        name,
+      ).toBe(task.uses.photos === 'delete' || task.uses.exports === 'delete');
       const cognito = actions.filter((a: string) => a.startsWith('cognito-idp:')).sort();
       expect(cognito, name).toEqual([...(task.uses.userPool ?? [])].sort());
       if (task.uses.table) expect(JSON.stringify(statements.map((st) => st.Resource))).toContain(tableId);
-      expect(actions.filter((a: string) => a === '*' || a.endsWith(':*')), name).toEqual([]);
-      expect(actions.some((a: string) => a.startsWith('states:')), name).toBe(false);
+      expect(
+        actions.filter((a: string) => a === '*' || a.endsWith(':*')),
+        name,
+      ).toEqual([]);
+      expect(
+        actions.some((a: string) => a.startsWith('states:')),
+        name,
+      ).toBe(false);
     }
   });
 });
@@ -114,7 +135,10 @@ describe('API routes that start jobs', () => {
       const statements = statementsOfRole(id(fn.role as never));
       const start = statements.filter((st) => [st.Action].flat().includes('states:StartExecution'));
       if (!route.uses.includes('jobs')) {
-        expect(statements.flatMap((st) => [st.Action].flat()).some((a: string) => a.startsWith('states:')), route.operation).toBe(false);
+        expect(
+          statements.flatMap((st) => [st.Action].flat()).some((a: string) => a.startsWith('states:')),
+          route.operation,
+        ).toBe(false);
         continue;
       }
       expect(start, route.operation).toHaveLength(1);

@@ -41,7 +41,9 @@ describe('outside us-east-1', () => {
     expect(outputs[ref.OutputName]?.Value).toEqual({
       'Fn::GetAtt': [s.wafStack.getLogicalId(s.wafStack.waf.webAcl), 'Arn'],
     });
-    const types = [s.template, s.wafTemplate].flatMap((t) => Object.values(t.toJSON().Resources as Record<string, { Type: string }>).map((r) => r.Type));
+    const types = [s.template, s.wafTemplate].flatMap((t) =>
+      Object.values(t.toJSON().Resources as Record<string, { Type: string }>).map((r) => r.Type),
+    );
     expect(types.filter((t) => /CrossRegion|ExportsWriter|ExportsReader/i.test(t))).toEqual([]);
     expect(s.stack.dependencies).toContain(s.wafStack);
   });
@@ -96,7 +98,11 @@ describe('optional settings', () => {
       expect(ses.length, operation).toBe(usesMail ? 1 : 0);
       if (usesMail) expect(JSON.stringify(ses[0].Resource)).toContain(`identity/${CONFIG.sesFromEmail}`);
     }
-    expect(['addMember', 'updateMember'].every((op) => (routes as readonly RouteDef[]).find((r) => r.operation === op)!.uses.includes('mail'))).toBe(true);
+    expect(
+      ['addMember', 'updateMember'].every((op) =>
+        (routes as readonly RouteDef[]).find((r) => r.operation === op)!.uses.includes('mail'),
+      ),
+    ).toBe(true);
   });
 
   it('allows the configured app URL as the photos CORS origin', () => {

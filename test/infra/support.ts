@@ -119,7 +119,10 @@ export const cfnResources = (scope: IConstruct, type: string): CfnResource[] =>
 export const resolve = (scope: IConstruct, value: unknown): unknown => Stack.of(scope).resolve(value);
 
 /** Resources of one type in a template, as [logicalId, resource]. */
-export function resourcesOf(template: Template, type: string): [string, { Properties: Record<string, any>; [k: string]: any }][] {
+export function resourcesOf(
+  template: Template,
+  type: string,
+): [string, { Properties: Record<string, any>; [k: string]: any }][] {
   return Object.entries(template.findResources(type)) as [string, { Properties: Record<string, any> }][];
 }
 

@@ -22,7 +22,9 @@ beforeAll(async () => {
 type Case = BadInputCase;
 
 const email = () => `${unique('bad')}@example.org`;
-const signup = (extra: Record<string, unknown>) => ({ body: { email: email(), fullName: 'Valid Name', password: PASSWORD, orgId: church.orgId, ...extra } });
+const signup = (extra: Record<string, unknown>) => ({
+  body: { email: email(), fullName: 'Valid Name', password: PASSWORD, orgId: church.orgId, ...extra },
+});
 const admin = (body: unknown, userId = target.userId) => ({ params: { userId }, body });
 
 const cases: Case[] = [
@@ -30,17 +32,37 @@ const cases: Case[] = [
   ['no e-mail', 'newUser', () => signup({ email: undefined }), REQUIRED],
   ['blank full name', 'newUser', () => signup({ fullName: '   ' }), REQUIRED],
   ['no password', 'newUser', () => signup({ password: '' }), REQUIRED],
-  ['e-mail without a domain', 'newUser', () => signup({ email: 'ruth@example' }), 'Please enter a valid email address.'],
-  ['e-mail of 300 characters', 'newUser', () => signup({ email: `${long(290)}@example.org` }), 'Please enter a valid email address.'],
+  [
+    'e-mail without a domain',
+    'newUser',
+    () => signup({ email: 'ruth@example' }),
+    'Please enter a valid email address.',
+  ],
+  [
+    'e-mail of 300 characters',
+    'newUser',
+    () => signup({ email: `${long(290)}@example.org` }),
+    'Please enter a valid email address.',
+  ],
   ['e-mail as a number', 'newUser', () => signup({ email: 42 }), REQUIRED],
-  ['password of 5 characters', 'newUser', () => signup({ password: '12345' }), 'Password must be at least 6 characters long.'],
+  [
+    'password of 5 characters',
+    'newUser',
+    () => signup({ password: '12345' }),
+    'Password must be at least 6 characters long.',
+  ],
   ['password of 10,000 characters', 'newUser', () => signup({ password: long(10_000) })],
   ['full name of 10,000 characters', 'newUser', () => signup({ fullName: long(10_000) })],
   ['orgId of 100 characters', 'newUser', () => signup({ orgId: long(100) })],
   ['orgId as an object', 'newUser', () => signup({ orgId: { $ne: null } })],
   ['body not JSON', 'newUser', () => ({ rawBody: '{"email":' }), 'The request body is not valid JSON.'],
   ['body an array', 'newUser', () => ({ rawBody: '[]' }), REQUIRED],
-  ['body over 256 KB', 'newUser', () => ({ rawBody: JSON.stringify({ email: email(), fullName: long(300_000) }) }), 'The request is too large.'],
+  [
+    'body over 256 KB',
+    'newUser',
+    () => ({ rawBody: JSON.stringify({ email: email(), fullName: long(300_000) }) }),
+    'The request is too large.',
+  ],
   ['admin flag missing', 'setUserAdminClaim', () => admin({})],
   ['admin flag as text', 'setUserAdminClaim', () => admin({ setAdminStatus: 'true' })],
   ['admin flag as 1', 'setUserAdminClaim', () => admin({ setAdminStatus: 1 })],
@@ -69,9 +91,20 @@ describe('sign-up and user routes refuse bad input clearly and write nothing', (
     const other = await createChurch();
     const family = await call<{ id: string }>('addFamily', { token: church.adminToken, body: { surname: 'Smuggle' } });
     const address = email();
-    await call('addMember', { token: church.adminToken, body: { familyId: family.body.id, name: 'Smuggler', email: address } });
+    await call('addMember', {
+      token: church.adminToken,
+      body: { familyId: family.body.id, name: 'Smuggler', email: address },
+    });
     const answer = await call('newUser', {
-      body: { email: address, fullName: 'S', password: PASSWORD, orgId: church.orgId, admin: true, 'custom:admin': 'true', custom: { orgId: other.orgId } },
+      body: {
+        email: address,
+        fullName: 'S',
+        password: PASSWORD,
+        orgId: church.orgId,
+        admin: true,
+        'custom:admin': 'true',
+        custom: { orgId: other.orgId },
+      },
     });
     expect(answer.status).toBe(200);
     const users = await call<{ users: { email: string; admin: boolean }[] }>('listUsers', { token: church.adminToken });

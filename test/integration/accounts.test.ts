@@ -14,21 +14,36 @@ import { memberItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, addFamilyVia, createChurch, newId, snapshotTable, unique, verifyEmail, type Church } from '../support/fixtures';
+import {
+  PASSWORD,
+  addFamilyVia,
+  createChurch,
+  newId,
+  snapshotTable,
+  unique,
+  verifyEmail,
+  type Church,
+} from '../support/fixtures';
 import { adminOf, beforeItsWrite } from '../support/interleave';
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-const getItem = async (Key: Record<string, unknown>) => (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const getItem = async (Key: Record<string, unknown>) =>
+  (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
 
 /** A member of the church holding `email`, added by its admin through the API. */
 async function memberWithEmail(church: Church, email = `${unique('joiner')}@example.org`) {
   const { familyId } = await addFamilyVia(church.adminToken);
-  const added = await call<{ id: string }>('addMember', { token: church.adminToken, body: { familyId, name: 'Ruth', email } });
+  const added = await call<{ id: string }>('addMember', {
+    token: church.adminToken,
+    body: { familyId, name: 'Ruth', email },
+  });
   if (added.status !== 200) throw new Error(JSON.stringify(added.body));
   return { email, familyId, memberId: added.body.id };
 }
 
-const signUp = (body: Record<string, unknown>) => call('newUser', { body: { fullName: 'Ruth Boaz', password: PASSWORD, ...body } });
+const signUp = (body: Record<string, unknown>) =>
+  call('newUser', { body: { fullName: 'Ruth Boaz', password: PASSWORD, ...body } });
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
 const accountExists = (email: string) =>
@@ -52,7 +67,9 @@ describe('member sign-up', () => {
       'custom:memberId': member.memberId,
       'custom:familyId': member.familyId,
     });
-    const { UserAttributes } = await cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: member.email }));
+    const { UserAttributes } = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: member.email }),
+    );
     expect(UserAttributes).toContainEqual({ Name: 'name', Value: 'Ruth Boaz' });
     // The address is verified later with a code (the web asks for it after signing in).
     expect(claimsOf(token).email_verified).not.toBe(true);
@@ -67,14 +84,21 @@ describe('member sign-up', () => {
       mobileAppLinked: false,
     });
     const users = await call<ListUsersResult>('listUsers', { token: church.adminToken });
-    expect(users.body.users.find((u) => u.userId === userId)).toMatchObject({ email: member.email, admin: false, memberId: member.memberId });
+    expect(users.body.users.find((u) => u.userId === userId)).toMatchObject({
+      email: member.email,
+      admin: false,
+      memberId: member.memberId,
+    });
   });
 
   it('without a church link, joins the one church that holds the address', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
     expect((await signUp({ email: member.email, orgId: null })).status).toBe(200);
-    expect(claimsOf(await idToken(member.email, PASSWORD))).toMatchObject({ 'custom:orgId': church.orgId, 'custom:memberId': member.memberId });
+    expect(claimsOf(await idToken(member.email, PASSWORD))).toMatchObject({
+      'custom:orgId': church.orgId,
+      'custom:memberId': member.memberId,
+    });
     // An empty orgId (the form without a link) means the same.
     const second = await memberWithEmail(church);
     expect((await signUp({ email: second.email, orgId: '' })).status).toBe(200);
@@ -91,7 +115,10 @@ describe('member sign-up', () => {
 
     const attempts = [
       { label: 'unknown address', body: { email: `${unique('nobody')}@example.org`, orgId: null } },
-      { label: 'unknown address, church link', body: { email: `${unique('nobody')}@example.org`, orgId: church.orgId } },
+      {
+        label: 'unknown address, church link',
+        body: { email: `${unique('nobody')}@example.org`, orgId: church.orgId },
+      },
       { label: 'address of two churches, no link', body: { email: shared, orgId: null } },
       { label: 'address held by another church than the link', body: { email: onlyHere.email, orgId: other.orgId } },
       { label: 'church that does not exist', body: { email: onlyHere.email, orgId: newId() } },
@@ -129,11 +156,19 @@ describe('member sign-up', () => {
     const church = await createChurch();
     const [first, second] = [await memberWithEmail(church), await memberWithEmail(church)];
     for (const { email } of [first, second]) expect((await signUp({ email, orgId: church.orgId })).status).toBe(200);
-    expect((await call('deleteMember', { token: church.adminToken, params: { memberId: first.memberId } })).status).toBe(200);
-    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: second.familyId } })).status).toBe(200);
-    const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users.filter((u) => u.email !== church.adminEmail);
+    expect(
+      (await call('deleteMember', { token: church.adminToken, params: { memberId: first.memberId } })).status,
+    ).toBe(200);
+    expect(
+      (await call('deleteFamily', { token: church.adminToken, params: { familyId: second.familyId } })).status,
+    ).toBe(200);
+    const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users.filter(
+      (u) => u.email !== church.adminEmail,
+    );
     expect(users.map(({ email, memberId, familyId }) => ({ email, memberId, familyId }))).toEqual(
-      [first, second].map(({ email }) => ({ email, memberId: null, familyId: null })).sort((a, b) => a.email.localeCompare(b.email)),
+      [first, second]
+        .map(({ email }) => ({ email, memberId: null, familyId: null }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
     );
   });
 
@@ -143,9 +178,18 @@ describe('member sign-up', () => {
     expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
     await verifyEmail(member.email);
     const token = await idToken(member.email, PASSWORD); // carries custom:familyId of the family
-    const family = await call<{ family: { version: number } }>('getFamily', { token, params: { familyId: member.familyId } });
-    expect((await call('deleteMember', { token: church.adminToken, params: { memberId: member.memberId } })).status).toBe(200);
-    const edit = await call('updateFamily', { token, params: { familyId: member.familyId }, body: { surname: 'Taken', version: family.body.family.version } });
+    const family = await call<{ family: { version: number } }>('getFamily', {
+      token,
+      params: { familyId: member.familyId },
+    });
+    expect(
+      (await call('deleteMember', { token: church.adminToken, params: { memberId: member.memberId } })).status,
+    ).toBe(200);
+    const edit = await call('updateFamily', {
+      token,
+      params: { familyId: member.familyId },
+      body: { surname: 'Taken', version: family.body.family.version },
+    });
     expect(edit.status).toBe(403);
   });
 
@@ -153,10 +197,17 @@ describe('member sign-up', () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
     const joins = async () => expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
-    await expect(beforeItsWrite(joins, () => deleteMember(adminOf(church), member.memberId))).rejects.toMatchObject({ code: 'aborted' });
+    await expect(beforeItsWrite(joins, () => deleteMember(adminOf(church), member.memberId))).rejects.toMatchObject({
+      code: 'aborted',
+    });
     const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users;
-    expect(users.find((u) => u.email === member.email)).toMatchObject({ memberId: member.memberId, familyId: member.familyId });
-    expect((await call('getMember', { token: church.adminToken, params: { memberId: member.memberId } })).status).toBe(200);
+    expect(users.find((u) => u.email === member.email)).toMatchObject({
+      memberId: member.memberId,
+      familyId: member.familyId,
+    });
+    expect((await call('getMember', { token: church.adminToken, params: { memberId: member.memberId } })).status).toBe(
+      200,
+    );
   });
 
   it('removes the new Cognito account again when the user record cannot be written (the member vanished)', async () => {
@@ -164,8 +215,25 @@ describe('member sign-up', () => {
     const email = `${unique('ghost')}@example.org`;
     // An index entry for the address whose member item is gone: the lookup finds it, the write's check does not.
     const stamp = new Date().toISOString();
-    const ghost = { memberId: newId(), familyId: newId(), orgId: church.orgId, name: 'Ghost', surname: 'Gone', birthday: null, cellphone: null, email, version: 1, createdAt: stamp, updatedAt: stamp };
-    await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: { ...memberItem(ghost), SK: `STALE#${ghost.memberId}` } }));
+    const ghost = {
+      memberId: newId(),
+      familyId: newId(),
+      orgId: church.orgId,
+      name: 'Ghost',
+      surname: 'Gone',
+      birthday: null,
+      cellphone: null,
+      email,
+      version: 1,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    await ddb.send(
+      new PutCommand({
+        TableName: stack.env.TABLE_NAME,
+        Item: { ...memberItem(ghost), SK: `STALE#${ghost.memberId}` },
+      }),
+    );
 
     const before = await snapshotTable();
     const answer = await signUp({ email, orgId: church.orgId });
@@ -184,9 +252,17 @@ describe('member sign-up', () => {
     const token = await idToken(member.email, PASSWORD);
     expect((await call('listFamilies', { token })).status).toBe(200);
     const me = await call('getMe', { token });
-    expect(me.body).toMatchObject({ orgId: church.orgId, admin: false, memberId: member.memberId, familyId: member.familyId });
+    expect(me.body).toMatchObject({
+      orgId: church.orgId,
+      admin: false,
+      memberId: member.memberId,
+      familyId: member.familyId,
+    });
     // The family user rule applies to the member's own family at once.
-    const family = await call<{ family: { canEdit: boolean } }>('getFamily', { token, params: { familyId: member.familyId } });
+    const family = await call<{ family: { canEdit: boolean } }>('getFamily', {
+      token,
+      params: { familyId: member.familyId },
+    });
     expect(family.body.family.canEdit).toBe(true);
   });
 });

@@ -21,14 +21,44 @@ const cases: BadInputCase[] = [
   ['deletion with orgId null', 'deleteAllDataForOrganization', () => ({ body: { orgId: null } }), BAD_ID],
   ['deletion with orgId a number', 'deleteAllDataForOrganization', () => ({ body: { orgId: 42 } }), BAD_ID],
   ['deletion with orgId an object', 'deleteAllDataForOrganization', () => ({ body: { orgId: { S: 'x' } } }), BAD_ID],
-  ['deletion with a path in orgId', 'deleteAllDataForOrganization', () => ({ body: { orgId: '../ORGNAME#x' } }), BAD_ID],
-  ['deletion with a key separator in orgId', 'deleteAllDataForOrganization', () => ({ body: { orgId: 'a#USER#b' } }), BAD_ID],
-  ['deletion with an orgId of 65 characters', 'deleteAllDataForOrganization', () => ({ body: { orgId: long(65) } }), BAD_ID],
-  ['deletion body not JSON', 'deleteAllDataForOrganization', () => ({ rawBody: '{"orgId":' }), 'The request body is not valid JSON.'],
+  [
+    'deletion with a path in orgId',
+    'deleteAllDataForOrganization',
+    () => ({ body: { orgId: '../ORGNAME#x' } }),
+    BAD_ID,
+  ],
+  [
+    'deletion with a key separator in orgId',
+    'deleteAllDataForOrganization',
+    () => ({ body: { orgId: 'a#USER#b' } }),
+    BAD_ID,
+  ],
+  [
+    'deletion with an orgId of 65 characters',
+    'deleteAllDataForOrganization',
+    () => ({ body: { orgId: long(65) } }),
+    BAD_ID,
+  ],
+  [
+    'deletion body not JSON',
+    'deleteAllDataForOrganization',
+    () => ({ rawBody: '{"orgId":' }),
+    'The request body is not valid JSON.',
+  ],
   ['deletion body an array', 'deleteAllDataForOrganization', () => ({ rawBody: '["x"]' })],
-  ['deletion body over 256 KB', 'deleteAllDataForOrganization', () => ({ rawBody: JSON.stringify({ orgId: long(300_000) }) }), 'The request is too large.'],
+  [
+    'deletion body over 256 KB',
+    'deleteAllDataForOrganization',
+    () => ({ rawBody: JSON.stringify({ orgId: long(300_000) }) }),
+    'The request is too large.',
+  ],
   ['report body not JSON', 'startIntegrityReport', () => ({ rawBody: '{' }), 'The request body is not valid JSON.'],
-  ['report body over 256 KB', 'startIntegrityReport', () => ({ rawBody: JSON.stringify({ x: long(300_000) }) }), 'The request is too large.'],
+  [
+    'report body over 256 KB',
+    'startIntegrityReport',
+    () => ({ rawBody: JSON.stringify({ x: long(300_000) }) }),
+    'The request is too large.',
+  ],
 ];
 
 describe('super-admin routes refuse bad input', () => {

@@ -13,22 +13,46 @@ describe('getDashboard', () => {
     const late = await addFamilyVia(church.adminToken, { surname: 'Late', anniversary: '04/28' });
     const early = await addFamilyVia(church.adminToken, { surname: 'Early', anniversary: '04/02' });
     await addFamilyVia(church.adminToken, { surname: 'May', anniversary: '05/02' });
-    await call('addMember', { token: church.adminToken, body: { familyId: late.familyId, name: 'Zed', birthday: '04/30' } });
-    await call('addMember', { token: church.adminToken, body: { familyId: early.familyId, name: 'Amy', birthday: '04/09' } });
+    await call('addMember', {
+      token: church.adminToken,
+      body: { familyId: late.familyId, name: 'Zed', birthday: '04/30' },
+    });
+    await call('addMember', {
+      token: church.adminToken,
+      body: { familyId: early.familyId, name: 'Amy', birthday: '04/09' },
+    });
     // Older data may hold free text: it is never listed (and never breaks the page).
     const stamp = new Date().toISOString();
     await ddb.send(
       new PutCommand({
         TableName: stack.env.TABLE_NAME,
-        Item: memberItem({ memberId: newId(), familyId: late.familyId, orgId: church.orgId, name: 'Odd', surname: 'Late', birthday: 'April 5', cellphone: null, email: null, version: 1, createdAt: stamp, updatedAt: stamp }),
+        Item: memberItem({
+          memberId: newId(),
+          familyId: late.familyId,
+          orgId: church.orgId,
+          name: 'Odd',
+          surname: 'Late',
+          birthday: 'April 5',
+          cellphone: null,
+          email: null,
+          version: 1,
+          createdAt: stamp,
+          updatedAt: stamp,
+        }),
       }),
     );
 
     const answer = await call<DashboardResult>('getDashboard', { token: church.adminToken, query: 'month=4' });
     expect(answer.status).toBe(200);
     expect(answer.body.month).toBe(4);
-    expect(answer.body.birthdays.map((b) => [b.name, b.dayOfMonth])).toEqual([['Amy', 9], ['Zed', 30]]);
-    expect(answer.body.anniversaries.map((a) => [a.surname, a.anniversary, a.dayOfMonth])).toEqual([['Early', '04/02', 2], ['Late', '04/28', 28]]);
+    expect(answer.body.birthdays.map((b) => [b.name, b.dayOfMonth])).toEqual([
+      ['Amy', 9],
+      ['Zed', 30],
+    ]);
+    expect(answer.body.anniversaries.map((a) => [a.surname, a.anniversary, a.dayOfMonth])).toEqual([
+      ['Early', '04/02', 2],
+      ['Late', '04/28', 28],
+    ]);
     expect(answer.body.counts).toEqual({ families: 3, members: 5, groups: 0, lessons: 0 });
     expect(answer.body.mobileAppLinked).toBe(false);
   });

@@ -14,12 +14,23 @@ import { stack } from '../support/env';
 import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
 import { adminOf, beforeItsWrite } from '../support/interleave';
 
-const getItem = async (Key: Record<string, unknown>) => (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
+const getItem = async (Key: Record<string, unknown>) =>
+  (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
 const counts = async (token: string) => (await call<DashboardResult>('getDashboard', { token })).body.counts;
-const family = async (token: string, familyId: string) => (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
+const family = async (token: string, familyId: string) =>
+  (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
 
 async function addRole(orgId: string, memberId: string, familyId: string, memberName: string) {
-  const role = { groupId: newId(), memberId, familyId, orgId, memberName, groupName: 'Choir', label: 'Alto', cDate: new Date().toISOString() };
+  const role = {
+    groupId: newId(),
+    memberId,
+    familyId,
+    orgId,
+    memberName,
+    groupName: 'Choir',
+    label: 'Alto',
+    cDate: new Date().toISOString(),
+  };
   await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: roleItem(role) }));
   return role;
 }
@@ -28,7 +39,10 @@ describe('families', () => {
   it('adds a family (empty optionals as null, state upper-cased), lists it by surname and counts it', async () => {
     const church = await createChurch();
     const before = await counts(church.adminToken);
-    const b = await call('addFamily', { token: church.adminToken, body: { surname: '  Brown ', state: 'nc', zipcode: '27601-1234', street: '', phone: null } });
+    const b = await call('addFamily', {
+      token: church.adminToken,
+      body: { surname: '  Brown ', state: 'nc', zipcode: '27601-1234', street: '', phone: null },
+    });
     const a = await call('addFamily', { token: church.adminToken, body: { surname: 'Ødegård', anniversary: '02/29' } });
     const c = await call('addFamily', { token: church.adminToken, body: { surname: 'adams' } });
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
@@ -37,7 +51,17 @@ describe('families', () => {
     const list = await call<ListFamiliesResult>('listFamilies', { token: church.adminToken });
     expect(list.body.families.map((f) => f.surname)).toEqual(['adams', 'Brown', 'Ødegård']);
     expect(list.body.canAddFamily).toBe(true);
-    expect(list.body.families[1]).toMatchObject({ surname: 'Brown', state: 'NC', zipcode: '27601-1234', street: null, phone: null, photo: null, photoUrl: null, canEdit: true, members: [] });
+    expect(list.body.families[1]).toMatchObject({
+      surname: 'Brown',
+      state: 'NC',
+      zipcode: '27601-1234',
+      street: null,
+      phone: null,
+      photo: null,
+      photoUrl: null,
+      canEdit: true,
+      members: [],
+    });
     expect(await counts(church.adminToken)).toEqual({ ...before, families: before.families + 3 });
   });
 
@@ -47,13 +71,28 @@ describe('families', () => {
     expect((await call('getFamily', { token: other.adminToken, params: { familyId } })).status).toBe(404);
     const member = await createAccountIn(church.orgId);
     const before = await snapshotTable();
-    expect((await call('updateFamily', { token: other.adminToken, params: { familyId }, body: { surname: 'Taken', version: familyVersion } })).status).toBe(404);
+    expect(
+      (
+        await call('updateFamily', {
+          token: other.adminToken,
+          params: { familyId },
+          body: { surname: 'Taken', version: familyVersion },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('deleteFamily', { token: other.adminToken, params: { familyId } })).status).toBe(404);
     const seen = await call<{ family: FamilyView }>('getFamily', { token: member.token, params: { familyId } });
     expect(seen.body.family).toMatchObject({ familyId, canEdit: false });
     expect((await call<ListFamiliesResult>('listFamilies', { token: member.token })).body.canAddFamily).toBe(false);
-    const denied = await call('updateFamily', { token: member.token, params: { familyId }, body: { surname: 'Mine', version: familyVersion } });
-    expect(denied.body.error).toEqual({ code: 'permission-denied', message: 'You do not have permission to edit this family.' });
+    const denied = await call('updateFamily', {
+      token: member.token,
+      params: { familyId },
+      body: { surname: 'Mine', version: familyVersion },
+    });
+    expect(denied.body.error).toEqual({
+      code: 'permission-denied',
+      message: 'You do not have permission to edit this family.',
+    });
     expect(await snapshotTable()).toBe(before);
   });
 
@@ -61,10 +100,26 @@ describe('families', () => {
     const church = await createChurch();
     const [own, theirs] = await Promise.all([addFamilyVia(church.adminToken), addFamilyVia(church.adminToken)]);
     const user = await createAccountIn(church.orgId, { familyId: own.familyId, memberId: own.memberId });
-    const mine = await call('updateFamily', { token: user.token, params: { familyId: own.familyId }, body: { surname: 'Renamed', version: own.familyVersion } });
+    const mine = await call('updateFamily', {
+      token: user.token,
+      params: { familyId: own.familyId },
+      body: { surname: 'Renamed', version: own.familyVersion },
+    });
     expect(mine.body).toMatchObject({ success: true, message: 'Family updated successfully!', version: 2 });
-    expect((await call('updateFamily', { token: user.token, params: { familyId: theirs.familyId }, body: { surname: 'X', version: theirs.familyVersion } })).status).toBe(403);
-    expect((await call<ListFamiliesResult>('listFamilies', { token: user.token })).body.families.filter((f) => f.canEdit).map((f) => f.familyId)).toEqual([own.familyId]);
+    expect(
+      (
+        await call('updateFamily', {
+          token: user.token,
+          params: { familyId: theirs.familyId },
+          body: { surname: 'X', version: theirs.familyVersion },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call<ListFamiliesResult>('listFamilies', { token: user.token })).body.families
+        .filter((f) => f.canEdit)
+        .map((f) => f.familyId),
+    ).toEqual([own.familyId]);
   });
 
   it('refuses a stale version with a clear message and keeps the first edit', async () => {
@@ -78,7 +133,10 @@ describe('families', () => {
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     const loser = first.status === 409 ? first : second;
-    expect(loser.body.error).toMatchObject({ code: 'aborted', message: expect.stringContaining('Someone else changed this family') });
+    expect(loser.body.error).toMatchObject({
+      code: 'aborted',
+      message: expect.stringContaining('Someone else changed this family'),
+    });
     const winner = first.status === 200 ? 'First' : 'Second';
     expect(await family(church.adminToken, familyId)).toMatchObject({ surname: winner, version: 2 });
   });
@@ -87,7 +145,11 @@ describe('families', () => {
     const church = await createChurch();
     const { familyId, familyVersion, memberId } = await addFamilyVia(church.adminToken, { surname: 'Old' });
     const role = await addRole(church.orgId, memberId, familyId, 'Lydia Old');
-    const answer = await call('updateFamily', { token: church.adminToken, params: { familyId }, body: { surname: 'New', version: familyVersion } });
+    const answer = await call('updateFamily', {
+      token: church.adminToken,
+      params: { familyId },
+      body: { surname: 'New', version: familyVersion },
+    });
     expect(answer.status).toBe(200);
     expect((await family(church.adminToken, familyId)).members[0]).toMatchObject({ name: 'Lydia', surname: 'New' });
     expect(await getItem(keys.role(church.orgId, role.groupId, memberId))).toMatchObject({ memberName: 'Lydia New' });
@@ -99,16 +161,34 @@ describe('families', () => {
     const group = await call<{ groupId: string }>('addGroup', { token, body: { groupName: unique('Readers') } });
     const changes: Record<string, (familyId: string, memberId: string, memberVersion: number) => Promise<unknown>> = {
       addMember: (familyId) => addMember(adminOf(church), AddMemberInput.parse({ familyId, name: 'Joiner' })),
-      updateMember: (_f, memberId, version) => updateMember(adminOf(church), memberId, UpdateMemberInput.parse({ name: 'Edited', version })),
+      updateMember: (_f, memberId, version) =>
+        updateMember(adminOf(church), memberId, UpdateMemberInput.parse({ name: 'Edited', version })),
       addRole: (_f, memberId) => groups.addRole(adminOf(church), group.body.groupId, AddRoleInput.parse({ memberId })),
     };
     for (const [change, run] of Object.entries(changes)) {
       const { familyId, familyVersion, memberId, memberVersion } = await addFamilyVia(token, { surname: 'Before' });
-      const rename = async () => expect((await call('updateFamily', { token, params: { familyId }, body: { surname: 'After', version: familyVersion } })).status).toBe(200);
-      await expect(beforeItsWrite(rename, () => run(familyId, memberId, memberVersion)), change).rejects.toMatchObject({ code: 'aborted' });
+      const rename = async () =>
+        expect(
+          (
+            await call('updateFamily', {
+              token,
+              params: { familyId },
+              body: { surname: 'After', version: familyVersion },
+            })
+          ).status,
+        ).toBe(200);
+      await expect(
+        beforeItsWrite(rename, () => run(familyId, memberId, memberVersion)),
+        change,
+      ).rejects.toMatchObject({ code: 'aborted' });
       const seen = await family(token, familyId);
-      expect(seen.members.map((m) => `${m.name} ${m.surname}`), change).toEqual(['Lydia After']);
-      const roles = (await call<ListGroupsResult>('listGroups', { token })).body.groups.flatMap((g) => g.roles).filter((r) => r.familyId === familyId);
+      expect(
+        seen.members.map((m) => `${m.name} ${m.surname}`),
+        change,
+      ).toEqual(['Lydia After']);
+      const roles = (await call<ListGroupsResult>('listGroups', { token })).body.groups
+        .flatMap((g) => g.roles)
+        .filter((r) => r.familyId === familyId);
       expect(roles, change).toEqual([]);
     }
   });
@@ -118,30 +198,48 @@ describe('families', () => {
     const token = church.adminToken;
     const group = await call<{ groupId: string }>('addGroup', { token, body: { groupName: unique('Readers') } });
     const { familyId, familyVersion, memberId } = await addFamilyVia(token, { surname: 'Before' });
-    const joinGroup = async () => expect((await call('addRole', { token, params: { groupId: group.body.groupId }, body: { memberId } })).status).toBe(200);
-    const rename = () => updateFamily(adminOf(church), familyId, UpdateFamilyInput.parse({ surname: 'After', version: familyVersion }));
+    const joinGroup = async () =>
+      expect(
+        (await call('addRole', { token, params: { groupId: group.body.groupId }, body: { memberId } })).status,
+      ).toBe(200);
+    const rename = () =>
+      updateFamily(adminOf(church), familyId, UpdateFamilyInput.parse({ surname: 'After', version: familyVersion }));
     await expect(beforeItsWrite(joinGroup, rename)).rejects.toMatchObject({ code: 'aborted' });
-    expect((await call<ListGroupsResult>('listGroups', { token })).body.groups[0]!.roles).toMatchObject([{ memberId, memberName: 'Lydia Before' }]);
+    expect((await call<ListGroupsResult>('listGroups', { token })).body.groups[0]!.roles).toMatchObject([
+      { memberId, memberName: 'Lydia Before' },
+    ]);
   });
 
   it('deletes a family with its members, their e-mail claims and roles in one go, and updates the counts', async () => {
     const church = await createChurch();
     const { familyId, memberId } = await addFamilyVia(church.adminToken);
     const email = `${unique('ruth')}@example.org`;
-    const second = await call<{ id: string }>('addMember', { token: church.adminToken, body: { familyId, name: 'Ruth', email } });
+    const second = await call<{ id: string }>('addMember', {
+      token: church.adminToken,
+      body: { familyId, name: 'Ruth', email },
+    });
     const role = await addRole(church.orgId, memberId, familyId, 'Lydia X');
     const before = await counts(church.adminToken);
 
     const answer = await call('deleteFamily', { token: church.adminToken, params: { familyId } });
     expect(answer.body).toMatchObject({ success: true, message: expect.stringMatching(/^Family ".+" deleted\.$/) });
     expect((await call('getFamily', { token: church.adminToken, params: { familyId } })).status).toBe(404);
-    expect((await call('getMember', { token: church.adminToken, params: { memberId: second.body.id } })).status).toBe(404);
+    expect((await call('getMember', { token: church.adminToken, params: { memberId: second.body.id } })).status).toBe(
+      404,
+    );
     expect(await getItem(keys.role(church.orgId, role.groupId, memberId))).toBeUndefined();
     expect(await getItem(keys.memberEmailClaim(church.orgId, email))).toBeUndefined();
-    expect(await counts(church.adminToken)).toEqual({ ...before, families: before.families - 1, members: before.members - 2 });
+    expect(await counts(church.adminToken)).toEqual({
+      ...before,
+      families: before.families - 1,
+      members: before.members - 2,
+    });
     // The e-mail is free again.
     const again = await addFamilyVia(church.adminToken);
-    expect((await call('addMember', { token: church.adminToken, body: { familyId: again.familyId, name: 'Ruth', email } })).status).toBe(200);
+    expect(
+      (await call('addMember', { token: church.adminToken, body: { familyId: again.familyId, name: 'Ruth', email } }))
+        .status,
+    ).toBe(200);
   });
 
   it('deletes a family too large for one transaction in parts, each part keeping the counts true', async () => {
@@ -149,7 +247,10 @@ describe('families', () => {
     const { familyId } = await addFamilyVia(church.adminToken);
     // 60 members with e-mails: 1 + 60 x 2 + the counter = 122 actions, past DynamoDB's 100.
     for (let i = 0; i < 59; i++) {
-      const added = await call('addMember', { token: church.adminToken, body: { familyId, name: `Member ${i}`, email: `${unique('big')}@example.org` } });
+      const added = await call('addMember', {
+        token: church.adminToken,
+        body: { familyId, name: `Member ${i}`, email: `${unique('big')}@example.org` },
+      });
       expect(added.status).toBe(200);
     }
     expect(await counts(church.adminToken)).toMatchObject({ families: 1, members: 60 });
@@ -164,7 +265,9 @@ describe('families', () => {
     // Many concurrent adds racing one delete: whatever wins, no member may outlive its family.
     const results = await Promise.all([
       call('deleteFamily', { token: church.adminToken, params: { familyId } }),
-      ...Array.from({ length: 4 }, (_, i) => call('addMember', { token: church.adminToken, body: { familyId, name: `Racer ${i}` } })),
+      ...Array.from({ length: 4 }, (_, i) =>
+        call('addMember', { token: church.adminToken, body: { familyId, name: `Racer ${i}` } }),
+      ),
     ]);
     const list = await call<ListFamiliesResult>('listFamilies', { token: church.adminToken });
     const dashboard = await counts(church.adminToken);

@@ -59,8 +59,9 @@ describe('faults in DynamoDB and S3', () => {
 
   it('DynamoDB refusing one request: the SDK retries and the request succeeds once', async () => {
     const familiesBefore = (await counts(church.adminToken)).families;
-    const { result } = await withFaults([{ service: 'dynamodb', kind: 'refuse', operation: 'TransactWriteItems', times: 1 }], () =>
-      call('addFamily', { token: church.adminToken, body: { surname: 'Blip' } }),
+    const { result } = await withFaults(
+      [{ service: 'dynamodb', kind: 'refuse', operation: 'TransactWriteItems', times: 1 }],
+      () => call('addFamily', { token: church.adminToken, body: { surname: 'Blip' } }),
     );
     expect(result.status).toBe(200);
     expect(await familiesNamed(church.adminToken, 'Blip')).toHaveLength(1);
@@ -70,8 +71,15 @@ describe('faults in DynamoDB and S3', () => {
   it('DynamoDB slow: every request waits and succeeds', async () => {
     const family = await addFamilyVia(church.adminToken);
     const { result } = await withFaults([{ service: 'dynamodb', kind: 'delay', delayMs: 1500 }], async () => ({
-      update: await call('updateFamily', { token: church.adminToken, params: { familyId: family.familyId }, body: { surname: 'Slow', version: family.familyVersion } }),
-      read: await call<{ family: FamilyView }>('getFamily', { token: church.adminToken, params: { familyId: family.familyId } }),
+      update: await call('updateFamily', {
+        token: church.adminToken,
+        params: { familyId: family.familyId },
+        body: { surname: 'Slow', version: family.familyVersion },
+      }),
+      read: await call<{ family: FamilyView }>('getFamily', {
+        token: church.adminToken,
+        params: { familyId: family.familyId },
+      }),
     }));
     expect(result.update.status).toBe(200);
     expect(result.read.body.family.surname).toBe('Slow');
@@ -79,8 +87,9 @@ describe('faults in DynamoDB and S3', () => {
 
   it('a transaction whose answer is lost once: the SDK’s retry carries the same ClientRequestToken, so it succeeds without a second write', async () => {
     const before = await counts(church.adminToken);
-    const { result, hits } = await withFaults([{ service: 'dynamodb', kind: 'lose-answer', operation: 'TransactWriteItems', times: 1 }], () =>
-      call('addFamily', { token: church.adminToken, body: { surname: 'Echo' } }),
+    const { result, hits } = await withFaults(
+      [{ service: 'dynamodb', kind: 'lose-answer', operation: 'TransactWriteItems', times: 1 }],
+      () => call('addFamily', { token: church.adminToken, body: { surname: 'Echo' } }),
     );
     expect(hits).toEqual([1]);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -90,8 +99,14 @@ describe('faults in DynamoDB and S3', () => {
 
   it('a transaction whose answers are all lost: the handler finds its own write by the request key and answers it', async () => {
     const before = await counts(church.adminToken);
-    const { result } = await withFaults([{ service: 'dynamodb', kind: 'lose-answer', operation: 'TransactWriteItems', times: EVERY_ATTEMPT }], () =>
-      call<{ id: string }>('addFamily', { token: church.adminToken, body: { surname: 'Found' }, requestKey: randomUUID() }),
+    const { result } = await withFaults(
+      [{ service: 'dynamodb', kind: 'lose-answer', operation: 'TransactWriteItems', times: EVERY_ATTEMPT }],
+      () =>
+        call<{ id: string }>('addFamily', {
+          token: church.adminToken,
+          body: { surname: 'Found' },
+          requestKey: randomUUID(),
+        }),
     );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect((await familiesNamed(church.adminToken, 'Found')).map((f) => f.familyId)).toEqual([result.body.id]);
@@ -114,9 +129,17 @@ describe('faults in DynamoDB and S3', () => {
         () => call<{ id?: string; groupId?: string }>(operation, { token: church.adminToken, body, requestKey }),
       );
       expectBusy(first);
-      const repeat = await call<{ id?: string; groupId?: string }>(operation, { token: church.adminToken, body, requestKey });
+      const repeat = await call<{ id?: string; groupId?: string }>(operation, {
+        token: church.adminToken,
+        body,
+        requestKey,
+      });
       expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
-      const again = await call<{ id?: string; groupId?: string }>(operation, { token: church.adminToken, body, requestKey });
+      const again = await call<{ id?: string; groupId?: string }>(operation, {
+        token: church.adminToken,
+        body,
+        requestKey,
+      });
       expect(again.body).toEqual(repeat.body);
       return repeat.body.id ?? repeat.body.groupId!;
     }
@@ -134,11 +157,17 @@ describe('faults in DynamoDB and S3', () => {
       const before = await counts(church.adminToken);
       const email = `once-${randomUUID().slice(0, 8)}@example.org`;
       const id = await failThenRepeat('addMember', { familyId: family.familyId, name: 'Onesimus', email });
-      const read = await call<{ family: FamilyView }>('getFamily', { token: church.adminToken, params: { familyId: family.familyId } });
+      const read = await call<{ family: FamilyView }>('getFamily', {
+        token: church.adminToken,
+        params: { familyId: family.familyId },
+      });
       expect(read.body.family.members.filter((m) => m.name === 'Onesimus').map((m) => m.memberId)).toEqual([id]);
       expect((await counts(church.adminToken)).members).toBe(before.members + 1);
       // The claim is the member's own: a different member with the address is still refused.
-      const twin = await call('addMember', { token: church.adminToken, body: { familyId: family.familyId, name: 'Twin', email } });
+      const twin = await call('addMember', {
+        token: church.adminToken,
+        body: { familyId: family.familyId, name: 'Twin', email },
+      });
       expect(twin.status).toBe(409);
     });
 
@@ -146,7 +175,9 @@ describe('faults in DynamoDB and S3', () => {
       const before = await counts(church.adminToken);
       const groupName = `Once ${randomUUID().slice(0, 8)}`;
       const id = await failThenRepeat('addGroup', { groupName });
-      const groups = await call<{ groups: { groupId: string; groupName: string }[] }>('listGroups', { token: church.adminToken });
+      const groups = await call<{ groups: { groupId: string; groupName: string }[] }>('listGroups', {
+        token: church.adminToken,
+      });
       expect(groups.body.groups.filter((g) => g.groupName === groupName).map((g) => g.groupId)).toEqual([id]);
       expect((await counts(church.adminToken)).groups).toBe(before.groups + 1);
       const other = await call('addGroup', { token: church.adminToken, body: { groupName } });
@@ -156,9 +187,15 @@ describe('faults in DynamoDB and S3', () => {
 
   it('a malformed Idempotency-Key is refused with a clear 400 and writes nothing', async () => {
     const before = await snapshotStorage();
-    const answer = await call('addFamily', { token: church.adminToken, body: { surname: 'Keyless' }, requestKey: 'no spaces <allowed>' });
+    const answer = await call('addFamily', {
+      token: church.adminToken,
+      body: { surname: 'Keyless' },
+      requestKey: 'no spaces <allowed>',
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.error?.message).toBe('The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.');
+    expect(answer.body.error?.message).toBe(
+      'The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.',
+    );
     expect(await snapshotStorage()).toBe(before);
   });
 
@@ -167,12 +204,20 @@ describe('faults in DynamoDB and S3', () => {
     const family = await addFamilyVia(church.adminToken, { photo: oldPhoto });
     const newPhoto = await uploadPhoto(church.adminToken, family.familyId);
     const before = await snapshotStorage();
-    const save = () => call('updateFamily', { token: church.adminToken, params: { familyId: family.familyId }, body: { surname: 'Pictured', photo: newPhoto, version: family.familyVersion } });
+    const save = () =>
+      call('updateFamily', {
+        token: church.adminToken,
+        params: { familyId: family.familyId },
+        body: { surname: 'Pictured', photo: newPhoto, version: family.familyVersion },
+      });
     const { result } = await withFaults([{ service: 's3', kind: 'refuse' }], save);
     expectBusy(result);
     expect(await snapshotStorage()).toBe(before);
     expect((await save()).status).toBe(200);
-    const read = await call<{ family: FamilyView }>('getFamily', { token: church.adminToken, params: { familyId: family.familyId } });
+    const read = await call<{ family: FamilyView }>('getFamily', {
+      token: church.adminToken,
+      params: { familyId: family.familyId },
+    });
     expect(read.body.family.photo).toBe(newPhoto);
     expect((await fetch(read.body.family.photoUrl!)).status).toBe(200);
   });
@@ -192,13 +237,19 @@ describe('faults in DynamoDB and S3', () => {
       call('deleteFamily', { token: church.adminToken, params: { familyId: family.familyId } }),
     );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
-    expect((await call('getFamily', { token: church.adminToken, params: { familyId: family.familyId } })).status).toBe(404);
-    expect((await call('getMember', { token: church.adminToken, params: { memberId: family.memberId } })).status).toBe(404);
+    expect((await call('getFamily', { token: church.adminToken, params: { familyId: family.familyId } })).status).toBe(
+      404,
+    );
+    expect((await call('getMember', { token: church.adminToken, params: { memberId: family.memberId } })).status).toBe(
+      404,
+    );
   });
 
   it('S3 slow: the PDF directory is still made', async () => {
     await addFamilyVia(church.adminToken, { photo: await uploadPhoto(church.adminToken) });
-    const { result } = await withFaults([{ service: 's3', kind: 'delay', delayMs: 1000 }], () => call<{ url?: string }>('generateDirectoryPdf', { token: church.adminToken, body: {} }));
+    const { result } = await withFaults([{ service: 's3', kind: 'delay', delayMs: 1000 }], () =>
+      call<{ url?: string }>('generateDirectoryPdf', { token: church.adminToken, body: {} }),
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.url).toBeTruthy();
   });

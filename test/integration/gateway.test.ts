@@ -12,7 +12,8 @@ describe('local gateway', () => {
 
   it('answers a missing asset 404, and a client-side route with the app (or 503 before the app is built)', async () => {
     expect((await fetch(`${stack.url}/assets/missing-ABCDEFGH.js`)).status).toBe(404);
-    for (const path of ['/', '/families/abc']) expect([200, 503], path).toContain((await fetch(`${stack.url}${path}`)).status);
+    for (const path of ['/', '/families/abc'])
+      expect([200, 503], path).toContain((await fetch(`${stack.url}${path}`)).status);
   });
 
   it('answers an unknown API path or method like API Gateway', async () => {

@@ -9,7 +9,8 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
 
-const getItem = async (Key: Record<string, unknown>) => (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
+const getItem = async (Key: Record<string, unknown>) =>
+  (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
 const groupCount = async (token: string) => (await call<DashboardResult>('getDashboard', { token })).body.counts.groups;
 const list = async (token: string) => (await call<ListGroupsResult>('listGroups', { token })).body;
 
@@ -29,7 +30,11 @@ describe('groups', () => {
     expect(await list(church.adminToken)).toEqual({ groups: [], canManage: true, members: [] });
     const before = await groupCount(church.adminToken);
     const created = await call('addGroup', { token: church.adminToken, body: { groupName: '  Youth Group ' } });
-    expect(created.body).toEqual({ success: true, message: "Group 'Youth Group' created.", groupId: expect.any(String) });
+    expect(created.body).toEqual({
+      success: true,
+      message: "Group 'Youth Group' created.",
+      groupId: expect.any(String),
+    });
     await addGroup(church.adminToken, 'Ödegård Circle');
     await addGroup(church.adminToken, 'choir');
     await addGroup(church.adminToken, 'Deacons');
@@ -48,7 +53,9 @@ describe('groups', () => {
       const taken = await call('addGroup', { token: church.adminToken, body: { groupName } });
       expect(taken).toMatchObject({
         status: 409,
-        body: { error: { code: 'already-exists', message: 'A group with this name already exists in your organization.' } },
+        body: {
+          error: { code: 'already-exists', message: 'A group with this name already exists in your organization.' },
+        },
       });
     }
     expect(await snapshotTable()).toBe(before);
@@ -60,8 +67,14 @@ describe('groups', () => {
 
   it('adds members with optional labels; lists roles by name, and the members for the modal to admins only', async () => {
     const church = await createChurch();
-    const [kim, abe] = await Promise.all([addFamilyVia(church.adminToken, { surname: 'Kim' }), addFamilyVia(church.adminToken, { surname: 'Abe' })]);
-    const extra = await call<{ id: string }>('addMember', { token: church.adminToken, body: { familyId: kim.familyId, name: 'Aaron' } });
+    const [kim, abe] = await Promise.all([
+      addFamilyVia(church.adminToken, { surname: 'Kim' }),
+      addFamilyVia(church.adminToken, { surname: 'Abe' }),
+    ]);
+    const extra = await call<{ id: string }>('addMember', {
+      token: church.adminToken,
+      body: { familyId: kim.familyId, name: 'Aaron' },
+    });
     const groupId = await addGroup(church.adminToken, 'Choir');
 
     const first = await addRole(church.adminToken, groupId, kim.memberId, '  Alto ');
@@ -72,9 +85,27 @@ describe('groups', () => {
     const admin = await list(church.adminToken);
     expect(admin.canManage).toBe(true);
     expect(admin.groups[0]!.roles).toEqual([
-      { memberId: extra.body.id, familyId: kim.familyId, memberName: 'Aaron Kim', label: null, cDate: expect.any(String) },
-      { memberId: abe.memberId, familyId: abe.familyId, memberName: 'Lydia Abe', label: null, cDate: expect.any(String) },
-      { memberId: kim.memberId, familyId: kim.familyId, memberName: 'Lydia Kim', label: 'Alto', cDate: expect.any(String) },
+      {
+        memberId: extra.body.id,
+        familyId: kim.familyId,
+        memberName: 'Aaron Kim',
+        label: null,
+        cDate: expect.any(String),
+      },
+      {
+        memberId: abe.memberId,
+        familyId: abe.familyId,
+        memberName: 'Lydia Abe',
+        label: null,
+        cDate: expect.any(String),
+      },
+      {
+        memberId: kim.memberId,
+        familyId: kim.familyId,
+        memberName: 'Lydia Kim',
+        label: 'Alto',
+        cDate: expect.any(String),
+      },
     ]);
     // Name, then surname; names only (no addresses, e-mails or phones).
     expect(admin.members).toEqual([
@@ -91,14 +122,26 @@ describe('groups', () => {
 
     const before = await snapshotTable();
     const twice = await addRole(church.adminToken, groupId, kim.memberId, 'Soprano');
-    expect(twice).toMatchObject({ status: 409, body: { error: { code: 'already-exists', message: 'This member is already in the group.' } } });
+    expect(twice).toMatchObject({
+      status: 409,
+      body: { error: { code: 'already-exists', message: 'This member is already in the group.' } },
+    });
     expect(await snapshotTable()).toBe(before);
   });
 
   it('shows a role without a name as Unknown Member', async () => {
     const church = await createChurch();
     const groupId = await addGroup(church.adminToken, 'Old Data');
-    const role = { groupId, memberId: newId(), familyId: '', orgId: church.orgId, memberName: '', groupName: 'Old Data', label: null, cDate: new Date().toISOString() };
+    const role = {
+      groupId,
+      memberId: newId(),
+      familyId: '',
+      orgId: church.orgId,
+      memberName: '',
+      groupName: 'Old Data',
+      label: null,
+      cDate: new Date().toISOString(),
+    };
     await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: roleItem(role) }));
     expect((await list(church.adminToken)).groups[0]!.roles).toEqual([
       { memberId: role.memberId, familyId: '', memberName: 'Unknown Member', label: null, cDate: role.cDate },
@@ -134,7 +177,16 @@ describe('groups', () => {
     const groupId = await addGroup(church.adminToken, 'Congregation');
     const cDate = new Date().toISOString();
     const roles = Array.from({ length: 130 }, (_, i) =>
-      roleItem({ groupId, memberId: newId(), familyId: newId(), orgId: church.orgId, memberName: `Member ${i}`, groupName: 'Congregation', label: null, cDate }),
+      roleItem({
+        groupId,
+        memberId: newId(),
+        familyId: newId(),
+        orgId: church.orgId,
+        memberName: `Member ${i}`,
+        groupName: 'Congregation',
+        label: null,
+        cDate,
+      }),
     );
     await batchPutAll(stack.env.TABLE_NAME!, roles);
     expect((await list(church.adminToken)).groups[0]!.roles).toHaveLength(130);
@@ -154,7 +206,10 @@ describe('groups', () => {
     expect(removed.body).toEqual({ success: true, message: 'Member removed from the group.' });
     expect((await list(church.adminToken)).groups[0]!.roles).toEqual([]);
     const again = await call('deleteRole', { token: church.adminToken, params: { groupId, memberId } });
-    expect(again).toMatchObject({ status: 404, body: { error: { code: 'not-found', message: 'This member is not in the group.' } } });
+    expect(again).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not-found', message: 'This member is not in the group.' } },
+    });
     // The member can be added again.
     expect((await addRole(church.adminToken, groupId, memberId)).status).toBe(200);
   });
@@ -164,8 +219,14 @@ describe('groups', () => {
     const { memberId } = await addFamilyVia(church.adminToken);
     const groupId = await addGroup(church.adminToken, 'Hosts');
     const before = await snapshotTable();
-    expect((await addRole(church.adminToken, newId(), memberId)).body.error).toEqual({ code: 'not-found', message: 'Group not found.' });
-    expect((await addRole(church.adminToken, groupId, newId())).body.error).toEqual({ code: 'not-found', message: 'Member not found.' });
+    expect((await addRole(church.adminToken, newId(), memberId)).body.error).toEqual({
+      code: 'not-found',
+      message: 'Group not found.',
+    });
+    expect((await addRole(church.adminToken, groupId, newId())).body.error).toEqual({
+      code: 'not-found',
+      message: 'Member not found.',
+    });
     expect((await call('deleteGroup', { token: church.adminToken, params: { groupId: newId() } })).status).toBe(404);
     expect((await call('deleteRole', { token: church.adminToken, params: { groupId, memberId } })).status).toBe(404);
     expect(await snapshotTable()).toBe(before);
@@ -184,16 +245,23 @@ describe('groups', () => {
     expect((await addRole(other.adminToken, groupId, ours.memberId)).status).toBe(404);
     expect((await addRole(other.adminToken, groupId, theirs.memberId)).status).toBe(404);
     // Their own group with this church's member.
-    expect((await addRole(other.adminToken, otherGroupId, ours.memberId)).body.error).toEqual({ code: 'not-found', message: 'Member not found.' });
+    expect((await addRole(other.adminToken, otherGroupId, ours.memberId)).body.error).toEqual({
+      code: 'not-found',
+      message: 'Member not found.',
+    });
     // This church's admin with the other church's member or group.
     expect((await addRole(church.adminToken, groupId, theirs.memberId)).status).toBe(404);
     expect((await addRole(church.adminToken, otherGroupId, ours.memberId)).status).toBe(404);
     expect((await call('deleteGroup', { token: other.adminToken, params: { groupId } })).status).toBe(404);
-    expect((await call('deleteRole', { token: other.adminToken, params: { groupId, memberId: ours.memberId } })).status).toBe(404);
+    expect(
+      (await call('deleteRole', { token: other.adminToken, params: { groupId, memberId: ours.memberId } })).status,
+    ).toBe(404);
     // A member of the church cannot change groups.
     expect((await call('addGroup', { token: member.token, body: { groupName: 'Mine' } })).status).toBe(403);
     expect((await addRole(member.token, groupId, ours.memberId)).status).toBe(403);
-    expect((await call('deleteRole', { token: member.token, params: { groupId, memberId: ours.memberId } })).status).toBe(403);
+    expect(
+      (await call('deleteRole', { token: member.token, params: { groupId, memberId: ours.memberId } })).status,
+    ).toBe(403);
     expect((await call('deleteGroup', { token: member.token, params: { groupId } })).status).toBe(403);
     expect(await snapshotTable()).toBe(before);
 
@@ -220,9 +288,15 @@ describe('groups', () => {
     const { familyId, memberId, memberVersion } = await addFamilyVia(church.adminToken, { surname: 'Osei' });
     const groupId = await addGroup(church.adminToken, 'Readers');
     await addRole(church.adminToken, groupId, memberId, 'Psalms');
-    const renamed = await call('updateMember', { token: church.adminToken, params: { memberId }, body: { name: 'Ama', version: memberVersion } });
+    const renamed = await call('updateMember', {
+      token: church.adminToken,
+      params: { memberId },
+      body: { name: 'Ama', version: memberVersion },
+    });
     expect(renamed.status).toBe(200);
-    expect((await list(church.adminToken)).groups[0]!.roles).toMatchObject([{ memberId, familyId, memberName: 'Ama Osei', label: 'Psalms' }]);
+    expect((await list(church.adminToken)).groups[0]!.roles).toMatchObject([
+      { memberId, familyId, memberName: 'Ama Osei', label: 'Psalms' },
+    ]);
 
     expect((await call('deleteMember', { token: church.adminToken, params: { memberId } })).status).toBe(200);
     expect((await list(church.adminToken)).groups[0]!.roles).toEqual([]);
@@ -231,7 +305,9 @@ describe('groups', () => {
 
   it('never leaves a role behind when a member is deleted while being added to groups', async () => {
     const church = await createChurch();
-    const groups = await Promise.all(['Race A', 'Race B', 'Race C'].map((name) => addGroup(church.adminToken, `${name} ${unique('g')}`)));
+    const groups = await Promise.all(
+      ['Race A', 'Race B', 'Race C'].map((name) => addGroup(church.adminToken, `${name} ${unique('g')}`)),
+    );
     for (let round = 0; round < 3; round++) {
       const { memberId } = await addFamilyVia(church.adminToken);
       const answers = await Promise.all([
@@ -240,7 +316,9 @@ describe('groups', () => {
       ]);
       for (const a of answers) expect([200, 404, 409], JSON.stringify(a.body)).toContain(a.status);
       const member = await call('getMember', { token: church.adminToken, params: { memberId } });
-      const roles = (await list(church.adminToken)).groups.flatMap((g) => g.roles).filter((r) => r.memberId === memberId);
+      const roles = (await list(church.adminToken)).groups
+        .flatMap((g) => g.roles)
+        .filter((r) => r.memberId === memberId);
       // Either the member is gone with every role, or the delete was refused and the member stays.
       if (member.status === 404) expect(roles).toEqual([]);
       else expect(answers[0]!.status).toBe(409);

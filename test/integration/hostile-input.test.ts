@@ -23,8 +23,24 @@ import { s3 } from '../../lambdas/platform/s3';
 import { call, type Answer } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createAccountIn, createChurch, snapshotTable, unique } from '../support/fixtures';
-import { bodyFrom, bodyRecipe, garbageId, HTML_PAYLOADS, UNICODE_SAMPLES, type BodyRecipe, type BodyShape } from '../support/hostile';
-import { addGroupIn, addMemberTo, hostileRoutes, read, type RouteCase, type Sent, type World } from '../support/hostile-routes';
+import {
+  bodyFrom,
+  bodyRecipe,
+  garbageId,
+  HTML_PAYLOADS,
+  UNICODE_SAMPLES,
+  type BodyRecipe,
+  type BodyShape,
+} from '../support/hostile';
+import {
+  addGroupIn,
+  addMemberTo,
+  hostileRoutes,
+  read,
+  type RouteCase,
+  type Sent,
+  type World,
+} from '../support/hostile-routes';
 import { superAdminIn } from '../support/jobs';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_121);
@@ -50,7 +66,11 @@ async function objectKeys(bucket: string): Promise<string[]> {
 
 /** The table and the photo and export objects, compared before and after a refused request. */
 async function snapshotStores(): Promise<string> {
-  const [table, photos, exports] = await Promise.all([snapshotTable(), objectKeys(stack.env.PHOTOS_BUCKET!), objectKeys(stack.env.EXPORTS_BUCKET!)]);
+  const [table, photos, exports] = await Promise.all([
+    snapshotTable(),
+    objectKeys(stack.env.PHOTOS_BUCKET!),
+    objectKeys(stack.env.EXPORTS_BUCKET!),
+  ]);
   return JSON.stringify({ table, photos, exports });
 }
 
@@ -65,7 +85,8 @@ const MAX_URL_BYTES = 8192;
  */
 function frontDoorAnswer(answer: Answer, params: Record<string, string>): boolean {
   const segments = Object.values(params);
-  if (segments.some((p) => ROUTELESS.includes(p)) && answer.status === 404 && answer.body.message === 'Not Found') return true;
+  if (segments.some((p) => ROUTELESS.includes(p)) && answer.status === 404 && answer.body.message === 'Not Found')
+    return true;
   const urlBytes = segments.reduce((n, p) => n + encodeURIComponent(p).length, 0);
   return urlBytes > MAX_URL_BYTES && (answer.status === 414 || answer.status === 431);
 }
@@ -107,14 +128,23 @@ async function runCase(w: World, route: RouteCase, request: Request): Promise<vo
   const outcome = { w, t, sent: parsed(raw), answer };
   if (answer.status === 200) await route.accepted(outcome);
   else await route.refused?.(outcome);
-  if (answer.status !== 200 || route.readOnly) expect(await snapshotStores(), `${answer.status} ${JSON.stringify(answer.body)}`).toBe(before);
+  if (answer.status !== 200 || route.readOnly)
+    expect(await snapshotStores(), `${answer.status} ${JSON.stringify(answer.body)}`).toBe(before);
 }
 
 function requestArbitrary(w: World, route: RouteCase): fc.Arbitrary<Request> {
   const shape: BodyShape = {
     fields: {},
     ...route.shape?.(w),
-    smuggled: fc.constantFrom(w.other.orgId, true, 'true', w.adminUserId, { admin: true, orgId: w.other.orgId }, ...HTML_PAYLOADS, ...UNICODE_SAMPLES),
+    smuggled: fc.constantFrom(
+      w.other.orgId,
+      true,
+      'true',
+      w.adminUserId,
+      { admin: true, orgId: w.other.orgId },
+      ...HTML_PAYLOADS,
+      ...UNICODE_SAMPLES,
+    ),
   };
   const others = route.params?.others(w) ?? {};
   const params = Object.fromEntries(
@@ -127,7 +157,10 @@ function requestArbitrary(w: World, route: RouteCase): fc.Arbitrary<Request> {
       ),
     ]),
   );
-  return fc.record({ body: bodyRecipe(shape), params: fc.record(params) as fc.Arbitrary<Record<string, string | null>> });
+  return fc.record({
+    body: bodyRecipe(shape),
+    params: fc.record(params) as fc.Arbitrary<Record<string, string | null>>,
+  });
 }
 
 let w: World;
@@ -135,7 +168,15 @@ beforeAll(async () => {
   const main = await createChurch();
   const family = await addFamilyVia(main.adminToken);
   const { groupId } = await addGroupIn(main.adminToken);
-  expect((await call('addRole', { token: main.adminToken, params: { groupId }, body: { memberId: family.memberId, label: 'Greeter' } })).status).toBe(200);
+  expect(
+    (
+      await call('addRole', {
+        token: main.adminToken,
+        params: { groupId },
+        body: { memberId: family.memberId, label: 'Greeter' },
+      })
+    ).status,
+  ).toBe(200);
   const plainEmail = `${unique('plain')}@example.org`;
   await addMemberTo(main.adminToken, family.familyId, plainEmail);
   const plain = await createAccountIn(main.orgId, { email: plainEmail });
@@ -154,22 +195,37 @@ beforeAll(async () => {
     groupId,
     plain,
     user,
-    other: { ...other, familyId: theirs.familyId, memberId: theirs.memberId, groupId: theirGroup.groupId, userId: theirUser.userId },
+    other: {
+      ...other,
+      familyId: theirs.familyId,
+      memberId: theirs.memberId,
+      groupId: theirGroup.groupId,
+      userId: theirUser.userId,
+    },
     superToken: superAdmin.token,
   };
 });
 
 afterAll(() => {
-  const rows = [...tally].map(([operation, counts]) => `${operation}: ${Object.entries(counts).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+  const rows = [...tally].map(
+    ([operation, counts]) =>
+      `${operation}: ${Object.entries(counts)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+  );
   const total = [...tally.values()].reduce((sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0), 0);
   console.log(`hostile input (seed ${SEED}): ${total} requests\n${rows.join('\n')}`);
 });
 
 describe('every write route answers hostile input with a success or a clear 4xx, and a refusal writes nothing', () => {
-  it.each(hostileRoutes.map((c) => [c.operation, c] as const))('%s', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(w, route), (request) => runCase(w, route, request)),
-      { numRuns: runs(route.runs), seed: SEED },
-    );
-  }, 600_000);
+  it.each(hostileRoutes.map((c) => [c.operation, c] as const))(
+    '%s',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(w, route), (request) => runCase(w, route, request)),
+        { numRuns: runs(route.runs), seed: SEED },
+      );
+    },
+    600_000,
+  );
 });

@@ -26,13 +26,24 @@ import { addFamilyVia, createAccountIn, createChurch, newId, PASSWORD, unique, t
 import { runReport, superAdminIn } from '../support/jobs';
 
 const TABLE = stack.env.TABLE_NAME!;
-const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
 const now = () => new Date().toISOString();
 
 const put = (Item: Record<string, unknown>) => ddb.send(new PutCommand({ TableName: TABLE, Item }));
 /** Direct writes keep the organisation's counts right, so each broken item shows only its own finding. */
 const bump = (orgId: string, field: 'familyCount' | 'memberCount' | 'groupCount', by: number) =>
-  ddb.send(new UpdateCommand({ TableName: TABLE, Key: keys.org(orgId), UpdateExpression: 'ADD #f :n', ExpressionAttributeNames: { '#f': field }, ExpressionAttributeValues: { ':n': by } }));
+  ddb.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: keys.org(orgId),
+      UpdateExpression: 'ADD #f :n',
+      ExpressionAttributeNames: { '#f': field },
+      ExpressionAttributeValues: { ':n': by },
+    }),
+  );
 
 const family = (orgId: string, overrides: Partial<Family> = {}): Family => ({
   familyId: newId(),
@@ -67,7 +78,8 @@ const member = (orgId: string, familyId: string, overrides: Partial<Member> = {}
 });
 
 /** The identity of a finding, as the assertions compare them. */
-const id = (i: Pick<IntegrityIssue, 'collectionName' | 'documentId' | 'referencedField'>) => `${i.collectionName} ${i.documentId} ${i.referencedField}`;
+const id = (i: Pick<IntegrityIssue, 'collectionName' | 'documentId' | 'referencedField'>) =>
+  `${i.collectionName} ${i.documentId} ${i.referencedField}`;
 
 let superToken: string;
 let job: JobView;
@@ -90,23 +102,49 @@ beforeAll(async () => {
   // --- The clean church: everything through the API (renames, deletes, roles, a photo) ----------
   const first = await addFamilyVia(clean.adminToken);
   const second = await addFamilyVia(clean.adminToken, { anniversary: null });
-  const presigned = await call<PhotoUploadResult>('createPhotoUpload', { token: clean.adminToken, body: { contentType: 'image/jpeg', size: JPEG.length, familyId: first.familyId } });
+  const presigned = await call<PhotoUploadResult>('createPhotoUpload', {
+    token: clean.adminToken,
+    body: { contentType: 'image/jpeg', size: JPEG.length, familyId: first.familyId },
+  });
   await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: JPEG });
   const renamed = await call<{ version: number }>('updateFamily', {
     token: clean.adminToken,
     params: { familyId: first.familyId },
-    body: { surname: 'Renamed', street: null, city: null, state: null, zipcode: null, phone: null, anniversary: '12/24', photo: presigned.body.photo, version: first.familyVersion },
+    body: {
+      surname: 'Renamed',
+      street: null,
+      city: null,
+      state: null,
+      zipcode: null,
+      phone: null,
+      anniversary: '12/24',
+      photo: presigned.body.photo,
+      version: first.familyVersion,
+    },
   });
   expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   const choir = await addGroupVia(clean.adminToken);
   const ushers = await addGroupVia(clean.adminToken);
-  for (const [groupId, memberId] of [[choir, first.memberId], [choir, second.memberId], [ushers, first.memberId]] as const) {
-    const role = await call('addRole', { token: clean.adminToken, params: { groupId }, body: { memberId, label: 'Tenor' } });
+  for (const [groupId, memberId] of [
+    [choir, first.memberId],
+    [choir, second.memberId],
+    [ushers, first.memberId],
+  ] as const) {
+    const role = await call('addRole', {
+      token: clean.adminToken,
+      params: { groupId },
+      body: { memberId, label: 'Tenor' },
+    });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
   }
-  const joined = await call('addMember', { token: clean.adminToken, body: { familyId: second.familyId, name: 'Joiner', birthday: '02/29', email: `${unique('joiner')}@example.org` } });
+  const joined = await call('addMember', {
+    token: clean.adminToken,
+    body: { familyId: second.familyId, name: 'Joiner', birthday: '02/29', email: `${unique('joiner')}@example.org` },
+  });
   expect(joined.status).toBe(200);
-  expect((await call('deleteMember', { token: clean.adminToken, params: { memberId: second.memberId } })).status).toBe(200);
+  expect((await call('deleteMember', { token: clean.adminToken, params: { memberId: second.memberId } })).status).toBe(
+    200,
+  );
   expect((await call('deleteGroup', { token: clean.adminToken, params: { groupId: ushers } })).status).toBe(200);
   await createAccountIn(clean.orgId, { memberId: first.memberId, familyId: first.familyId });
 
@@ -116,9 +154,24 @@ beforeAll(async () => {
   const other = await addFamilyVia(broken.adminToken);
   const group = await addGroupVia(broken.adminToken, 'Elders');
   const baseMember = { memberId: base.memberId, familyId: base.familyId, name: 'Lydia' };
-  const baseSurname = (await call<{ member: { surname: string } }>('getMember', { token: broken.adminToken, params: { memberId: base.memberId } })).body.member.surname;
+  const baseSurname = (
+    await call<{ member: { surname: string } }>('getMember', {
+      token: broken.adminToken,
+      params: { memberId: base.memberId },
+    })
+  ).body.member.surname;
   const role = (memberId: string, familyId: string, overrides: Record<string, unknown> = {}) =>
-    roleItem({ groupId: group, memberId, familyId, orgId: o, memberName: roleMemberName({ name: 'Lydia', surname: baseSurname }), groupName: 'Elders', label: null, cDate: now(), ...overrides });
+    roleItem({
+      groupId: group,
+      memberId,
+      familyId,
+      orgId: o,
+      memberName: roleMemberName({ name: 'Lydia', surname: baseSurname }),
+      groupName: 'Elders',
+      label: null,
+      cDate: now(),
+      ...overrides,
+    });
 
   // A member whose family does not exist.
   const orphan = member(o, newId());
@@ -146,7 +199,9 @@ beforeAll(async () => {
   await put(role(baseMember.memberId, other.familyId, { groupId: groupB, groupName: 'Deacons' }));
   expected.push(`role ${groupB}/${baseMember.memberId} familyId`);
   const groupC = await addGroupVia(broken.adminToken, 'Greeters');
-  await put(role(baseMember.memberId, base.familyId, { groupId: groupC, groupName: 'Greeters', memberName: 'Somebody Else' }));
+  await put(
+    role(baseMember.memberId, base.familyId, { groupId: groupC, groupName: 'Greeters', memberName: 'Somebody Else' }),
+  );
   expected.push(`role ${groupC}/${baseMember.memberId} memberName`);
   const groupD = await addGroupVia(broken.adminToken, 'Readers');
   await put(role(baseMember.memberId, base.familyId, { groupId: groupD, groupName: 'Old Readers' }));
@@ -154,9 +209,27 @@ beforeAll(async () => {
 
   // A user record without a Cognito account, and a Cognito account without a user record.
   const ghostUser = newId();
-  await put(userItem({ userId: ghostUser, orgId: o, email: `${unique('ghost')}@example.org`, admin: false, memberId: null, familyId: null, createdAt: now(), platform: null, mobileAppLinked: false }));
+  await put(
+    userItem({
+      userId: ghostUser,
+      orgId: o,
+      email: `${unique('ghost')}@example.org`,
+      admin: false,
+      memberId: null,
+      familyId: null,
+      createdAt: now(),
+      platform: null,
+      mobileAppLinked: false,
+    }),
+  );
   expected.push(`users ${ghostUser} userId`);
-  orphanAccount = await createAccount({ email: `${unique('lonely')}@example.org`, name: 'Lonely', password: PASSWORD, custom: { orgId: o, admin: 'false' }, emailTakenMessage: 'taken' });
+  orphanAccount = await createAccount({
+    email: `${unique('lonely')}@example.org`,
+    name: 'Lonely',
+    password: PASSWORD,
+    custom: { orgId: o, admin: 'false' },
+    emailTakenMessage: 'taken',
+  });
   expected.push(`authUsers ${orphanAccount} email`);
 
   // Users whose member link and family link are broken (real accounts, so only the link is wrong).
@@ -173,7 +246,14 @@ beforeAll(async () => {
   const lostPhoto = family(o, { photo: `${o}/photos/${newId()}.jpg` });
   await put(familyItem(lostPhoto));
   const keptPhoto = family(o, { photo: `${o}/photos/${newId()}.jpg` });
-  await s3.send(new PutObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: keptPhoto.photo!, Body: JPEG, ContentType: 'image/jpeg' }));
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: stack.env.PHOTOS_BUCKET,
+      Key: keptPhoto.photo!,
+      Body: JPEG,
+      ContentType: 'image/jpeg',
+    }),
+  );
   await put(familyItem(keptPhoto));
   await bump(o, 'familyCount', 2);
   expected.push(`family ${lostPhoto.familyId} photo`);
@@ -191,7 +271,8 @@ beforeAll(async () => {
   job = await runReport(superToken);
 }, 180_000);
 
-const ours = (issues: IntegrityIssue[], orgIds: string[]) => issues.filter((i) => i.problematicOrgId !== null && orgIds.includes(i.problematicOrgId));
+const ours = (issues: IntegrityIssue[], orgIds: string[]) =>
+  issues.filter((i) => i.problematicOrgId !== null && orgIds.includes(i.problematicOrgId));
 
 describe('data integrity report', () => {
   it('finishes with SPEC.md section 3’s response', () => {
@@ -203,14 +284,23 @@ describe('data integrity report', () => {
     expect(report.totalIssues).toBe(Object.values(report.issuesByCollection).reduce((a, b) => a + b, 0));
     expect(report.issues.length).toBe(Math.min(report.totalIssues, 5000));
     for (const issue of report.issues) {
-      expect(Object.keys(issue).sort()).toEqual(['collectionName', 'documentId', 'problematicOrgId', 'reason', 'referencedField', 'referencedValue']);
+      expect(Object.keys(issue).sort()).toEqual([
+        'collectionName',
+        'documentId',
+        'problematicOrgId',
+        'reason',
+        'referencedField',
+        'referencedValue',
+      ]);
       expect(issue.reason.length).toBeGreaterThan(10);
     }
     expect(job.progress.items).toBeGreaterThan(20);
   });
 
   it('finds each kind of broken data exactly once, and nothing else in the broken church', () => {
-    const found = ours(job.report!.issues, [broken.orgId, ...ghostOrgs]).map(id).sort();
+    const found = ours(job.report!.issues, [broken.orgId, ...ghostOrgs])
+      .map(id)
+      .sort();
     expect(found).toEqual([...expected].sort());
   });
 
@@ -219,9 +309,13 @@ describe('data integrity report', () => {
     const lost = [...byId.values()].find((i) => i.referencedField === 'photo' && i.problematicOrgId === broken.orgId)!;
     expect(lost).toMatchObject({ collectionName: 'family', reason: 'Photo file does not exist in storage.' });
     expect(lost.referencedValue).toMatch(new RegExp(`^${broken.orgId}/photos/`));
-    const birthday = [...byId.values()].find((i) => i.referencedField === 'birthday' && i.problematicOrgId === broken.orgId)!;
+    const birthday = [...byId.values()].find(
+      (i) => i.referencedField === 'birthday' && i.problematicOrgId === broken.orgId,
+    )!;
     expect(birthday.referencedValue).toBe('13/45');
-    const counts = [...byId.values()].find((i) => i.collectionName === 'organization' && i.documentId === broken.orgId)!;
+    const counts = [...byId.values()].find(
+      (i) => i.collectionName === 'organization' && i.documentId === broken.orgId,
+    )!;
     expect(counts).toMatchObject({ referencedField: 'groupCount', referencedValue: '7' });
     const account = [...byId.values()].find((i) => i.documentId === orphanAccount)!;
     expect(account).toMatchObject({ collectionName: 'authUsers', problematicOrgId: broken.orgId });
@@ -240,7 +334,11 @@ describe('data integrity report', () => {
   it('finds the same set again in a second report (a page rewrites its findings, never adds)', async () => {
     const second = await runReport(superToken);
     expect(second.status).toBe('SUCCEEDED');
-    expect(ours(second.report!.issues, [broken.orgId, ...ghostOrgs]).map(id).sort()).toEqual([...expected].sort());
+    expect(
+      ours(second.report!.issues, [broken.orgId, ...ghostOrgs])
+        .map(id)
+        .sort(),
+    ).toEqual([...expected].sort());
   });
 
   it('answers not-found for an unknown job', async () => {

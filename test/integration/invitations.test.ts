@@ -35,7 +35,11 @@ describe('invitations', () => {
     const mails = await mailsTo(email.toLowerCase());
     expect(mails).toHaveLength(1);
     const name = await orgName(church.orgId);
-    expect(mails[0]).toMatchObject({ to: email.toLowerCase(), subject: `You're invited to join the ${name} directory`, source: `ses:${stack.env.MAIL_FROM}` });
+    expect(mails[0]).toMatchObject({
+      to: email.toLowerCase(),
+      subject: `You're invited to join the ${name} directory`,
+      source: `ses:${stack.env.MAIL_FROM}`,
+    });
     expect(mails[0]!.text).toContain(`Hello Priscilla,`);
     expect(mails[0]!.text).toContain(`${name} has added you`);
     expect(mails[0]!.text).toContain(`${stack.url}/create-account/${church.orgId}`);
@@ -47,7 +51,11 @@ describe('invitations', () => {
     const first = `${unique('first')}@example.org`;
     const second = `${unique('second')}@example.org`;
     const update = (version: number, email: string | null, name = 'Lydia') =>
-      call<{ version: number }>('updateMember', { token: church.adminToken, params: { memberId }, body: { name, email, version } });
+      call<{ version: number }>('updateMember', {
+        token: church.adminToken,
+        params: { memberId },
+        body: { name, email, version },
+      });
 
     const v2 = (await update(memberVersion, first)).body.version;
     expect(await mailsTo(first)).toHaveLength(1);
@@ -64,7 +72,9 @@ describe('invitations', () => {
     const church = await createChurch();
     const { familyId } = await addFamilyVia(church.adminToken);
     const taken = `${unique('taken')}@example.org`;
-    expect((await call('addMember', { token: church.adminToken, body: { familyId, name: 'One', email: taken } })).status).toBe(200);
+    expect(
+      (await call('addMember', { token: church.adminToken, body: { familyId, name: 'One', email: taken } })).status,
+    ).toBe(200);
     const twice = await call('addMember', { token: church.adminToken, body: { familyId, name: 'Two', email: taken } });
     expect(twice.status).toBe(409);
     expect(await mailsTo(taken)).toHaveLength(1);
@@ -91,7 +101,10 @@ describe('a mail that cannot be sent never fails the save', () => {
 
     const viewer = { orgId: church.orgId, admin: true, familyId: null, user: null };
     const member = await addMember(viewer, { familyId, name: 'Saved', email, birthday: null, cellphone: null });
-    const read = await call<{ member: { email: string } }>('getMember', { token: church.adminToken, params: { memberId: member.memberId } });
+    const read = await call<{ member: { email: string } }>('getMember', {
+      token: church.adminToken,
+      params: { memberId: member.memberId },
+    });
     expect(read.body.member.email).toBe(email);
     expect(await mailsTo(email)).toHaveLength(0);
     expect(logged).toHaveBeenCalledTimes(2);
@@ -111,7 +124,9 @@ describe('the mailbox’s SES v2 endpoint', () => {
       }),
     );
     expect(MessageId).toBeTruthy();
-    expect(await mailsTo(to)).toMatchObject([{ to, subject: 'Hello', text: 'Sent by the SDK.', source: 'ses:sender@example.org' }]);
+    expect(await mailsTo(to)).toMatchObject([
+      { to, subject: 'Hello', text: 'Sent by the SDK.', source: 'ses:sender@example.org' },
+    ]);
 
     const ours = `${unique('ours')}@example.org`;
     expect(await sendMail({ to: ours, subject: 'Hi', text: 'Sent by platform/ses.ts.' })).toBeTruthy();
@@ -120,7 +135,13 @@ describe('the mailbox’s SES v2 endpoint', () => {
 
   it('answers BadRequestException as SES does, which the SDK understands', async () => {
     const client = new SESv2Client({ endpoint: process.env.AWS_ENDPOINT_URL_SESV2 });
-    const refused = client.send(new SendEmailCommand({ FromEmailAddress: 'sender@example.org', Destination: { ToAddresses: [] }, Content: { Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } } } } }));
+    const refused = client.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'sender@example.org',
+        Destination: { ToAddresses: [] },
+        Content: { Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } } } },
+      }),
+    );
     await expect(refused).rejects.toMatchObject({ name: 'BadRequestException' });
   });
 });

@@ -14,7 +14,11 @@ const browserCognito = new CognitoIdentityProviderClient({ endpoint: `${stack.ur
 
 async function signIn(email: string) {
   const { AuthenticationResult } = await browserCognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: email, PASSWORD } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD },
+    }),
   );
   return AuthenticationResult!;
 }
@@ -26,10 +30,16 @@ describe('local Cognito as the browser sees it', () => {
     const { AccessToken } = await signIn(member.email);
     for (const Name of ['custom:admin', 'custom:orgId', 'custom:familyId']) {
       await expect(
-        browserCognito.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name, Value: 'true' }] })),
+        browserCognito.send(
+          new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name, Value: 'true' }] }),
+        ),
       ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     }
-    await expect(browserCognito.send(new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'name', Value: 'New Name' }] }))).resolves.toBeDefined();
+    await expect(
+      browserCognito.send(
+        new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'name', Value: 'New Name' }] }),
+      ),
+    ).resolves.toBeDefined();
   });
 
   it('answers GetTokensFromRefreshToken (Amplify’s refresh) with fresh tokens and an expiry', async () => {
@@ -49,7 +59,11 @@ describe('sign-in failures', () => {
     const church = await createChurch();
     await expect(
       browserCognito.send(
-        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: church.adminEmail, PASSWORD: 'wrong-one' } }),
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.clientId,
+          AuthParameters: { USERNAME: church.adminEmail, PASSWORD: 'wrong-one' },
+        }),
       ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });

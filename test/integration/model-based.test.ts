@@ -41,7 +41,13 @@ async function freshChurch(): Promise<{ model: ChurchModel; real: Real }> {
   const church = await createChurch();
   const [admin] = expectStatus(await call<ListUsersResult>('listUsers', { token: church.adminToken }), 200).body.users;
   const model = emptyChurch();
-  model.users.set(admin!.userId, { userId: admin!.userId, email: admin!.email, admin: true, memberId: null, familyId: null });
+  model.users.set(admin!.userId, {
+    userId: admin!.userId,
+    email: admin!.email,
+    admin: true,
+    memberId: null,
+    familyId: null,
+  });
   return { model, real: { church, adminUserId: admin!.userId, ran, outcomes } };
 }
 
@@ -59,7 +65,10 @@ it('keeps the API, the table, S3 and the dashboard in step with the model over r
     { numRuns: RUNS, endOnFailure: true, ...REPLAY },
   );
   const total = [...ran.values()].reduce((a, b) => a + b, 0);
-  console.info(`model-based: ${sequences} sequences, ${total} commands run`, Object.fromEntries([...ran, ...outcomes].sort()));
+  console.info(
+    `model-based: ${sequences} sequences, ${total} commands run`,
+    Object.fromEntries([...ran, ...outcomes].sort()),
+  );
   // Commands whose check fails at their turn are skipped: still, most of each sequence must have run.
   expect(total).toBeGreaterThanOrEqual((sequences * MIN_COMMANDS) / 2);
 }, 900_000);

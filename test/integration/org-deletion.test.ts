@@ -9,11 +9,26 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countsSummary, deletionSuccess, type DeletedCounts, type GetAllOrganizationsResult, type JobView, type StartJobResult } from '../../lambdas/contract/jobs';
+import {
+  countsSummary,
+  deletionSuccess,
+  type DeletedCounts,
+  type GetAllOrganizationsResult,
+  type JobView,
+  type StartJobResult,
+} from '../../lambdas/contract/jobs';
 import type { Family, Group, Member, Role } from '../../lambdas/domain/entities';
 import { keys } from '../../lambdas/domain/keys';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { familyItem, groupItem, groupNameItem, memberEmailClaimItem, memberItem, roleItem, roleMemberName } from '../../lambdas/domain/repos/items';
+import {
+  familyItem,
+  groupItem,
+  groupNameItem,
+  memberEmailClaimItem,
+  memberItem,
+  roleItem,
+  roleMemberName,
+} from '../../lambdas/domain/repos/items';
 import { DELETION_PAGE_ITEMS } from '../../lambdas/domain/orgDeletion';
 import { setPendingPage } from '../../lambdas/domain/repos/jobs';
 import { countKinds, deleteKeys, orgPage } from '../../lambdas/domain/repos/orgDeletion';
@@ -46,7 +61,10 @@ interface Built {
  * A church of about `families * 5` items: written with the domain's item builders (as the bench
  * and demo do), plus accounts through Cognito, photos and exports in S3.
  */
-async function buildChurch(families: number, options: { accounts: number; photos: number; exports: number; sharedEmail?: string }): Promise<Built> {
+async function buildChurch(
+  families: number,
+  options: { accounts: number; photos: number; exports: number; sharedEmail?: string },
+): Promise<Built> {
   const church = await createChurch();
   const orgId = church.orgId;
   const { Item: org } = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.org(orgId) }));
@@ -59,16 +77,52 @@ async function buildChurch(families: number, options: { accounts: number; photos
   const sharedEmail = options.sharedEmail ?? `${unique('shared')}@example.org`;
   for (let f = 0; f < families; f++) {
     const familyId = randomUUID();
-    fams.push({ familyId, orgId, surname: `Family${f}`, street: null, city: null, state: null, zipcode: null, phone: null, anniversary: '06/12', photo: null, version: 1, createdAt: stamp, updatedAt: stamp });
+    fams.push({
+      familyId,
+      orgId,
+      surname: `Family${f}`,
+      street: null,
+      city: null,
+      state: null,
+      zipcode: null,
+      phone: null,
+      anniversary: '06/12',
+      photo: null,
+      version: 1,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
     for (let m = 0; m < 3; m++) {
       const email = m === 0 && f % 2 === 0 ? (f === 0 ? sharedEmail : `m${f}.${unique('x')}@example.org`) : null;
-      members.push({ memberId: randomUUID(), familyId, orgId, name: `Name${m}`, surname: `Family${f}`, birthday: '03/14', cellphone: null, email, version: 1, createdAt: stamp, updatedAt: stamp });
+      members.push({
+        memberId: randomUUID(),
+        familyId,
+        orgId,
+        name: `Name${m}`,
+        surname: `Family${f}`,
+        birthday: '03/14',
+        cellphone: null,
+        email,
+        version: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
     }
   }
-  for (let g = 0; g < Math.max(1, Math.floor(families / 20)); g++) groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
+  for (let g = 0; g < Math.max(1, Math.floor(families / 20)); g++)
+    groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
   members.slice(0, Math.floor(families * 0.4)).forEach((m, i) => {
     const group = groups[i % groups.length]!;
-    roles.push({ groupId: group.groupId, memberId: m.memberId, familyId: m.familyId, orgId, memberName: roleMemberName(m), groupName: group.groupName, label: null, cDate: stamp });
+    roles.push({
+      groupId: group.groupId,
+      memberId: m.memberId,
+      familyId: m.familyId,
+      orgId,
+      memberName: roleMemberName(m),
+      groupName: group.groupName,
+      label: null,
+      cDate: stamp,
+    });
   });
   const items = [
     ...fams.map(familyItem),
@@ -91,10 +145,24 @@ async function buildChurch(families: number, options: { accounts: number; photos
   );
   await Promise.all([
     ...Array.from({ length: options.photos }, (_, i) =>
-      s3.send(new PutObjectCommand({ Bucket: PHOTOS, Key: `${orgId}/photos/${randomUUID()}.jpg`, Body: `photo ${i}`, ContentType: 'image/jpeg' })),
+      s3.send(
+        new PutObjectCommand({
+          Bucket: PHOTOS,
+          Key: `${orgId}/photos/${randomUUID()}.jpg`,
+          Body: `photo ${i}`,
+          ContentType: 'image/jpeg',
+        }),
+      ),
     ),
     ...Array.from({ length: options.exports }, (_, i) =>
-      s3.send(new PutObjectCommand({ Bucket: EXPORTS, Key: `exports/${orgId}/directory-${i}.pdf`, Body: `pdf ${i}`, ContentType: 'application/pdf' })),
+      s3.send(
+        new PutObjectCommand({
+          Bucket: EXPORTS,
+          Key: `exports/${orgId}/directory-${i}.pdf`,
+          Body: `pdf ${i}`,
+          ContentType: 'application/pdf',
+        }),
+      ),
     ),
   ]);
   const users = 1 + options.accounts;
@@ -133,24 +201,43 @@ async function queryAll(input: Record<string, unknown>) {
   return items;
 }
 
-const partition = (orgId: string) => queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId) }, ConsistentRead: true });
+const partition = (orgId: string) =>
+  queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId) },
+    ConsistentRead: true,
+  });
 
 /** Everything of a church, as bytes: its partition, name claim, index entries by e-mail, objects, accounts. */
 async function fingerprint(built: Built): Promise<string> {
   const orgId = built.church.orgId;
   const items = await partition(orgId);
   const claim = await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.orgName(built.orgName) }));
-  const byEmail = await queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.emailPartition(built.sharedEmail) } });
+  const byEmail = await queryAll({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.emailPartition(built.sharedEmail) },
+  });
   const objects: string[] = [];
-  for (const [bucket, prefix] of [[PHOTOS, `${orgId}/`], [EXPORTS, `exports/${orgId}/`]] as const) {
+  for (const [bucket, prefix] of [
+    [PHOTOS, `${orgId}/`],
+    [EXPORTS, `exports/${orgId}/`],
+  ] as const) {
     for (const key of (await listS3Keys(bucket, prefix, 1000)).keys) {
       const body = await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString();
       objects.push(`${bucket}/${key}:${body}`);
     }
   }
   const accounts = await Promise.all(built.userIds.map((id) => getPoolUser(id)));
-  const canonical = (rows: Record<string, unknown>[]) => rows.map((i) => JSON.stringify(i, Object.keys(i).sort())).sort();
-  const text = JSON.stringify([canonical(items), canonical(claim.Item ? [claim.Item] : []), canonical(byEmail.filter((i) => i.orgId === orgId)), objects.sort(), accounts]);
+  const canonical = (rows: Record<string, unknown>[]) =>
+    rows.map((i) => JSON.stringify(i, Object.keys(i).sort())).sort();
+  const text = JSON.stringify([
+    canonical(items),
+    canonical(claim.Item ? [claim.Item] : []),
+    canonical(byEmail.filter((i) => i.orgId === orgId)),
+    objects.sort(),
+    accounts,
+  ]);
   return createHash('sha256').update(text).digest('hex');
 }
 
@@ -164,12 +251,26 @@ async function startDeletion(orgId: string) {
 async function expectGone(built: Built) {
   const orgId = built.church.orgId;
   expect(await partition(orgId)).toEqual([]);
-  expect((await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.orgName(built.orgName), ConsistentRead: true }))).Item).toBeUndefined();
-  const byEmail = await queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.emailPartition(built.sharedEmail) } });
+  expect(
+    (await ddb.send(new GetCommand({ TableName: TABLE, Key: keys.orgName(built.orgName), ConsistentRead: true }))).Item,
+  ).toBeUndefined();
+  const byEmail = await queryAll({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.emailPartition(built.sharedEmail) },
+  });
   expect(byEmail.filter((i) => i.orgId === orgId)).toEqual([]);
-  const byMember = await queryAll({ IndexName: 'GSI3', KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': keys.memberById(orgId, built.memberIds[0]!).GSI3PK } });
+  const byMember = await queryAll({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.memberById(orgId, built.memberIds[0]!).GSI3PK },
+  });
   expect(byMember).toEqual([]);
-  const birthdays = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.birthdayMonth(orgId, '03') } });
+  const birthdays = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.birthdayMonth(orgId, '03') },
+  });
   expect(birthdays).toEqual([]);
   expect((await listS3Keys(PHOTOS, `${orgId}/`, 10)).keys).toEqual([]);
   expect((await listS3Keys(EXPORTS, `exports/${orgId}/`, 10)).keys).toEqual([]);
@@ -226,7 +327,10 @@ describe('deleting all data of an organisation', () => {
     // Idempotent: asking again answers the finished job; nothing runs, nothing changes.
     const again = await startDeletion(doomed.church.orgId);
     expect(again).toMatchObject({ jobId: started.jobId, status: 'SUCCEEDED' });
-    expect((await call<JobView>('getJob', { token: superToken, params: { jobId: started.jobId } })).body.deletion!.deletedCounts).toEqual(doomed.expected);
+    expect(
+      (await call<JobView>('getJob', { token: superToken, params: { jobId: started.jobId } })).body.deletion!
+        .deletedCounts,
+    ).toEqual(doomed.expected);
   });
 
   it('resumes a deletion stopped part-way and finishes with the right counts', async () => {
@@ -249,13 +353,26 @@ describe('deleting all data of an organisation', () => {
     expect(partial.users).toBe(built.expected.users);
     expect(partial.authUsers).toBe(built.expected.authUsers);
     // One page of items went before the fault.
-    expect((partial.families ?? 0) + (partial.members ?? 0) + (partial.memberEmailClaims ?? 0) + (partial.groups ?? 0) + (partial.groupNameClaims ?? 0) + (partial.roles ?? 0)).toBe(DELETION_PAGE_ITEMS);
+    expect(
+      (partial.families ?? 0) +
+        (partial.members ?? 0) +
+        (partial.memberEmailClaims ?? 0) +
+        (partial.groups ?? 0) +
+        (partial.groupNameClaims ?? 0) +
+        (partial.roles ?? 0),
+    ).toBe(DELETION_PAGE_ITEMS);
     expect(partial.organizations).toBeUndefined();
     expect((await partition(orgId)).length).toBeGreaterThan(0);
 
     // A crash inside a page: its keys recorded as pending and deleted, but never counted.
     const { items } = await orgPage(orgId, 'items', 100);
-    expect(await setPendingPage(job.jobId, 'pending', { keys: items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })), counts: countKinds(items), accounts: [] })).toBe(true);
+    expect(
+      await setPendingPage(job.jobId, 'pending', {
+        keys: items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })),
+        counts: countKinds(items),
+        accounts: [],
+      }),
+    ).toBe(true);
     await deleteKeys(items.map((i) => ({ PK: String(i.PK), SK: String(i.SK) })));
 
     // Second run, with a photo page that does its work and then reports a failure once (retried).

@@ -25,17 +25,42 @@ const pdfText = (bytes: Uint8Array, page?: number, raw = false) => {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, bytes);
   const pages = page ? ['-f', String(page), '-l', String(page)] : [];
-  return execFileSync('pdftotext', [...(raw ? ['-raw'] : []), ...pages, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  return execFileSync('pdftotext', [...(raw ? ['-raw'] : []), ...pages, '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  }).replace(/\s+/g, ' ');
 };
 
-async function addFamily(token: string, surname: string, names: string[], photo: string | null = null): Promise<string> {
+async function addFamily(
+  token: string,
+  surname: string,
+  names: string[],
+  photo: string | null = null,
+): Promise<string> {
   const family = await call<{ id: string }>('addFamily', {
     token,
-    body: { surname, street: '12 Elm Street', city: 'Raleigh', state: 'NC', zipcode: '27601', phone: '919-555-0100', anniversary: '06/12', photo },
+    body: {
+      surname,
+      street: '12 Elm Street',
+      city: 'Raleigh',
+      state: 'NC',
+      zipcode: '27601',
+      phone: '919-555-0100',
+      anniversary: '06/12',
+      photo,
+    },
   });
   expect(family.status, JSON.stringify(family.body)).toBe(200);
   for (const [i, name] of names.entries()) {
-    const member = await call('addMember', { token, body: { familyId: family.body.id, name, birthday: i % 2 ? null : '03/14', cellphone: '919-555-0111', email: null } });
+    const member = await call('addMember', {
+      token,
+      body: {
+        familyId: family.body.id,
+        name,
+        birthday: i % 2 ? null : '03/14',
+        cellphone: '919-555-0111',
+        email: null,
+      },
+    });
     expect(member.status, JSON.stringify(member.body)).toBe(200);
   }
   return family.body.id;
@@ -83,7 +108,10 @@ describe('generateDirectoryPdf', () => {
   });
 
   it('gives an admin the church’s directory: stored under its prefix, downloaded as directory.pdf, every name as written', async () => {
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: {} });
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
+      token: church.adminToken,
+      body: {},
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ success: true, message: PDF_MESSAGES.generated });
     expect(answer.body.filePath).toMatch(new RegExp(`^exports/${church.orgId}/directory-[0-9T-]+Z\\.pdf$`));
@@ -111,11 +139,18 @@ describe('generateDirectoryPdf', () => {
     expect(Buffer.from(bytes).indexOf(photoJpegBytes)).toBeGreaterThan(0);
     expect(Buffer.from(bytes).indexOf(exifHeavy)).toBeGreaterThan(0);
     expect(Buffer.from(bytes).indexOf(Buffer.from('/Subtype /Image'))).toBeGreaterThan(0);
-    expect(Buffer.from(bytes).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g),
+    ).toHaveLength(2);
   });
 
   it('prints on A4 when asked', async () => {
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: { paper: 'a4' } });
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
+      token: church.adminToken,
+      body: { paper: 'a4' },
+    });
     expect(answer.status).toBe(200);
     const doc = await PDFDocument.load((await download(answer.body)).bytes);
     expect(doc.getPage(1).getWidth()).toBeCloseTo(595.28, 1);
@@ -136,7 +171,10 @@ describe('generateDirectoryPdf', () => {
   it('gives another church’s admin its own church’s directory, never this one', async () => {
     const other = await createChurch();
     await addFamily(other.adminToken, 'Okafor', ['Chidi']);
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: other.adminToken, body: {} });
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
+      token: other.adminToken,
+      body: {},
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.filePath!.startsWith(`exports/${other.orgId}/`)).toBe(true);
     const text = pdfText((await download(answer.body)).bytes);
@@ -146,7 +184,10 @@ describe('generateDirectoryPdf', () => {
 
   it('says so, with no file, when the church has no families', async () => {
     const empty = await createChurch();
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: empty.adminToken, body: {} });
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
+      token: empty.adminToken,
+      body: {},
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, message: PDF_MESSAGES.empty });
   });

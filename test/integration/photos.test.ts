@@ -13,14 +13,18 @@ const exists = async (key: string) =>
     () => false,
   );
 
-const family = async (token: string, familyId: string) => (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
+const family = async (token: string, familyId: string) =>
+  (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
 
 describe('family photos', () => {
   it('uploads under the church’s prefix, serves a stable presigned URL, and deletes replaced and removed photos', async () => {
     const church = await createChurch();
     const first = await uploadPhoto(church.adminToken);
     expect(first).toMatch(new RegExp(`^${church.orgId}/photos/[0-9a-f-]{36}\\.jpg$`));
-    const added = await call<{ id: string; version: number }>('addFamily', { token: church.adminToken, body: { surname: 'Photo', photo: first } });
+    const added = await call<{ id: string; version: number }>('addFamily', {
+      token: church.adminToken,
+      body: { surname: 'Photo', photo: first },
+    });
     expect(added.status).toBe(200);
 
     const seen = await family(church.adminToken, added.body.id);
@@ -54,8 +58,13 @@ describe('family photos', () => {
   it('deletes the photo with its family', async () => {
     const church = await createChurch();
     const photo = await uploadPhoto(church.adminToken);
-    const added = await call<{ id: string }>('addFamily', { token: church.adminToken, body: { surname: 'Gone', photo } });
-    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: added.body.id } })).status).toBe(200);
+    const added = await call<{ id: string }>('addFamily', {
+      token: church.adminToken,
+      body: { surname: 'Gone', photo },
+    });
+    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: added.body.id } })).status).toBe(
+      200,
+    );
     expect(await exists(photo)).toBe(false);
   });
 
@@ -64,8 +73,17 @@ describe('family photos', () => {
     const theirs = await uploadPhoto(other.adminToken);
     const { familyId, familyVersion } = await addFamilyVia(church.adminToken);
     const before = await snapshotTable();
-    for (const photo of [theirs, `${church.orgId}/photos/00000000-0000-4000-8000-000000000000.jpg`, 'https://evil.example/x.jpg', '../../etc/passwd']) {
-      const answer = await call('updateFamily', { token: church.adminToken, params: { familyId }, body: { surname: 'X', photo, version: familyVersion } });
+    for (const photo of [
+      theirs,
+      `${church.orgId}/photos/00000000-0000-4000-8000-000000000000.jpg`,
+      'https://evil.example/x.jpg',
+      '../../etc/passwd',
+    ]) {
+      const answer = await call('updateFamily', {
+        token: church.adminToken,
+        params: { familyId },
+        body: { surname: 'X', photo, version: familyVersion },
+      });
       expect(answer.status, photo).toBe(400);
       expect(answer.body.error?.code).toBe('invalid-argument');
       const add = await call('addFamily', { token: church.adminToken, body: { surname: 'X', photo } });
@@ -81,7 +99,10 @@ describe('family photos', () => {
     const member = await createAccountIn(church.orgId);
     const owner = await createAccountIn(church.orgId, { familyId });
     const ask = (token: string, body: unknown) => call('createPhotoUpload', { token, body });
-    expect((await ask(church.adminToken, { contentType: 'text/html', size: 10 })).body.error).toEqual({ code: 'invalid-argument', message: 'Please select a valid image file.' });
+    expect((await ask(church.adminToken, { contentType: 'text/html', size: 10 })).body.error).toEqual({
+      code: 'invalid-argument',
+      message: 'Please select a valid image file.',
+    });
     expect((await ask(church.adminToken, { contentType: 'image/jpeg', size: 50 * 1024 * 1024 })).status).toBe(400);
     expect((await ask(church.adminToken, { contentType: 'image/jpeg', size: 0 })).status).toBe(400);
     expect((await ask(member.token, { contentType: 'image/jpeg', size: 10, familyId })).status).toBe(403);

@@ -8,7 +8,8 @@ import { stack } from '../support/env';
 import { PASSWORD, registrationBody, snapshotTable, unique } from '../support/fixtures';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
-const get = (Key: Record<string, string>) => ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key })).then((r) => r.Item);
+const get = (Key: Record<string, string>) =>
+  ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key })).then((r) => r.Item);
 const accountExists = (email: string) =>
   cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })).then(
     () => true,
@@ -23,7 +24,13 @@ describe('registerOrganization', () => {
     const { orgId } = answer.body;
 
     const org = await get(keys.org(orgId));
-    expect(org).toMatchObject({ orgName: body.churchInfo.name, contactEmail: body.adminInfo.email, familyCount: 0, memberCount: 0, groupCount: 0 });
+    expect(org).toMatchObject({
+      orgName: body.churchInfo.name,
+      contactEmail: body.adminInfo.email,
+      familyCount: 0,
+      memberCount: 0,
+      groupCount: 0,
+    });
     expect(new Date(org!.expiresAt).getFullYear()).toBe(new Date(org!.createdAt).getFullYear() + 1);
     expect(await get(keys.orgName(body.churchInfo.name))).toMatchObject({ orgId });
 
@@ -45,7 +52,10 @@ describe('registerOrganization', () => {
     const before = await snapshotTable();
     const answer = await call('registerOrganization', { body: again });
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toEqual({ code: 'already-exists', message: 'An organization with this name already exists.' });
+    expect(answer.body.error).toEqual({
+      code: 'already-exists',
+      message: 'An organization with this name already exists.',
+    });
     expect(await snapshotTable()).toBe(before);
     expect(await accountExists(again.adminInfo.email)).toBe(false);
   });
@@ -57,7 +67,10 @@ describe('registerOrganization', () => {
     const before = await snapshotTable();
     const answer = await call('registerOrganization', { body: again });
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toEqual({ code: 'already-exists', message: 'An administrator account with this email already exists.' });
+    expect(answer.body.error).toEqual({
+      code: 'already-exists',
+      message: 'An administrator account with this email already exists.',
+    });
     expect(await snapshotTable()).toBe(before);
   });
 
@@ -65,7 +78,10 @@ describe('registerOrganization', () => {
     // Two registrations of the same new name at once: exactly one wins, the other leaves nothing behind.
     const name = unique('Race Church');
     const [a, b] = [registrationBody({ name }), registrationBody({ name })];
-    const answers = await Promise.all([call('registerOrganization', { body: a }), call('registerOrganization', { body: b })]);
+    const answers = await Promise.all([
+      call('registerOrganization', { body: a }),
+      call('registerOrganization', { body: b }),
+    ]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     const loser = answers[0]!.status === 409 ? a : b;
     expect(await accountExists(loser.adminInfo.email)).toBe(false);
@@ -73,13 +89,41 @@ describe('registerOrganization', () => {
 
   const bad: [string, unknown, string][] = [
     ['an empty body', {}, 'All fields are required.'],
-    ['a missing zip', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, zip: '' } }, 'All fields are required.'],
-    ['a 4-digit zip', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, zip: '2760' } }, 'Please enter a valid 5-digit Zip Code.'],
-    ['a state outside the list', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, state: 'ZZ' } }, 'Please select a state from the list.'],
-    ['a bad e-mail', { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, email: 'not-an-email' } }, 'Please enter a valid administrator email address.'],
-    ['a short password', { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, password: '12345' } }, 'Administrator password must be at least 6 characters long.'],
-    ['numbers for names', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, name: 42 } }, 'All fields are required.'],
-    ['a 10,000-character name', { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, name: 'x'.repeat(10_000) } }, 'Please use at most 100 characters.'],
+    [
+      'a missing zip',
+      { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, zip: '' } },
+      'All fields are required.',
+    ],
+    [
+      'a 4-digit zip',
+      { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, zip: '2760' } },
+      'Please enter a valid 5-digit Zip Code.',
+    ],
+    [
+      'a state outside the list',
+      { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, state: 'ZZ' } },
+      'Please select a state from the list.',
+    ],
+    [
+      'a bad e-mail',
+      { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, email: 'not-an-email' } },
+      'Please enter a valid administrator email address.',
+    ],
+    [
+      'a short password',
+      { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, password: '12345' } },
+      'Administrator password must be at least 6 characters long.',
+    ],
+    [
+      'numbers for names',
+      { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, name: 42 } },
+      'All fields are required.',
+    ],
+    [
+      'a 10,000-character name',
+      { ...registrationBody(), churchInfo: { ...registrationBody().churchInfo, name: 'x'.repeat(10_000) } },
+      'Please use at most 100 characters.',
+    ],
   ];
   it.each(bad)('answers 400 invalid-argument to %s and writes nothing', async (_what, body, message) => {
     const before = await snapshotTable();

@@ -7,7 +7,8 @@ import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn, createChurch, newId, unique } from '../support/fixtures';
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 async function addMember(orgId: string, email: string) {
   const stamp = new Date().toISOString();
@@ -40,7 +41,11 @@ describe('addClaimCreds', () => {
     expect(answer).toMatchObject({ status: 200, body: { success: true, linked: true } });
 
     const fresh = claimsOf(await idToken(email, PASSWORD));
-    expect(fresh).toMatchObject({ 'custom:memberId': member.memberId, 'custom:familyId': member.familyId, 'custom:orgId': church.orgId });
+    expect(fresh).toMatchObject({
+      'custom:memberId': member.memberId,
+      'custom:familyId': member.familyId,
+      'custom:orgId': church.orgId,
+    });
     const me = await call('getMe', { token: account.token });
     expect(me.body).toMatchObject({ memberId: member.memberId, familyId: member.familyId });
 
@@ -69,9 +74,18 @@ describe('getMe', () => {
   it('answers the record’s admin flag, not the token’s, once the record changes', async () => {
     const church = await createChurch();
     const member = await createAccountIn(church.orgId);
-    expect((await call('getMe', { token: member.token })).body).toMatchObject({ admin: false, superAdmin: false, orgId: church.orgId });
+    expect((await call('getMe', { token: member.token })).body).toMatchObject({
+      admin: false,
+      superAdmin: false,
+      orgId: church.orgId,
+    });
     await ddb.send(
-      new UpdateCommand({ TableName: stack.env.TABLE_NAME, Key: keys.user(church.orgId, member.userId), UpdateExpression: 'SET admin = :t', ExpressionAttributeValues: { ':t': true } }),
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: keys.user(church.orgId, member.userId),
+        UpdateExpression: 'SET admin = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
     );
     // Same token (its custom:admin still says false): the record decides.
     expect((await call('getMe', { token: member.token })).body).toMatchObject({ admin: true });

@@ -18,8 +18,10 @@ import { stack } from '../support/env';
 import { PASSWORD, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-const getItem = async (Key: Record<string, unknown>) => (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const getItem = async (Key: Record<string, unknown>) =>
+  (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
 const accountExists = (username: string) =>
   cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: username })).then(
     () => true,
@@ -28,22 +30,34 @@ const accountExists = (username: string) =>
 
 async function signInTokens(email: string) {
   const { AuthenticationResult } = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.clientId, AuthParameters: { USERNAME: email, PASSWORD } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD },
+    }),
   );
   return { idToken: AuthenticationResult!.IdToken!, refreshToken: AuthenticationResult!.RefreshToken! };
 }
 
 const refresh = (refreshToken: string) =>
-  cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+  cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
 
-const setAdmin = (token: string, userId: string, setAdminStatus: boolean) => call('setUserAdminClaim', { token, params: { userId }, body: { setAdminStatus } });
+const setAdmin = (token: string, userId: string, setAdminStatus: boolean) =>
+  call('setUserAdminClaim', { token, params: { userId }, body: { setAdminStatus } });
 
 describe('listUsers', () => {
   it('lists the church’s users ordered by e-mail, and only them', async () => {
     const [church, other] = await Promise.all([createChurch(), createChurch()]);
     const stamp = unique('order');
     const made: { userId: string; email: string }[] = [];
-    for (const prefix of ['carol', 'alice', 'bob']) made.push(await createAccountIn(church.orgId, { email: `${prefix}-${stamp}@example.org` }));
+    for (const prefix of ['carol', 'alice', 'bob'])
+      made.push(await createAccountIn(church.orgId, { email: `${prefix}-${stamp}@example.org` }));
     await createAccountIn(other.orgId, { email: `aaron-${stamp}@example.org` });
 
     const answer = await call<ListUsersResult>('listUsers', { token: church.adminToken });
@@ -53,7 +67,11 @@ describe('listUsers', () => {
     expect(emails).toEqual(expect.arrayContaining([church.adminEmail, ...made.map((m) => m.email)]));
     expect(emails).toHaveLength(4);
     expect(emails).not.toContain(`aaron-${stamp}@example.org`);
-    expect(answer.body.users.find((u) => u.email === church.adminEmail)).toMatchObject({ admin: true, memberId: null, familyId: null });
+    expect(answer.body.users.find((u) => u.email === church.adminEmail)).toMatchObject({
+      admin: true,
+      memberId: null,
+      familyId: null,
+    });
     expect(answer.body.users.find((u) => u.email === made[0]!.email)).toEqual({
       userId: made[0]!.userId,
       email: made[0]!.email,
@@ -74,7 +92,11 @@ describe('setUserAdminClaim', () => {
     const answer = await setAdmin(church.adminToken, user.userId, true);
     expect(answer).toMatchObject({
       status: 200,
-      body: { success: true, message: `Successfully granted admin privileges for ${user.email}.`, user: { userId: user.userId, admin: true } },
+      body: {
+        success: true,
+        message: `Successfully granted admin privileges for ${user.email}.`,
+        user: { userId: user.userId, admin: true },
+      },
     });
     expect(await getItem(keys.user(church.orgId, user.userId))).toMatchObject({ admin: true });
     // The old token still says admin false: the record decides.
@@ -91,7 +113,11 @@ describe('setUserAdminClaim', () => {
     expect((await call('listUsers', { token: deputy.token })).status).toBe(200);
 
     const answer = await setAdmin(church.adminToken, deputy.userId, false);
-    expect(answer.body).toMatchObject({ success: true, message: `Successfully removed admin privileges for ${deputy.email}.`, user: { admin: false } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: `Successfully removed admin privileges for ${deputy.email}.`,
+      user: { admin: false },
+    });
     for (const [operation, request] of [
       ['listUsers', {}],
       ['addFamily', { body: { surname: 'Refused' } }],
@@ -143,14 +169,22 @@ describe('deleteUserAuth', () => {
     const users = await call<ListUsersResult>('listUsers', { token: church.adminToken });
     expect(users.body.users.map((u) => u.userId)).not.toContain(user.userId);
     // Deleting again: the user is gone.
-    expect((await call('deleteUserAuth', { token: church.adminToken, params: { userId: user.userId } })).status).toBe(404);
+    expect((await call('deleteUserAuth', { token: church.adminToken, params: { userId: user.userId } })).status).toBe(
+      404,
+    );
   });
 
   it('refuses to delete one’s own account, and changes nothing', async () => {
     const church = await createChurch();
     const before = await snapshotTable();
-    const answer = await call('deleteUserAuth', { token: church.adminToken, params: { userId: String(claimsOf(church.adminToken).sub) } });
-    expect(answer).toMatchObject({ status: 403, body: { error: { code: 'permission-denied', message: 'You cannot delete your own account.' } } });
+    const answer = await call('deleteUserAuth', {
+      token: church.adminToken,
+      params: { userId: String(claimsOf(church.adminToken).sub) },
+    });
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { error: { code: 'permission-denied', message: 'You cannot delete your own account.' } },
+    });
     expect(await snapshotTable()).toBe(before);
     expect(await accountExists(church.adminEmail)).toBe(true);
   });

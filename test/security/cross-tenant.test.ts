@@ -8,7 +8,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../../lambdas/routes';
 import { call } from '../support/api';
-import { addFamilyVia, createAccountIn, createChurch, PASSWORD, snapshotObjects, snapshotStorage, snapshotTable, unique, type Church } from '../support/fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  PASSWORD,
+  snapshotObjects,
+  snapshotStorage,
+  snapshotTable,
+  unique,
+  type Church,
+} from '../support/fixtures';
 import { uploadPhoto } from '../support/upload';
 import type { Request } from './rules';
 
@@ -31,11 +41,24 @@ async function tenant(): Promise<Tenant> {
   const photo = await uploadPhoto(church.adminToken);
   const family = await addFamilyVia(church.adminToken, { surname, photo });
   const memberEmail = `${unique('kept')}@example.org`;
-  const member = await call<{ id: string }>('addMember', { token: church.adminToken, body: { familyId: family.familyId, name: 'Kept', email: memberEmail } });
-  const group = await call<{ groupId: string }>('addGroup', { token: church.adminToken, body: { groupName: unique('Choir') } });
-  await call('addRole', { token: church.adminToken, params: { groupId: group.body.groupId }, body: { memberId: member.body.id, label: 'Alto' } });
+  const member = await call<{ id: string }>('addMember', {
+    token: church.adminToken,
+    body: { familyId: family.familyId, name: 'Kept', email: memberEmail },
+  });
+  const group = await call<{ groupId: string }>('addGroup', {
+    token: church.adminToken,
+    body: { groupName: unique('Choir') },
+  });
+  await call('addRole', {
+    token: church.adminToken,
+    params: { groupId: group.body.groupId },
+    body: { memberId: member.body.id, label: 'Alto' },
+  });
   const account = await createAccountIn(church.orgId);
-  const current = await call<{ family: { version: number } }>('getFamily', { token: church.adminToken, params: { familyId: family.familyId } });
+  const current = await call<{ family: { version: number } }>('getFamily', {
+    token: church.adminToken,
+    params: { familyId: family.familyId },
+  });
   return {
     church,
     surname,
@@ -56,36 +79,129 @@ async function churchSnapshot(orgId: string): Promise<string> {
   return JSON.stringify({ table, objects });
 }
 
-type Case = [label: string, operation: Operation, request: (mine: Tenant, theirs: Tenant) => Request, statuses: number[]];
+type Case = [
+  label: string,
+  operation: Operation,
+  request: (mine: Tenant, theirs: Tenant) => Request,
+  statuses: number[],
+];
 
 /** mine: the caller's church (another church's admin); theirs: the church whose ids it uses. */
 const cases: Case[] = [
   ['getFamily: their family in the path', 'getFamily', (_m, t) => ({ params: { familyId: t.familyId } }), [404]],
   ['getMember: their member in the path', 'getMember', (_m, t) => ({ params: { memberId: t.memberId } }), [404]],
-  ['updateFamily: their family in the path', 'updateFamily', (_m, t) => ({ params: { familyId: t.familyId }, body: { surname: 'Taken', version: t.familyVersion } }), [404]],
-  ['updateFamily: my family with their photo in the body', 'updateFamily', (m, t) => ({ params: { familyId: m.familyId }, body: { surname: m.surname, photo: t.photo, version: m.familyVersion } }), [400, 404]],
+  [
+    'updateFamily: their family in the path',
+    'updateFamily',
+    (_m, t) => ({ params: { familyId: t.familyId }, body: { surname: 'Taken', version: t.familyVersion } }),
+    [404],
+  ],
+  [
+    'updateFamily: my family with their photo in the body',
+    'updateFamily',
+    (m, t) => ({
+      params: { familyId: m.familyId },
+      body: { surname: m.surname, photo: t.photo, version: m.familyVersion },
+    }),
+    [400, 404],
+  ],
   ['deleteFamily: their family in the path', 'deleteFamily', (_m, t) => ({ params: { familyId: t.familyId } }), [404]],
-  ['addMember: their family in the body', 'addMember', (_m, t) => ({ body: { familyId: t.familyId, name: 'Intruder' } }), [404]],
-  ['addMember: my family, their orgId and their member e-mail in the body', 'addMember', (m, t) => ({ body: { familyId: m.familyId, name: 'Copy', email: t.memberEmail, orgId: t.church.orgId } }), [200]],
-  ['updateMember: their member in the path', 'updateMember', (_m, t) => ({ params: { memberId: t.memberId }, body: { name: 'Taken', version: 1 } }), [404]],
+  [
+    'addMember: their family in the body',
+    'addMember',
+    (_m, t) => ({ body: { familyId: t.familyId, name: 'Intruder' } }),
+    [404],
+  ],
+  [
+    'addMember: my family, their orgId and their member e-mail in the body',
+    'addMember',
+    (m, t) => ({ body: { familyId: m.familyId, name: 'Copy', email: t.memberEmail, orgId: t.church.orgId } }),
+    [200],
+  ],
+  [
+    'updateMember: their member in the path',
+    'updateMember',
+    (_m, t) => ({ params: { memberId: t.memberId }, body: { name: 'Taken', version: 1 } }),
+    [404],
+  ],
   ['deleteMember: their member in the path', 'deleteMember', (_m, t) => ({ params: { memberId: t.memberId } }), [404]],
-  ['createPhotoUpload: their family in the body', 'createPhotoUpload', (_m, t) => ({ body: { contentType: 'image/jpeg', size: 1000, familyId: t.familyId } }), [404]],
-  ['addGroup: their orgId in the body', 'addGroup', (_m, t) => ({ body: { groupName: unique('Mine'), orgId: t.church.orgId } }), [200]],
+  [
+    'createPhotoUpload: their family in the body',
+    'createPhotoUpload',
+    (_m, t) => ({ body: { contentType: 'image/jpeg', size: 1000, familyId: t.familyId } }),
+    [404],
+  ],
+  [
+    'addGroup: their orgId in the body',
+    'addGroup',
+    (_m, t) => ({ body: { groupName: unique('Mine'), orgId: t.church.orgId } }),
+    [200],
+  ],
   ['deleteGroup: their group in the path', 'deleteGroup', (_m, t) => ({ params: { groupId: t.groupId } }), [404]],
-  ['addRole: their group, my member', 'addRole', (m, t) => ({ params: { groupId: t.groupId }, body: { memberId: m.memberId, label: 'Spy' } }), [404]],
-  ['addRole: my group, their member', 'addRole', (m, t) => ({ params: { groupId: m.groupId }, body: { memberId: t.memberId, label: 'Spy' } }), [404]],
-  ['deleteRole: their group and member', 'deleteRole', (_m, t) => ({ params: { groupId: t.groupId, memberId: t.memberId } }), [404]],
-  ['deleteRole: my group, their member', 'deleteRole', (m, t) => ({ params: { groupId: m.groupId, memberId: t.memberId } }), [404]],
-  ['setUserAdminClaim: their user in the path', 'setUserAdminClaim', (_m, t) => ({ params: { userId: t.userId }, body: { setAdminStatus: true } }), [404]],
+  [
+    'addRole: their group, my member',
+    'addRole',
+    (m, t) => ({ params: { groupId: t.groupId }, body: { memberId: m.memberId, label: 'Spy' } }),
+    [404],
+  ],
+  [
+    'addRole: my group, their member',
+    'addRole',
+    (m, t) => ({ params: { groupId: m.groupId }, body: { memberId: t.memberId, label: 'Spy' } }),
+    [404],
+  ],
+  [
+    'deleteRole: their group and member',
+    'deleteRole',
+    (_m, t) => ({ params: { groupId: t.groupId, memberId: t.memberId } }),
+    [404],
+  ],
+  [
+    'deleteRole: my group, their member',
+    'deleteRole',
+    (m, t) => ({ params: { groupId: m.groupId, memberId: t.memberId } }),
+    [404],
+  ],
+  [
+    'setUserAdminClaim: their user in the path',
+    'setUserAdminClaim',
+    (_m, t) => ({ params: { userId: t.userId }, body: { setAdminStatus: true } }),
+    [404],
+  ],
   ['deleteUserAuth: their user in the path', 'deleteUserAuth', (_m, t) => ({ params: { userId: t.userId } }), [404]],
-  ['listFamilies: their orgId in the query', 'listFamilies', (_m, t) => ({ query: `orgId=${t.church.orgId}` }), [200, 400]],
-  ['getDashboard: their orgId in the query', 'getDashboard', (_m, t) => ({ query: `month=11&orgId=${t.church.orgId}` }), [200, 400]],
+  [
+    'listFamilies: their orgId in the query',
+    'listFamilies',
+    (_m, t) => ({ query: `orgId=${t.church.orgId}` }),
+    [200, 400],
+  ],
+  [
+    'getDashboard: their orgId in the query',
+    'getDashboard',
+    (_m, t) => ({ query: `month=11&orgId=${t.church.orgId}` }),
+    [200, 400],
+  ],
   ['listGroups: their orgId in the query', 'listGroups', (_m, t) => ({ query: `orgId=${t.church.orgId}` }), [200, 400]],
   ['listUsers: their orgId in the query', 'listUsers', (_m, t) => ({ query: `orgId=${t.church.orgId}` }), [200, 400]],
   ['getMe: their orgId in the query', 'getMe', (_m, t) => ({ query: `orgId=${t.church.orgId}` }), [200, 400]],
-  ['generateDirectoryPdf: their orgId in the body', 'generateDirectoryPdf', (_m, t) => ({ body: { orgId: t.church.orgId } }), [200, 400]],
-  ['deleteAllDataForOrganization: their orgId in the body', 'deleteAllDataForOrganization', (_m, t) => ({ body: { orgId: t.church.orgId } }), [403]],
-  ['startIntegrityReport: their orgId in the body', 'startIntegrityReport', (_m, t) => ({ body: { orgId: t.church.orgId } }), [403]],
+  [
+    'generateDirectoryPdf: their orgId in the body',
+    'generateDirectoryPdf',
+    (_m, t) => ({ body: { orgId: t.church.orgId } }),
+    [200, 400],
+  ],
+  [
+    'deleteAllDataForOrganization: their orgId in the body',
+    'deleteAllDataForOrganization',
+    (_m, t) => ({ body: { orgId: t.church.orgId } }),
+    [403],
+  ],
+  [
+    'startIntegrityReport: their orgId in the body',
+    'startIntegrityReport',
+    (_m, t) => ({ body: { orgId: t.church.orgId } }),
+    [403],
+  ],
   ['getAllOrganizations: as another church', 'getAllOrganizations', () => ({}), [403]],
 ];
 
@@ -97,7 +213,16 @@ describe('another church’s administrator using this church’s real ids', () =
   });
 
   /** Anything that would identify the other church's records in an answer. */
-  const secrets = () => [theirs.church.orgId, theirs.familyId, theirs.memberId, theirs.groupId, theirs.userId, theirs.surname, theirs.photo, theirs.church.adminEmail];
+  const secrets = () => [
+    theirs.church.orgId,
+    theirs.familyId,
+    theirs.memberId,
+    theirs.groupId,
+    theirs.userId,
+    theirs.surname,
+    theirs.photo,
+    theirs.church.adminEmail,
+  ];
 
   it.each(cases)('%s', async (_label, operation, request, statuses) => {
     const theirsBefore = await churchSnapshot(theirs.church.orgId);
@@ -111,7 +236,10 @@ describe('another church’s administrator using this church’s real ids', () =
   });
 
   it('a PDF asked for with their orgId is the caller’s own church’s file', async () => {
-    const answer = await call<{ url?: string }>('generateDirectoryPdf', { token: mine.church.adminToken, body: { orgId: theirs.church.orgId } });
+    const answer = await call<{ url?: string }>('generateDirectoryPdf', {
+      token: mine.church.adminToken,
+      body: { orgId: theirs.church.orgId },
+    });
     if (answer.status !== 200 || !answer.body.url) return expect(answer.status).toBe(400);
     expect(decodeURIComponent(answer.body.url)).toContain(`exports/${mine.church.orgId}/`);
     const pdf = Buffer.from(await (await fetch(answer.body.url)).arrayBuffer()).toString('latin1');
@@ -121,7 +249,10 @@ describe('another church’s administrator using this church’s real ids', () =
   it('linking an account never reaches a member of another church holding the same address', async () => {
     // Their church holds a member with the e-mail of an account of mine.
     const email = `${unique('shared')}@example.org`;
-    await call('addMember', { token: theirs.church.adminToken, body: { familyId: theirs.familyId, name: 'Twin', email } });
+    await call('addMember', {
+      token: theirs.church.adminToken,
+      body: { familyId: theirs.familyId, name: 'Twin', email },
+    });
     const account = await createAccountIn(mine.church.orgId, { email });
     const theirsBefore = await churchSnapshot(theirs.church.orgId);
     const answer = await call<{ linked: boolean }>('addClaimCreds', { token: account.token });
@@ -134,7 +265,9 @@ describe('another church’s administrator using this church’s real ids', () =
 
   it('signing up with their orgId and an address only my church holds is refused, and nothing is written', async () => {
     const before = await snapshotStorage();
-    const answer = await call('newUser', { body: { email: mine.memberEmail, fullName: 'Kept Member', password: PASSWORD, orgId: theirs.church.orgId } });
+    const answer = await call('newUser', {
+      body: { email: mine.memberEmail, fullName: 'Kept Member', password: PASSWORD, orgId: theirs.church.orgId },
+    });
     expect(answer.status).toBe(403);
     expect(await snapshotStorage()).toBe(before);
   });

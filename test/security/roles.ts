@@ -41,11 +41,18 @@ export async function buildWorld(): Promise<World> {
       return fresh;
     },
     newGroup: async (withRole = false) => {
-      const added = await call<{ groupId: string }>('addGroup', { token: church.adminToken, body: { groupName: unique('Matrix Group') } });
+      const added = await call<{ groupId: string }>('addGroup', {
+        token: church.adminToken,
+        body: { groupName: unique('Matrix Group') },
+      });
       if (added.status !== 200) throw new Error(`addGroup failed: ${JSON.stringify(added.body)}`);
       const { groupId } = added.body;
       if (withRole) {
-        const role = await call('addRole', { token: church.adminToken, params: { groupId }, body: { memberId: family.memberId, label: 'Usher' } });
+        const role = await call('addRole', {
+          token: church.adminToken,
+          params: { groupId },
+          body: { memberId: family.memberId, label: 'Usher' },
+        });
         if (role.status !== 200) throw new Error(`addRole failed: ${JSON.stringify(role.body)}`);
       }
       return { groupId, memberId: family.memberId };
@@ -62,4 +69,3 @@ export async function buildWorld(): Promise<World> {
     },
   };
 }
-

@@ -56,14 +56,26 @@ const superAdminOnly = { ...everyone(403), anonymous: 401, superAdmin: 200 };
 /** Waits until the job the call started has ended, so that it writes nothing during later cases. */
 async function jobEnded(world: World, body: Record<string, unknown>): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    const job = await call<{ status: string }>('getJob', { token: world.tokens.superAdmin, params: { jobId: String(body.jobId) } });
+    const job = await call<{ status: string }>('getJob', {
+      token: world.tokens.superAdmin,
+      params: { jobId: String(body.jobId) },
+    });
     if (job.body.status !== 'RUNNING') return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`job ${String(body.jobId)} did not end`);
 }
 
-const familyBody = { surname: 'Matrix', street: '2 Elm Court', city: 'Raleigh', state: 'NC', zipcode: '27603', phone: null, anniversary: '11/02', photo: null };
+const familyBody = {
+  surname: 'Matrix',
+  street: '2 Elm Court',
+  city: 'Raleigh',
+  state: 'NC',
+  zipcode: '27603',
+  phone: null,
+  anniversary: '11/02',
+  photo: null,
+};
 
 export const rules: Record<Operation, Rule> = {
   registerOrganization: { access: 'public', request: () => ({ body: registrationBody() }), expect: everyone(200) },
@@ -82,7 +94,11 @@ export const rules: Record<Operation, Rule> = {
     },
     expect: familyChange,
   },
-  deleteFamily: { access: 'familyUser', request: async (w) => ({ params: { familyId: (await w.ownFamily()).familyId } }), expect: familyChange },
+  deleteFamily: {
+    access: 'familyUser',
+    request: async (w) => ({ params: { familyId: (await w.ownFamily()).familyId } }),
+    expect: familyChange,
+  },
   addMember: {
     access: 'familyUser',
     request: async (w) => ({ body: { familyId: (await w.ownFamily()).familyId, name: 'Naomi', birthday: '11/30' } }),
@@ -92,19 +108,32 @@ export const rules: Record<Operation, Rule> = {
     access: 'familyUser',
     request: async (w) => {
       const own = await w.ownFamily();
-      return { params: { memberId: own.memberId }, body: { name: 'Naomi', birthday: null, cellphone: null, email: null, version: own.memberVersion } };
+      return {
+        params: { memberId: own.memberId },
+        body: { name: 'Naomi', birthday: null, cellphone: null, email: null, version: own.memberVersion },
+      };
     },
     expect: familyChange,
   },
-  deleteMember: { access: 'familyUser', request: async (w) => ({ params: { memberId: (await w.ownFamily()).memberId } }), expect: familyChange },
+  deleteMember: {
+    access: 'familyUser',
+    request: async (w) => ({ params: { memberId: (await w.ownFamily()).memberId } }),
+    expect: familyChange,
+  },
   createPhotoUpload: {
     access: 'familyUser',
-    request: async (w) => ({ body: { contentType: 'image/jpeg', size: 200_000, familyId: (await w.ownFamily()).familyId } }),
+    request: async (w) => ({
+      body: { contentType: 'image/jpeg', size: 200_000, familyId: (await w.ownFamily()).familyId },
+    }),
     expect: familyChange,
   },
   listGroups: { access: 'member', request: () => ({}), expect: members },
   addGroup: { access: 'admin', request: () => ({ body: { groupName: unique('Matrix Group') } }), expect: adminOnly },
-  deleteGroup: { access: 'admin', request: async (w) => ({ params: { groupId: (await w.newGroup(true)).groupId } }), expect: groupChange },
+  deleteGroup: {
+    access: 'admin',
+    request: async (w) => ({ params: { groupId: (await w.newGroup(true)).groupId } }),
+    expect: groupChange,
+  },
   addRole: {
     access: 'admin',
     request: async (w) => {
@@ -119,7 +148,10 @@ export const rules: Record<Operation, Rule> = {
     access: 'public',
     request: async (w) => {
       const email = `${unique('joiner')}@example.org`;
-      const added = await call('addMember', { token: w.church.adminToken, body: { familyId: w.family.familyId, name: 'Joiner', email } });
+      const added = await call('addMember', {
+        token: w.church.adminToken,
+        body: { familyId: w.family.familyId, name: 'Joiner', email },
+      });
       if (added.status !== 200) throw new Error(`addMember failed: ${JSON.stringify(added.body)}`);
       return { body: { email, fullName: 'Joiner Mensah', password: PASSWORD, orgId: w.church.orgId } };
     },
@@ -128,7 +160,10 @@ export const rules: Record<Operation, Rule> = {
   listUsers: { access: 'admin', request: () => ({}), expect: adminOnly },
   setUserAdminClaim: {
     access: 'admin',
-    request: async (w) => ({ params: { userId: (await createAccountIn(w.church.orgId)).userId }, body: { setAdminStatus: true } }),
+    request: async (w) => ({
+      params: { userId: (await createAccountIn(w.church.orgId)).userId },
+      body: { setAdminStatus: true },
+    }),
     expect: userChange,
   },
   deleteUserAuth: {

@@ -23,7 +23,14 @@ export interface Answer<T = Record<string, unknown>> {
 
 export async function call<T = Record<string, unknown>>(
   operation: Operation,
-  options: { token?: string | null; body?: unknown; rawBody?: string; params?: Record<string, string>; query?: string; requestKey?: string } = {},
+  options: {
+    token?: string | null;
+    body?: unknown;
+    rawBody?: string;
+    params?: Record<string, string>;
+    query?: string;
+    requestKey?: string;
+  } = {},
 ): Promise<Answer<T>> {
   const route = routeFor(operation);
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(options.params?.[name] ?? ''));

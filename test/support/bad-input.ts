@@ -12,7 +12,12 @@ export interface BadRequest {
 
 export type BadInputCase = [label: string, operation: Operation, request: () => BadRequest, message?: string];
 
-export async function expectRefusedUnchanged(token: string | null, operation: Operation, request: BadRequest, message?: string): Promise<Answer> {
+export async function expectRefusedUnchanged(
+  token: string | null,
+  operation: Operation,
+  request: BadRequest,
+  message?: string,
+): Promise<Answer> {
   const before = await snapshotTable();
   const answer = await call(operation, { token, ...request });
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);

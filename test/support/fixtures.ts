@@ -21,7 +21,13 @@ export const verifyEmail = markEmailVerified;
 
 export function registrationBody(overrides: { name?: string; email?: string } = {}) {
   return {
-    churchInfo: { name: overrides.name ?? unique('Grace Church'), address: '12 Elm Street', city: 'Raleigh', state: 'NC', zip: '27601' },
+    churchInfo: {
+      name: overrides.name ?? unique('Grace Church'),
+      address: '12 Elm Street',
+      city: 'Raleigh',
+      state: 'NC',
+      zip: '27601',
+    },
     adminInfo: { name: 'Ann Admin', email: overrides.email ?? `${unique('admin')}@example.org`, password: PASSWORD },
   };
 }
@@ -38,7 +44,11 @@ export async function createChurch(): Promise<Church> {
   const answer = await call<{ orgId: string }>('registerOrganization', { body });
   if (answer.status !== 200) throw new Error(`registration failed: ${JSON.stringify(answer.body)}`);
   await verifyEmail(body.adminInfo.email);
-  return { orgId: answer.body.orgId, adminEmail: body.adminInfo.email, adminToken: await idToken(body.adminInfo.email, PASSWORD) };
+  return {
+    orgId: answer.body.orgId,
+    adminEmail: body.adminInfo.email,
+    adminToken: await idToken(body.adminInfo.email, PASSWORD),
+  };
 }
 
 /** An account of a church with its user record; verified unless told otherwise. */
@@ -53,7 +63,13 @@ export async function createAccountIn(
     ...(options.memberId ? { memberId: options.memberId } : {}),
     ...(options.familyId ? { familyId: options.familyId } : {}),
   };
-  const userId = await createAccount({ email, name: 'Test User', password: PASSWORD, custom, emailTakenMessage: 'taken' });
+  const userId = await createAccount({
+    email,
+    name: 'Test User',
+    password: PASSWORD,
+    custom,
+    emailTakenMessage: 'taken',
+  });
   await ddb.send(
     new PutCommand({
       TableName: stack.env.TABLE_NAME,
@@ -109,7 +125,16 @@ export const newId = () => randomUUID();
 export async function addFamilyVia(adminToken: string, overrides: Record<string, unknown> = {}) {
   const family = await call<{ id: string; version: number }>('addFamily', {
     token: adminToken,
-    body: { surname: unique('Mensah'), street: '1 Oak Street', city: 'Raleigh', state: 'NC', zipcode: '27601', phone: '919-555-0100', anniversary: '06/12', ...overrides },
+    body: {
+      surname: unique('Mensah'),
+      street: '1 Oak Street',
+      city: 'Raleigh',
+      state: 'NC',
+      zipcode: '27601',
+      phone: '919-555-0100',
+      anniversary: '06/12',
+      ...overrides,
+    },
   });
   if (family.status !== 200) throw new Error(`addFamily failed: ${JSON.stringify(family.body)}`);
   const member = await call<{ id: string; version: number }>('addMember', {
@@ -117,5 +142,10 @@ export async function addFamilyVia(adminToken: string, overrides: Record<string,
     body: { familyId: family.body.id, name: 'Lydia', birthday: '03/14' },
   });
   if (member.status !== 200) throw new Error(`addMember failed: ${JSON.stringify(member.body)}`);
-  return { familyId: family.body.id, familyVersion: family.body.version, memberId: member.body.id, memberVersion: member.body.version };
+  return {
+    familyId: family.body.id,
+    familyVersion: family.body.version,
+    memberId: member.body.id,
+    memberVersion: member.body.version,
+  };
 }

@@ -16,7 +16,11 @@ declare module 'vitest' {
 }
 
 /** Starts the stack in a fresh folder, hands its coordinates to the tests, and returns the teardown. */
-export async function startTestStack(project: TestProject, basePort: number, prepare?: (config: LocalConfig) => Promise<unknown>) {
+export async function startTestStack(
+  project: TestProject,
+  basePort: number,
+  prepare?: (config: LocalConfig) => Promise<unknown>,
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'directory-test-'));
   const config = localConfig({ basePort, dataDir, verbose: false, faultProxies: true });
   const stack = await startLocalStack(config);

@@ -9,12 +9,29 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
-import type { FamilyView, GenerateDirectoryPdfResult, ListGroupsResult, ListUsersResult, MeResult, MemberView, PhotoUploadResult } from '../../lambdas/contract/api';
+import type {
+  FamilyView,
+  GenerateDirectoryPdfResult,
+  ListGroupsResult,
+  ListUsersResult,
+  MeResult,
+  MemberView,
+  PhotoUploadResult,
+} from '../../lambdas/contract/api';
 import { readOrganization } from '../../lambdas/domain/repos/directory';
 import type { Operation } from '../../lambdas/routes';
 import { call, idToken, type Answer } from './api';
 import { stack } from './env';
-import { addFamilyVia, createAccountIn, createChurch, PASSWORD, registrationBody, unique, verifyEmail, type Church } from './fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  PASSWORD,
+  registrationBody,
+  unique,
+  verifyEmail,
+  type Church,
+} from './fixtures';
 import { cleaned, DATES, nameText, optionalText, type BodyShape } from './hostile';
 import { waitForJob } from './jobs';
 
@@ -86,7 +103,8 @@ export async function read<T>(operation: Operation, token: string, params?: Reco
   return answer.body;
 }
 
-const status = async (operation: Operation, token: string, params: Record<string, string>) => (await call(operation, { token, params })).status;
+const status = async (operation: Operation, token: string, params: Record<string, string>) =>
+  (await call(operation, { token, params })).status;
 
 export async function addMemberTo(token: string, familyId: string, email: string | null = null) {
   const added = await call<{ id: string }>('addMember', { token, body: { familyId, name: 'Arranged', email } });
@@ -136,7 +154,14 @@ const familyFields = (w: World) => ({
   phone: nameText,
   anniversary: fc.constantFrom(...DATES, null),
   // Never uploaded, another church's, kept-from-old-data URLs (refused for new values), scripts.
-  photo: fc.constantFrom(null, '', `${w.main.orgId}/photos/${NO_SUCH_PHOTO}`, `${w.other.orgId}/photos/${NO_SUCH_PHOTO}`, 'http://example.org/x.jpg', 'javascript:alert(1)'),
+  photo: fc.constantFrom(
+    null,
+    '',
+    `${w.main.orgId}/photos/${NO_SUCH_PHOTO}`,
+    `${w.other.orgId}/photos/${NO_SUCH_PHOTO}`,
+    'http://example.org/x.jpg',
+    'javascript:alert(1)',
+  ),
 });
 
 const familyBody = (surname: string): Sent => ({
@@ -172,13 +197,25 @@ const memberFields = (w: World) => ({
 });
 
 function expectedMember(sent: Sent) {
-  return { name: cleaned(sent.name), birthday: optionalText(sent.birthday), cellphone: optionalText(sent.cellphone), email: lower(sent.email) };
+  return {
+    name: cleaned(sent.name),
+    birthday: optionalText(sent.birthday),
+    cellphone: optionalText(sent.cellphone),
+    email: lower(sent.email),
+  };
 }
 
-const getFamily = async (w: World, familyId: string) => (await read<{ family: FamilyView }>('getFamily', w.main.adminToken, { familyId })).family;
-const getMember = async (w: World, memberId: string) => (await read<{ member: MemberView }>('getMember', w.main.adminToken, { memberId })).member;
+const getFamily = async (w: World, familyId: string) =>
+  (await read<{ family: FamilyView }>('getFamily', w.main.adminToken, { familyId })).family;
+const getMember = async (w: World, memberId: string) =>
+  (await read<{ member: MemberView }>('getMember', w.main.adminToken, { memberId })).member;
 
-const PHOTO_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+const PHOTO_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
 /** Every write route of lambdas/routes.ts, in an order where the jobs come last. */
 export const hostileRoutes: RouteCase[] = [
@@ -199,7 +236,14 @@ export const hostileRoutes: RouteCase[] = [
         'churchInfo.zip': fc.constantFrom('27601', ' 27601 ', '2760', '27601-1234', 'abcde'),
         'adminInfo.name': nameText,
         'adminInfo.email': emailText,
-        'adminInfo.password': fc.constantFrom('12345', 'correct-horse-1', 'x'.repeat(129), ' spaced out ', '🙂🙂🙂🙂🙂🙂', '<script>x'),
+        'adminInfo.password': fc.constantFrom(
+          '12345',
+          'correct-horse-1',
+          'x'.repeat(129),
+          ' spaced out ',
+          '🙂🙂🙂🙂🙂🙂',
+          '<script>x',
+        ),
       },
       containers: ['', 'churchInfo', 'adminInfo'],
     }),
@@ -262,7 +306,9 @@ export const hostileRoutes: RouteCase[] = [
       // The surname moves to every member and to the names on their group roles, in the same write.
       for (const m of family.members) expect(m.surname).toBe(expected.surname);
       const member = family.members.find((m) => m.memberId === w.family.memberId)!;
-      expect((await roleIn(w, w.groupId, member.memberId))?.memberName).toBe(`${member.name} ${expected.surname}`.trim());
+      expect((await roleIn(w, w.groupId, member.memberId))?.memberName).toBe(
+        `${member.name} ${expected.surname}`.trim(),
+      );
     },
   }),
   route({
@@ -280,11 +326,21 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'addMember',
     runs: 100,
     token: (w) => w.main.adminToken,
-    valid: (w) => ({ familyId: w.family.familyId, name: 'Hostile Member', birthday: '03/14', cellphone: '919-555-0100', email: `${unique('m')}@example.org` }),
+    valid: (w) => ({
+      familyId: w.family.familyId,
+      name: 'Hostile Member',
+      birthday: '03/14',
+      cellphone: '919-555-0100',
+      email: `${unique('m')}@example.org`,
+    }),
     shape: (w) => ({ fields: memberFields(w) }),
     accepted: async ({ w, sent, answer }) => {
       const memberId = String(answer.body.id);
-      expect(await getMember(w, memberId)).toMatchObject({ ...expectedMember(sent), familyId: cleaned(sent.familyId), version: 1 });
+      expect(await getMember(w, memberId)).toMatchObject({
+        ...expectedMember(sent),
+        familyId: cleaned(sent.familyId),
+        version: 1,
+      });
       expect(await status('getMember', w.other.adminToken, { memberId })).toBe(404);
     },
   }),
@@ -293,7 +349,14 @@ export const hostileRoutes: RouteCase[] = [
     runs: 100,
     token: (w) => w.main.adminToken,
     arrange: (w) => getMember(w, w.family.memberId),
-    valid: (w, t) => ({ name: 'Lydia', birthday: '03/14', cellphone: null, email: null, version: t.version, familyId: w.family.familyId }),
+    valid: (w, t) => ({
+      name: 'Lydia',
+      birthday: '03/14',
+      cellphone: null,
+      email: null,
+      version: t.version,
+      familyId: w.family.familyId,
+    }),
     shape: (w) => ({ fields: { ...memberFields(w), version: versions } }),
     params: { valid: (w) => ({ memberId: w.family.memberId }), others: (w) => ({ memberId: [w.other.memberId] }) },
     accepted: async ({ w, t, sent }) => {
@@ -320,15 +383,26 @@ export const hostileRoutes: RouteCase[] = [
     valid: (w) => ({ contentType: 'image/jpeg', size: 1000, familyId: w.family.familyId }),
     shape: (w) => ({
       fields: {
-        contentType: fc.constantFrom(...Object.keys(PHOTO_EXTENSIONS), 'image/svg+xml', 'text/html', 'IMAGE/JPEG', ' image/png'),
-        size: fc.oneof(fc.integer({ min: -10, max: 6 * 1024 * 1024 }), fc.constantFrom(0, 5 * 1024 * 1024, 5 * 1024 * 1024 + 1, 1.5, 1e308)),
+        contentType: fc.constantFrom(
+          ...Object.keys(PHOTO_EXTENSIONS),
+          'image/svg+xml',
+          'text/html',
+          'IMAGE/JPEG',
+          ' image/png',
+        ),
+        size: fc.oneof(
+          fc.integer({ min: -10, max: 6 * 1024 * 1024 }),
+          fc.constantFrom(0, 5 * 1024 * 1024, 5 * 1024 * 1024 + 1, 1.5, 1e308),
+        ),
         familyId: fc.constantFrom(w.other.familyId, ` ${w.family.familyId}`, 'a/b'),
       },
     }),
     readOnly: true,
     accepted: async ({ w, sent, answer }) => {
       const { photo } = answer.body as unknown as PhotoUploadResult;
-      expect(photo).toMatch(new RegExp(`^${w.main.orgId}/photos/[0-9a-f-]{36}\\.${PHOTO_EXTENSIONS[String(sent.contentType)]}$`));
+      expect(photo).toMatch(
+        new RegExp(`^${w.main.orgId}/photos/[0-9a-f-]{36}\\.${PHOTO_EXTENSIONS[String(sent.contentType)]}$`),
+      );
     },
   }),
   route({
@@ -339,7 +413,10 @@ export const hostileRoutes: RouteCase[] = [
     shape: () => ({ fields: { groupName: nameText } }),
     accepted: async ({ w, sent, answer }) => {
       const groups = await read<ListGroupsResult>('listGroups', w.main.adminToken);
-      expect(groups.groups.find((g) => g.groupId === answer.body.groupId)).toMatchObject({ groupName: cleaned(sent.groupName), roles: [] });
+      expect(groups.groups.find((g) => g.groupId === answer.body.groupId)).toMatchObject({
+        groupName: cleaned(sent.groupName),
+        roles: [],
+      });
       const theirs = await read<ListGroupsResult>('listGroups', w.other.adminToken);
       expect(theirs.groups.map((g) => g.groupId)).not.toContain(answer.body.groupId);
     },
@@ -361,7 +438,9 @@ export const hostileRoutes: RouteCase[] = [
     token: (w) => w.main.adminToken,
     arrange: (w) => addGroupIn(w.main.adminToken),
     valid: (w) => ({ memberId: w.family.memberId, label: 'Greeter' }),
-    shape: (w) => ({ fields: { memberId: fc.constantFrom(w.other.memberId, ` ${w.family.memberId} `, '<b>'), label: nameText } }),
+    shape: (w) => ({
+      fields: { memberId: fc.constantFrom(w.other.memberId, ` ${w.family.memberId} `, '<b>'), label: nameText },
+    }),
     params: { valid: (_w, t) => ({ groupId: t.groupId }), others: (w) => ({ groupId: [w.other.groupId] }) },
     accepted: async ({ w, t, sent }) => {
       expect(await roleIn(w, t.groupId, cleaned(sent.memberId))).toMatchObject({ label: optionalText(sent.label) });
@@ -373,7 +452,11 @@ export const hostileRoutes: RouteCase[] = [
     token: (w) => w.main.adminToken,
     arrange: async (w) => {
       const { groupId } = await addGroupIn(w.main.adminToken);
-      const added = await call('addRole', { token: w.main.adminToken, params: { groupId }, body: { memberId: w.family.memberId } });
+      const added = await call('addRole', {
+        token: w.main.adminToken,
+        params: { groupId },
+        body: { memberId: w.family.memberId },
+      });
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       return { groupId };
     },
@@ -463,7 +546,9 @@ export const hostileRoutes: RouteCase[] = [
     // A church of its own per request: never ours or the other one the cases need.
     arrange: () => createChurch(),
     valid: (_w, t) => ({ orgId: t.orgId }),
-    shape: () => ({ fields: { orgId: fc.constantFrom('00000000-0000-4000-8000-000000000000', '', ' ', 'x'.repeat(65), 'ORG#x') } }),
+    shape: () => ({
+      fields: { orgId: fc.constantFrom('00000000-0000-4000-8000-000000000000', '', ' ', 'x'.repeat(65), 'ORG#x') },
+    }),
     accepted: async ({ w, t, answer }) => {
       expect((await waitForJob(w.superToken, String(answer.body.jobId))).status).toBe('SUCCEEDED');
       expect(await readOrganization(t.orgId)).toBeNull();

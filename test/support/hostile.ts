@@ -31,9 +31,26 @@ export const UNICODE_SAMPLES = [
 ] as const;
 
 /** Dates the MM/DD fields must refuse or read exactly (02/30 is MM/DD-shaped: SPEC.md checks only 01-12 and 01-31). */
-export const DATES = ['13/40', '02/30', '1/2', '', 'abc', '00/00', '12/32', '2024-01-01', ' 07/04 ', '07-04', '٠٧/٠٤', '12/31', 'MM/DD'] as const;
+export const DATES = [
+  '13/40',
+  '02/30',
+  '1/2',
+  '',
+  'abc',
+  '00/00',
+  '12/32',
+  '2024-01-01',
+  ' 07/04 ',
+  '07-04',
+  '٠٧/٠٤',
+  '12/31',
+  'MM/DD',
+] as const;
 
-const controlUnit = fc.oneof(fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constant('\u007f'));
+const controlUnit = fc.oneof(
+  fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  fc.constant('\u007f'),
+);
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const anyUnit = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
@@ -77,7 +94,24 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(hostileText, wrongTy
 
 /** Path parameters that name nothing of the caller's: malformed, huge, unicode, control characters, unknown uuids. */
 export const garbageId = fc.oneof(
-  fc.constantFrom('', '.', '..', '...', '<script>', 'a/b', '../x', '%00', 'null', '0', '-1', 'a b', 'ORG#x', '*', '?', '#'),
+  fc.constantFrom(
+    '',
+    '.',
+    '..',
+    '...',
+    '<script>',
+    'a/b',
+    '../x',
+    '%00',
+    'null',
+    '0',
+    '-1',
+    'a b',
+    'ORG#x',
+    '*',
+    '?',
+    '#',
+  ),
   fc.constant('x'.repeat(10_000)),
   // No lone surrogates here: a URL cannot carry them (encodeURIComponent refuses them).
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
@@ -107,7 +141,24 @@ export const rawBody = fc.oneof(
 );
 
 /** Keys a body must never be able to use to change whose data, or which rights, a call touches. */
-const SMUGGLED_KEYS = ['orgId', 'admin', 'id', 'version', '__proto__', 'constructor', 'prototype', 'custom:admin', 'userId', 'familyId', 'memberId', 'groupId', 'superAdmin', 'PK', 'SK', 'createdAt'];
+const SMUGGLED_KEYS = [
+  'orgId',
+  'admin',
+  'id',
+  'version',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'custom:admin',
+  'userId',
+  'familyId',
+  'memberId',
+  'groupId',
+  'superAdmin',
+  'PK',
+  'SK',
+  'createdAt',
+];
 
 /** The shape of a route's valid body, for mutating it. */
 export interface BodyShape {
@@ -139,9 +190,15 @@ function mutation(shape: BodyShape): fc.Arbitrary<Mutation> {
     });
   });
   if (!paths.length) return extra;
-  const set = fc.constantFrom(...paths).chain((path) =>
-    fc.record({ kind: fc.constant('set' as const), path: fc.constant(path), value: fc.oneof(shape.fields[path]!, hostileValue) }),
-  );
+  const set = fc
+    .constantFrom(...paths)
+    .chain((path) =>
+      fc.record({
+        kind: fc.constant('set' as const),
+        path: fc.constant(path),
+        value: fc.oneof(shape.fields[path]!, hostileValue),
+      }),
+    );
   const remove = fc.record({ kind: fc.constant('remove' as const), path: fc.constantFrom(...paths) });
   return fc.oneof({ weight: 5, arbitrary: set }, { weight: 1, arbitrary: remove }, { weight: 2, arbitrary: extra });
 }
@@ -149,7 +206,10 @@ function mutation(shape: BodyShape): fc.Arbitrary<Mutation> {
 /** A body: mostly the valid one with up to four mutations (none: the valid body itself), sometimes not JSON at all. */
 export function bodyRecipe(shape: BodyShape): fc.Arbitrary<BodyRecipe> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.array(mutation(shape), { maxLength: 4 }).map((mutations) => ({ kind: 'json' as const, mutations })) },
+    {
+      weight: 6,
+      arbitrary: fc.array(mutation(shape), { maxLength: 4 }).map((mutations) => ({ kind: 'json' as const, mutations })),
+    },
     { weight: 1, arbitrary: rawBody.map((raw) => ({ kind: 'raw' as const, raw })) },
   );
 }
@@ -185,5 +245,9 @@ export function bodyFrom(valid: Record<string, unknown>, recipe: BodyRecipe): st
 
 /** SPEC.md's optional text as the contract stores it: trimmed, and empty means none. */
 /** What the contract keeps of a text (lambdas/contract/fields.ts cleanText): control characters become spaces, then trimmed. */
-export const cleaned = (value: unknown): string => String(value).replace(/\p{Cc}+/gu, ' ').trim();
-export const optionalText = (value: unknown): string | null => (typeof value === 'string' && cleaned(value) ? cleaned(value) : null);
+export const cleaned = (value: unknown): string =>
+  String(value)
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+export const optionalText = (value: unknown): string | null =>
+  typeof value === 'string' && cleaned(value) ? cleaned(value) : null;

@@ -45,7 +45,8 @@ export async function waitForJob(token: string, jobId: string, timeoutMs = 120_0
     const answer = await call<JobView>('getJob', { token, params: { jobId } });
     if (answer.status !== 200) throw new Error(`getJob ${jobId}: ${answer.status} ${JSON.stringify(answer.body)}`);
     if (answer.body.status !== 'RUNNING') return answer.body;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still RUNNING after ${timeoutMs} ms: ${JSON.stringify(answer.body.progress)}`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${jobId} still RUNNING after ${timeoutMs} ms: ${JSON.stringify(answer.body.progress)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -53,13 +54,20 @@ export async function waitForJob(token: string, jobId: string, timeoutMs = 120_0
 /** Runs the integrity report through the API and answers the finished job. */
 export async function runReport(token: string): Promise<JobView> {
   const started = await call<{ jobId: string }>('startIntegrityReport', { token });
-  if (started.status !== 200) throw new Error(`startIntegrityReport: ${started.status} ${JSON.stringify(started.body)}`);
+  if (started.status !== 200)
+    throw new Error(`startIntegrityReport: ${started.status} ${JSON.stringify(started.body)}`);
   return waitForJob(token, started.body.jobId);
 }
 
 /** The local Step Functions' fault injection (lib/local/stepfunctions.ts), through the gateway. */
 export async function injectFault(
-  fault: { state: string; afterCalls?: number; times?: number; fastRetries?: boolean; when?: 'before' | 'after' } | null,
+  fault: {
+    state: string;
+    afterCalls?: number;
+    times?: number;
+    fastRetries?: boolean;
+    when?: 'before' | 'after';
+  } | null,
 ): Promise<void> {
   const response = await fetch(`${stack.url}/_local/sfn/faults`, {
     method: fault ? 'POST' : 'DELETE',

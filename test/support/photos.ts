@@ -36,7 +36,8 @@ export function photoJpeg(seed: number, width = 1200, height = 900, quality = 85
       for (const f of figures) {
         const dx = x - f.x;
         const dy = y - f.y;
-        if (dx * dx + dy * dy < f.r * f.r || (Math.abs(dx) < f.r * 0.7 && y > f.y && y < f.y + f.r * 3)) c = f.color.map((v) => v * (0.8 + 0.2 * (1 - dy / (f.r * 3))));
+        if (dx * dx + dy * dy < f.r * f.r || (Math.abs(dx) < f.r * 0.7 && y > f.y && y < f.y + f.r * 3))
+          c = f.color.map((v) => v * (0.8 + 0.2 * (1 - dy / (f.r * 3))));
       }
       const noise = (rnd() - 0.5) * 26;
       data[i] = Math.max(0, Math.min(255, c[0]! + noise));

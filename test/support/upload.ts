@@ -14,8 +14,13 @@ export async function uploadPhoto(token: string, familyId?: string, bytes: Buffe
     token,
     body: { contentType: 'image/jpeg', size: bytes.length, ...(familyId ? { familyId } : {}) },
   });
-  if (presigned.status !== 200) throw new Error(`createPhotoUpload answered ${presigned.status}: ${JSON.stringify(presigned.body)}`);
-  const response = await fetch(presigned.body.url, { method: presigned.body.method, headers: presigned.body.headers, body: new Uint8Array(bytes) });
+  if (presigned.status !== 200)
+    throw new Error(`createPhotoUpload answered ${presigned.status}: ${JSON.stringify(presigned.body)}`);
+  const response = await fetch(presigned.body.url, {
+    method: presigned.body.method,
+    headers: presigned.body.headers,
+    body: new Uint8Array(bytes),
+  });
   if (response.status >= 300) throw new Error(`the photo upload answered ${response.status}`);
   return presigned.body.photo;
 }

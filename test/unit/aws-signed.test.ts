@@ -13,13 +13,25 @@ import { sendEmailRequest, sendMail } from '../../lambdas/platform/ses';
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ['AWS_ENDPOINT_URL_SESV2', 'AWS_ENDPOINT_URL', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'MAIL_FROM']) {
+  for (const name of [
+    'AWS_ENDPOINT_URL_SESV2',
+    'AWS_ENDPOINT_URL',
+    'AWS_REGION',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+    'AWS_SESSION_TOKEN',
+    'MAIL_FROM',
+  ]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
 });
 
-const ses = { endpointId: 'SESV2', defaultHost: (r: string) => `email.${r}.amazonaws.com`, path: '/v2/email/outbound-emails' };
+const ses = {
+  endpointId: 'SESV2',
+  defaultHost: (r: string) => `email.${r}.amazonaws.com`,
+  path: '/v2/email/outbound-emails',
+};
 
 describe('endpointUrl', () => {
   it('uses the regional AWS endpoint by default', () => {
@@ -40,7 +52,10 @@ describe('endpointUrl', () => {
 describe('sendMail', () => {
   let server: http.Server;
   let seen: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
-  let answer: { status: number; headers?: Record<string, string>; body: string } = { status: 200, body: '{"MessageId":"m-1"}' };
+  let answer: { status: number; headers?: Record<string, string>; body: string } = {
+    status: 200,
+    body: '{"MessageId":"m-1"}',
+  };
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -84,11 +99,15 @@ describe('sendMail', () => {
       Content: { Simple: { Subject: { Data: 'Welcome' }, Body: { Text: { Data: 'Hello Ruth' } } } },
     });
     const authorization = String(request!.headers.authorization);
-    expect(authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/ses\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/);
+    expect(authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/ses\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/,
+    );
 
     // The same request signed by the SDK's signer with another SHA-256 implementation at the same moment.
     const amzDate = String(request!.headers['x-amz-date']);
-    const signingDate = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+    const signingDate = new Date(
+      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+    );
     const reference = await new SignatureV4({
       service: 'ses',
       region: 'eu-west-1',
@@ -112,9 +131,17 @@ describe('sendMail', () => {
 
   it('turns an SES error answer into an error named by its type', async () => {
     configure();
-    answer = { status: 400, headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/' }, body: '{"message":"Email address is not verified."}' };
+    answer = {
+      status: 400,
+      headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/' },
+      body: '{"message":"Email address is not verified."}',
+    };
     const failed = sendMail({ to: 'x@example.org', subject: 's', text: 't' });
     await expect(failed).rejects.toBeInstanceOf(AwsServiceError);
-    await expect(failed).rejects.toMatchObject({ name: 'MessageRejected', message: 'Email address is not verified.', status: 400 });
+    await expect(failed).rejects.toMatchObject({
+      name: 'MessageRejected',
+      message: 'Email address is not verified.',
+      status: 400,
+    });
   });
 });

@@ -10,15 +10,30 @@ const valid = {
 describe('registration rules (SPEC.md section 5)', () => {
   it('accepts a complete form, upper-casing the state and lower-casing the e-mail', () => {
     const result = validateRegistrationForm(valid, 'secret1');
-    expect(result).toMatchObject({ ok: true, value: { churchInfo: { state: 'NC' }, adminInfo: { email: 'ann@example.org' } } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { churchInfo: { state: 'NC' }, adminInfo: { email: 'ann@example.org' } },
+    });
   });
 
   it.each([
     [{ ...valid, churchInfo: { ...valid.churchInfo, city: '  ' } }, 'secret1', 'All fields are required.'],
     [valid, '', 'All fields are required.'],
-    [{ ...valid, adminInfo: { ...valid.adminInfo, email: 'ann@example' } }, 'secret1', 'Please enter a valid administrator email address.'],
-    [{ ...valid, churchInfo: { ...valid.churchInfo, zip: '276011' } }, 'secret1', 'Please enter a valid 5-digit Zip Code.'],
-    [{ ...valid, adminInfo: { ...valid.adminInfo, password: 'abc' } }, 'abc', 'Administrator password must be at least 6 characters long.'],
+    [
+      { ...valid, adminInfo: { ...valid.adminInfo, email: 'ann@example' } },
+      'secret1',
+      'Please enter a valid administrator email address.',
+    ],
+    [
+      { ...valid, churchInfo: { ...valid.churchInfo, zip: '276011' } },
+      'secret1',
+      'Please enter a valid 5-digit Zip Code.',
+    ],
+    [
+      { ...valid, adminInfo: { ...valid.adminInfo, password: 'abc' } },
+      'abc',
+      'Administrator password must be at least 6 characters long.',
+    ],
     [valid, 'secret2', 'Administrator passwords do not match.'],
   ])('refuses %#', (input, confirm, message) => {
     expect(validateRegistrationForm(input, confirm)).toEqual({ ok: false, message });

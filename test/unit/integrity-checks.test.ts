@@ -29,17 +29,36 @@ describe('checkPage', () => {
     const items = [{ type: ItemType.member, orgId: 'gone', memberId: 'm1', familyId: 'f-missing', birthday: 'bad' }];
     const { issues } = checkPage(items, world({}));
     expect(issues).toEqual([
-      { collectionName: 'member', documentId: 'm1', reason: 'Member belongs to an organization that does not exist.', problematicOrgId: 'gone', referencedField: 'orgId', referencedValue: 'gone' },
+      {
+        collectionName: 'member',
+        documentId: 'm1',
+        reason: 'Member belongs to an organization that does not exist.',
+        problematicOrgId: 'gone',
+        referencedField: 'orgId',
+        referencedValue: 'gone',
+      },
     ]);
   });
 
   it('tells a stale role familyId from a missing member, and checks names against the member and group', () => {
     const member = { memberId: 'm1', familyId: 'f2', name: 'Ada', surname: 'Lovelace' };
     const r = world({ ...org, 'group:o1:g1': { groupName: 'Choir' }, 'memberById:o1:m1': member });
-    const role = { type: ItemType.role, orgId: 'o1', groupId: 'g1', memberId: 'm1', familyId: 'f1', memberName: 'Ada Lovelace', groupName: 'Choir' };
+    const role = {
+      type: ItemType.role,
+      orgId: 'o1',
+      groupId: 'g1',
+      memberId: 'm1',
+      familyId: 'f1',
+      memberName: 'Ada Lovelace',
+      groupName: 'Choir',
+    };
     expect(checkPage([role], r).issues.map((i) => i.referencedField)).toEqual(['familyId']);
     expect(checkPage([{ ...role, memberId: 'm9' }], r).issues.map((i) => i.referencedField)).toEqual(['memberId']);
-    expect(checkPage([{ ...role, familyId: 'f2', memberName: 'Ada', groupName: 'Old' }], r).issues.map((i) => i.referencedField).sort()).toEqual(['groupName', 'memberName']);
+    expect(
+      checkPage([{ ...role, familyId: 'f2', memberName: 'Ada', groupName: 'Old' }], r)
+        .issues.map((i) => i.referencedField)
+        .sort(),
+    ).toEqual(['groupName', 'memberName']);
   });
 
   it('checks MM/DD, photos (not http URLs) and counts families, members and groups', () => {
@@ -54,29 +73,58 @@ describe('checkPage', () => {
       { type: ItemType.job, jobId: 'j' },
     ];
     const result = checkPage(items, r);
-    expect(result.issues.map((i) => `${i.documentId} ${i.referencedField}`).sort()).toEqual(['f2 anniversary', 'f2 photo']);
+    expect(result.issues.map((i) => `${i.documentId} ${i.referencedField}`).sort()).toEqual([
+      'f2 anniversary',
+      'f2 photo',
+    ]);
     expect(result.found).toEqual({ o1: [3, 1, 1] });
     expect(result.stored).toEqual({ o1: [3, 1, 2] });
     expect(result.checked).toBe(6);
     expect(checkCounts(result.found, result.stored)).toEqual([
-      expect.objectContaining({ collectionName: 'organization', documentId: 'o1', referencedField: 'groupCount', referencedValue: '2' }),
+      expect.objectContaining({
+        collectionName: 'organization',
+        documentId: 'o1',
+        referencedField: 'groupCount',
+        referencedValue: '2',
+      }),
     ]);
   });
 
   it('checks user records: account, member link, family link', () => {
-    const r = world({ ...org, 'memberById:o1:m1': { familyId: 'f1' } }, { account: (u) => (u === 'u-gone' ? null : { sub: u }) });
-    const user = (over: Item) => ({ type: ItemType.user, orgId: 'o1', userId: 'u1', memberId: null, familyId: null, ...over });
+    const r = world(
+      { ...org, 'memberById:o1:m1': { familyId: 'f1' } },
+      { account: (u) => (u === 'u-gone' ? null : { sub: u }) },
+    );
+    const user = (over: Item) => ({
+      type: ItemType.user,
+      orgId: 'o1',
+      userId: 'u1',
+      memberId: null,
+      familyId: null,
+      ...over,
+    });
     expect(checkPage([user({ userId: 'u-gone' })], r).issues.map((i) => i.referencedField)).toEqual(['userId']);
-    expect(checkPage([user({ memberId: 'm2', familyId: 'f1' })], r).issues.map((i) => i.referencedField)).toEqual(['memberId']);
-    expect(checkPage([user({ memberId: 'm1', familyId: 'f9' })], r).issues.map((i) => i.referencedField)).toEqual(['familyId']);
+    expect(checkPage([user({ memberId: 'm2', familyId: 'f1' })], r).issues.map((i) => i.referencedField)).toEqual([
+      'memberId',
+    ]);
+    expect(checkPage([user({ memberId: 'm1', familyId: 'f9' })], r).issues.map((i) => i.referencedField)).toEqual([
+      'familyId',
+    ]);
     expect(checkPage([user({ familyId: 'f9' })], r).issues.map((i) => i.referencedField)).toEqual(['familyId']);
     expect(checkPage([user({ memberId: 'm1', familyId: 'f1' })], r).issues).toEqual([]);
   });
 
   it('checks Cognito accounts against user records', () => {
     expect(checkAccount({ sub: 's', email: 'a@b.c', orgId: 'o1' }, { userId: 's' })).toBeNull();
-    expect(checkAccount({ sub: 's', email: 'a@b.c', orgId: 'o1' }, null)).toMatchObject({ collectionName: 'authUsers', documentId: 's', problematicOrgId: 'o1' });
-    expect(checkAccount({ sub: 's', email: 'a@b.c', orgId: null }, null)).toMatchObject({ problematicOrgId: null, referencedValue: 'a@b.c' });
+    expect(checkAccount({ sub: 's', email: 'a@b.c', orgId: 'o1' }, null)).toMatchObject({
+      collectionName: 'authUsers',
+      documentId: 's',
+      problematicOrgId: 'o1',
+    });
+    expect(checkAccount({ sub: 's', email: 'a@b.c', orgId: null }, null)).toMatchObject({
+      problematicOrgId: null,
+      referencedValue: 'a@b.c',
+    });
   });
 });
 
@@ -86,6 +134,8 @@ describe('texts', () => {
     expect(splitAtCapitals('organizationName')).toBe('organization Name');
     expect(splitAtCapitals('family')).toBe('family');
     expect(countsSummary({ members: 4, families: 2, photos: 0 })).toBe('families: 2, members: 4');
-    expect(deletionSuccess('Grace', 'o1', { families: 1 })).toBe('Successfully deleted all data for organization: Grace (ID: o1). Summary: families: 1');
+    expect(deletionSuccess('Grace', 'o1', { families: 1 })).toBe(
+      'Successfully deleted all data for organization: Grace (ID: o1). Summary: families: 1',
+    );
   });
 });

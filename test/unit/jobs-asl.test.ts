@@ -21,7 +21,9 @@ function machine(job: JobName) {
 async function run(job: JobName, input: unknown, handlers: Handlers) {
   const { definition, machine: m } = machine(job);
   const retrying = Object.fromEntries([...taskStates(definition).keys()].map((s) => [s, 0]));
-  const execution = m.run(input as never, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides: retrying } });
+  const execution = m.run(input as never, {
+    overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides: retrying },
+  });
   const events: { type: string; input?: unknown; output?: unknown }[] = [];
   const drained = (async () => {
     for await (const e of execution.eventLogs) events.push(e as never);
@@ -48,14 +50,17 @@ const pages = (count: number, key: string) => {
 };
 
 describe('job manifest and ASL files', () => {
-  it.each(Object.keys(jobs) as JobName[])('%s: every substitution variable is a task of the manifest and every task is used', (job) => {
-    const text = readFileSync(path.join(JOBS_DIR, jobs[job].definition), 'utf8');
-    const variables = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
-    expect([...variables].sort()).toEqual(Object.keys(jobs[job].tasks).sort());
-    expect(() => substitute(text, {})).toThrow(/No value for substitution variable/);
-    // aws-local-stepfunctions validates the definition (asl-validator) when constructing it.
-    expect(() => machine(job)).not.toThrow();
-  });
+  it.each(Object.keys(jobs) as JobName[])(
+    '%s: every substitution variable is a task of the manifest and every task is used',
+    (job) => {
+      const text = readFileSync(path.join(JOBS_DIR, jobs[job].definition), 'utf8');
+      const variables = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
+      expect([...variables].sort()).toEqual(Object.keys(jobs[job].tasks).sort());
+      expect(() => substitute(text, {})).toThrow(/No value for substitution variable/);
+      // aws-local-stepfunctions validates the definition (asl-validator) when constructing it.
+      expect(() => machine(job)).not.toThrow();
+    },
+  );
 
   it.each(Object.keys(jobs) as JobName[])('%s: every Task retries and every failure path reaches MarkFailed', (job) => {
     const { definition } = localDefinition(job, 'us-east-1');
@@ -87,17 +92,21 @@ describe('integrityReport.asl.json', () => {
     const scan = pages(4, 'cursor');
     const accounts = pages(3, 'token');
     const finished: any[] = [];
-    const { output, error, events } = await run('integrityReport', { jobId: 'j1' }, {
-      ScanPage: scan.fn,
-      AccountsPage: accounts.fn,
-      Finish: async (input) => {
-        finished.push(input);
-        return { jobId: input.jobId, totalIssues: 0 };
+    const { output, error, events } = await run(
+      'integrityReport',
+      { jobId: 'j1' },
+      {
+        ScanPage: scan.fn,
+        AccountsPage: accounts.fn,
+        Finish: async (input) => {
+          finished.push(input);
+          return { jobId: input.jobId, totalIssues: 0 };
+        },
+        MarkFailed: async () => {
+          throw new Error('must not fail');
+        },
       },
-      MarkFailed: async () => {
-        throw new Error('must not fail');
-      },
-    });
+    );
     expect(error).toBeUndefined();
     expect(scan.calls.map((c) => c.cursor ?? null)).toEqual([null, 'cursor-1', 'cursor-2', 'cursor-3']);
     expect(accounts.calls.map((c) => c.token ?? null)).toEqual([null, 'token-1', 'token-2']);
@@ -112,22 +121,26 @@ describe('integrityReport.asl.json', () => {
   it('retries a failed page alone, then carries on from it', async () => {
     const seen: (string | null)[] = [];
     let failures = 0;
-    const { error } = await run('integrityReport', { jobId: 'j2' }, {
-      ScanPage: async (input) => {
-        seen.push(input.cursor ?? null);
-        if (input.cursor === 'cursor-1' && failures < 2) {
-          failures++;
-          throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
-        }
-        const page = (input.page ?? 0) + 1;
-        return { jobId: input.jobId, cursor: page < 3 ? `cursor-${page}` : null, page, done: page >= 3 };
+    const { error } = await run(
+      'integrityReport',
+      { jobId: 'j2' },
+      {
+        ScanPage: async (input) => {
+          seen.push(input.cursor ?? null);
+          if (input.cursor === 'cursor-1' && failures < 2) {
+            failures++;
+            throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+          }
+          const page = (input.page ?? 0) + 1;
+          return { jobId: input.jobId, cursor: page < 3 ? `cursor-${page}` : null, page, done: page >= 3 };
+        },
+        AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
+        Finish: async (input) => ({ jobId: input.jobId }),
+        MarkFailed: async () => {
+          throw new Error('must not fail');
+        },
       },
-      AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
-      Finish: async (input) => ({ jobId: input.jobId }),
-      MarkFailed: async () => {
-        throw new Error('must not fail');
-      },
-    });
+    );
     expect(error).toBeUndefined();
     expect(seen).toEqual([null, 'cursor-1', 'cursor-1', 'cursor-1', 'cursor-2']);
   });
@@ -135,20 +148,24 @@ describe('integrityReport.asl.json', () => {
   it('ends through MarkFailed with the error when a page keeps failing', async () => {
     const failed: any[] = [];
     let finishCalls = 0;
-    const { error } = await run('integrityReport', { jobId: 'j3' }, {
-      ScanPage: async () => {
-        throw Object.assign(new Error('the table is gone'), { name: 'ResourceNotFoundException' });
+    const { error } = await run(
+      'integrityReport',
+      { jobId: 'j3' },
+      {
+        ScanPage: async () => {
+          throw Object.assign(new Error('the table is gone'), { name: 'ResourceNotFoundException' });
+        },
+        AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
+        Finish: async () => {
+          finishCalls++;
+          return {};
+        },
+        MarkFailed: async (input) => {
+          failed.push(input);
+          return { jobId: input.jobId };
+        },
       },
-      AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
-      Finish: async () => {
-        finishCalls++;
-        return {};
-      },
-      MarkFailed: async (input) => {
-        failed.push(input);
-        return { jobId: input.jobId };
-      },
-    });
+    );
     expect(error?.cause?.name ?? error?.name).toBe('JobFailed');
     expect(finishCalls).toBe(0);
     expect(failed).toHaveLength(1);
@@ -158,16 +175,26 @@ describe('integrityReport.asl.json', () => {
 
   it('keeps the state between pages to the cursor (far below the 256 KB state limit)', async () => {
     const sizes: number[] = [];
-    await run('integrityReport', { jobId: 'j4' }, {
-      ScanPage: async (input) => {
-        sizes.push(JSON.stringify(input).length);
-        const page = (input.page ?? 0) + 1;
-        return { jobId: input.jobId, cursor: page < 50 ? { PK: `ORG#${'x'.repeat(36)}`, SK: `FAM#${'y'.repeat(36)}#MEM#${'z'.repeat(36)}` } : null, page, done: page >= 50 };
+    await run(
+      'integrityReport',
+      { jobId: 'j4' },
+      {
+        ScanPage: async (input) => {
+          sizes.push(JSON.stringify(input).length);
+          const page = (input.page ?? 0) + 1;
+          return {
+            jobId: input.jobId,
+            cursor:
+              page < 50 ? { PK: `ORG#${'x'.repeat(36)}`, SK: `FAM#${'y'.repeat(36)}#MEM#${'z'.repeat(36)}` } : null,
+            page,
+            done: page >= 50,
+          };
+        },
+        AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
+        Finish: async (input) => ({ jobId: input.jobId }),
+        MarkFailed: async (input) => input,
       },
-      AccountsPage: async (input) => ({ jobId: input.jobId, token: null, done: true }),
-      Finish: async (input) => ({ jobId: input.jobId }),
-      MarkFailed: async (input) => input,
-    });
+    );
     expect(sizes).toHaveLength(50);
     expect(Math.max(...sizes)).toBeLessThan(512);
   });
@@ -201,9 +228,23 @@ describe('orgDeletion.asl.json', () => {
 
   it('deletes accounts, then items, then photos, then exports, page by page, and finishes once', async () => {
     const log: string[] = [];
-    const { error, output } = await run('orgDeletion', { jobId: 'delete-o1', orgId: 'o1' }, tasks({ 'page:users': 2, 'page:items': 3, 'objects:photos': 2, 'objects:exports': 1 }, log));
+    const { error, output } = await run(
+      'orgDeletion',
+      { jobId: 'delete-o1', orgId: 'o1' },
+      tasks({ 'page:users': 2, 'page:items': 3, 'objects:photos': 2, 'objects:exports': 1 }, log),
+    );
     expect(error).toBeUndefined();
-    expect(log).toEqual(['page:users', 'page:users', 'page:items', 'page:items', 'page:items', 'objects:photos', 'objects:photos', 'objects:exports', 'finish']);
+    expect(log).toEqual([
+      'page:users',
+      'page:users',
+      'page:items',
+      'page:items',
+      'page:items',
+      'objects:photos',
+      'objects:photos',
+      'objects:exports',
+      'finish',
+    ]);
     expect(output).toEqual({ jobId: 'delete-o1', orgId: 'o1', done: true });
   });
 
@@ -215,9 +256,21 @@ describe('orgDeletion.asl.json', () => {
 
   it('retries a failing page, then ends through MarkFailed without finishing', async () => {
     const log: string[] = [];
-    const { error } = await run('orgDeletion', { jobId: 'delete-o3', orgId: 'o3' }, tasks({ 'page:users': 1, 'page:items': 1 }, log, 'objects:photos'));
+    const { error } = await run(
+      'orgDeletion',
+      { jobId: 'delete-o3', orgId: 'o3' },
+      tasks({ 'page:users': 1, 'page:items': 1 }, log, 'objects:photos'),
+    );
     expect(error?.cause?.name ?? error?.name).toBe('JobFailed');
     // The first attempt and three retries (Retry MaxAttempts 3 for States.TaskFailed), then MarkFailed.
-    expect(log).toEqual(['page:users', 'page:items', 'objects:photos', 'objects:photos', 'objects:photos', 'objects:photos', 'failed:ServiceUnavailable']);
+    expect(log).toEqual([
+      'page:users',
+      'page:items',
+      'objects:photos',
+      'objects:photos',
+      'objects:photos',
+      'objects:photos',
+      'failed:ServiceUnavailable',
+    ]);
   });
 });

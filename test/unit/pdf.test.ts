@@ -7,7 +7,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFWriter, rgb, type PDFContext } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFWriter,
+  rgb,
+  type PDFContext,
+} from 'pdf-lib';
 import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,12 +40,25 @@ function save(bytes: Uint8Array): string {
 }
 /** One page's text (or the whole file's), whitespace collapsed. `raw` keeps the drawing order. */
 function pdfText(file: string, page?: number, raw = false): string {
-  const args = [...(raw ? ['-raw'] : []), ...(page ? ['-f', String(page), '-l', String(page)] : []), '-enc', 'UTF-8', file, '-'];
+  const args = [
+    ...(raw ? ['-raw'] : []),
+    ...(page ? ['-f', String(page), '-l', String(page)] : []),
+    '-enc',
+    'UTF-8',
+    file,
+    '-',
+  ];
   return execFileSync('pdftotext', args, { encoding: 'utf8' });
 }
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-const church = { name: 'Grace Community Church', address: '100 Main Street', city: 'Springfield', state: 'IL', zip: '62701' };
+const church = {
+  name: 'Grace Community Church',
+  address: '100 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+};
 const printedAt = new Date('2025-11-21T15:00:00Z');
 
 const member = (name: string, i = 0) => ({
@@ -44,7 +67,12 @@ const member = (name: string, i = 0) => ({
   cellphone: i % 3 === 2 ? null : `(217) 555-01${10 + i}`,
   email: i % 4 === 1 ? null : `m${i}@example.com`,
 });
-const family = (surname: string, names: string[], photo: Uint8Array | null = null, extra: Partial<PdfFamily> = {}): PdfFamily => ({
+const family = (
+  surname: string,
+  names: string[],
+  photo: Uint8Array | null = null,
+  extra: Partial<PdfFamily> = {},
+): PdfFamily => ({
   surname,
   street: '12 Elm Street',
   city: 'Springfield',
@@ -83,7 +111,9 @@ function readIndex(file: string, pages: number[]): { label: string; page: number
   const entries: { label: string; page: number }[] = [];
   let pending = '';
   for (const page of pages) {
-    for (const line of pdfText(file, page, true).split('\n').map((l) => l.trim())) {
+    for (const line of pdfText(file, page, true)
+      .split('\n')
+      .map((l) => l.trim())) {
       if (!line || line === 'Index' || line === String(page) || line === church.name) continue;
       const match = /^(.*?)\s*(?:\.\s*)+(\d+)$/.exec(line);
       if (match) {
@@ -115,19 +145,24 @@ describe('the PDF directory', () => {
       expect(body).toContain(f.surname);
       for (const m of f.members) expect(body).toContain(m.name);
     }
-    for (const heading of ['Nguyễn Family', 'Ødegård Family', '김 Family', 'Иванова Family']) expect(body).toContain(heading);
+    for (const heading of ['Nguyễn Family', 'Ødegård Family', '김 Family', 'Иванова Family'])
+      expect(body).toContain(heading);
     // Empty fields leave no labels; present ones are labelled.
     expect(body).toContain('Phone: (217) 555-0143');
     expect(body).toContain('Anniversary: 06/12');
     expect(body).toContain('Birthday 01/10');
     expect(body).toContain('Cell: (217) 555-0110');
     expect(body).toContain('m0@example.com');
-    const adams = flat(pdfText(pdf.file, 2, true)).split('Adams Family')[1]!.split('Zoe')[0]!;
+    const adams = flat(pdfText(pdf.file, 2, true))
+      .split('Adams Family')[1]!
+      .split('Zoe')[0]!;
     expect(adams).not.toMatch(/Phone|Anniversary|Springfield|Elm/);
     expect(body).not.toMatch(/Phone: (?!\()|Birthday (?!\d)|Cell: (?!\()/);
     // Families in surname order under their letters.
     const raw = pdfText(pdf.file, 2, true);
-    const order = ['Adams Family', 'Nguyễn Family', 'Ødegård Family', 'Иванова Family', '김 Family'].map((s) => raw.indexOf(s));
+    const order = ['Adams Family', 'Nguyễn Family', 'Ødegård Family', 'Иванова Family', '김 Family'].map((s) =>
+      raw.indexOf(s),
+    );
     expect(order.every((pos, i) => pos >= 0 && (i === 0 || pos > order[i - 1]!))).toBe(true);
     expect(raw.indexOf('Παπαδόπουλος')).toBeGreaterThan(raw.indexOf('Ødegård Family'));
     for (const letter of ['A', 'N', 'O', 'Π', 'И', 'ㄱ']) expect(raw.split('\n')).toContain(letter);
@@ -137,7 +172,12 @@ describe('the PDF directory', () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg')]);
     const gif = Buffer.from('GIF89a....');
     const pdf = await render({
-      families: [family('Adams', ['Zoe'], landscape), family('Brown', ['Ann'], broken), family('Clark', ['Cy'], gif), family('Diaz', ['Di'], portrait)],
+      families: [
+        family('Adams', ['Zoe'], landscape),
+        family('Brown', ['Ann'], broken),
+        family('Clark', ['Cy'], gif),
+        family('Diaz', ['Di'], portrait),
+      ],
     });
     const bytes = Buffer.from(pdf.bytes);
     expect(bytes.indexOf(landscape)).toBeGreaterThan(0);
@@ -189,7 +229,12 @@ describe('the PDF directory', () => {
   it('reads a JPEG’s frame header from its first bytes, wherever the bytes sit in memory', () => {
     const pooled = Buffer.concat([Buffer.alloc(100), landscape]).subarray(100);
     expect(jpegInfo(pooled)).toEqual({ width: 480, height: 360, bitsPerComponent: 8, colorSpace: 'DeviceRGB' });
-    expect(jpegInfo(portrait.subarray(0, 2048))).toEqual({ width: 360, height: 480, bitsPerComponent: 8, colorSpace: 'DeviceRGB' });
+    expect(jpegInfo(portrait.subarray(0, 2048))).toEqual({
+      width: 360,
+      height: 480,
+      bitsPerComponent: 8,
+      colorSpace: 'DeviceRGB',
+    });
     expect(jpegInfo(portrait.subarray(0, 10))).toBeNull();
     expect(jpegInfo(Buffer.from('GIF89a........'))).toBeNull();
   });
@@ -198,8 +243,17 @@ describe('the PDF directory', () => {
     const families: PdfFamily[] = [];
     const scripts = ['Nguyễn', 'Ødegård', 'Παπαδόπουλος', '김', 'Иванова', 'García', 'Müller'];
     for (let i = 0; i < 90; i++) {
-      const names = Array.from({ length: i % 7 }, (_, m) => `${['Ann', 'Bo', 'Chi', 'Dara', 'Eun', 'Fay', 'Gus'][m]}${i}`);
-      families.push(family(`${scripts[i % scripts.length]}${String(i).padStart(2, '0')}`, names, i % 3 === 0 ? landscape : i % 3 === 1 ? portrait : null));
+      const names = Array.from(
+        { length: i % 7 },
+        (_, m) => `${['Ann', 'Bo', 'Chi', 'Dara', 'Eun', 'Fay', 'Gus'][m]}${i}`,
+      );
+      families.push(
+        family(
+          `${scripts[i % scripts.length]}${String(i).padStart(2, '0')}`,
+          names,
+          i % 3 === 0 ? landscape : i % 3 === 1 ? portrait : null,
+        ),
+      );
     }
     const pdf = await render({ families });
     const doc = await PDFDocument.load(pdf.bytes);
@@ -233,14 +287,20 @@ describe('the PDF directory', () => {
   });
 
   it('continues only a family taller than a whole column, and says so', async () => {
-    const big = family('Abara', Array.from({ length: 48 }, (_, i) => `Child ${i + 1}`));
+    const big = family(
+      'Abara',
+      Array.from({ length: 48 }, (_, i) => `Child ${i + 1}`),
+    );
     const pdf = await render({ families: [family('Aaron', ['Al']), big, family('Baker', ['Bea'])] });
     const [aaron, abara, baker] = pdf.layout.placements;
     expect(aaron!.pages).toHaveLength(1);
     expect(baker!.pages).toHaveLength(1);
     expect(abara!.pages.length + new Set(abara!.memberPages).size).toBeGreaterThan(1);
     expect(flat(pdfText(pdf.file))).toContain('Abara Family (continued)');
-    const index = readIndex(pdf.file, pdf.layout.pages.filter((p) => p.kind === 'index').map((p) => p.number));
+    const index = readIndex(
+      pdf.file,
+      pdf.layout.pages.filter((p) => p.kind === 'index').map((p) => p.number),
+    );
     const child48 = index.find((e) => e.label === 'Abara, Child 48')!;
     expect(flat(pdfText(pdf.file, child48.page))).toContain('Child 48');
   });
@@ -284,17 +344,25 @@ describe('the PDF directory', () => {
     const root = path.resolve(import.meta.dirname, '..', '..');
     // Outside the project, so no node_modules to fall back on: only the shipped files can serve.
     const out = mkdtempSync(path.join(tmpdir(), 'pdf-bundle-'));
-    await esbuild.build({ ...lambdaBuildOptions(root, 'lambdas/domain/pdf/render.ts', path.join(out, 'index.mjs')), metafile: true }).then(({ metafile }) => {
-      const inputs = Object.keys(metafile!.inputs);
-      expect(inputs.some((i) => i.includes('node_modules/pako/'))).toBe(false);
-      expect(inputs.some((i) => i.includes('node_modules/@pdf-lib/standard-fonts/'))).toBe(false);
-      expect(inputs.some((i) => i.includes('fontkit'))).toBe(false);
-    });
+    await esbuild
+      .build({
+        ...lambdaBuildOptions(root, 'lambdas/domain/pdf/render.ts', path.join(out, 'index.mjs')),
+        metafile: true,
+      })
+      .then(({ metafile }) => {
+        const inputs = Object.keys(metafile!.inputs);
+        expect(inputs.some((i) => i.includes('node_modules/pako/'))).toBe(false);
+        expect(inputs.some((i) => i.includes('node_modules/@pdf-lib/standard-fonts/'))).toBe(false);
+        expect(inputs.some((i) => i.includes('fontkit'))).toBe(false);
+      });
     copyFilesToShip(root, routeFor('generateDirectoryPdf'), out);
-    const bundled = (await import(pathToFileURL(path.join(out, 'index.mjs')).href)) as typeof import('../../lambdas/domain/pdf/render');
+    const bundled = (await import(
+      pathToFileURL(path.join(out, 'index.mjs')).href
+    )) as typeof import('../../lambdas/domain/pdf/render');
     const pdf = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: SCRIPTS() });
     const text = flat(pdfText(save(pdf.bytes)));
-    for (const f of SCRIPTS()) for (const name of [f.surname, ...f.members.map((m) => m.name)]) expect(text).toContain(name);
+    for (const f of SCRIPTS())
+      for (const name of [f.surname, ...f.members.map((m) => m.name)]) expect(text).toContain(name);
     expect(pdf.layout.pages).toHaveLength(3);
   });
 
@@ -303,7 +371,8 @@ describe('the PDF directory', () => {
       const doc = await PDFDocument.create();
       doc.setCreationDate(printedAt);
       doc.setModificationDate(printedAt);
-      for (let i = 0; i < 30; i++) doc.addPage([612, 792]).drawRectangle({ x: i, y: i, width: 50, height: 20, color: rgb(0.2, 0.3, 0.4) });
+      for (let i = 0; i < 30; i++)
+        doc.addPage([612, 792]).drawRectangle({ x: i, y: i, width: 50, height: 20, color: rgb(0.2, 0.3, 0.4) });
       // Larger than a chunk (1 MB).
       doc.context.register(doc.context.stream(new Uint8Array(1_500_000).fill(7)));
       await doc.flush();
@@ -338,7 +407,12 @@ describe('the PDF directory', () => {
       const bytes = readFileSync(fontPath(name));
       const ours = TrueTypeFont.create(bytes);
       const theirs = fontkit.create(bytes);
-      expect([ours.unitsPerEm, ours.ascent, ours.descent, ours.postscriptName], name).toEqual([theirs.unitsPerEm, theirs.ascent, theirs.descent, theirs.postscriptName]);
+      expect([ours.unitsPerEm, ours.ascent, ours.descent, ours.postscriptName], name).toEqual([
+        theirs.unitsPerEm,
+        theirs.ascent,
+        theirs.descent,
+        theirs.postscriptName,
+      ]);
       for (const char of 'Az09 @.,-Åøễđ“”ΠπάИж김민수李田さ€\u{1F600}') {
         const cp = char.codePointAt(0)!;
         const glyph = theirs.glyphForCodePoint(cp);
@@ -349,9 +423,11 @@ describe('the PDF directory', () => {
   });
 
   it('files surnames under their letter, whatever the script', () => {
-    expect(['Adams', 'ødegård', 'Ørsted', 'Nguyễn', 'Élise', 'Łukasz', 'Παπαδόπουλος', '김', '이', '12 Tribes'].map(initialOf)).toEqual([
-      'A', 'O', 'O', 'N', 'E', 'L', 'Π', 'ㄱ', 'ㅇ', '#',
-    ]);
+    expect(
+      ['Adams', 'ødegård', 'Ørsted', 'Nguyễn', 'Élise', 'Łukasz', 'Παπαδόπουλος', '김', '이', '12 Tribes'].map(
+        initialOf,
+      ),
+    ).toEqual(['A', 'O', 'O', 'N', 'E', 'L', 'Π', 'ㄱ', 'ㅇ', '#']);
   });
 
   it('wraps at spaces, and inside a word only when it must', () => {

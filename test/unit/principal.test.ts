@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { principalFromClaims } from '../../lambdas/platform/principal';
 
-const claims = (extra: Record<string, string>) => ({ sub: 'u1', email: 'Super@Example.org', email_verified: 'true', ...extra });
+const claims = (extra: Record<string, string>) => ({
+  sub: 'u1',
+  email: 'Super@Example.org',
+  email_verified: 'true',
+  ...extra,
+});
 
 describe('principalFromClaims', () => {
   afterEach(() => {
@@ -10,7 +15,14 @@ describe('principalFromClaims', () => {
 
   it('reads API Gateway’s string claims', () => {
     const p = principalFromClaims(claims({ 'custom:orgId': 'o1', 'custom:familyId': 'f1', 'custom:admin': 'true' }));
-    expect(p).toMatchObject({ userId: 'u1', email: 'super@example.org', emailVerified: true, orgId: 'o1', familyId: 'f1', memberId: null });
+    expect(p).toMatchObject({
+      userId: 'u1',
+      email: 'super@example.org',
+      emailVerified: true,
+      orgId: 'o1',
+      familyId: 'f1',
+      memberId: null,
+    });
     // The token's admin claim is never trusted: only the user record sets admin.
     expect(p?.admin).toBe(false);
   });

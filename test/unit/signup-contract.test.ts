@@ -38,7 +38,8 @@ describe('member signup rules (SPEC.md section 5)', () => {
 describe('user management input', () => {
   it('takes a boolean admin flag only, and our id shape', () => {
     expect(SetAdminInput.safeParse({ setAdminStatus: false }).success).toBe(true);
-    for (const setAdminStatus of ['true', 1, null, undefined]) expect(SetAdminInput.safeParse({ setAdminStatus }).success).toBe(false);
+    for (const setAdminStatus of ['true', 1, null, undefined])
+      expect(SetAdminInput.safeParse({ setAdminStatus }).success).toBe(false);
     expect(UserParams.safeParse({ userId: '3f1c2a9e-1b2c-4d5e-8f90-123456789abc' }).success).toBe(true);
     expect(UserParams.safeParse({ userId: '../x' }).success).toBe(false);
   });

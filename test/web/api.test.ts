@@ -46,8 +46,14 @@ describe('callApi', () => {
   });
 
   it('tells the person to reload when AWS WAF answers a public write with its challenge', async () => {
-    stubFetch(() => new Response('<html>challenge</html>', { status: 202, headers: { 'x-amzn-waf-action': 'challenge' } }));
-    await expect(callApi('registerOrganization', { body: {} })).rejects.toMatchObject({ code: 'unavailable', status: 202, message: WAF_CHALLENGE_MESSAGE });
+    stubFetch(
+      () => new Response('<html>challenge</html>', { status: 202, headers: { 'x-amzn-waf-action': 'challenge' } }),
+    );
+    await expect(callApi('registerOrganization', { body: {} })).rejects.toMatchObject({
+      code: 'unavailable',
+      status: 202,
+      message: WAF_CHALLENGE_MESSAGE,
+    });
   });
 
   it('throws ApiError with the code and message of the error body', async () => {
@@ -88,8 +94,16 @@ describe('callApi', () => {
 
 describe('claims', () => {
   it('reads admin, organisation, member, family and verification from the ID token', () => {
-    const state = stateFromClaims(idPayload({ admin: true, orgId: 'o1', memberId: 'm1', familyId: 'f1', verified: true }));
-    expect(state).toMatchObject({ isAdmin: true, userOrgId: 'o1', userMidClaim: 'm1', userFidClaim: 'f1', emailVerified: true });
+    const state = stateFromClaims(
+      idPayload({ admin: true, orgId: 'o1', memberId: 'm1', familyId: 'f1', verified: true }),
+    );
+    expect(state).toMatchObject({
+      isAdmin: true,
+      userOrgId: 'o1',
+      userMidClaim: 'm1',
+      userFidClaim: 'f1',
+      emailVerified: true,
+    });
     expect(stateFromClaims({ ...idPayload({}), 'custom:admin': 'TRUE', email_verified: 'false' })).toMatchObject({
       isAdmin: false,
       emailVerified: false,

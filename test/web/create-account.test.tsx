@@ -17,7 +17,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const valid = { Email: 'ruth@example.org', 'Full Name': 'Ruth Boaz', Password: 'secret12', 'Confirm Password': 'secret12' };
+const valid = {
+  Email: 'ruth@example.org',
+  'Full Name': 'Ruth Boaz',
+  Password: 'secret12',
+  'Confirm Password': 'secret12',
+};
 type Field = keyof typeof valid;
 
 async function openForm(path = '/create-account') {
@@ -25,7 +30,8 @@ async function openForm(path = '/create-account') {
   await screen.findByRole('heading', { level: 1, name: 'Join Your Church Directory' });
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
 
 async function fill(overrides: Partial<Record<Field, string>> = {}) {
   for (const [label, value] of Object.entries({ ...valid, ...overrides })) {
@@ -45,7 +51,10 @@ describe('member signup form', () => {
     for (const label of Object.keys(valid)) expect(field(label)).toBeTruthy();
     expect(field('Email').type).toBe('email');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveProperty('pathname', '/login');
-    expect(screen.getByRole('link', { name: 'Register your church' })).toHaveProperty('pathname', '/register-organization');
+    expect(screen.getByRole('link', { name: 'Register your church' })).toHaveProperty(
+      'pathname',
+      '/register-organization',
+    );
   });
 
   it.each([
@@ -65,7 +74,11 @@ describe('member signup form', () => {
 
   it.each([
     ['already-exists', 409, 'An account with this email address already exists. Try logging in.'],
-    ['permission-denied', 403, 'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.'],
+    [
+      'permission-denied',
+      403,
+      'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.',
+    ],
     ['not-found', 404, 'Server error: Could not find the account creation service.'],
     ['invalid-argument', 400, 'Invalid data provided to server. Please check your input.'],
     ['unavailable', 503, 'Server error: Busy. (code: unavailable)'],
@@ -84,14 +97,20 @@ describe('member signup form', () => {
     await openForm();
     await fill();
     await submit();
-    expect(await alertText()).toBe('Server error: Could not reach the server. Please check your internet connection and try again. (code: unavailable)');
+    expect(await alertText()).toBe(
+      'Server error: Could not reach the server. Please check your internet connection and try again. (code: unavailable)',
+    );
   });
 
   it('creates the account for the linked church, signs in, mails the code and goes to /dashboard after 3.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let release: () => void = () => {};
     fetchMock = stubFetch(
-      () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, { success: true, message: 'Your account has been created.' })))),
+      () =>
+        new Promise<Response>(
+          (resolve) =>
+            (release = () => resolve(jsonResponse(200, { success: true, message: 'Your account has been created.' }))),
+        ),
     );
     auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     auth.sendUserAttributeVerificationCode.mockResolvedValue({});
@@ -104,16 +123,29 @@ describe('member signup form', () => {
     expect(field('Email').disabled).toBe(true);
     release();
 
-    expect(await screen.findByText('Your account has been created! Please check your email to verify your address. Redirecting...')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your account has been created! Please check your email to verify your address. Redirecting...',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Create Account/ })).toBeNull();
     expect(screen.queryByLabelText(/^Email/)).toBeNull();
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/accounts');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'ruth@example.org', fullName: 'Ruth Boaz', password: 'secret12', orgId: 'org-42' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'ruth@example.org',
+      fullName: 'Ruth Boaz',
+      password: 'secret12',
+      orgId: 'org-42',
+    });
     expect(new Headers(init.headers).has('authorization')).toBe(false);
-    expect(auth.signIn).toHaveBeenCalledWith({ username: 'ruth@example.org', password: 'secret12', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(auth.signIn).toHaveBeenCalledWith({
+      username: 'ruth@example.org',
+      password: 'secret12',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
     expect(auth.sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
 
     auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: false }));
@@ -142,7 +174,9 @@ describe('member signup form', () => {
     await openForm();
     await fill();
     await submit();
-    expect(await alertText()).toBe('Your account was created, but the automatic sign-in failed. Please log in manually.');
+    expect(await alertText()).toBe(
+      'Your account was created, but the automatic sign-in failed. Please log in manually.',
+    );
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveProperty('pathname', '/login');
     expect(auth.sendUserAttributeVerificationCode).not.toHaveBeenCalled();
     expect(warned).toHaveBeenCalledWith('Automatic sign-in after creating the account failed.', expect.any(Error));

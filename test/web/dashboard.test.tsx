@@ -15,7 +15,15 @@ const dashboard = (over: Partial<DashboardResult> = {}): DashboardResult => ({
     { memberId: 'm1', familyId: 'f1', name: 'Grace', surname: 'Adams', birthday: '11/05', dayOfMonth: 5 },
     { memberId: 'm2', familyId: 'f2', name: 'Tom', surname: 'Baker', birthday: '11/21', dayOfMonth: 21 },
   ],
-  anniversaries: [{ familyId: 'f3', surname: 'Clark', anniversary: '11/09', dayOfMonth: 9, photoUrl: 'https://photos.example/clark.jpg' }],
+  anniversaries: [
+    {
+      familyId: 'f3',
+      surname: 'Clark',
+      anniversary: '11/09',
+      dayOfMonth: 9,
+      photoUrl: 'https://photos.example/clark.jpg',
+    },
+  ],
   ...over,
 });
 
@@ -42,7 +50,11 @@ describe('dashboard', () => {
     stubFetch(() => jsonResponse(200, dashboard()));
     renderApp('/dashboard');
     const stats = await screen.findByRole('list', { name: 'Directory at a glance' });
-    expect(within(stats).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['12Families', '34Members', '5Groups', '7Lessons']);
+    expect(
+      within(stats)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['12Families', '34Members', '5Groups', '7Lessons']);
     expect(within(stats).getByRole('link', { name: /Families/ })).toHaveProperty('pathname', '/families');
     expect(within(stats).getAllByRole('link')).toHaveLength(1);
   });
@@ -55,7 +67,10 @@ describe('dashboard', () => {
     expect(birthdays.map((a) => a.textContent)).toEqual(['Grace AdamsNovember 5', 'Tom BakerNovember 21']);
     expect(birthdays.map((a) => a.getAttribute('href'))).toEqual(['/families/f1', '/families/f2']);
     // Members have no photos: the person image.
-    expect(birthdays.map((a) => a.querySelector('img')!.getAttribute('src'))).toEqual(['/images/person.svg', '/images/person.svg']);
+    expect(birthdays.map((a) => a.querySelector('img')!.getAttribute('src'))).toEqual([
+      '/images/person.svg',
+      '/images/person.svg',
+    ]);
 
     const anniversaries = within(panel('Anniversaries This Month')).getAllByRole('link');
     expect(anniversaries.map((a) => a.textContent)).toEqual(['Clark FamilyNovember 9']);
@@ -91,13 +106,17 @@ describe('dashboard', () => {
   it('maps unauthenticated to the data-fetch text', async () => {
     stubFetch(() => jsonResponse(401, { error: { code: 'unauthenticated', message: 'No token.' } }));
     renderApp('/dashboard');
-    expect((await screen.findByRole('alert')).textContent).toContain('Authentication error during data fetch. Please refresh or log in again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Authentication error during data fetch. Please refresh or log in again.',
+    );
   });
 
-  it('shows the client\'s text for unreadable answers', async () => {
+  it("shows the client's text for unreadable answers", async () => {
     stubFetch(() => new Response('oops', { status: 200 }));
     renderApp('/dashboard');
-    expect((await screen.findByRole('alert')).textContent).toContain('The server sent an answer this page could not read. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The server sent an answer this page could not read. Please try again.',
+    );
   });
 
   it('falls back to "Failed to load dashboard data."', () => {

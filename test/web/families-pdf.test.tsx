@@ -67,7 +67,10 @@ describe('Download PDF', () => {
 
   it('reads Generating... and is disabled while the server works, then downloads directory.pdf and says so', async () => {
     let answer!: (r: Response) => void;
-    const fetchMock = api({ families: [family], canAddFamily: true }, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = api(
+      { families: [family], canAddFamily: true },
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
     renderApp('/families');
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
 
@@ -76,18 +79,28 @@ describe('Download PDF', () => {
     fireEvent.click(button());
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/directory/pdf')).toHaveLength(1);
 
-    const result: GenerateDirectoryPdfResult = { success: true, message: 'PDF generated. Preparing download...', filePath: 'exports/org-1/directory-2025.pdf', url: URL_OK };
+    const result: GenerateDirectoryPdfResult = {
+      success: true,
+      message: 'PDF generated. Preparing download...',
+      filePath: 'exports/org-1/directory-2025.pdf',
+      url: URL_OK,
+    };
     await act(async () => answer(jsonResponse(200, result)));
     await screen.findByText('PDF download started!');
     // The browser's download starts while the page says the file is being prepared.
-    expect(clicked).toEqual([{ href: URL_OK, download: 'directory.pdf', pageSaid: 'PDF generated. Preparing download...' }]);
+    expect(clicked).toEqual([
+      { href: URL_OK, download: 'directory.pdf', pageSaid: 'PDF generated. Preparing download...' },
+    ]);
     expect(button().textContent).toBe('Download PDF');
     expect(button().hasAttribute('disabled')).toBe(false);
   });
 
   it('says nothing was found, and downloads nothing, for a church without families', async () => {
     api({ families: [family], canAddFamily: true }, () =>
-      jsonResponse(200, { success: true, message: 'Directory generation complete, but no families or members were found to include.' }),
+      jsonResponse(200, {
+        success: true,
+        message: 'Directory generation complete, but no families or members were found to include.',
+      }),
     );
     renderApp('/families');
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
@@ -98,7 +111,10 @@ describe('Download PDF', () => {
   it('shows the server’s message, its generic text, or SPEC’s network text when it fails', async () => {
     const answers = [
       () => jsonResponse(500, { error: { code: 'internal', message: 'PDF generation failed on the server.' } }),
-      () => jsonResponse(403, { error: { code: 'permission-denied', message: 'You do not have permission to perform this action.' } }),
+      () =>
+        jsonResponse(403, {
+          error: { code: 'permission-denied', message: 'You do not have permission to perform this action.' },
+        }),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ];
     let next = 0;

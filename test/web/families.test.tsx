@@ -31,8 +31,24 @@ const adams: FamilyView = {
   version: 3,
   canEdit: true,
   members: [
-    member({ memberId: 'm-grace', familyId: 'f-adams', name: 'Grace', surname: 'Adams', birthday: '11/05', cellphone: '919-555-0101', email: 'grace@example.org' }),
-    member({ memberId: 'm-john', familyId: 'f-adams', name: 'John', surname: 'Adams', birthday: 'sometime', cellphone: null, email: null }),
+    member({
+      memberId: 'm-grace',
+      familyId: 'f-adams',
+      name: 'Grace',
+      surname: 'Adams',
+      birthday: '11/05',
+      cellphone: '919-555-0101',
+      email: 'grace@example.org',
+    }),
+    member({
+      memberId: 'm-john',
+      familyId: 'f-adams',
+      name: 'John',
+      surname: 'Adams',
+      birthday: 'sometime',
+      cellphone: null,
+      email: null,
+    }),
   ],
 };
 
@@ -63,9 +79,11 @@ function api(list: ListFamiliesResult, overrides: Record<string, Handler> = {}) 
     if (key === 'GET /api/families') return jsonResponse(200, list);
     const family = list.families.find((f) => url === `/api/families/${f.familyId}`);
     if (family && init.method === 'GET') return jsonResponse(200, { family });
-    if (family && init.method === 'DELETE') return jsonResponse(200, { success: true, message: `Family "${family.surname}" deleted.` });
+    if (family && init.method === 'DELETE')
+      return jsonResponse(200, { success: true, message: `Family "${family.surname}" deleted.` });
     const m = list.families.flatMap((f) => f.members).find((x) => url === `/api/members/${x.memberId}`);
-    if (m && init.method === 'DELETE') return jsonResponse(200, { success: true, message: `Member "${m.name}" deleted.` });
+    if (m && init.method === 'DELETE')
+      return jsonResponse(200, { success: true, message: `Member "${m.name}" deleted.` });
     return jsonResponse(404, { error: { code: 'not-found', message: 'Family not found.' } });
   });
 }
@@ -96,14 +114,23 @@ describe('family list', () => {
     expect(a.textContent).toContain('Raleigh, NC 27601');
     expect(a.textContent).toContain('919-555-0100');
     expect(a.textContent).toContain('06/14');
-    expect(within(a).getByRole('img', { name: 'Adams family' }).getAttribute('src')).toBe('https://photos.example/adams.jpg');
-    expect(within(a).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Birthday', 'Cell', 'Email', 'Actions']);
+    expect(within(a).getByRole('img', { name: 'Adams family' }).getAttribute('src')).toBe(
+      'https://photos.example/adams.jpg',
+    );
+    expect(
+      within(a)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Birthday', 'Cell', 'Email', 'Actions']);
     expect(rows(a).map(cells)).toEqual([
       ['Grace', '11/05', '919-555-0101', 'grace@example.org', 'EditDelete'],
       ['John', '', '', '', 'EditDelete'],
     ]);
     expect(within(a).getByRole('link', { name: 'Edit Grace' })).toHaveProperty('pathname', '/members/edit/m-grace');
-    expect(within(a).getByRole('link', { name: 'Edit Adams Family' })).toHaveProperty('pathname', '/families/edit/f-adams');
+    expect(within(a).getByRole('link', { name: 'Edit Adams Family' })).toHaveProperty(
+      'pathname',
+      '/families/edit/f-adams',
+    );
   });
 
   it('shows "--" and no family buttons where the user has no rights, and the blank photo', async () => {
@@ -152,13 +179,26 @@ describe('family list', () => {
   });
 
   it('shows SPEC’s text for an authentication error and the server message otherwise', async () => {
-    api({ families: [], canAddFamily: false }, { 'GET /api/families': () => jsonResponse(401, { error: { code: 'unauthenticated', message: 'x' } }) });
+    api(
+      { families: [], canAddFamily: false },
+      { 'GET /api/families': () => jsonResponse(401, { error: { code: 'unauthenticated', message: 'x' } }) },
+    );
     renderApp('/families');
-    expect((await screen.findByRole('alert')).textContent).toContain('Authentication error during data fetch. Please refresh or log in again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Authentication error during data fetch. Please refresh or log in again.',
+    );
   });
 
   it('shows the server message for other load errors', async () => {
-    api({ families: [], canAddFamily: false }, { 'GET /api/families': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'You are not a member of this organization.' } }) });
+    api(
+      { families: [], canAddFamily: false },
+      {
+        'GET /api/families': () =>
+          jsonResponse(403, {
+            error: { code: 'permission-denied', message: 'You are not a member of this organization.' },
+          }),
+      },
+    );
     renderApp('/families');
     expect((await screen.findByRole('alert')).textContent).toContain('You are not a member of this organization.');
   });
@@ -195,7 +235,10 @@ describe('family list', () => {
   it('keeps the row and shows the reason when a member delete fails; the message can be dismissed', async () => {
     api(
       { families: [adams], canAddFamily: true },
-      { 'DELETE /api/members/m-grace': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'You cannot change this family.' } }) },
+      {
+        'DELETE /api/members/m-grace': () =>
+          jsonResponse(403, { error: { code: 'permission-denied', message: 'You cannot change this family.' } }),
+      },
     );
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/families');
@@ -227,7 +270,10 @@ describe('family list', () => {
   it('shows the reason when a family delete fails', async () => {
     api(
       { families: [adams], canAddFamily: true },
-      { 'DELETE /api/families/f-adams': () => jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }) },
+      {
+        'DELETE /api/families/f-adams': () =>
+          jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
+      },
     );
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/families');
@@ -265,17 +311,39 @@ describe('family detail', () => {
     api({ families: [adams], canAddFamily: true });
     renderApp('/families/f-adams');
     await screen.findByRole('heading', { level: 1, name: 'Adams Family' });
-    const facts = Object.fromEntries([...document.querySelectorAll('.family-detail__fact')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
-    expect(facts).toEqual({ Street: '1 Elm St', City: 'Raleigh', State: 'NC', Zip: '27601', Phone: '919-555-0100', Anniversary: 'Jun 14' });
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('.family-detail__fact')].map((d) => [
+        d.querySelector('dt')!.textContent,
+        d.querySelector('dd')!.textContent,
+      ]),
+    );
+    expect(facts).toEqual({
+      Street: '1 Elm St',
+      City: 'Raleigh',
+      State: 'NC',
+      Zip: '27601',
+      Phone: '919-555-0100',
+      Anniversary: 'Jun 14',
+    });
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Birthday', 'Cellphone', 'Email', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Birthday', 'Cellphone', 'Email', 'Actions']);
     expect(rows(table).map(cells)[0]).toEqual(['Grace', 'Nov 5', '919-555-0101', 'grace@example.org', 'EditDelete']);
     expect(screen.getByRole('link', { name: 'Edit Family' })).toHaveProperty('pathname', '/families/edit/f-adams');
   });
 
   it('hides Add/Edit/Delete and shows "--" without rights; empty members text', async () => {
     signedInAs({});
-    api({ families: [{ ...baker, members: [] }, { ...baker, familyId: 'f-b2' }], canAddFamily: false });
+    api({
+      families: [
+        { ...baker, members: [] },
+        { ...baker, familyId: 'f-b2' },
+      ],
+      canAddFamily: false,
+    });
     renderApp('/families/f-baker');
     await screen.findByText('No members listed for this family.');
     expect(screen.queryByRole('button', { name: 'Add Member' })).toBeNull();
@@ -344,7 +412,13 @@ describe('family detail', () => {
   });
 
   it('shows the reason when the family delete fails and stays', async () => {
-    api({ families: [adams], canAddFamily: true }, { 'DELETE /api/families/f-adams': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'Not yours.' } }) });
+    api(
+      { families: [adams], canAddFamily: true },
+      {
+        'DELETE /api/families/f-adams': () =>
+          jsonResponse(403, { error: { code: 'permission-denied', message: 'Not yours.' } }),
+      },
+    );
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/families/f-adams');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Family' }));

@@ -12,7 +12,9 @@ const calls = (key: string) => fake.calls(key);
 /** XMLHttpRequest stand-in for the presigned upload to S3. */
 class FakeXhr {
   static sent: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -76,7 +78,8 @@ beforeEach(() => {
   fake = routedFetch();
 });
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
 const alertText = async () => (await screen.findByRole('alert')).textContent;
 const photoInput = () => screen.getByLabelText(/^(Choose|Change) Photo$/, { selector: 'input' }) as HTMLInputElement;
 const image = (name = 'family.png', type = 'image/png') => new File(['png'], name, { type });
@@ -102,7 +105,15 @@ async function openEdit() {
 describe('add family', () => {
   it('shows the fields, the breadcrumb and the photo chooser', async () => {
     await openAdd();
-    for (const label of ['Family Surname', 'Anniversary', 'Home Phone', 'Street Address', 'City', 'State', 'Zip Code']) {
+    for (const label of [
+      'Family Surname',
+      'Anniversary',
+      'Home Phone',
+      'Street Address',
+      'City',
+      'State',
+      'Zip Code',
+    ]) {
       expect(field(label)).toBeTruthy();
     }
     expect(field('Family Surname').required).toBe(true);
@@ -151,7 +162,10 @@ describe('add family', () => {
 
   it('sends empty optional fields as null, the state upper-cased, then redirects after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api({ 'POST /api/families': () => jsonResponse(200, { success: true, message: 'Family added successfully!', id: 'fam-9', version: 1 }) });
+    api({
+      'POST /api/families': () =>
+        jsonResponse(200, { success: true, message: 'Family added successfully!', id: 'fam-9', version: 1 }),
+    });
     await openAdd();
     await type('Family Surname', '  Smith ');
     await type('State', 'nc');
@@ -159,7 +173,16 @@ describe('add family', () => {
 
     expect(await screen.findByText('Family added successfully!')).toBeTruthy();
     expect(calls('POST /api/families')).toEqual([
-      { surname: 'Smith', anniversary: null, phone: null, street: null, city: null, state: 'NC', zipcode: null, photo: null },
+      {
+        surname: 'Smith',
+        anniversary: null,
+        phone: null,
+        street: null,
+        city: null,
+        state: 'NC',
+        zipcode: null,
+        photo: null,
+      },
     ]);
     expect(calls('POST /api/photos/uploads')).toEqual([]);
     expect(field('Family Surname').disabled).toBe(true);
@@ -186,7 +209,8 @@ describe('add family', () => {
   it('uploads the photo with progress (a PUT with the signed headers), then adds the family with its path', async () => {
     api({
       'POST /api/photos/uploads': () => jsonResponse(200, upload),
-      'POST /api/families': () => jsonResponse(200, { success: true, message: 'Family added successfully!', id: 'fam-9', version: 1 }),
+      'POST /api/families': () =>
+        jsonResponse(200, { success: true, message: 'Family added successfully!', id: 'fam-9', version: 1 }),
     });
     await openAdd();
     await type('Family Surname', 'Smith');
@@ -237,7 +261,9 @@ describe('add family', () => {
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0]!.respond(403, '<Error><Code>AccessDenied</Code><Message>Policy expired.</Message></Error>'));
+    act(() =>
+      FakeXhr.sent[0]!.respond(403, '<Error><Code>AccessDenied</Code><Message>Policy expired.</Message></Error>'),
+    );
     expect(await alertText()).toBe('Photo upload error: Policy expired.');
     expect(calls('POST /api/families')).toEqual([]);
     expect(field('Family Surname').disabled).toBe(false);
@@ -246,7 +272,10 @@ describe('add family', () => {
   });
 
   it('reports a refused presign as a photo upload error', async () => {
-    api({ 'POST /api/photos/uploads': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'Only administrators can add families.' } }) });
+    api({
+      'POST /api/photos/uploads': () =>
+        jsonResponse(403, { error: { code: 'permission-denied', message: 'Only administrators can add families.' } }),
+    });
     await openAdd();
     await type('Family Surname', 'Smith');
     await userEvent.upload(photoInput(), image());
@@ -287,7 +316,10 @@ describe('edit family', () => {
 
   it('sends the version and keeps the stored photo; redirects to the family after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api({ 'PUT /api/families/fam-1': () => jsonResponse(200, { success: true, message: 'Family updated successfully!', id: 'fam-1', version: 4 }) });
+    api({
+      'PUT /api/families/fam-1': () =>
+        jsonResponse(200, { success: true, message: 'Family updated successfully!', id: 'fam-1', version: 4 }),
+    });
     await openEdit();
     await type('City', 'Durham');
     await type('Home Phone', '');
@@ -360,12 +392,15 @@ describe('edit family', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Family' }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => FakeXhr.sent[0]!.onerror?.());
-    expect(await alertText()).toBe('New photo upload error: The photo could not be sent. Please check your connection and try again.');
+    expect(await alertText()).toBe(
+      'New photo upload error: The photo could not be sent. Please check your connection and try again.',
+    );
     expect(calls('PUT /api/families/fam-1')).toEqual([]);
   });
 
   it("shows the server's conflict message and keeps everything typed", async () => {
-    const conflict = 'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
+    const conflict =
+      'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
     api({ 'PUT /api/families/fam-1': () => jsonResponse(409, { error: { code: 'aborted', message: conflict } }) });
     await openEdit();
     await type('Family Surname', 'Smythe');
@@ -386,7 +421,9 @@ describe('edit family', () => {
   });
 
   it("shows 'Family not found.' with a Back to Families button", async () => {
-    api({ 'GET /api/families/nope': () => jsonResponse(404, { error: { code: 'not-found', message: 'Family not found.' } }) });
+    api({
+      'GET /api/families/nope': () => jsonResponse(404, { error: { code: 'not-found', message: 'Family not found.' } }),
+    });
     renderApp('/families/edit/nope');
     expect(await alertText()).toBe('Family not found.');
     expect(screen.queryByRole('button', { name: 'Update Family' })).toBeNull();
@@ -395,7 +432,9 @@ describe('edit family', () => {
   });
 
   it('shows the permission error for a 403 and for a family the user may not edit', async () => {
-    api({ 'GET /api/families/fam-2': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'No.' } }) });
+    api({
+      'GET /api/families/fam-2': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'No.' } }),
+    });
     renderApp('/families/edit/fam-2');
     expect(await alertText()).toBe('Error: You do not have permission to edit this family.');
     expect(screen.getByRole('button', { name: 'Back to Families' })).toBeTruthy();

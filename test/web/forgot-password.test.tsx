@@ -37,13 +37,18 @@ describe('forgot password', () => {
   });
 
   it('sends the code, then sets the new password with it', async () => {
-    auth.resetPassword.mockResolvedValue({ isPasswordReset: false, nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' } });
+    auth.resetPassword.mockResolvedValue({
+      isPasswordReset: false,
+      nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' },
+    });
     auth.confirmResetPassword.mockResolvedValue(undefined);
     await openPage();
     await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.org');
     await send();
     expect(
-      await screen.findByText('Password reset email sent successfully to pat@example.org. Please check your inbox (and spam folder).'),
+      await screen.findByText(
+        'Password reset email sent successfully to pat@example.org. Please check your inbox (and spam folder).',
+      ),
     ).toBeTruthy();
     expect(auth.resetPassword).toHaveBeenCalledWith({ username: 'pat@example.org' });
 
@@ -57,7 +62,9 @@ describe('forgot password', () => {
     await userEvent.clear(screen.getByLabelText(/^Confirm new password/));
     await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'newpass1');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
-    expect(await screen.findByText('Your password has been reset. You can now log in with your new password.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your password has been reset. You can now log in with your new password.'),
+    ).toBeTruthy();
     expect(auth.confirmResetPassword).toHaveBeenCalledWith({
       username: 'pat@example.org',
       confirmationCode: '654321',
@@ -67,7 +74,9 @@ describe('forgot password', () => {
   });
 
   it('answers an unknown address like a sent one', async () => {
-    auth.resetPassword.mockRejectedValue(Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }));
+    auth.resetPassword.mockRejectedValue(
+      Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' }),
+    );
     await openPage();
     await userEvent.type(screen.getByLabelText(/^Email/), 'nobody@example.org');
     await send();
@@ -80,7 +89,9 @@ describe('forgot password', () => {
 
   it('explains a wrong code', async () => {
     auth.resetPassword.mockResolvedValue({});
-    auth.confirmResetPassword.mockRejectedValue(Object.assign(new Error('Invalid code'), { name: 'CodeMismatchException' }));
+    auth.confirmResetPassword.mockRejectedValue(
+      Object.assign(new Error('Invalid code'), { name: 'CodeMismatchException' }),
+    );
     await openPage();
     await userEvent.type(screen.getByLabelText(/^Email/), 'pat@example.org');
     await send();

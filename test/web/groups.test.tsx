@@ -10,7 +10,13 @@ const choir: GroupView = {
   groupId: 'g-choir',
   groupName: 'Choir',
   roles: [
-    { memberId: 'm-grace', familyId: 'f-adams', memberName: 'Grace Adams', label: 'Alto', cDate: '2025-01-01T00:00:00Z' },
+    {
+      memberId: 'm-grace',
+      familyId: 'f-adams',
+      memberName: 'Grace Adams',
+      label: 'Alto',
+      cDate: '2025-01-01T00:00:00Z',
+    },
     { memberId: 'm-old', familyId: '', memberName: 'Unknown Member', label: null, cDate: '2025-01-02T00:00:00Z' },
   ],
 };
@@ -41,7 +47,9 @@ function api(lists: ListGroupsResult[], overrides: Record<string, Handler> = {})
 }
 
 const calls = (fetchMock: ReturnType<typeof api>, key: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key).map(([, init]) => (init.body ? JSON.parse(String(init.body)) : null));
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key)
+    .map(([, init]) => (init.body ? JSON.parse(String(init.body)) : null));
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -60,7 +68,10 @@ describe('/groups', () => {
     expect(within(crumbs).getByText('Groups').getAttribute('aria-current')).toBe('page');
 
     await screen.findByRole('article', { name: 'Choir' });
-    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Choir', 'Ushers']);
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Choir',
+      'Ushers',
+    ]);
     expect(screen.getByRole('link', { name: 'Create Group' }).getAttribute('href')).toBe('/groups/add');
 
     const grace = within(card('Choir')).getByRole('link', { name: /Grace Adams/ });
@@ -69,7 +80,11 @@ describe('/groups', () => {
     const avatar = grace.querySelector('img')!;
     expect(avatar.getAttribute('src')).toBe('/images/person.svg');
     expect(avatar.style.height).toBe('60px');
-    expect(within(card('Choir')).getByRole('link', { name: /Unknown Member/ }).getAttribute('href')).toBe('#');
+    expect(
+      within(card('Choir'))
+        .getByRole('link', { name: /Unknown Member/ })
+        .getAttribute('href'),
+    ).toBe('#');
 
     expect(within(card('Choir')).getByRole('button', { name: 'Add Member to Choir' })).toBeTruthy();
     expect(within(card('Choir')).getByRole('button', { name: 'Delete Group Choir' })).toBeTruthy();
@@ -90,7 +105,9 @@ describe('/groups', () => {
   it('has empty texts for admins and for others', async () => {
     api([{ groups: [], canManage: true, members: [] }]);
     const view = renderApp('/groups');
-    expect(await screen.findByText("No groups created yet. Use the 'Create Group' button to get started.")).toBeTruthy();
+    expect(
+      await screen.findByText("No groups created yet. Use the 'Create Group' button to get started."),
+    ).toBeTruthy();
     view.unmount();
     signedInAs({ admin: false });
     api([{ groups: [], canManage: false }]);
@@ -107,10 +124,21 @@ describe('/groups', () => {
   it('adds a member through an accessible modal listing only members not in the group, then reloads', async () => {
     const after: ListGroupsResult = {
       ...adminData,
-      groups: [{ ...choir, roles: [...choir.roles, { memberId: 'm-lydia-kim', familyId: 'f-kim', memberName: 'Lydia Kim', label: 'Soprano', cDate: 'x' }] }, ushers],
+      groups: [
+        {
+          ...choir,
+          roles: [
+            ...choir.roles,
+            { memberId: 'm-lydia-kim', familyId: 'f-kim', memberName: 'Lydia Kim', label: 'Soprano', cDate: 'x' },
+          ],
+        },
+        ushers,
+      ],
     };
     let answer: (r: Response) => void = () => {};
-    const fetchMock = api([adminData, after], { 'POST /api/groups/g-choir/roles': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const fetchMock = api([adminData, after], {
+      'POST /api/groups/g-choir/roles': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const user = userEvent.setup();
     renderApp('/groups');
     const open = await screen.findByRole('button', { name: 'Add Member to Choir' });
@@ -121,7 +149,11 @@ describe('/groups', () => {
     const select = within(dialog).getByLabelText(/Select Member/) as HTMLSelectElement;
     expect(document.activeElement).toBe(select);
     // Grace is in the group already; the rest by name, then surname.
-    expect([...select.options].filter((o) => o.value).map((o) => o.textContent)).toEqual(['Aaron Kim', 'Lydia Abe', 'Lydia Kim']);
+    expect([...select.options].filter((o) => o.value).map((o) => o.textContent)).toEqual([
+      'Aaron Kim',
+      'Lydia Abe',
+      'Lydia Kim',
+    ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
     expect(within(dialog).getByRole('alert').textContent).toContain('Please select a member to add.');
@@ -135,7 +167,9 @@ describe('/groups', () => {
     expect(await within(dialog).findByText('Adding...')).toBeTruthy();
     expect(calls(fetchMock, 'POST /api/groups/g-choir/roles')).toEqual([{ memberId: 'm-lydia-kim', label: 'Soprano' }]);
 
-    await act(async () => answer(jsonResponse(200, { success: true, message: 'Lydia Kim added to the group "Choir".' })));
+    await act(async () =>
+      answer(jsonResponse(200, { success: true, message: 'Lydia Kim added to the group "Choir".' })),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(card('Choir')).findByRole('link', { name: /Lydia Kim/ })).toBeTruthy();
     expect(screen.getByText('Lydia Kim added to the group "Choir".')).toBeTruthy();
@@ -150,7 +184,11 @@ describe('/groups', () => {
     await user.click(open);
     const dialog = screen.getByRole('dialog');
     // Ushers is empty: all four members are offered.
-    expect(within(dialog).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value)).toHaveLength(4);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .filter((o) => (o as HTMLOptionElement).value),
+    ).toHaveLength(4);
     expect(document.querySelector('.app-shell')!.hasAttribute('inert')).toBe(true);
 
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
@@ -176,7 +214,8 @@ describe('/groups', () => {
 
   it("shows 'Failed to add member: {msg}' in the modal and keeps it open", async () => {
     api([adminData], {
-      'POST /api/groups/g-choir/roles': () => jsonResponse(409, { error: { code: 'already-exists', message: 'This member is already in the group.' } }),
+      'POST /api/groups/g-choir/roles': () =>
+        jsonResponse(409, { error: { code: 'already-exists', message: 'This member is already in the group.' } }),
     });
     const user = userEvent.setup();
     renderApp('/groups');
@@ -184,14 +223,17 @@ describe('/groups', () => {
     const dialog = screen.getByRole('dialog');
     await user.selectOptions(within(dialog).getByLabelText(/Select Member/), 'm-aaron');
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Failed to add member: This member is already in the group.');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Failed to add member: This member is already in the group.',
+    );
     expect((within(dialog).getByRole('button', { name: 'Add Member' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('deletes a group after confirmation and reloads; a refusal shows its message', async () => {
     const fetchMock = api([adminData, { ...adminData, groups: [ushers] }], {
       'DELETE /api/groups/g-choir': () => jsonResponse(200, { success: true, message: 'Group "Choir" deleted.' }),
-      'DELETE /api/groups/g-ushers': () => jsonResponse(404, { error: { code: 'not-found', message: 'Group not found.' } }),
+      'DELETE /api/groups/g-ushers': () =>
+        jsonResponse(404, { error: { code: 'not-found', message: 'Group not found.' } }),
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const user = userEvent.setup();
@@ -211,8 +253,10 @@ describe('/groups', () => {
 
   it('removes a member from a group after confirmation and reloads; a refusal shows its message', async () => {
     const fetchMock = api([adminData, { ...adminData, groups: [{ ...choir, roles: [choir.roles[1]!] }, ushers] }], {
-      'DELETE /api/groups/g-choir/roles/m-grace': () => jsonResponse(200, { success: true, message: 'Member removed from the group.' }),
-      'DELETE /api/groups/g-choir/roles/m-old': () => jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
+      'DELETE /api/groups/g-choir/roles/m-grace': () =>
+        jsonResponse(200, { success: true, message: 'Member removed from the group.' }),
+      'DELETE /api/groups/g-choir/roles/m-old': () =>
+        jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
@@ -236,7 +280,11 @@ describe('/groups/add', () => {
     renderApp('/groups/add');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add New Group' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Dashboard', '/dashboard'],
       ['Groups', '/groups'],
     ]);
@@ -251,7 +299,9 @@ describe('/groups/add', () => {
   it("creates the group ('Creating...'), hides the form, then goes to /groups after 2 s with the message", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answer: (r: Response) => void = () => {};
-    const fetchMock = api([adminData], { 'POST /api/groups': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const fetchMock = api([adminData], {
+      'POST /api/groups': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderApp('/groups/add');
     await user.type(await screen.findByLabelText(/Group Name/), '  Youth Group ');
@@ -261,7 +311,9 @@ describe('/groups/add', () => {
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls(fetchMock, 'POST /api/groups')).toEqual([{ groupName: 'Youth Group' }]);
 
-    await act(async () => answer(jsonResponse(200, { success: true, message: "Group 'Youth Group' created.", groupId: 'g-9' })));
+    await act(async () =>
+      answer(jsonResponse(200, { success: true, message: "Group 'Youth Group' created.", groupId: 'g-9' })),
+    );
     expect(await screen.findByText("Group 'Youth Group' created.")).toBeTruthy();
     expect(screen.queryByLabelText(/Group Name/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Go to Groups' })).toBeTruthy();

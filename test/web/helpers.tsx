@@ -45,7 +45,9 @@ export const auth = amplifyAuth as unknown as Record<keyof typeof amplifyAuth, M
 
 export function signedInAs(user: FakeUser | null) {
   auth.fetchAuthSession.mockResolvedValue(sessionFor(user));
-  auth.getCurrentUser.mockRejectedValue(Object.assign(new Error('not signed in'), { name: 'UserUnAuthenticatedException' }));
+  auth.getCurrentUser.mockRejectedValue(
+    Object.assign(new Error('not signed in'), { name: 'UserUnAuthenticatedException' }),
+  );
 }
 
 function LocationProbe() {
@@ -87,12 +89,16 @@ export function routedFetch() {
   const routes: Record<string, RouteHandler> = {};
   const fetchMock = stubFetch((url, init) => {
     const handler = routes[`${init.method ?? 'GET'} ${url}`];
-    return handler ? handler(init) : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${init.method} ${url}` } });
+    return handler
+      ? handler(init)
+      : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${init.method} ${url}` } });
   });
   return {
     fetchMock,
     api: (extra: Record<string, RouteHandler>) => void Object.assign(routes, extra),
     calls: (key: string) =>
-      fetchMock.mock.calls.filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key).map(([, init]) => (init.body ? JSON.parse(String(init.body)) : undefined)),
+      fetchMock.mock.calls
+        .filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key)
+        .map(([, init]) => (init.body ? JSON.parse(String(init.body)) : undefined)),
   };
 }

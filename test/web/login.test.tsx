@@ -6,8 +6,16 @@ import { auth, currentPath, idPayload, jsonResponse, renderApp, sessionFor, sign
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
 const me = {
-  userId: 'user-1', email: 'pat@example.org', orgId: 'org-1', orgName: 'Grace Community Church', admin: false,
-  superAdmin: false, memberId: 'mem-1', familyId: 'fam-1', createdAt: null, mobileAppLinked: false,
+  userId: 'user-1',
+  email: 'pat@example.org',
+  orgId: 'org-1',
+  orgName: 'Grace Community Church',
+  admin: false,
+  superAdmin: false,
+  memberId: 'mem-1',
+  familyId: 'fam-1',
+  createdAt: null,
+  mobileAppLinked: false,
 };
 
 let fetchMock: ReturnType<typeof stubFetch>;
@@ -88,7 +96,9 @@ describe('login', () => {
         await new Promise<void>((r) => (release = r));
         return jsonResponse(200, { success: true, linked: true, message: 'Linked.' });
       }
-      return url === '/api/me' ? jsonResponse(200, me) : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } });
+      return url === '/api/me'
+        ? jsonResponse(200, me)
+        : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } });
     });
     await openLogin();
     // After sign-in the token lacks the member and family claims until the forced refresh.

@@ -12,8 +12,19 @@ const api = (extra: Record<string, RouteHandler>) => fake.api(extra);
 const calls = (key: string) => fake.calls(key);
 
 const familyView = (familyId: string, surname: string, canEdit = true) => ({
-  familyId, surname, street: null, city: null, state: null, zipcode: null, phone: null, anniversary: null,
-  photo: null, photoUrl: null, version: 1, canEdit, members: [],
+  familyId,
+  surname,
+  street: null,
+  city: null,
+  state: null,
+  zipcode: null,
+  phone: null,
+  anniversary: null,
+  photo: null,
+  photoUrl: null,
+  version: 1,
+  canEdit,
+  members: [],
 });
 
 const member = {
@@ -41,7 +52,9 @@ function LocationProbe() {
 function renderAddWithFamily(id = 'fam-1', name = 'Smith') {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={[{ pathname: '/members/add', state: { preselectedFamilyId: id, preselectedFamilyName: name } }]}>
+      <MemoryRouter
+        initialEntries={[{ pathname: '/members/add', state: { preselectedFamilyId: id, preselectedFamilyName: name } }]}
+      >
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>
@@ -49,7 +62,8 @@ function renderAddWithFamily(id = 'fam-1', name = 'Smith') {
   );
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
 const alertText = async () => (await screen.findByRole('alert')).textContent;
 
 async function type(label: string, value: string) {
@@ -66,7 +80,11 @@ describe('add member with a preselected family', () => {
     expect(family.value).toBe('Smith Family');
     expect(family.readOnly).toBe(true);
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Families', 'Smith Family']);
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Families', 'Smith Family']);
     expect(within(crumbs).getByRole('link', { name: 'Smith Family' })).toHaveProperty('pathname', '/families/fam-1');
     expect(within(crumbs).getByText('Add Member').getAttribute('aria-current')).toBe('page');
     expect(field('Birthday').maxLength).toBe(5);
@@ -92,7 +110,10 @@ describe('add member with a preselected family', () => {
 
   it('trims, leaves out empty optional fields, shows the server message and goes to the family after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api({ 'POST /api/members': () => jsonResponse(200, { success: true, message: 'Member added successfully!', id: 'mem-9', version: 1 }) });
+    api({
+      'POST /api/members': () =>
+        jsonResponse(200, { success: true, message: 'Member added successfully!', id: 'mem-9', version: 1 }),
+    });
     renderAddWithFamily();
     await screen.findByRole('heading', { level: 1, name: 'Add Member' });
     await type('First Name', '  Ann  ');
@@ -116,13 +137,20 @@ describe('add member with a preselected family', () => {
     await type('Cellphone', '555-0101');
     await userEvent.click(screen.getByRole('button', { name: 'Add Member' }));
     expect(await screen.findByText('Member added successfully!')).toBeTruthy();
-    expect(calls('POST /api/members')).toEqual([{ familyId: 'fam-1', name: 'Ann', birthday: '11/05', cellphone: '555-0101' }]);
+    expect(calls('POST /api/members')).toEqual([
+      { familyId: 'fam-1', name: 'Ann', birthday: '11/05', cellphone: '555-0101' },
+    ]);
   });
 
   it("shows the server's error and keeps the input", async () => {
     api({
       'POST /api/members': () =>
-        jsonResponse(409, { error: { code: 'already-exists', message: 'A member with this email address already exists in your organization.' } }),
+        jsonResponse(409, {
+          error: {
+            code: 'already-exists',
+            message: 'A member with this email address already exists in your organization.',
+          },
+        }),
     });
     renderAddWithFamily();
     await screen.findByRole('heading', { level: 1, name: 'Add Member' });
@@ -139,18 +167,25 @@ describe('add member without a preselected family', () => {
   it('offers the families (one list call, by surname) and a link to add a family', async () => {
     api({
       'GET /api/families': () =>
-        jsonResponse(200, { families: [familyView('fam-2', 'Young'), familyView('fam-1', 'Adams'), familyView('fam-3', 'Moore')], canAddFamily: true }),
+        jsonResponse(200, {
+          families: [familyView('fam-2', 'Young'), familyView('fam-1', 'Adams'), familyView('fam-3', 'Moore')],
+          canAddFamily: true,
+        }),
     });
     renderApp('/members/add');
     const select = (await screen.findByLabelText(/^Family/, { selector: 'select' })) as HTMLSelectElement;
-    const options = within(select).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value);
+    const options = within(select)
+      .getAllByRole('option')
+      .filter((o) => (o as HTMLOptionElement).value);
     expect(options.map((o) => o.textContent)).toEqual(['Adams', 'Moore', 'Young']);
     expect(calls('GET /api/families')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Add a new family' })).toHaveProperty('pathname', '/families/add');
   });
 
   it("requires a family: 'Family ID is missing (Please select or ensure one was passed).'", async () => {
-    api({ 'GET /api/families': () => jsonResponse(200, { families: [familyView('fam-1', 'Adams')], canAddFamily: true }) });
+    api({
+      'GET /api/families': () => jsonResponse(200, { families: [familyView('fam-1', 'Adams')], canAddFamily: true }),
+    });
     renderApp('/members/add');
     await screen.findByLabelText(/^Family/, { selector: 'select' });
     await type('First Name', 'Ann');
@@ -162,13 +197,20 @@ describe('add member without a preselected family', () => {
   it('adds to the chosen family and goes to /families after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     api({
-      'GET /api/families': () => jsonResponse(200, { families: [familyView('fam-1', 'Adams'), familyView('fam-2', 'Young')], canAddFamily: true }),
-      'POST /api/members': () => jsonResponse(200, { success: true, message: 'Member added successfully!', id: 'mem-9', version: 1 }),
+      'GET /api/families': () =>
+        jsonResponse(200, {
+          families: [familyView('fam-1', 'Adams'), familyView('fam-2', 'Young')],
+          canAddFamily: true,
+        }),
+      'POST /api/members': () =>
+        jsonResponse(200, { success: true, message: 'Member added successfully!', id: 'mem-9', version: 1 }),
     });
     renderApp('/members/add');
     await userEvent.selectOptions(await screen.findByLabelText(/^Family/, { selector: 'select' }), 'fam-2');
     // The breadcrumb follows the choice.
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Young Family' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Young Family' }),
+    ).toBeTruthy();
     await type('First Name', 'Bo');
     await userEvent.click(screen.getByRole('button', { name: 'Add Member' }));
     expect(await screen.findByText('Member added successfully!')).toBeTruthy();
@@ -180,11 +222,20 @@ describe('add member without a preselected family', () => {
   it('offers a member only the families they may edit', async () => {
     signedInAs({ admin: false });
     api({
-      'GET /api/families': () => jsonResponse(200, { families: [familyView('fam-1', 'Adams'), familyView('fam-2', 'Young', false)], canAddFamily: false }),
+      'GET /api/families': () =>
+        jsonResponse(200, {
+          families: [familyView('fam-1', 'Adams'), familyView('fam-2', 'Young', false)],
+          canAddFamily: false,
+        }),
     });
     renderApp('/members/add');
     const select = (await screen.findByLabelText(/^Family/, { selector: 'select' })) as HTMLSelectElement;
-    expect(within(select).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value).map((o) => o.textContent)).toEqual(['Adams']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .filter((o) => (o as HTMLOptionElement).value)
+        .map((o) => o.textContent),
+    ).toEqual(['Adams']);
     expect(select.value).toBe('fam-1');
     expect(screen.queryByRole('link', { name: 'Add a new family' })).toBeNull();
   });
@@ -214,15 +265,17 @@ describe('edit member', () => {
     expect(field('Cellphone').value).toBe('555-0101');
     expect(field('Email Address').value).toBe('ann@example.org');
     expect(screen.getByText('If provided/updated, an invite may be sent.')).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Smith Family' })).toHaveProperty(
-      'pathname',
-      '/families/fam-1',
-    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Smith Family' }),
+    ).toHaveProperty('pathname', '/families/fam-1');
   });
 
   it('sends nulls for cleared fields and the version; goes to the family after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api({ 'PUT /api/members/mem-7': () => jsonResponse(200, { success: true, message: 'Member updated successfully!', id: 'mem-7', version: 3 }) });
+    api({
+      'PUT /api/members/mem-7': () =>
+        jsonResponse(200, { success: true, message: 'Member updated successfully!', id: 'mem-7', version: 3 }),
+    });
     await openEdit();
     await type('Birthday', '');
     await type('Cellphone', '');
@@ -258,7 +311,8 @@ describe('edit member', () => {
   });
 
   it("shows the server's conflict message and keeps the input", async () => {
-    const conflict = 'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
+    const conflict =
+      'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
     api({ 'PUT /api/members/mem-7': () => jsonResponse(409, { error: { code: 'aborted', message: conflict } }) });
     await openEdit();
     await type('Cellphone', '555-0199');
@@ -269,7 +323,9 @@ describe('edit member', () => {
   });
 
   it("shows 'Member not found.' with a way back", async () => {
-    api({ 'GET /api/members/gone': () => jsonResponse(404, { error: { code: 'not-found', message: 'Member not found.' } }) });
+    api({
+      'GET /api/members/gone': () => jsonResponse(404, { error: { code: 'not-found', message: 'Member not found.' } }),
+    });
     renderApp('/members/edit/gone');
     expect(await alertText()).toBe('Member not found.');
     await userEvent.click(screen.getByRole('button', { name: 'Back to Families' }));
@@ -285,7 +341,9 @@ describe('edit member', () => {
   });
 
   it('shows the permission error for a 403', async () => {
-    api({ 'GET /api/members/mem-7': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'No.' } }) });
+    api({
+      'GET /api/members/mem-7': () => jsonResponse(403, { error: { code: 'permission-denied', message: 'No.' } }),
+    });
     renderApp('/members/edit/mem-7');
     expect(await alertText()).toBe('You do not have permission to edit this member.');
   });

@@ -113,7 +113,12 @@ describe('resizePhoto', () => {
     const file = new File(['x'], 'odd.heic', { type: 'image/heic' });
     expect(await resizePhoto(file, { decode: async () => Promise.reject(new Error('cannot decode')) })).toBe(file);
     const { canvas } = fakeCanvas(null);
-    expect(await resizePhoto(file, { decode: async () => bitmap(3000, 2000), createCanvas: () => canvas as unknown as HTMLCanvasElement })).toBe(file);
+    expect(
+      await resizePhoto(file, {
+        decode: async () => bitmap(3000, 2000),
+        createCanvas: () => canvas as unknown as HTMLCanvasElement,
+      }),
+    ).toBe(file);
   });
 
   it('falls back to the original file where createImageBitmap does not exist (jsdom)', async () => {
@@ -124,9 +129,12 @@ describe('resizePhoto', () => {
 
 describe('uploadErrorText', () => {
   it("uses S3's <Message>, else the status", () => {
-    expect(uploadErrorText(400, '<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>')).toBe(
-      'Your proposed upload exceeds the maximum allowed size',
-    );
+    expect(
+      uploadErrorText(
+        400,
+        '<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>',
+      ),
+    ).toBe('Your proposed upload exceeds the maximum allowed size');
     expect(uploadErrorText(500, 'oops')).toBe('The upload failed (HTTP 500).');
     expect(uploadErrorText(0, '')).toBe('The photo could not be sent. Please check your connection and try again.');
   });

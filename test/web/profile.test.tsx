@@ -11,8 +11,16 @@ beforeEach(() => {
   stubFetch((url) =>
     url === '/api/me'
       ? jsonResponse(200, {
-          userId: 'user-1', email: 'pat@example.org', orgId: 'org-1', orgName: 'Grace', admin: false, superAdmin: false,
-          memberId: null, familyId: null, createdAt: created.toISOString(), mobileAppLinked: false,
+          userId: 'user-1',
+          email: 'pat@example.org',
+          orgId: 'org-1',
+          orgName: 'Grace',
+          admin: false,
+          superAdmin: false,
+          memberId: null,
+          familyId: null,
+          createdAt: created.toISOString(),
+          mobileAppLinked: false,
         })
       : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } }),
   );
@@ -39,10 +47,17 @@ describe('profile', () => {
 
   it('explains unreadable claims and offers the login page', async () => {
     auth.fetchAuthSession.mockRejectedValue(new Error('refresh failed'));
-    auth.getCurrentUser.mockResolvedValue({ userId: 'user-1', username: 'user-1', signInDetails: { loginId: 'pat@example.org' } });
+    auth.getCurrentUser.mockResolvedValue({
+      userId: 'user-1',
+      username: 'user-1',
+      signInDetails: { loginId: 'pat@example.org' },
+    });
     renderApp('/profile');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load user permissions (claims). Please try refreshing.');
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to Login' })).toHaveProperty('pathname', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to Login' })).toHaveProperty(
+      'pathname',
+      '/login',
+    );
   });
 });

@@ -30,7 +30,8 @@ async function openForm() {
   await screen.findByRole('heading', { level: 1, name: 'Register Your Church Directory' });
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input,select' }) as HTMLInputElement;
 
 async function fill(overrides: Partial<Record<Field, string>> = {}, state = 'NC') {
   const values = { ...valid, ...overrides };
@@ -51,7 +52,9 @@ describe('register organization form', () => {
     expect(screen.getByRole('link', { name: 'create a member account' })).toHaveProperty('pathname', '/create-account');
     expect(screen.getByRole('group', { name: 'Church Information' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Initial Administrator' })).toBeTruthy();
-    const options = within(field('State')).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value);
+    const options = within(field('State'))
+      .getAllByRole('option')
+      .filter((o) => (o as HTMLOptionElement).value);
     expect(options).toHaveLength(51);
     expect(options.map((o) => o.textContent)).toContain('District Of Columbia');
     expect(field('Zip Code').maxLength).toBe(5);
@@ -108,7 +111,9 @@ describe('register organization form', () => {
 
   it("shows the server's message when the organisation already exists", async () => {
     fetchMock = stubFetch(() =>
-      jsonResponse(409, { error: { code: 'already-exists', message: 'An organization with this name already exists.' } }),
+      jsonResponse(409, {
+        error: { code: 'already-exists', message: 'An organization with this name already exists.' },
+      }),
     );
     await openForm();
     await fill();
@@ -146,7 +151,13 @@ describe('register organization form', () => {
     expect(url).toBe('/api/organizations');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({
-      churchInfo: { name: 'Grace Community Church', address: '1 Main Street', city: 'Raleigh', state: 'NC', zip: '27601' },
+      churchInfo: {
+        name: 'Grace Community Church',
+        address: '1 Main Street',
+        city: 'Raleigh',
+        state: 'NC',
+        zip: '27601',
+      },
       adminInfo: { name: 'Pat Pastor', email: 'pat@example.org', password: 'secret12' },
     });
     expect(new Headers(init?.headers).has('authorization')).toBe(false);
@@ -170,7 +181,9 @@ describe('register organization form', () => {
     await openForm();
     await fill();
     await submit();
-    expect(await alertText()).toContain('Organization registered, but the automatic sign-in failed. Please log in manually.');
+    expect(await alertText()).toContain(
+      'Organization registered, but the automatic sign-in failed. Please log in manually.',
+    );
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveProperty('pathname', '/login');
   });
 });

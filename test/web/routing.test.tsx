@@ -20,7 +20,9 @@ const me = {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  stubFetch((url) => (url === '/api/me' ? jsonResponse(200, me) : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } })));
+  stubFetch((url) =>
+    url === '/api/me' ? jsonResponse(200, me) : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } }),
+  );
 });
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -97,12 +99,15 @@ describe('unknown paths and guards', () => {
     expect(currentPath()).toBe('/dashboard');
   });
 
-  it.each(['/families/add', '/groups/add'])('shows Access Denied, not a form the API would refuse, to members at %s', async (path) => {
-    signedInAs({});
-    renderApp(path);
-    await screen.findByText('You do not have permission to view this page.');
-    expect(screen.queryByRole('textbox')).toBeNull();
-  });
+  it.each(['/families/add', '/groups/add'])(
+    'shows Access Denied, not a form the API would refuse, to members at %s',
+    async (path) => {
+      signedInAs({});
+      renderApp(path);
+      await screen.findByText('You do not have permission to view this page.');
+      expect(screen.queryByRole('textbox')).toBeNull();
+    },
+  );
 
   it('redirects signed-out users from protected pages to /', async () => {
     signedInAs(null);

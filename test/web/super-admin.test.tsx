@@ -35,16 +35,43 @@ const REPORT: IntegrityReportResult = {
   totalIssues: 3,
   issuesByCollection: { member: 2, authUsers: 1, role: 0 },
   issues: [
-    { collectionName: 'authUsers', documentId: 'sub-9', reason: 'Sign-in account has no user record.', problematicOrgId: null, referencedField: 'email', referencedValue: 'lost@example.org' },
-    { collectionName: 'member', documentId: 'm-1', reason: 'Member refers to a family that does not exist.', problematicOrgId: 'org-1', referencedField: 'familyId', referencedValue: 'f-9' },
-    { collectionName: 'member', documentId: 'm-2', reason: 'Birthday is not in MM/DD format.', problematicOrgId: 'org-1', referencedField: 'birthday', referencedValue: '' },
+    {
+      collectionName: 'authUsers',
+      documentId: 'sub-9',
+      reason: 'Sign-in account has no user record.',
+      problematicOrgId: null,
+      referencedField: 'email',
+      referencedValue: 'lost@example.org',
+    },
+    {
+      collectionName: 'member',
+      documentId: 'm-1',
+      reason: 'Member refers to a family that does not exist.',
+      problematicOrgId: 'org-1',
+      referencedField: 'familyId',
+      referencedValue: 'f-9',
+    },
+    {
+      collectionName: 'member',
+      documentId: 'm-2',
+      reason: 'Birthday is not in MM/DD format.',
+      problematicOrgId: 'org-1',
+      referencedField: 'birthday',
+      referencedValue: '',
+    },
   ],
 };
 
 beforeEach(() => {
   vi.clearAllMocks();
   window.localStorage.clear();
-  setConfig({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'test-client', apiBase: '', superAdminEmail: OPERATOR });
+  setConfig({
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_test',
+    userPoolClientId: 'test-client',
+    apiBase: '',
+    superAdminEmail: OPERATOR,
+  });
   signedInAs({ email: 'Super@Directory.Local' });
 });
 afterEach(() => {
@@ -57,7 +84,9 @@ describe('super-admin gate', () => {
     const fetchMock = stubFetch(() => jsonResponse(500, {}));
     renderApp('/admin/data-audit');
     await screen.findByRole('heading', { level: 1, name: 'Access Denied' });
-    expect(screen.getByText('You do not have the necessary permissions to view this page or perform this action.')).toBeTruthy();
+    expect(
+      screen.getByText('You do not have the necessary permissions to view this page or perform this action.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('link', { name: 'Data Audit' })).toBeNull();
     expect(screen.getByRole('link', { name: 'User Management' })).toBeTruthy();
@@ -98,10 +127,16 @@ describe('data integrity report page', () => {
   it('runs the report: token refreshed, Generating Report... with the several-minutes note, then the result', async () => {
     let polls = 0;
     const fetchMock = stubFetch((url, init) => {
-      if (url === '/api/admin/integrity-reports' && init.method === 'POST') return jsonResponse(200, { success: true, message: 'Generating Report...', jobId: 'job-1', status: 'RUNNING' });
+      if (url === '/api/admin/integrity-reports' && init.method === 'POST')
+        return jsonResponse(200, { success: true, message: 'Generating Report...', jobId: 'job-1', status: 'RUNNING' });
       if (url === '/api/admin/jobs/job-1') {
         polls++;
-        return jsonResponse(200, polls === 1 ? job({ progress: { items: 1234, pages: 1 } }) : job({ status: 'SUCCEEDED', finishedAt: '2026-05-01T10:01:00.000Z', report: REPORT }));
+        return jsonResponse(
+          200,
+          polls === 1
+            ? job({ progress: { items: 1234, pages: 1 } })
+            : job({ status: 'SUCCEEDED', finishedAt: '2026-05-01T10:01:00.000Z', report: REPORT }),
+        );
       }
       return jsonResponse(500, {});
     });
@@ -110,7 +145,9 @@ describe('data integrity report page', () => {
     expect(auth.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
     await screen.findByText('Generating Report...');
     expect(screen.getByText(/may take several minutes/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Run Data Integrity Report' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Run Data Integrity Report' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await screen.findByText('1,234 items checked so far.');
 
     await screen.findByText('Data integrity report complete. Found 3 issues.', {}, { timeout: 4000 });
@@ -120,9 +157,17 @@ describe('data integrity report page', () => {
     expect(categories).toEqual(expect.arrayContaining(['member: 2', 'auth Users: 1']));
     expect(categories.some((c) => c?.startsWith('role'))).toBe(false);
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Category/Collection', 'Document/User ID', 'Reason', 'OrgId', 'Ref. Field', 'Ref. Value']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Category/Collection', 'Document/User ID', 'Reason', 'OrgId', 'Ref. Field', 'Ref. Value']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'auth Users', 'sub-9', 'Sign-in account has no user record.', '-', 'email', 'lost@example.org']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', 'auth Users', 'sub-9', 'Sign-in account has no user record.', '-', 'email', 'lost@example.org']);
     expect(within(rows[2]!).getAllByRole('cell').at(-1)!.textContent).toBe('-');
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/integrity-reports')).toHaveLength(1);
     expect(window.localStorage.getItem('church-directory.job.integrityReport')).toContain('job-1');
@@ -130,8 +175,18 @@ describe('data integrity report page', () => {
 
   it('shows the last report again after a reload, without starting another', async () => {
     window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
-    const clean = { ...REPORT, message: 'Data integrity report complete. No issues found.', totalIssues: 0, issuesByCollection: {}, issues: [] };
-    const fetchMock = stubFetch((url) => (url === '/api/admin/jobs/job-1' ? jsonResponse(200, job({ status: 'SUCCEEDED', report: clean })) : jsonResponse(500, {})));
+    const clean = {
+      ...REPORT,
+      message: 'Data integrity report complete. No issues found.',
+      totalIssues: 0,
+      issuesByCollection: {},
+      issues: [],
+    };
+    const fetchMock = stubFetch((url) =>
+      url === '/api/admin/jobs/job-1'
+        ? jsonResponse(200, job({ status: 'SUCCEEDED', report: clean }))
+        : jsonResponse(500, {}),
+    );
     renderApp('/admin/data-audit');
     await screen.findByText('No data integrity issues found. Everything looks good!');
     expect(screen.getByText('0', { selector: '.issue-badge' }).className).toContain('issue-badge--ok');
@@ -141,7 +196,11 @@ describe('data integrity report page', () => {
 
   it('says why a report could not run or finish', async () => {
     stubFetch((url) =>
-      url === '/api/admin/integrity-reports' ? jsonResponse(403, { error: { code: 'permission-denied', message: 'You are not authorized to perform this action.' } }) : jsonResponse(500, {}),
+      url === '/api/admin/integrity-reports'
+        ? jsonResponse(403, {
+            error: { code: 'permission-denied', message: 'You are not authorized to perform this action.' },
+          })
+        : jsonResponse(500, {}),
     );
     renderApp('/admin/data-audit');
     await userEvent.click(await screen.findByRole('button', { name: 'Run Data Integrity Report' }));
@@ -156,30 +215,56 @@ describe('data integrity report page', () => {
     window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
     stubFetch(() => jsonResponse(200, job({ status: 'FAILED', error: 'The table is gone.' })));
     renderApp('/admin/data-audit');
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to generate report. Error (internal): The table is gone.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to generate report. Error (internal): The table is gone.',
+    );
   });
 });
 
 describe('organisation management page', () => {
   const ORGS: OrganizationListItem[] = [
-    { id: 'org-b', orgName: 'Bethel Church', cDate: '2026-02-03T15:04:00.000Z', contactName: 'Ann Admin', contactEmail: 'ann@bethel.example', expire: '2027-02-03T15:04:00.000Z' },
-    { id: 'org-a', orgName: 'Antioch Fellowship', cDate: null, contactName: null, contactEmail: null, expire: 'not a date' },
+    {
+      id: 'org-b',
+      orgName: 'Bethel Church',
+      cDate: '2026-02-03T15:04:00.000Z',
+      contactName: 'Ann Admin',
+      contactEmail: 'ann@bethel.example',
+      expire: '2027-02-03T15:04:00.000Z',
+    },
+    {
+      id: 'org-a',
+      orgName: 'Antioch Fellowship',
+      cDate: null,
+      contactName: null,
+      contactEmail: null,
+      expire: 'not a date',
+    },
   ];
 
   it('formats dates as local date and time, N/A when absent, Invalid Date when unparseable', () => {
     expect(formatOrgDate('2026-02-03T15:04:00.000Z')).toBe(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
-    expect(formatOrgDate({ seconds: 1_770_000_000, nanoseconds: 0 })).toBe(new Date(1_770_000_000_000).toLocaleString());
+    expect(formatOrgDate({ seconds: 1_770_000_000, nanoseconds: 0 })).toBe(
+      new Date(1_770_000_000_000).toLocaleString(),
+    );
     expect(formatOrgDate(null)).toBe('N/A');
     expect(formatOrgDate(undefined)).toBe('N/A');
     expect(formatOrgDate('soon')).toBe('Invalid Date');
   });
 
   it('lists organisations with the count in the header', async () => {
-    stubFetch((url) => (url === '/api/admin/organizations' ? jsonResponse(200, { success: true, message: '', organizations: ORGS }) : jsonResponse(500, {})));
+    stubFetch((url) =>
+      url === '/api/admin/organizations'
+        ? jsonResponse(200, { success: true, message: '', organizations: ORGS })
+        : jsonResponse(500, {}),
+    );
     renderApp('/admin/org');
     await screen.findByRole('heading', { level: 2, name: 'Organizations (2)' });
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Org Name', 'Org ID', 'Created At', 'Contact Name', 'Contact Email', 'Expires At', 'Actions']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Org Name', 'Org ID', 'Created At', 'Contact Name', 'Contact Email', 'Expires At', 'Actions']);
     expect(rows[2]!.textContent).toContain('N/A');
     expect(rows[2]!.textContent).toContain('Invalid Date');
     expect(rows[1]!.textContent).toContain(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
@@ -209,7 +294,13 @@ describe('organisation management page', () => {
       }
       if (url === '/api/admin/jobs/delete-org-b') {
         polls++;
-        const deletion = { success: polls > 1, orgId: 'org-b', orgName: 'Bethel Church', deletedCounts: { families: 2, members: 5 }, message: '' };
+        const deletion = {
+          success: polls > 1,
+          orgId: 'org-b',
+          orgName: 'Bethel Church',
+          deletedCounts: { families: 2, members: 5 },
+          message: '',
+        };
         return jsonResponse(
           200,
           polls === 1
@@ -218,7 +309,11 @@ describe('organisation management page', () => {
                 jobId: 'delete-org-b',
                 kind: 'orgDeletion',
                 status: 'SUCCEEDED',
-                deletion: { ...deletion, message: 'Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5' },
+                deletion: {
+                  ...deletion,
+                  message:
+                    'Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5',
+                },
               }),
         );
       }
@@ -243,7 +338,11 @@ describe('organisation management page', () => {
     await within(dialog).findByText(/4 items deleted so far/);
     expect(window.localStorage.getItem('church-directory.job.orgDeletion')).toContain('delete-org-b');
 
-    await screen.findByText('Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5', {}, { timeout: 4000 });
+    await screen.findByText(
+      'Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5',
+      {},
+      { timeout: 4000 },
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await screen.findByRole('heading', { level: 2, name: 'Organizations (1)' });
     expect(lists).toBe(2);
@@ -253,8 +352,10 @@ describe('organisation management page', () => {
 
   it('cancels without calling, and shows a failed deletion in the modal', async () => {
     stubFetch((url, init) => {
-      if (url === '/api/admin/organizations') return jsonResponse(200, { success: true, message: '', organizations: ORGS });
-      if (url === '/api/admin/organization-deletions' && init.method === 'POST') return jsonResponse(500, { error: { code: 'internal', message: 'An internal error occurred.' } });
+      if (url === '/api/admin/organizations')
+        return jsonResponse(200, { success: true, message: '', organizations: ORGS });
+      if (url === '/api/admin/organization-deletions' && init.method === 'POST')
+        return jsonResponse(500, { error: { code: 'internal', message: 'An internal error occurred.' } });
       return jsonResponse(500, {});
     });
     renderApp('/admin/org');
@@ -268,6 +369,8 @@ describe('organisation management page', () => {
     expect((within(dialog).getByLabelText(/Type the organization ID/) as HTMLInputElement).value).toBe('');
     await userEvent.type(within(dialog).getByLabelText(/Type the organization ID/), 'org-b');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm & Delete All Data' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Deletion failed: An internal error occurred.');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Deletion failed: An internal error occurred.',
+    );
   });
 });

@@ -15,16 +15,26 @@ const user = (userId: string, email: string, admin = false, memberId: string | n
   familyId: memberId ? 'fam-x' : null,
   createdAt: '2026-03-04T10:00:00.000Z',
 });
-const USERS = [user(ME, 'admin@grace.example', true, null), user('u-2', 'bob@grace.example'), user('u-3', 'carol@grace.example', true)];
+const USERS = [
+  user(ME, 'admin@grace.example', true, null),
+  user('u-2', 'bob@grace.example'),
+  user('u-3', 'carol@grace.example', true),
+];
 
 let fetchMock: ReturnType<typeof stubFetch>;
 let confirmSpy: ReturnType<typeof vi.spyOn>;
 
-function serve(routes: { list?: () => Response | Promise<Response>; admin?: (id: string, body: { setAdminStatus: boolean }) => Response | Promise<Response>; remove?: (id: string) => Response | Promise<Response> }) {
+function serve(routes: {
+  list?: () => Response | Promise<Response>;
+  admin?: (id: string, body: { setAdminStatus: boolean }) => Response | Promise<Response>;
+  remove?: (id: string) => Response | Promise<Response>;
+}) {
   fetchMock = stubFetch((url, init) => {
-    if (url === '/api/users' && init.method === 'GET') return routes.list ? routes.list() : jsonResponse(200, { users: USERS });
+    if (url === '/api/users' && init.method === 'GET')
+      return routes.list ? routes.list() : jsonResponse(200, { users: USERS });
     const admin = /^\/api\/users\/([^/]+)\/admin$/.exec(url);
-    if (admin && init.method === 'PUT') return routes.admin!(decodeURIComponent(admin[1]!), JSON.parse(String(init.body)));
+    if (admin && init.method === 'PUT')
+      return routes.admin!(decodeURIComponent(admin[1]!), JSON.parse(String(init.body)));
     const remove = /^\/api\/users\/([^/]+)$/.exec(url);
     if (remove && init.method === 'DELETE') return routes.remove!(decodeURIComponent(remove[1]!));
     return jsonResponse(500, { error: { code: 'internal', message: `unexpected ${init.method} ${url}` } });
@@ -85,8 +95,14 @@ describe('user management page', () => {
   it('shows the breadcrumb, the sign-up link and the users in the server’s e-mail order', async () => {
     await openPage();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Admin', 'User Management']);
-    expect((screen.getByLabelText('Sign-up link') as HTMLInputElement).value).toBe(`${window.location.origin}/create-account/org-1`);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Admin', 'User Management']);
+    expect((screen.getByLabelText('Sign-up link') as HTMLInputElement).value).toBe(
+      `${window.location.origin}/create-account/org-1`,
+    );
     const emails = screen.getAllByRole('rowheader').map((th) => th.textContent);
     expect(emails).toEqual(['admin@grace.example (you)', 'bob@grace.example', 'carol@grace.example']);
     expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Grant Admin/ })).toBeTruthy();
@@ -98,7 +114,10 @@ describe('user management page', () => {
     await openPage();
     const mine = rowOf('admin@grace.example');
     expect(within(mine).getByRole('button', { name: /^Delete/ })).toHaveProperty('disabled', true);
-    expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Delete/ })).toHaveProperty('disabled', false);
+    expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Delete/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 
   it('shows the empty text with the organisation id', async () => {
@@ -133,7 +152,10 @@ describe('user management page', () => {
 
     release(jsonResponse(200, { success: true, message: 'ok', user: { ...USERS[1], admin: true } }));
     expect(await screen.findByText('Successfully granted admin privileges for bob@grace.example.')).toBeTruthy();
-    expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Remove Admin/ })).toHaveProperty('disabled', false);
+    expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Remove Admin/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
     expect(within(rowOf('bob@grace.example')).queryByRole('status')).toBeNull();
     expect(auth.fetchAuthSession).not.toHaveBeenCalledWith({ forceRefresh: true });
   });
@@ -166,14 +188,19 @@ describe('user management page', () => {
     await openPage();
     await userEvent.click(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Grant Admin/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(text);
-    expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Grant Admin/ })).toHaveProperty('disabled', false);
+    expect(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Grant Admin/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 
   it('deletes a user after the permanent-deletion warning and drops the row', async () => {
     serve({ remove: () => jsonResponse(200, { success: true, message: 'User "carol@grace.example" deleted.' }) });
     await openPage();
     await userEvent.click(within(rowOf('carol@grace.example')).getByRole('button', { name: /^Delete/ }));
-    expect(String(confirmSpy.mock.calls[0]![0])).toMatch(/^Are you sure you want to permanently delete the user carol@grace\.example\?.*cannot be undone\.$/);
+    expect(String(confirmSpy.mock.calls[0]![0])).toMatch(
+      /^Are you sure you want to permanently delete the user carol@grace\.example\?.*cannot be undone\.$/,
+    );
     expect(await screen.findByText('User "carol@grace.example" deleted.')).toBeTruthy();
     expect(screen.queryByRole('rowheader', { name: /^carol@grace\.example/ })).toBeNull();
     expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/users/u-3');

@@ -18,10 +18,22 @@ export type Weight = 'regular' | 'bold';
 
 /** Where each font comes from (an npm package) and the name it is shipped under. */
 export const FONT_FILES = {
-  sans: { pkg: '@expo-google-fonts/noto-sans', path: '400Regular/NotoSans_400Regular.ttf', file: 'NotoSans-Regular.ttf' },
+  sans: {
+    pkg: '@expo-google-fonts/noto-sans',
+    path: '400Regular/NotoSans_400Regular.ttf',
+    file: 'NotoSans-Regular.ttf',
+  },
   sansBold: { pkg: '@expo-google-fonts/noto-sans', path: '700Bold/NotoSans_700Bold.ttf', file: 'NotoSans-Bold.ttf' },
-  korean: { pkg: '@expo-google-fonts/noto-sans-kr', path: '400Regular/NotoSansKR_400Regular.ttf', file: 'NotoSansKR-Regular.ttf' },
-  koreanBold: { pkg: '@expo-google-fonts/noto-sans-kr', path: '700Bold/NotoSansKR_700Bold.ttf', file: 'NotoSansKR-Bold.ttf' },
+  korean: {
+    pkg: '@expo-google-fonts/noto-sans-kr',
+    path: '400Regular/NotoSansKR_400Regular.ttf',
+    file: 'NotoSansKR-Regular.ttf',
+  },
+  koreanBold: {
+    pkg: '@expo-google-fonts/noto-sans-kr',
+    path: '700Bold/NotoSansKR_700Bold.ttf',
+    file: 'NotoSansKR-Bold.ttf',
+  },
 } as const;
 export type FontName = keyof typeof FONT_FILES;
 

@@ -18,7 +18,8 @@ const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb,
 const COLOR_SPACES: Record<number, JpegInfo['colorSpace']> = { 1: 'DeviceGray', 3: 'DeviceRGB', 4: 'DeviceCMYK' };
 
 export const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
-export const isPng = (b: Uint8Array) => b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+export const isPng = (b: Uint8Array) =>
+  b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 
 /** The frame header of a JPEG, from its first bytes; null when not a JPEG or the header is not within them. */
 export function jpegInfo(bytes: Uint8Array): JpegInfo | null {
@@ -40,7 +41,11 @@ export function jpegInfo(bytes: Uint8Array): JpegInfo | null {
     if (SOF.has(marker)) {
       if (pos + 10 > bytes.length) return null;
       const colorSpace = COLOR_SPACES[bytes[pos + 9]!];
-      const info = { bitsPerComponent: bytes[pos + 4]!, height: view.getUint16(pos + 5), width: view.getUint16(pos + 7) };
+      const info = {
+        bitsPerComponent: bytes[pos + 4]!,
+        height: view.getUint16(pos + 5),
+        width: view.getUint16(pos + 7),
+      };
       return colorSpace && info.width > 0 && info.height > 0 ? { ...info, colorSpace } : null;
     }
     pos += 2 + view.getUint16(pos + 2);

@@ -115,7 +115,10 @@ export function initialOf(surname: string): string {
   const first = [...surname.trim()][0] ?? '#';
   const cp = first.codePointAt(0)!;
   if (cp >= 0xac00 && cp <= 0xd7a3) return HANGUL_INITIALS[Math.floor((cp - 0xac00) / 588)]!;
-  const upper = first.normalize('NFD').replace(/\p{M}+/gu, '').toUpperCase();
+  const upper = first
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toUpperCase();
   const letter = BASE_LETTERS[upper] ?? upper;
   return /\p{L}/u.test(letter) ? letter : '#';
 }
@@ -148,7 +151,8 @@ export function wrap(text: string, width: number, measure: (s: string) => number
   return lines;
 }
 
-const joinParts = (parts: (string | null | undefined)[], separator: string) => parts.filter((p) => p && p.trim()).join(separator);
+const joinParts = (parts: (string | null | undefined)[], separator: string) =>
+  parts.filter((p) => p && p.trim()).join(separator);
 
 /** 'Springfield, IL 62701' with whatever parts there are. */
 export const cityLine = (city: string | null, state: string | null, zip: string | null) =>
@@ -160,7 +164,15 @@ interface Piece {
   items: Item[];
 }
 
-const text = (t: string, x: number, y: number, size: number, weight: Weight, color: Color): Item => ({ kind: 'text', text: t, x, y, size, weight, color });
+const text = (t: string, x: number, y: number, size: number, weight: Weight, color: Color): Item => ({
+  kind: 'text',
+  text: t,
+  x,
+  y,
+  size,
+  weight,
+  color,
+});
 
 function shift(items: Item[], dx: number, dy: number): Item[] {
   return items.map((item) => {
@@ -216,13 +228,18 @@ function familyPieces(family: LayoutFamily, index: number, width: number, measur
     const birthday = member.birthday ? `Birthday ${member.birthday}` : '';
     const birthdayWidth = birthday ? measure(birthday, 'regular', T.contact.size) : 0;
     let my = 0;
-    const nameLines = wrap(member.name, width - 12 - (birthdayWidth ? birthdayWidth + 8 : 0), (s) => measure(s, 'bold', T.name.size));
+    const nameLines = wrap(member.name, width - 12 - (birthdayWidth ? birthdayWidth + 8 : 0), (s) =>
+      measure(s, 'bold', T.name.size),
+    );
     nameLines.forEach((line, i) => {
       my += T.name.lead;
       rows.push(text(line, 12, -(my - 3), T.name.size, 'bold', 'ink'));
-      if (i === 0 && birthday) rows.push(text(birthday, width - birthdayWidth, -(my - 3), T.contact.size, 'regular', 'muted'));
+      if (i === 0 && birthday)
+        rows.push(text(birthday, width - birthdayWidth, -(my - 3), T.contact.size, 'regular', 'muted'));
     });
-    const contacts = [member.cellphone ? `Cell: ${member.cellphone}` : null, member.email].filter((c): c is string => !!c && !!c.trim());
+    const contacts = [member.cellphone ? `Cell: ${member.cellphone}` : null, member.email].filter(
+      (c): c is string => !!c && !!c.trim(),
+    );
     const together = contacts.join('   ');
     const contactWidth = width - 22;
     const contactLines =
@@ -312,7 +329,12 @@ class Flow {
 
 const sum = (pieces: Piece[]) => pieces.reduce((total, p) => total + p.height, 0);
 
-function coverPage(input: LayoutInput, measure: Measure, size: readonly [number, number], counts: { families: number; members: number }): Page {
+function coverPage(
+  input: LayoutInput,
+  measure: Measure,
+  size: readonly [number, number],
+  counts: { families: number; members: number },
+): Page {
   const [w, h] = size;
   const items: Item[] = [];
   const width = w - 2 * MARGIN.side - 40;
@@ -328,16 +350,29 @@ function coverPage(input: LayoutInput, measure: Measure, size: readonly [number,
   y -= 34;
   items.push({ kind: 'line', x1: w / 2 - 60, y1: y, x2: w / 2 + 60, y2: y, thickness: 1, color: 'accent' });
   y -= 30;
-  const address = [input.church.address, cityLine(input.church.city, input.church.state, input.church.zip)].filter((l): l is string => !!l && !!l.trim());
+  const address = [input.church.address, cityLine(input.church.city, input.church.state, input.church.zip)].filter(
+    (l): l is string => !!l && !!l.trim(),
+  );
   for (const part of address) {
     for (const line of wrap(part, width, (s) => measure(s, 'regular', 12))) {
       centered(line, y, 12, 'regular', 'ink');
       y -= 17;
     }
   }
-  const printed = input.printedAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const printed = input.printedAt.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-  centered(`${count(counts.families, 'family', 'families')} · ${count(counts.members, 'member', 'members')}`, MARGIN.bottom + 40, 10, 'regular', 'muted');
+  centered(
+    `${count(counts.families, 'family', 'families')} · ${count(counts.members, 'member', 'members')}`,
+    MARGIN.bottom + 40,
+    10,
+    'regular',
+    'muted',
+  );
   centered(`Printed ${printed}`, MARGIN.bottom + 24, 10, 'regular', 'muted');
   return { kind: 'cover', number: 1, items };
 }
@@ -352,7 +387,11 @@ function familyPages(input: LayoutInput, measure: Measure, size: readonly [numbe
     const height = sum(pieces);
     const initial = initialOf(family.surname);
     const band = letter === null || byName(initial, letter) !== 0 ? letterBand(initial, flow.columnWidth) : null;
-    const lead = band ? (flow.used ? LETTER_GAP.before : 0) + band.height + LETTER_GAP.after : flow.used ? BLOCK_GAP : 0;
+    const lead = band
+      ? (flow.used ? LETTER_GAP.before : 0) + band.height + LETTER_GAP.after
+      : flow.used
+        ? BLOCK_GAP
+        : 0;
     // Whole block (with its letter heading) in this column, or else at the top of the next one. A
     // family taller than a whole column (dozens of members) is the one block that must continue:
     // its head and first member at least stay together.
@@ -364,14 +403,33 @@ function familyPages(input: LayoutInput, measure: Measure, size: readonly [numbe
       flow.y -= LETTER_GAP.after;
       letter = initial;
     } else if (flow.used) {
-      flow.page.items.push({ kind: 'line', x1: flow.columnX, y1: flow.y - BLOCK_GAP / 2 + 1, x2: flow.columnX + flow.columnWidth, y2: flow.y - BLOCK_GAP / 2 + 1, thickness: 0.5, color: 'rule' });
+      flow.page.items.push({
+        kind: 'line',
+        x1: flow.columnX,
+        y1: flow.y - BLOCK_GAP / 2 + 1,
+        x2: flow.columnX + flow.columnWidth,
+        y2: flow.y - BLOCK_GAP / 2 + 1,
+        thickness: 0.5,
+        color: 'rule',
+      });
       flow.y -= BLOCK_GAP;
     }
-    const placement: Placement = { family: index, pages: [flow.page.number], column: flow.column, top: flow.y, bottom: 0, memberPages: [] };
+    const placement: Placement = {
+      family: index,
+      pages: [flow.page.number],
+      column: flow.column,
+      top: flow.y,
+      bottom: 0,
+      memberPages: [],
+    };
     for (const [i, piece] of pieces.entries()) {
       if (piece.height > flow.room && flow.used) {
         flow.nextColumn();
-        if (i > 0) flow.place({ height: T.detail.lead + 4, items: [text(`${family.surname} Family (continued)`, 0, -T.detail.size, T.detail.size, 'bold', 'muted')] });
+        if (i > 0)
+          flow.place({
+            height: T.detail.lead + 4,
+            items: [text(`${family.surname} Family (continued)`, 0, -T.detail.size, T.detail.size, 'bold', 'muted')],
+          });
         if (!placement.pages.includes(flow.page.number)) placement.pages.push(flow.page.number);
       }
       flow.place(piece);
@@ -383,7 +441,12 @@ function familyPages(input: LayoutInput, measure: Measure, size: readonly [numbe
   return { pages: flow.pages, placements };
 }
 
-function indexPages(entries: IndexEntry[], measure: Measure, size: readonly [number, number], firstPage: number): Page[] {
+function indexPages(
+  entries: IndexEntry[],
+  measure: Measure,
+  size: readonly [number, number],
+  firstPage: number,
+): Page[] {
   const titleHeight = 44;
   const flow = new Flow(size, 'index', firstPage, 2, titleHeight);
   flow.page.items.push(text('Index', MARGIN.side, size[1] - MARGIN.top - 20, 20, 'bold', 'ink'));
@@ -395,12 +458,17 @@ function indexPages(entries: IndexEntry[], measure: Measure, size: readonly [num
     const width = flow.columnWidth;
     const lines = wrap(entry.label, width - pageWidth - 14, m);
     const items: Item[] = [];
-    lines.forEach((line, i) => items.push(text(line, i ? 10 : 0, -(T.index.lead * (i + 1) - 3), T.index.size, 'regular', 'ink')));
+    lines.forEach((line, i) =>
+      items.push(text(line, i ? 10 : 0, -(T.index.lead * (i + 1) - 3), T.index.size, 'regular', 'ink')),
+    );
     const lastY = -(T.index.lead * lines.length - 3);
     const lastEnd = (lines.length > 1 ? 10 : 0) + m(lines[lines.length - 1]!) + 4;
     const leaderWidth = width - pageWidth - 4 - lastEnd;
     const dots = Math.floor(leaderWidth / dot);
-    if (dots > 0) items.push(text('. '.repeat(dots).trimEnd(), width - pageWidth - 4 - dots * dot, lastY, T.index.size, 'regular', 'rule'));
+    if (dots > 0)
+      items.push(
+        text('. '.repeat(dots).trimEnd(), width - pageWidth - 4 - dots * dot, lastY, T.index.size, 'regular', 'rule'),
+      );
     items.push(text(pageText, width - pageWidth, lastY, T.index.size, 'regular', 'ink'));
     const piece = { height: T.index.lead * lines.length, items };
     if (piece.height > flow.room) flow.nextColumn();
@@ -423,7 +491,13 @@ export function layoutDirectory(input: LayoutInput, measure: Measure): Layout {
   const body = familyPages(input, measure, size);
   const index: IndexEntry[] = input.families
     .flatMap((family, f) =>
-      family.members.map((member, m) => ({ label: `${family.surname}, ${member.name}`, surname: family.surname, name: member.name, family: f, page: body.placements[f]!.memberPages[m]! })),
+      family.members.map((member, m) => ({
+        label: `${family.surname}, ${member.name}`,
+        surname: family.surname,
+        name: member.name,
+        family: f,
+        page: body.placements[f]!.memberPages[m]!,
+      })),
     )
     .sort((a, b) => byName(a.surname, b.surname) || byName(a.name, b.name) || a.family - b.family)
     .map(({ label, family, page }) => ({ label, family, page }));

@@ -7,7 +7,17 @@ import { PDFDocument, PDFRawStream, PngEmbedder, type PDFFont, type PDFPage, typ
 import { embedTypeface, type Typeface } from './fonts';
 import { isPng, jpegDict, jpegInfo, LazyStream, type LazyPhoto } from './images';
 import { collect, streamPdf, type PdfStream } from './stream';
-import { byName, layoutDirectory, type Color, type Item, type Layout, type LayoutChurch, type LayoutFamily, type LayoutMember, type Paper } from './layout';
+import {
+  byName,
+  layoutDirectory,
+  type Color,
+  type Item,
+  type Layout,
+  type LayoutChurch,
+  type LayoutFamily,
+  type LayoutMember,
+  type Paper,
+} from './layout';
 
 export type PdfMember = LayoutMember;
 
@@ -68,7 +78,12 @@ function cleanFamily(family: PdfFamily): PdfFamily {
     anniversary: clean(family.anniversary),
     photo: family.photo ?? null,
     members: family.members
-      .map((m) => ({ name: clean(m.name) ?? '', birthday: clean(m.birthday), cellphone: clean(m.cellphone), email: clean(m.email) }))
+      .map((m) => ({
+        name: clean(m.name) ?? '',
+        birthday: clean(m.birthday),
+        cellphone: clean(m.cellphone),
+        email: clean(m.email),
+      }))
       .sort((a, b) => byName(a.name, b.name)),
   };
 }
@@ -90,7 +105,10 @@ async function embedPhoto(doc: PDFDocument, photo: Uint8Array | LazyPhoto | null
     if (!(photo instanceof Uint8Array)) {
       const info = jpegInfo(photo.head);
       if (!info || !(photo.size > 0)) return null;
-      return { ref: doc.context.register(new LazyStream(jpegDict(doc.context, info), photo.size, photo.load)), ...info };
+      return {
+        ref: doc.context.register(new LazyStream(jpegDict(doc.context, info), photo.size, photo.load)),
+        ...info,
+      };
     }
     const info = jpegInfo(photo);
     if (info) return { ref: doc.context.register(PDFRawStream.of(jpegDict(doc.context, info), photo)), ...info };
@@ -127,7 +145,9 @@ function drawPage(doc: PDFDocument, page: PDFPage, items: Item[], type: Typeface
         let x = item.x;
         ops.push(`${COLORS[item.color]} rg`);
         for (const run of type[item.weight].runs(item.text)) {
-          ops.push(`BT ${fontKey(run.font)} ${n(item.size)} Tf ${n(x)} ${n(item.y)} Td ${run.font.encodeText(run.text).toString()} Tj ET`);
+          ops.push(
+            `BT ${fontKey(run.font)} ${n(item.size)} Tf ${n(x)} ${n(item.y)} Td ${run.font.encodeText(run.text).toString()} Tj ET`,
+          );
           x += run.font.widthOfTextAtSize(run.text, item.size);
         }
         break;
@@ -143,7 +163,9 @@ function drawPage(doc: PDFDocument, page: PDFPage, items: Item[], type: Typeface
         ops.push(`${COLORS[item.color]} rg ${n(item.x)} ${n(item.y)} ${n(item.width)} ${n(item.height)} re f`);
         break;
       case 'line':
-        ops.push(`${COLORS[item.color]} RG ${n(item.thickness)} w ${n(item.x1)} ${n(item.y1)} m ${n(item.x2)} ${n(item.y2)} l S`);
+        ops.push(
+          `${COLORS[item.color]} RG ${n(item.thickness)} w ${n(item.x1)} ${n(item.y1)} m ${n(item.x2)} ${n(item.y2)} l S`,
+        );
         break;
     }
   }
@@ -196,7 +218,10 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
       church,
       printedAt: input.printedAt,
       paper: input.paper ?? 'letter',
-      families: families.map((f, i) => ({ ...f, photo: photos[i] ? { width: photos[i].width, height: photos[i].height } : null })),
+      families: families.map((f, i) => ({
+        ...f,
+        photo: photos[i] ? { width: photos[i].width, height: photos[i].height } : null,
+      })),
     },
     (text, weight, size) => type[weight].width(text, size),
   );
@@ -211,7 +236,9 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
 }
 
 /** The same, as one buffer: for tests and small documents. */
-export async function renderDirectoryPdfBytes(input: DirectoryPdfInput): Promise<Omit<DirectoryPdf, 'chunks'> & { bytes: Uint8Array }> {
+export async function renderDirectoryPdfBytes(
+  input: DirectoryPdfInput,
+): Promise<Omit<DirectoryPdf, 'chunks'> & { bytes: Uint8Array }> {
   const { chunks, ...pdf } = await renderDirectoryPdf(input);
   return { ...pdf, bytes: await collect({ size: pdf.size, chunks }) };
 }

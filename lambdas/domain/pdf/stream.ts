@@ -43,7 +43,9 @@ export async function streamPdf(context: PDFContext): Promise<PdfStream> {
   if (!xref || !trailerDict) throw new Error('pdf-lib planned no cross-reference table');
   const objects: ([PDFRef, PDFObject] | null)[] = indirectObjects;
   // In writing order, like the objects; each dropped once written.
-  const lazy: (LazyStream | null)[] = indirectObjects.map(([, o]) => o).filter((o): o is LazyStream => o instanceof LazyStream);
+  const lazy: (LazyStream | null)[] = indirectObjects
+    .map(([, o]) => o)
+    .filter((o): o is LazyStream => o instanceof LazyStream);
   let lazyWritten = 0;
 
   async function* chunks(): AsyncGenerator<Uint8Array> {

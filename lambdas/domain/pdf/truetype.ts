@@ -23,7 +23,8 @@ interface Table {
   length: number;
 }
 
-const tag = (view: DataView, at: number) => String.fromCharCode(view.getUint8(at), view.getUint8(at + 1), view.getUint8(at + 2), view.getUint8(at + 3));
+const tag = (view: DataView, at: number) =>
+  String.fromCharCode(view.getUint8(at), view.getUint8(at + 1), view.getUint8(at + 2), view.getUint8(at + 3));
 
 export class TrueTypeFont {
   readonly unitsPerEm: number;
@@ -56,7 +57,8 @@ export class TrueTypeFont {
   constructor(readonly bytes: Uint8Array) {
     const view = (this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     const version = view.getUint32(0);
-    if (version !== 0x00010000 && version !== 0x74727565) throw new Error('Not a TrueType font (glyf outlines are needed; CFF/WOFF are not read)');
+    if (version !== 0x00010000 && version !== 0x74727565)
+      throw new Error('Not a TrueType font (glyf outlines are needed; CFF/WOFF are not read)');
     const numTables = view.getUint16(4);
     for (let i = 0; i < numTables; i++) {
       const at = 12 + 16 * i;
@@ -67,7 +69,12 @@ export class TrueTypeFont {
     }
     const head = this.table('head').offset;
     this.unitsPerEm = view.getUint16(head + 18);
-    this.bbox = { minX: view.getInt16(head + 36), minY: view.getInt16(head + 38), maxX: view.getInt16(head + 40), maxY: view.getInt16(head + 42) };
+    this.bbox = {
+      minX: view.getInt16(head + 36),
+      minY: view.getInt16(head + 38),
+      maxX: view.getInt16(head + 40),
+      maxY: view.getInt16(head + 42),
+    };
     this.head = { macStyle: { italic: (view.getUint16(head + 44) & 2) !== 0 } };
     this.longLoca = view.getInt16(head + 50) === 1;
     const hhea = this.table('hhea').offset;
@@ -99,10 +106,16 @@ export class TrueTypeFont {
     const strings = name.offset + v.getUint16(name.offset + 4);
     for (let i = 0; i < count; i++) {
       const at = name.offset + 6 + 12 * i;
-      const [platform, nameId, length, offset] = [v.getUint16(at), v.getUint16(at + 6), v.getUint16(at + 8), v.getUint16(at + 10)];
+      const [platform, nameId, length, offset] = [
+        v.getUint16(at),
+        v.getUint16(at + 6),
+        v.getUint16(at + 8),
+        v.getUint16(at + 10),
+      ];
       if (nameId !== 6) continue;
       let text = '';
-      if (platform === 3 || platform === 0) for (let j = 0; j < length; j += 2) text += String.fromCharCode(v.getUint16(strings + offset + j));
+      if (platform === 3 || platform === 0)
+        for (let j = 0; j < length; j += 2) text += String.fromCharCode(v.getUint16(strings + offset + j));
       else for (let j = 0; j < length; j++) text += String.fromCharCode(v.getUint8(strings + offset + j));
       if (text) return text.replace(/[^\x21-\x7e]|[[\](){}<>/%]/g, '');
     }
@@ -211,7 +224,9 @@ export class TrueTypeFont {
     const loca = this.table('loca').offset;
     const glyf = this.table('glyf').offset;
     const v = this.view;
-    const [start, end] = this.longLoca ? [v.getUint32(loca + 4 * id), v.getUint32(loca + 4 * id + 4)] : [v.getUint16(loca + 2 * id) * 2, v.getUint16(loca + 2 * id + 2) * 2];
+    const [start, end] = this.longLoca
+      ? [v.getUint32(loca + 4 * id), v.getUint32(loca + 4 * id + 4)]
+      : [v.getUint16(loca + 2 * id) * 2, v.getUint16(loca + 2 * id + 2) * 2];
     return this.bytes.subarray(glyf + start, glyf + Math.max(start, end));
   }
 
@@ -262,7 +277,11 @@ export class TrueTypeSubset {
     // Composite glyphs add their components while we go: `order` may grow during the loop.
     for (let i = 0; i < this.order.length; i++) {
       const data = this.font.glyphData(this.order[i]!);
-      glyphs.push(data.length && new DataView(data.buffer, data.byteOffset, data.byteLength).getInt16(0) < 0 ? this.renumberComponents(data) : data);
+      glyphs.push(
+        data.length && new DataView(data.buffer, data.byteOffset, data.byteLength).getInt16(0) < 0
+          ? this.renumberComponents(data)
+          : data,
+      );
     }
     const count = glyphs.length;
     const padded = (n: number) => (n + 3) & ~3;

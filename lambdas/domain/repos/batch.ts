@@ -14,8 +14,12 @@ export async function batchGetAll(table: string, keys: Item[], projection?: stri
       [table]: { Keys: keys.slice(i, i + 100), ProjectionExpression: projection },
     };
     while (request && Object.keys(request).length) {
-      const { Responses, UnprocessedKeys }: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> } =
-        await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      const {
+        Responses,
+        UnprocessedKeys,
+      }: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> } = await ddb.send(
+        new BatchGetCommand({ RequestItems: request }),
+      );
       found.push(...(Responses?.[table] ?? []));
       request = UnprocessedKeys as typeof request;
     }

@@ -16,11 +16,17 @@ export interface Condition {
  * which every add or removal of a dependant bumps (a family's membersVersion, a group's or a
  * member's rolesVersion).
  */
-export function unchangedSince(item: { version?: number; membersVersion?: number; rolesVersion?: number }, counter: 'membersVersion' | 'rolesVersion'): Condition {
+export function unchangedSince(
+  item: { version?: number; membersVersion?: number; rolesVersion?: number },
+  counter: 'membersVersion' | 'rolesVersion',
+): Condition {
   const seen = item[counter];
   return {
     condition: `${item.version === undefined ? 'attribute_exists(PK)' : 'version = :v'} AND ${seen === undefined ? `attribute_not_exists(${counter})` : `${counter} = :c`}`,
-    values: { ...(item.version === undefined ? {} : { ':v': item.version }), ...(seen === undefined ? {} : { ':c': seen }) },
+    values: {
+      ...(item.version === undefined ? {} : { ':v': item.version }),
+      ...(seen === undefined ? {} : { ':c': seen }),
+    },
   };
 }
 
@@ -30,4 +36,3 @@ export const memberUnchanged = (m: Member) => unchangedSince(m, 'rolesVersion');
 /** A member's e-mail claim, if it is this member's (older data may have none). */
 export const removeEmailClaim = (orgId: string, email: string, memberId: string) =>
   remove(keys.memberEmailClaim(orgId, email), 'attribute_not_exists(PK) OR memberId = :m', { ':m': memberId });
-

@@ -31,7 +31,8 @@ export interface FamilyWithMembers {
 function groupFamilies(items: Item[]): FamilyWithMembers[] {
   const byId = new Map<string, FamilyWithMembers>();
   for (const item of items) {
-    if (item.type === ItemType.family) byId.set(String(item.familyId), { family: withoutKeys<Family>(item), members: [] });
+    if (item.type === ItemType.family)
+      byId.set(String(item.familyId), { family: withoutKeys<Family>(item), members: [] });
     else if (item.type === ItemType.member) byId.get(String(item.familyId))?.members.push(withoutKeys<Member>(item));
   }
   return [...byId.values()];
@@ -74,7 +75,10 @@ export async function readMember(orgId: string, memberId: string): Promise<Membe
   });
   const member = items.find((i) => i.type === ItemType.member);
   if (!member) return null;
-  return { member: withoutKeys<Member>(member), roles: items.filter((i) => i.type === ItemType.role).map((i) => withoutKeys<Role>(i)) };
+  return {
+    member: withoutKeys<Member>(member),
+    roles: items.filter((i) => i.type === ItemType.role).map((i) => withoutKeys<Role>(i)),
+  };
 }
 
 /** The roles of several members: one GSI3 Query each, in parallel (a family has a handful). */

@@ -19,7 +19,9 @@ type Item = Record<string, unknown>;
 type Cursor = Record<string, unknown> | null;
 
 export async function scanPage(cursor: Cursor, limit: number): Promise<{ items: Item[]; next: Cursor }> {
-  const page = await ddb.send(new ScanCommand({ TableName: tableName(), Limit: limit, ExclusiveStartKey: cursor ?? undefined }));
+  const page = await ddb.send(
+    new ScanCommand({ TableName: tableName(), Limit: limit, ExclusiveStartKey: cursor ?? undefined }),
+  );
   return { items: page.Items ?? [], next: (page.LastEvaluatedKey as Cursor | undefined) ?? null };
 }
 
@@ -92,7 +94,10 @@ export async function resolveFor<T>(pageItems: readonly Item[], check: (resolver
             TableName: tableName(),
             IndexName: 'GSI3',
             KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK = :sk',
-            ExpressionAttributeValues: { ':pk': keys.memberById(orgId, memberId).GSI3PK, ':sk': keys.memberById(orgId, memberId).GSI3SK },
+            ExpressionAttributeValues: {
+              ':pk': keys.memberById(orgId, memberId).GSI3PK,
+              ':sk': keys.memberById(orgId, memberId).GSI3SK,
+            },
           }),
         );
         byId.set(id, Items?.[0] ?? null);
@@ -113,6 +118,9 @@ export async function resolveFor<T>(pageItems: readonly Item[], check: (resolver
 
 /** User records by organisation and user id (the Cognito side of the report). */
 export async function getUserRecords(refs: { orgId: string; userId: string }[]): Promise<Map<string, Item>> {
-  const found = await batchGetAll(tableName(), refs.map((r) => keys.user(r.orgId, r.userId)));
+  const found = await batchGetAll(
+    tableName(),
+    refs.map((r) => keys.user(r.orgId, r.userId)),
+  );
   return new Map(found.map((i) => [`${String(i.orgId)}\u0000${String(i.userId)}`, i]));
 }

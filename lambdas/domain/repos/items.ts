@@ -9,7 +9,9 @@ import { ItemType } from './table';
 
 export const familyItem = (f: Family) => ({
   ...keys.family(f.orgId, f.familyId),
-  ...(f.anniversary && MM_DD.test(f.anniversary) ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary) : {}),
+  ...(f.anniversary && MM_DD.test(f.anniversary)
+    ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary)
+    : {}),
   type: ItemType.family,
   ...f,
 });

@@ -70,7 +70,11 @@ export async function createReportJob(jobId: string, startedBy: string, now: str
     error: null,
   };
   await ddb.send(
-    new PutCommand({ TableName: tableName(), Item: { ...jobKey(jobId), type: ItemType.job, ...record }, ConditionExpression: 'attribute_not_exists(PK)' }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...jobKey(jobId), type: ItemType.job, ...record },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
@@ -92,7 +96,8 @@ export async function claimDeletionJob(
           'SET #type = :type, jobId = :id, kind = :kind, #status = :running, startedBy = :by, startedAt = :now, updatedAt = :now, ' +
           'finishedAt = :null, executionArn = :null, #error = :null, orgId = :org, orgName = if_not_exists(orgName, :name), ' +
           'deletedCounts = if_not_exists(deletedCounts, :empty), itemsDone = if_not_exists(itemsDone, :zero), pagesDone = if_not_exists(pagesDone, :zero)',
-        ConditionExpression: 'attribute_not_exists(PK) OR #status <> :running' + (staleExecution ? ' OR executionArn = :stale' : ''),
+        ConditionExpression:
+          'attribute_not_exists(PK) OR #status <> :running' + (staleExecution ? ' OR executionArn = :stale' : ''),
         ExpressionAttributeNames: { '#type': 'type', '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: {
           ':type': ItemType.job,
@@ -141,7 +146,11 @@ export async function addJobProgress(jobId: string, items: number): Promise<void
 }
 
 /** Ends a job. A job that already ended keeps its first ending (a late failure does not undo a success). */
-export async function endJob(jobId: string, status: 'SUCCEEDED' | 'FAILED', fields: Partial<JobRecord> = {}): Promise<boolean> {
+export async function endJob(
+  jobId: string,
+  status: 'SUCCEEDED' | 'FAILED',
+  fields: Partial<JobRecord> = {},
+): Promise<boolean> {
   const sets = Object.entries(fields).map(([name], i) => `#f${i} = :f${i}`);
   try {
     await ddb.send(
@@ -150,7 +159,10 @@ export async function endJob(jobId: string, status: 'SUCCEEDED' | 'FAILED', fiel
         Key: jobKey(jobId),
         UpdateExpression: `SET #status = :status, finishedAt = :now, updatedAt = :now${sets.length ? `, ${sets.join(', ')}` : ''}`,
         ConditionExpression: '#status = :running',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(Object.keys(fields).map((name, i) => [`#f${i}`, name])) },
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...Object.fromEntries(Object.keys(fields).map((name, i) => [`#f${i}`, name])),
+        },
         ExpressionAttributeValues: {
           ':status': status,
           ':running': 'RUNNING',
@@ -190,7 +202,9 @@ export async function putIssues(jobId: string, issues: IntegrityIssue[]): Promis
   if (!issues.length) return;
   const unique = new Map(issues.map((i) => [issueKey(i), i]));
   await batchWrite(
-    [...unique].map(([key, issue]) => ({ PutRequest: { Item: { ...keys.jobIssue(jobId, key), type: ItemType.jobIssue, ...issue } } })),
+    [...unique].map(([key, issue]) => ({
+      PutRequest: { Item: { ...keys.jobIssue(jobId, key), type: ItemType.jobIssue, ...issue } },
+    })),
   );
 }
 
@@ -203,10 +217,20 @@ export interface Tally {
 }
 
 export async function putTally(jobId: string, page: number, tally: Tally): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.jobTally(jobId, page), type: ItemType.jobTally, ...tally } }));
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.jobTally(jobId, page), type: ItemType.jobTally, ...tally },
+    }),
+  );
 }
 
-async function queryJob(jobId: string, prefix: string, projection?: { expression: string; names: Record<string, string> }, limit = Infinity): Promise<Item[]> {
+async function queryJob(
+  jobId: string,
+  prefix: string,
+  projection?: { expression: string; names: Record<string, string> },
+  limit = Infinity,
+): Promise<Item[]> {
   const items: Item[] = [];
   let ExclusiveStartKey: Item | undefined;
   do {
@@ -215,7 +239,9 @@ async function queryJob(jobId: string, prefix: string, projection?: { expression
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':prefix': prefix },
-        ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
+        ...(projection
+          ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
+          : {}),
         ExclusiveStartKey,
       }),
     );

@@ -21,15 +21,26 @@ export type DeletionPhase = 'users' | 'items';
  * item but the organisation record itself (phase `items`, which stays until the very end).
  * `more` is false when the partition holds nothing further.
  */
-export async function orgPage(orgId: string, phase: DeletionPhase, limit: number): Promise<{ items: Item[]; more: boolean }> {
+export async function orgPage(
+  orgId: string,
+  phase: DeletionPhase,
+  limit: number,
+): Promise<{ items: Item[]; more: boolean }> {
   const pk = keys.orgPartition(orgId);
   const page = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
       ...(phase === 'users'
-        ? { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :user)', ExpressionAttributeValues: { ':pk': pk, ':user': 'USER#' } }
+        ? {
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :user)',
+            ExpressionAttributeValues: { ':pk': pk, ':user': 'USER#' },
+          }
         : // A filter may not name the sort key: the organisation record is told by its type.
-          { KeyConditionExpression: 'PK = :pk', FilterExpression: 'attribute_not_exists(#type) OR #type <> :org', ExpressionAttributeValues: { ':pk': pk, ':org': ItemType.org } }),
+          {
+            KeyConditionExpression: 'PK = :pk',
+            FilterExpression: 'attribute_not_exists(#type) OR #type <> :org',
+            ExpressionAttributeValues: { ':pk': pk, ':org': ItemType.org },
+          }),
       ProjectionExpression: 'PK, SK, #type, userId, email',
       ExpressionAttributeNames: { '#type': 'type' },
       Limit: limit,
@@ -63,7 +74,9 @@ export async function deleteKeys(tableKeys: TableKey[]): Promise<void> {
   const chunks: TableKey[][] = [];
   for (let i = 0; i < tableKeys.length; i += 25) chunks.push(tableKeys.slice(i, i + 25));
   await mapLimit(chunks, 16, async (chunk) => {
-    let pending: Record<string, Item[]> | undefined = { [tableName()]: chunk.map((Key) => ({ DeleteRequest: { Key } })) };
+    let pending: Record<string, Item[]> | undefined = {
+      [tableName()]: chunk.map((Key) => ({ DeleteRequest: { Key } })),
+    };
     for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
       const { UnprocessedItems } = await ddb.send(new BatchWriteCommand({ RequestItems: pending as never }));
@@ -74,9 +87,13 @@ export async function deleteKeys(tableKeys: TableKey[]): Promise<void> {
 
 /** The organisation's record and name claim (either may be gone already). */
 export async function readOrgAndClaim(orgId: string): Promise<{ org: Item | null; claim: Item | null }> {
-  const { Item: org } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.org(orgId), ConsistentRead: true }));
+  const { Item: org } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.org(orgId), ConsistentRead: true }),
+  );
   if (!org) return { org: null, claim: null };
-  const { Item: claim } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orgName(String(org.orgName)), ConsistentRead: true }));
+  const { Item: claim } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.orgName(String(org.orgName)), ConsistentRead: true }),
+  );
   return { org, claim: claim && claim.orgId === orgId ? claim : null };
 }
 
@@ -85,16 +102,35 @@ export async function readOrgAndClaim(orgId: string): Promise<{ org: Item | null
  * organisation's), and the job's end with those two counted. A crash before it leaves all three
  * for the next run; after it, nothing is left to do.
  */
-export async function deleteOrgAndEndJob(jobId: string, orgId: string, org: Item | null, claim: Item | null): Promise<void> {
-  const counts: DeletedCounts = { ...(org ? { organizations: 1 } : {}), ...(claim ? { organizationNameClaims: 1 } : {}) };
+export async function deleteOrgAndEndJob(
+  jobId: string,
+  orgId: string,
+  org: Item | null,
+  claim: Item | null,
+): Promise<void> {
+  const counts: DeletedCounts = {
+    ...(org ? { organizations: 1 } : {}),
+    ...(claim ? { organizationNameClaims: 1 } : {}),
+  };
   const entries = Object.entries(counts);
   const now = new Date().toISOString();
   await ddb.send(
     new TransactWriteCommand({
       TransactItems: [
-        ...(org ? [{ Delete: { TableName: tableName(), Key: keys.org(orgId), ConditionExpression: 'attribute_exists(PK)' } }] : []),
+        ...(org
+          ? [{ Delete: { TableName: tableName(), Key: keys.org(orgId), ConditionExpression: 'attribute_exists(PK)' } }]
+          : []),
         ...(claim
-          ? [{ Delete: { TableName: tableName(), Key: keys.orgName(String(org!.orgName)), ConditionExpression: 'orgId = :org', ExpressionAttributeValues: { ':org': orgId } } }]
+          ? [
+              {
+                Delete: {
+                  TableName: tableName(),
+                  Key: keys.orgName(String(org!.orgName)),
+                  ConditionExpression: 'orgId = :org',
+                  ExpressionAttributeValues: { ':org': orgId },
+                },
+              },
+            ]
           : []),
         {
           Update: {
@@ -102,7 +138,10 @@ export async function deleteOrgAndEndJob(jobId: string, orgId: string, org: Item
             Key: keys.job(jobId),
             UpdateExpression: `SET #status = :done, finishedAt = :now, updatedAt = :now${entries.map((_, i) => `, deletedCounts.#k${i} = if_not_exists(deletedCounts.#k${i}, :zero) + :n${i}`).join('')}${entries.length ? ' ADD itemsDone :items' : ''}`,
             ConditionExpression: '#status = :running',
-            ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])) },
+            ExpressionAttributeNames: {
+              '#status': 'status',
+              ...Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+            },
             ExpressionAttributeValues: {
               ':done': 'SUCCEEDED',
               ':running': 'RUNNING',

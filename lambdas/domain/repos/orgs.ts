@@ -10,7 +10,9 @@ import { userItem } from './users';
 export const ORG_NAME_TAKEN = 'An organization with this name already exists.';
 
 export async function isOrgNameTaken(name: string): Promise<boolean> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orgName(name), ProjectionExpression: 'PK' }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.orgName(name), ProjectionExpression: 'PK' }),
+  );
   return Item !== undefined;
 }
 
@@ -48,7 +50,10 @@ export async function createOrganization(org: Organization, admin: UserRecord): 
 }
 
 /** The organisation and one user record in one BatchGetItem. */
-export async function getOrgAndUser(orgId: string, userId: string): Promise<{ org: Organization | null; user: UserRecord | null }> {
+export async function getOrgAndUser(
+  orgId: string,
+  userId: string,
+): Promise<{ org: Organization | null; user: UserRecord | null }> {
   const items = await batchGetAll(tableName(), [keys.org(orgId), keys.user(orgId, userId)]);
   const org = items.find((i) => i.type === ItemType.org);
   const user = items.find((i) => i.type === ItemType.user);

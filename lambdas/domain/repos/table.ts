@@ -29,5 +29,8 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
 /** True when a TransactWriteItems failed because the condition of item `index` did not hold. */
 export function conditionFailedAt(error: unknown, index: number): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
-  return (error as { name?: string })?.name === 'TransactionCanceledException' && reasons?.[index]?.Code === 'ConditionalCheckFailed';
+  return (
+    (error as { name?: string })?.name === 'TransactionCanceledException' &&
+    reasons?.[index]?.Code === 'ConditionalCheckFailed'
+  );
 }

@@ -34,7 +34,11 @@ export class ConditionFailed extends Error {
 
 export const CONCURRENT_WRITE = 'Someone else was saving this at the same moment. Please try again.';
 
-export const put = (Item: Record<string, unknown>, ConditionExpression?: string, values?: Record<string, unknown>): Action => ({
+export const put = (
+  Item: Record<string, unknown>,
+  ConditionExpression?: string,
+  values?: Record<string, unknown>,
+): Action => ({
   Put: { TableName: tableName(), Item, ConditionExpression, ExpressionAttributeValues: values },
 });
 
@@ -55,8 +59,6 @@ export const update = (
   Update: { TableName: tableName(), Key, UpdateExpression, ExpressionAttributeValues: values, ConditionExpression },
 });
 
-
-
 function counterAction(orgId: string, counts: Counts): Action | null {
   const names = Object.entries(counts).filter(([, by]) => by);
   if (!names.length) return null;
@@ -69,7 +71,8 @@ function counterAction(orgId: string, counts: Counts): Action | null {
 
 function sumCounts(steps: Step[]): Counts {
   const total: Required<Counts> = { familyCount: 0, memberCount: 0, groupCount: 0 };
-  for (const { counts } of steps) for (const [name, by] of Object.entries(counts ?? {})) total[name as keyof Counts] += by ?? 0;
+  for (const { counts } of steps)
+    for (const [name, by] of Object.entries(counts ?? {})) total[name as keyof Counts] += by ?? 0;
   return total;
 }
 

@@ -27,7 +27,14 @@ export async function getUserRecord(orgId: string, userId: string): Promise<User
  */
 async function whileMemberStays(account: Action, orgId: string, familyId: string, memberId: string): Promise<boolean> {
   try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: [account, update(keys.member(orgId, familyId, memberId), 'ADD rolesVersion :one', { ':one': 1 })] }));
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          account,
+          update(keys.member(orgId, familyId, memberId), 'ADD rolesVersion :one', { ':one': 1 }),
+        ],
+      }),
+    );
     return true;
   } catch (error) {
     if (conditionFailedAt(error, 1)) return false;
@@ -36,13 +43,21 @@ async function whileMemberStays(account: Action, orgId: string, familyId: string
 }
 
 /** Links the account to the member (addClaimCreds); 'member-gone' when it was deleted meanwhile. */
-export async function linkUserToMember(orgId: string, userId: string, memberId: string, familyId: string): Promise<'linked' | 'member-gone'> {
+export async function linkUserToMember(
+  orgId: string,
+  userId: string,
+  memberId: string,
+  familyId: string,
+): Promise<'linked' | 'member-gone'> {
   const link = update(keys.user(orgId, userId), 'SET memberId = :m, familyId = :f', { ':m': memberId, ':f': familyId });
   return (await whileMemberStays(link, orgId, familyId, memberId)) ? 'linked' : 'member-gone';
 }
 
 /** The member of an organisation holding this e-mail, if any (GSI2: by e-mail). */
-export async function findMemberByEmail(orgId: string, email: string): Promise<{ memberId: string; familyId: string } | null> {
+export async function findMemberByEmail(
+  orgId: string,
+  email: string,
+): Promise<{ memberId: string; familyId: string } | null> {
   const index = keys.memberEmailIndex(orgId, email);
   const { Items } = await ddb.send(
     new QueryCommand({
@@ -83,14 +98,17 @@ export async function findMembersByEmailAnywhere(email: string): Promise<MemberL
         ExclusiveStartKey,
       }),
     );
-    for (const item of page.Items ?? []) found.push({ orgId: String(item.orgId), memberId: String(item.memberId), familyId: String(item.familyId) });
+    for (const item of page.Items ?? [])
+      found.push({ orgId: String(item.orgId), memberId: String(item.memberId), familyId: String(item.familyId) });
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return found;
 }
 
 /** The member's (first) user record (sign-up); 'member-gone' when the member was deleted meanwhile. */
-export async function createMemberUserRecord(user: UserRecord & { memberId: string; familyId: string }): Promise<'created' | 'member-gone'> {
+export async function createMemberUserRecord(
+  user: UserRecord & { memberId: string; familyId: string },
+): Promise<'created' | 'member-gone'> {
   const record = put(userItem(user), 'attribute_not_exists(PK)');
   return (await whileMemberStays(record, user.orgId, user.familyId, user.memberId)) ? 'created' : 'member-gone';
 }
@@ -141,7 +159,9 @@ export async function deleteUserRecord(orgId: string, userId: string): Promise<v
 /** The church's accounts linked to any of these members, or to the family: unlinked when those go. */
 export async function usersLinkedTo(orgId: string, memberIds: string[], familyId?: string): Promise<UserRecord[]> {
   const ids = new Set(memberIds);
-  return (await listUserRecords(orgId)).filter((u) => (u.memberId !== null && ids.has(u.memberId)) || (familyId !== undefined && u.familyId === familyId));
+  return (await listUserRecords(orgId)).filter(
+    (u) => (u.memberId !== null && ids.has(u.memberId)) || (familyId !== undefined && u.familyId === familyId),
+  );
 }
 
 /** A transaction step: the account no longer points at a member or family (they are being deleted). */

@@ -3,6 +3,8 @@ import { startOrgDeletion } from '../../domain/jobs';
 import { defineRoute } from '../../platform/route';
 
 /** Starts (or resumes) the deletion of all data of an organisation and answers its job id at once. */
-export const handler = defineRoute('deleteAllDataForOrganization', { body: DeleteOrganizationInput }, async ({ principal, body }) =>
-  startOrgDeletion(principal!, body.orgId),
+export const handler = defineRoute(
+  'deleteAllDataForOrganization',
+  { body: DeleteOrganizationInput },
+  async ({ principal, body }) => startOrgDeletion(principal!, body.orgId),
 );

@@ -8,9 +8,13 @@ export const handler = defineRoute('listFamilies', {}, async ({ principal }) => 
   const viewer = principal!;
   const directory = await readDirectory(viewer.orgId);
   const now = Date.now();
-  directory.sort((a, b) => byName(a.family.surname, b.family.surname) || a.family.familyId.localeCompare(b.family.familyId));
+  directory.sort(
+    (a, b) => byName(a.family.surname, b.family.surname) || a.family.familyId.localeCompare(b.family.familyId),
+  );
   return {
-    families: await Promise.all(directory.map(({ family, members }) => familyView(family, members, canEditFamily(viewer, family.familyId), now))),
+    families: await Promise.all(
+      directory.map(({ family, members }) => familyView(family, members, canEditFamily(viewer, family.familyId), now)),
+    ),
     canAddFamily: viewer.admin,
   };
 });

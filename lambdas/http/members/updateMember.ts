@@ -2,7 +2,11 @@ import { MemberParams, UpdateMemberInput } from '../../contract/directory';
 import { updateMember } from '../../domain/members';
 import { defineRoute } from '../../platform/route';
 
-export const handler = defineRoute('updateMember', { body: UpdateMemberInput, params: MemberParams }, async ({ principal, body, params }) => {
-  const member = await updateMember(principal!, params.memberId, body);
-  return { success: true, message: 'Member updated successfully!', id: member.memberId, version: member.version };
-});
+export const handler = defineRoute(
+  'updateMember',
+  { body: UpdateMemberInput, params: MemberParams },
+  async ({ principal, body, params }) => {
+    const member = await updateMember(principal!, params.memberId, body);
+    return { success: true, message: 'Member updated successfully!', id: member.memberId, version: member.version };
+  },
+);

@@ -15,7 +15,10 @@ export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) =>
   }
   const member = await findMemberByEmail(user.orgId, user.email);
   // No member, or its member deleted between the look-up and the link.
-  if (!member || (await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId)) === 'member-gone') {
+  if (
+    !member ||
+    (await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId)) === 'member-gone'
+  ) {
     return { success: true, linked: false, message: 'No member of your church holds this email address yet.' };
   }
   await setCustomAttributes(user.email, { memberId: member.memberId, familyId: member.familyId });

@@ -3,8 +3,12 @@ import { setAdmin } from '../../domain/users';
 import { defineRoute } from '../../platform/route';
 
 /** Grants or removes admin: the user record (authoritative) and the Cognito attribute together. */
-export const handler = defineRoute('setUserAdminClaim', { body: SetAdminInput, params: UserParams }, async ({ principal, body, params }) => {
-  const user = await setAdmin(principal!, params.userId, body.setAdminStatus);
-  const verb = body.setAdminStatus ? 'granted' : 'removed';
-  return { success: true, message: `Successfully ${verb} admin privileges for ${user.email}.`, user };
-});
+export const handler = defineRoute(
+  'setUserAdminClaim',
+  { body: SetAdminInput, params: UserParams },
+  async ({ principal, body, params }) => {
+    const user = await setAdmin(principal!, params.userId, body.setAdminStatus);
+    const verb = body.setAdminStatus ? 'granted' : 'removed';
+    return { success: true, message: `Successfully ${verb} admin privileges for ${user.email}.`, user };
+  },
+);

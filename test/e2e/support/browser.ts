@@ -29,7 +29,11 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: axe then measures colours at rest, never halfway through a button's transition.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: stack.url, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    baseURL: stack.url,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };
@@ -41,8 +45,12 @@ export async function screenshot(page: Page, name: string) {
 
 /** Zero axe violations (WCAG 2.1 A and AA) on the page as it stands. */
 export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
 }
 
 interface Mail {
@@ -54,7 +62,9 @@ interface Mail {
 /** The newest code mailed to an address (waits for it to arrive). */
 export async function codeFor(email: string, after = 0): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const mails = (await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+    const mails = (await (
+      await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)
+    ).json()) as Mail[];
     if (mails.length > after && mails[0]?.code) return mails[0].code;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -62,5 +72,6 @@ export async function codeFor(email: string, after = 0): Promise<string> {
 }
 
 export async function mailCount(email: string): Promise<number> {
-  return ((await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[]).length;
+  return ((await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[])
+    .length;
 }

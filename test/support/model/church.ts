@@ -65,7 +65,12 @@ export interface Real {
   outcomes: Map<string, number>;
 }
 
-export const emptyChurch = (): ChurchModel => ({ families: new Map(), members: new Map(), groups: new Map(), users: new Map() });
+export const emptyChurch = (): ChurchModel => ({
+  families: new Map(),
+  members: new Map(),
+  groups: new Map(),
+  users: new Map(),
+});
 
 /** The `pick`-th of a list (commands are generated before the model exists, so they carry an index). */
 export const pick = <T>(items: Iterable<T>, index: number): T => {
@@ -73,14 +78,20 @@ export const pick = <T>(items: Iterable<T>, index: number): T => {
   return list[index % list.length]!;
 };
 
-export const membersOf = (m: ChurchModel, familyId: string) => [...m.members.values()].filter((x) => x.familyId === familyId);
+export const membersOf = (m: ChurchModel, familyId: string) =>
+  [...m.members.values()].filter((x) => x.familyId === familyId);
 export const memberEmails = (m: ChurchModel) => [...m.members.values()].flatMap((x) => (x.email ? [x.email] : []));
 /** Users other than the church's own administrator, who must keep its rights for the run to go on. */
 export const otherUsers = (m: ChurchModel, r: Real) => [...m.users.values()].filter((u) => u.userId !== r.adminUserId);
 
 /** A family saved with these fields, to its next version; a new surname renames its members, each to its next version too. */
-export function saveFamily(m: ChurchModel, family: FamilyModel, fields: Partial<FamilyFields> & { photo?: string | null }): void {
-  if (fields.surname !== undefined && fields.surname !== family.surname) for (const member of membersOf(m, family.familyId)) member.version += 1;
+export function saveFamily(
+  m: ChurchModel,
+  family: FamilyModel,
+  fields: Partial<FamilyFields> & { photo?: string | null },
+): void {
+  if (fields.surname !== undefined && fields.surname !== family.surname)
+    for (const member of membersOf(m, family.familyId)) member.version += 1;
   Object.assign(family, fields, { version: family.version + 1 });
 }
 

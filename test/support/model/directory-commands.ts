@@ -30,32 +30,39 @@ const taken = (m: ChurchModel, email: string | null, self?: MemberModel) =>
 export const addFamily = command('addFamily', fc.record({ fields: familyFields, withPhoto: fc.boolean() }), {
   run: async (m, r, { fields, withPhoto }) => {
     const photo = withPhoto ? await uploadFamilyPhoto(r) : null;
-    const answer = expectStatus(await call<SavedResult>('addFamily', { token: r.church.adminToken, body: { ...fields, photo } }), 200);
+    const answer = expectStatus(
+      await call<SavedResult>('addFamily', { token: r.church.adminToken, body: { ...fields, photo } }),
+      200,
+    );
     expect(answer.body.version).toBe(1);
     m.families.set(answer.body.id, { familyId: answer.body.id, ...fields, photo, version: 1 });
   },
 });
 
 /** Every field at once, as the edit form sends them; the surname may change (members and roles follow). `stale` sends an old version. */
-export const updateFamily = command('updateFamily', fc.record({ pick: fc.nat(), fields: familyFields, stale: sometimes }), {
-  check: hasFamilies,
-  run: async (m, r, { pick: p, fields, stale }) => {
-    const family = pick(m.families.values(), p);
-    const version = stale ? staleVersion(family.version) : family.version;
-    const answer = await call<SavedResult>('updateFamily', {
-      token: r.church.adminToken,
-      params: { familyId: family.familyId },
-      body: { ...fields, photo: family.photo, existingPhotoPath: family.photo, version },
-    });
-    if (stale) {
-      expectStatus(answer, 409, 'aborted');
-      return;
-    }
-    expectStatus(answer, 200);
-    expect(answer.body.version).toBe(family.version + 1);
-    saveFamily(m, family, fields);
+export const updateFamily = command(
+  'updateFamily',
+  fc.record({ pick: fc.nat(), fields: familyFields, stale: sometimes }),
+  {
+    check: hasFamilies,
+    run: async (m, r, { pick: p, fields, stale }) => {
+      const family = pick(m.families.values(), p);
+      const version = stale ? staleVersion(family.version) : family.version;
+      const answer = await call<SavedResult>('updateFamily', {
+        token: r.church.adminToken,
+        params: { familyId: family.familyId },
+        body: { ...fields, photo: family.photo, existingPhotoPath: family.photo, version },
+      });
+      if (stale) {
+        expectStatus(answer, 409, 'aborted');
+        return;
+      }
+      expectStatus(answer, 200);
+      expect(answer.body.version).toBe(family.version + 1);
+      saveFamily(m, family, fields);
+    },
   },
-});
+);
 
 /** A new photo uploaded and saved (replacing any), or the photo removed. */
 export const changePhoto = command('changePhoto', fc.record({ pick: fc.nat(), remove: fc.boolean() }), {
@@ -65,7 +72,11 @@ export const changePhoto = command('changePhoto', fc.record({ pick: fc.nat(), re
     const photo = remove ? null : await uploadFamilyPhoto(r, family.familyId);
     const { familyId, version, photo: existingPhotoPath, ...fields } = family;
     const answer = expectStatus(
-      await call<SavedResult>('updateFamily', { token: r.church.adminToken, params: { familyId }, body: { ...fields, photo, existingPhotoPath, version } }),
+      await call<SavedResult>('updateFamily', {
+        token: r.church.adminToken,
+        params: { familyId },
+        body: { ...fields, photo, existingPhotoPath, version },
+      }),
       200,
     );
     expect(answer.body.version).toBe(version + 1);
@@ -77,7 +88,10 @@ export const deleteFamily = command('deleteFamily', fc.nat(), {
   check: hasFamilies,
   run: async (m, r, p) => {
     const family = pick(m.families.values(), p);
-    expectStatus(await call('deleteFamily', { token: r.church.adminToken, params: { familyId: family.familyId } }), 200);
+    expectStatus(
+      await call('deleteFamily', { token: r.church.adminToken, params: { familyId: family.familyId } }),
+      200,
+    );
     dropFamily(m, family.familyId);
   },
 });
@@ -87,13 +101,22 @@ export const addMember = command('addMember', fc.record({ pick: fc.nat(), fields
   run: async (m, r, { pick: p, fields, email: choice }) => {
     const family = pick(m.families.values(), p);
     const email = emailFor(m, choice);
-    const answer = await call<SavedResult>('addMember', { token: r.church.adminToken, body: { familyId: family.familyId, ...fields, email } });
+    const answer = await call<SavedResult>('addMember', {
+      token: r.church.adminToken,
+      body: { familyId: family.familyId, ...fields, email },
+    });
     if (taken(m, email)) {
       expectStatus(answer, 409, 'already-exists');
       return;
     }
     expectStatus(answer, 200);
-    m.members.set(answer.body.id, { memberId: answer.body.id, familyId: family.familyId, ...fields, email, version: answer.body.version });
+    m.members.set(answer.body.id, {
+      memberId: answer.body.id,
+      familyId: family.familyId,
+      ...fields,
+      email,
+      version: answer.body.version,
+    });
   },
 });
 
@@ -131,9 +154,20 @@ export const deleteMember = command('deleteMember', fc.nat(), {
   check: hasMembers,
   run: async (m, r, p) => {
     const member = pick(m.members.values(), p);
-    expectStatus(await call('deleteMember', { token: r.church.adminToken, params: { memberId: member.memberId } }), 200);
+    expectStatus(
+      await call('deleteMember', { token: r.church.adminToken, params: { memberId: member.memberId } }),
+      200,
+    );
     dropMember(m, member.memberId);
   },
 });
 
-export const directoryCommands = [addFamily, updateFamily, changePhoto, deleteFamily, addMember, updateMember, deleteMember];
+export const directoryCommands = [
+  addFamily,
+  updateFamily,
+  changePhoto,
+  deleteFamily,
+  addMember,
+  updateMember,
+  deleteMember,
+];

@@ -36,28 +36,42 @@ export const deleteGroup = command('deleteGroup', fc.nat(), {
 });
 
 /** A member into a group with an optional label; a member already there is refused. */
-export const addRole = command('addRole', fc.record({ group: fc.nat(), member: fc.nat(), label: fc.option(fc.constantFrom('Tenor', 'Leader', 'Treasurer')) }), {
-  check: (m) => hasGroups(m) && m.members.size > 0,
-  run: async (m, r, input) => {
-    const group = pick(m.groups.values(), input.group);
-    const member = pick(m.members.values(), input.member);
-    const answer = await call('addRole', { token: r.church.adminToken, params: { groupId: group.groupId }, body: { memberId: member.memberId, label: input.label } });
-    if (group.roles.has(member.memberId)) {
-      expectStatus(answer, 409, 'already-exists');
-      expect(answer.body.error?.message).toBe(GROUP_MESSAGES.alreadyInGroup);
-      return;
-    }
-    expectStatus(answer, 200);
-    group.roles.set(member.memberId, input.label);
+export const addRole = command(
+  'addRole',
+  fc.record({ group: fc.nat(), member: fc.nat(), label: fc.option(fc.constantFrom('Tenor', 'Leader', 'Treasurer')) }),
+  {
+    check: (m) => hasGroups(m) && m.members.size > 0,
+    run: async (m, r, input) => {
+      const group = pick(m.groups.values(), input.group);
+      const member = pick(m.members.values(), input.member);
+      const answer = await call('addRole', {
+        token: r.church.adminToken,
+        params: { groupId: group.groupId },
+        body: { memberId: member.memberId, label: input.label },
+      });
+      if (group.roles.has(member.memberId)) {
+        expectStatus(answer, 409, 'already-exists');
+        expect(answer.body.error?.message).toBe(GROUP_MESSAGES.alreadyInGroup);
+        return;
+      }
+      expectStatus(answer, 200);
+      group.roles.set(member.memberId, input.label);
+    },
   },
-});
+);
 
 export const deleteRole = command('deleteRole', fc.record({ group: fc.nat(), role: fc.nat() }), {
   check: (m) => [...m.groups.values()].some((g) => g.roles.size),
   run: async (m, r, input) => {
-    const group = pick([...m.groups.values()].filter((g) => g.roles.size), input.group);
+    const group = pick(
+      [...m.groups.values()].filter((g) => g.roles.size),
+      input.group,
+    );
     const memberId = pick(group.roles.keys(), input.role);
-    expectStatus(await call('deleteRole', { token: r.church.adminToken, params: { groupId: group.groupId, memberId } }), 200);
+    expectStatus(
+      await call('deleteRole', { token: r.church.adminToken, params: { groupId: group.groupId, memberId } }),
+      200,
+    );
     group.roles.delete(memberId);
   },
 });

@@ -33,7 +33,10 @@ export interface Picture {
   users: UserModel[];
 }
 
-const byKey = <T>(key: (t: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b));
+const byKey =
+  <T>(key: (t: T) => string) =>
+  (a: T, b: T) =>
+    key(a).localeCompare(key(b));
 
 /** The answer had this status (its body in the failure message). */
 export function expectStatus<T>(answer: Answer<T>, status: number, code?: string): Answer<T> {
@@ -53,11 +56,18 @@ function expectedPicture(m: ChurchModel): Picture {
   const groups = [...m.groups.values()].map((g) => ({
     groupId: g.groupId,
     groupName: g.groupName,
-    roles: [...g.roles].map(([memberId, label]) => {
-      const member = m.members.get(memberId)!;
-      const surname = m.families.get(member.familyId)!.surname;
-      return { memberId, familyId: member.familyId, memberName: roleMemberName({ name: member.name, surname }), label };
-    }).sort(byKey((r) => r.memberId)),
+    roles: [...g.roles]
+      .map(([memberId, label]) => {
+        const member = m.members.get(memberId)!;
+        const surname = m.families.get(member.familyId)!.surname;
+        return {
+          memberId,
+          familyId: member.familyId,
+          memberName: roleMemberName({ name: member.name, surname }),
+          label,
+        };
+      })
+      .sort(byKey((r) => r.memberId)),
   }));
   return {
     families: families.sort(byKey((f) => f.familyId)),
@@ -66,7 +76,8 @@ function expectedPicture(m: ChurchModel): Picture {
   };
 }
 
-const inOrder = <T>(items: T[], compare: (a: T, b: T) => number) => items.every((item, i) => i === 0 || compare(items[i - 1]!, item) <= 0);
+const inOrder = <T>(items: T[], compare: (a: T, b: T) => number) =>
+  items.every((item, i) => i === 0 || compare(items[i - 1]!, item) <= 0);
 
 /** The API's picture, as the administrator reads it; the lists' promised orders are checked on the way. */
 async function apiPicture(r: Real): Promise<Picture> {
@@ -77,13 +88,25 @@ async function apiPicture(r: Real): Promise<Picture> {
     call<ListUsersResult>('listUsers', { token }),
   ]);
   for (const answer of [families, groups, users] as Answer<unknown>[]) expectStatus(answer, 200);
-  expect(inOrder(families.body.families, (a, b) => byName(a.surname, b.surname)), 'families in surname order').toBe(true);
-  expect(inOrder(groups.body.groups, (a, b) => byName(a.groupName, b.groupName)), 'groups in name order').toBe(true);
-  expect(inOrder(users.body.users, (a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)), 'users in e-mail order').toBe(true);
+  expect(
+    inOrder(families.body.families, (a, b) => byName(a.surname, b.surname)),
+    'families in surname order',
+  ).toBe(true);
+  expect(
+    inOrder(groups.body.groups, (a, b) => byName(a.groupName, b.groupName)),
+    'groups in name order',
+  ).toBe(true);
+  expect(
+    inOrder(users.body.users, (a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)),
+    'users in e-mail order',
+  ).toBe(true);
   return {
     families: families.body.families
       .map(({ photoUrl: _url, canEdit: _canEdit, members, ...f }) => {
-        expect(inOrder(members, (a, b) => byName(a.name, b.name)), 'members in name order').toBe(true);
+        expect(
+          inOrder(members, (a, b) => byName(a.name, b.name)),
+          'members in name order',
+        ).toBe(true);
         return { ...f, members: members.map((x) => ({ ...x })).sort(byKey((x) => x.memberId)) };
       })
       .sort(byKey((f) => f.familyId)),
@@ -103,22 +126,29 @@ function brokenPromises(p: Picture): string[] {
   const broken: string[] = [];
   const members = new Map(p.families.flatMap((f) => f.members.map((x) => [x.memberId, { ...x, family: f }] as const)));
   for (const f of p.families) {
-    for (const x of f.members) if (x.surname !== f.surname || x.familyId !== f.familyId) broken.push(`member ${x.memberId} is named ${x.surname}, its family ${f.surname}`);
+    for (const x of f.members)
+      if (x.surname !== f.surname || x.familyId !== f.familyId)
+        broken.push(`member ${x.memberId} is named ${x.surname}, its family ${f.surname}`);
   }
   const emails = [...members.values()].flatMap((x) => (x.email ? [x.email] : []));
-  if (new Set(emails).size !== emails.length) broken.push(`an e-mail is held by two members: ${emails.sort().join(', ')}`);
+  if (new Set(emails).size !== emails.length)
+    broken.push(`an e-mail is held by two members: ${emails.sort().join(', ')}`);
   for (const g of p.groups) {
     for (const role of g.roles) {
       const member = members.get(role.memberId);
       if (!member) broken.push(`group ${g.groupName} holds member ${role.memberId}, who is gone`);
       else if (role.familyId !== member.familyId || role.memberName !== roleMemberName(member)) {
-        broken.push(`group ${g.groupName} names ${role.memberName} (${role.familyId}), the member is ${roleMemberName(member)} (${member.familyId})`);
+        broken.push(
+          `group ${g.groupName} names ${role.memberName} (${role.familyId}), the member is ${roleMemberName(member)} (${member.familyId})`,
+        );
       }
     }
   }
   for (const u of p.users) {
-    if (u.memberId && members.get(u.memberId)?.familyId !== u.familyId) broken.push(`user ${u.email} is linked to member ${u.memberId} of family ${u.familyId}, which is not there`);
-    if (!u.memberId && u.familyId && !p.families.some((f) => f.familyId === u.familyId)) broken.push(`user ${u.email} is linked to family ${u.familyId}, which is gone`);
+    if (u.memberId && members.get(u.memberId)?.familyId !== u.familyId)
+      broken.push(`user ${u.email} is linked to member ${u.memberId} of family ${u.familyId}, which is not there`);
+    if (!u.memberId && u.familyId && !p.families.some((f) => f.familyId === u.familyId))
+      broken.push(`user ${u.email} is linked to family ${u.familyId}, which is gone`);
   }
   return broken;
 }
@@ -130,7 +160,12 @@ function modelFrom(p: Picture): ChurchModel {
     m.families.set(family.familyId, family);
     for (const { surname: _surname, ...member } of members) m.members.set(member.memberId, member);
   }
-  for (const g of p.groups) m.groups.set(g.groupId, { groupId: g.groupId, groupName: g.groupName, roles: new Map(g.roles.map((r) => [r.memberId, r.label])) });
+  for (const g of p.groups)
+    m.groups.set(g.groupId, {
+      groupId: g.groupId,
+      groupName: g.groupName,
+      roles: new Map(g.roles.map((r) => [r.memberId, r.label])),
+    });
   for (const u of p.users) m.users.set(u.userId, { ...u });
   return m;
 }

@@ -16,26 +16,39 @@ import { familyFields, freshEmail, memberFields, surname } from './values';
 
 const hasFamilies = (m: Readonly<ChurchModel>) => m.families.size > 0;
 
-export const raceFamilyUpdates = race('race:updateFamily×2', fc.record({ pick: fc.nat(), edits: fc.tuple(familyFields, familyFields) }), {
-  check: hasFamilies,
-  run: async (m, r, { pick: p, edits }, both) => {
-    const family = pick(m.families.values(), p);
-    const send = (fields: (typeof edits)[number]) =>
-      call<SavedResult>('updateFamily', {
-        token: r.church.adminToken,
-        params: { familyId: family.familyId },
-        body: { ...fields, photo: family.photo, existingPhotoPath: family.photo, version: family.version },
-      });
-    const winner = oneWinner(await both(() => send(edits[0]), () => send(edits[1])));
-    saveFamily(m, family, edits[winner]!);
-    await expectApiMatches(m, r);
+export const raceFamilyUpdates = race(
+  'race:updateFamily×2',
+  fc.record({ pick: fc.nat(), edits: fc.tuple(familyFields, familyFields) }),
+  {
+    check: hasFamilies,
+    run: async (m, r, { pick: p, edits }, both) => {
+      const family = pick(m.families.values(), p);
+      const send = (fields: (typeof edits)[number]) =>
+        call<SavedResult>('updateFamily', {
+          token: r.church.adminToken,
+          params: { familyId: family.familyId },
+          body: { ...fields, photo: family.photo, existingPhotoPath: family.photo, version: family.version },
+        });
+      const winner = oneWinner(
+        await both(
+          () => send(edits[0]),
+          () => send(edits[1]),
+        ),
+      );
+      saveFamily(m, family, edits[winner]!);
+      await expectApiMatches(m, r);
+    },
   },
-});
+);
 
 /** Two edits of one member with its version; each may bring a fresh e-mail, and only the winner's is claimed. */
 export const raceMemberUpdates = race(
   'race:updateMember×2',
-  fc.record({ pick: fc.nat(), edits: fc.tuple(memberFields, memberFields), freshEmails: fc.tuple(fc.boolean(), fc.boolean()) }),
+  fc.record({
+    pick: fc.nat(),
+    edits: fc.tuple(memberFields, memberFields),
+    freshEmails: fc.tuple(fc.boolean(), fc.boolean()),
+  }),
   {
     check: (m) => m.members.size > 0,
     run: async (m, r, { pick: p, edits, freshEmails }, both) => {
@@ -47,7 +60,12 @@ export const raceMemberUpdates = race(
           params: { memberId: member.memberId },
           body: { ...edits[i], email: emails[i], familyId: member.familyId, version: member.version },
         });
-      const winner = oneWinner(await both(() => send(0), () => send(1)));
+      const winner = oneWinner(
+        await both(
+          () => send(0),
+          () => send(1),
+        ),
+      );
       Object.assign(member, edits[winner], { email: emails[winner], version: member.version + 1 });
       await expectApiMatches(m, r);
     },
@@ -56,7 +74,9 @@ export const raceMemberUpdates = race(
 
 /** Pairs (member, group) where the member is not in the group yet. */
 const outsiders = (m: Readonly<ChurchModel>) =>
-  [...m.members.values()].flatMap((x) => [...m.groups.values()].filter((g) => !g.roles.has(x.memberId)).map((g) => ({ member: x, group: g })));
+  [...m.members.values()].flatMap((x) =>
+    [...m.groups.values()].filter((g) => !g.roles.has(x.memberId)).map((g) => ({ member: x, group: g })),
+  );
 
 export const raceDeleteMemberAddRole = race('race:deleteMember+addRole', fc.nat(), {
   check: (m) => outsiders(m).length > 0,
@@ -65,33 +85,50 @@ export const raceDeleteMemberAddRole = race('race:deleteMember+addRole', fc.nat(
     const token = r.church.adminToken;
     const answers = await both(
       () => call('deleteMember', { token, params: { memberId: member.memberId } }),
-      () => call('addRole', { token, params: { groupId: group.groupId }, body: { memberId: member.memberId, label: null } }),
+      () =>
+        call('addRole', {
+          token,
+          params: { groupId: group.groupId },
+          body: { memberId: member.memberId, label: null },
+        }),
     );
     // Delete first: the role finds no member. Role first: the delete removes it too, or (having read the member before) is refused.
-    expectOutcome(answers, [[200, 404], [200, 200], [409, 200]]);
+    expectOutcome(answers, [
+      [200, 404],
+      [200, 200],
+      [409, 200],
+    ]);
     await adoptApi(m, r);
     expect(m.members.has(member.memberId)).toBe(answers[0].status !== 200);
     expect(m.groups.get(group.groupId)!.roles.has(member.memberId)).toBe(answers[0].status !== 200);
   },
 });
 
-export const raceAddMemberDeleteFamily = race('race:addMember+deleteFamily', fc.record({ pick: fc.nat(), fields: memberFields }), {
-  check: hasFamilies,
-  run: async (m, r, { pick: p, fields }, both) => {
-    const family = pick(m.families.values(), p);
-    const token = r.church.adminToken;
-    const answers = await both(
-      () => call<SavedResult>('addMember', { token, body: { familyId: family.familyId, ...fields } }),
-      () => call('deleteFamily', { token, params: { familyId: family.familyId } }),
-    );
-    // Member first: the delete takes it along, or (having read the family before) is refused. Delete first: no family to join.
-    expectOutcome(answers, [[200, 200], [200, 409], [404, 200]]);
-    await adoptApi(m, r);
-    const familyStays = answers[1].status !== 200;
-    expect(m.families.has(family.familyId)).toBe(familyStays);
-    if (answers[0].status === 200) expect(m.members.has(answers[0].body.id)).toBe(familyStays);
+export const raceAddMemberDeleteFamily = race(
+  'race:addMember+deleteFamily',
+  fc.record({ pick: fc.nat(), fields: memberFields }),
+  {
+    check: hasFamilies,
+    run: async (m, r, { pick: p, fields }, both) => {
+      const family = pick(m.families.values(), p);
+      const token = r.church.adminToken;
+      const answers = await both(
+        () => call<SavedResult>('addMember', { token, body: { familyId: family.familyId, ...fields } }),
+        () => call('deleteFamily', { token, params: { familyId: family.familyId } }),
+      );
+      // Member first: the delete takes it along, or (having read the family before) is refused. Delete first: no family to join.
+      expectOutcome(answers, [
+        [200, 200],
+        [200, 409],
+        [404, 200],
+      ]);
+      await adoptApi(m, r);
+      const familyStays = answers[1].status !== 200;
+      expect(m.families.has(family.familyId)).toBe(familyStays);
+      if (answers[0].status === 200) expect(m.members.has(answers[0].body.id)).toBe(familyStays);
+    },
   },
-});
+);
 
 export const raceDeleteGroupAddRole = race('race:deleteGroup+addRole', fc.nat(), {
   check: (m) => outsiders(m).length > 0,
@@ -100,9 +137,18 @@ export const raceDeleteGroupAddRole = race('race:deleteGroup+addRole', fc.nat(),
     const token = r.church.adminToken;
     const answers = await both(
       () => call('deleteGroup', { token, params: { groupId: group.groupId } }),
-      () => call('addRole', { token, params: { groupId: group.groupId }, body: { memberId: member.memberId, label: 'Raced' } }),
+      () =>
+        call('addRole', {
+          token,
+          params: { groupId: group.groupId },
+          body: { memberId: member.memberId, label: 'Raced' },
+        }),
     );
-    expectOutcome(answers, [[200, 404], [200, 200], [409, 200]]);
+    expectOutcome(answers, [
+      [200, 404],
+      [200, 200],
+      [409, 200],
+    ]);
     await adoptApi(m, r);
     expect(m.groups.has(group.groupId)).toBe(answers[0].status !== 200);
   },
@@ -112,13 +158,23 @@ export const raceDeleteGroupAddRole = race('race:deleteGroup+addRole', fc.nat(),
 export const raceSignUpDeleteMember = race('race:newUser+deleteMember', fc.nat(), {
   check: (m) => [...m.members.values()].some((x) => x.email && ![...m.users.values()].some((u) => u.email === x.email)),
   run: async (m, r, p, both) => {
-    const member = pick([...m.members.values()].filter((x) => x.email && ![...m.users.values()].some((u) => u.email === x.email)), p);
+    const member = pick(
+      [...m.members.values()].filter((x) => x.email && ![...m.users.values()].some((u) => u.email === x.email)),
+      p,
+    );
     const answers = await both(
-      () => call('newUser', { body: { email: member.email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId } }),
+      () =>
+        call('newUser', {
+          body: { email: member.email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId },
+        }),
       () => call('deleteMember', { token: r.church.adminToken, params: { memberId: member.memberId } }),
     );
     // Sign-up first: the delete unlinks the account, or (having read the member before) is refused. Delete first: nothing to join.
-    expectOutcome(answers, [[200, 200], [200, 409], [403, 200]]);
+    expectOutcome(answers, [
+      [200, 200],
+      [200, 409],
+      [403, 200],
+    ]);
     await adoptApi(m, r);
     const account = [...m.users.values()].find((u) => u.email === member.email);
     expect(account !== undefined).toBe(answers[0].status === 200);
@@ -132,22 +188,46 @@ export const raceSignUpDeleteMember = race('race:newUser+deleteMember', fc.nat()
  */
 export const raceRename = race(
   'race:rename+memberChange',
-  fc.record({ pick: fc.nat(), surname, other: fc.constantFrom('updateMember', 'addRole', 'addMember'), fields: memberFields, group: fc.nat() }),
+  fc.record({
+    pick: fc.nat(),
+    surname,
+    other: fc.constantFrom('updateMember', 'addRole', 'addMember'),
+    fields: memberFields,
+    group: fc.nat(),
+  }),
   {
     check: (m) => [...m.families.values()].some((f) => membersOf(m, f.familyId).length) && m.groups.size > 0,
     run: async (m, r, input, both) => {
-      const family = pick([...m.families.values()].filter((f) => membersOf(m, f.familyId).length), input.pick);
+      const family = pick(
+        [...m.families.values()].filter((f) => membersOf(m, f.familyId).length),
+        input.pick,
+      );
       const member = pick(membersOf(m, family.familyId), input.pick);
       const group = pick(m.groups.values(), input.group);
       const token = r.church.adminToken;
       const { familyId, version, photo, ...fields } = family;
       const other = {
-        updateMember: () => call('updateMember', { token, params: { memberId: member.memberId }, body: { ...input.fields, email: member.email, version: member.version } }),
-        addRole: () => call('addRole', { token, params: { groupId: group.groupId }, body: { memberId: member.memberId, label: null } }),
+        updateMember: () =>
+          call('updateMember', {
+            token,
+            params: { memberId: member.memberId },
+            body: { ...input.fields, email: member.email, version: member.version },
+          }),
+        addRole: () =>
+          call('addRole', {
+            token,
+            params: { groupId: group.groupId },
+            body: { memberId: member.memberId, label: null },
+          }),
         addMember: () => call('addMember', { token, body: { familyId, ...input.fields } }),
       }[input.other];
       const answers = await both(
-        () => call('updateFamily', { token, params: { familyId }, body: { ...fields, surname: `${input.surname} ${version}`, photo, existingPhotoPath: photo, version } }),
+        () =>
+          call('updateFamily', {
+            token,
+            params: { familyId },
+            body: { ...fields, surname: `${input.surname} ${version}`, photo, existingPhotoPath: photo, version },
+          }),
         other,
       );
       for (const answer of answers) expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);

@@ -10,17 +10,24 @@ import type { Answer } from '../api';
 import type { ChurchModel, Real } from './church';
 import { command, type ChurchCommand } from './command';
 
-export type Both = <A, B>(first: () => Promise<Answer<A>>, second: () => Promise<Answer<B>>) => Promise<[Answer<A>, Answer<B>]>;
+export type Both = <A, B>(
+  first: () => Promise<Answer<A>>,
+  second: () => Promise<Answer<B>>,
+) => Promise<[Answer<A>, Answer<B>]>;
 
 /** Milliseconds the second request waits (the first, when negative): often none, often about one request's reads, sometimes a whole request. */
 const lag = fc.oneof(fc.constant(0), fc.integer({ min: -40, max: 40 }), fc.integer({ min: -250, max: 250 }));
 
-const after = <T>(ms: number, send: () => Promise<T>) => (ms > 0 ? new Promise<T>((resolve, reject) => setTimeout(() => send().then(resolve, reject), ms)) : send());
+const after = <T>(ms: number, send: () => Promise<T>) =>
+  ms > 0 ? new Promise<T>((resolve, reject) => setTimeout(() => send().then(resolve, reject), ms)) : send();
 
 export function race<A>(
   name: string,
   inputs: fc.Arbitrary<A>,
-  spec: { check?: (m: Readonly<ChurchModel>, input: A) => boolean; run: (m: ChurchModel, r: Real, input: A, both: Both) => Promise<void> },
+  spec: {
+    check?: (m: Readonly<ChurchModel>, input: A) => boolean;
+    run: (m: ChurchModel, r: Real, input: A, both: Both) => Promise<void>;
+  },
 ): fc.Arbitrary<ChurchCommand> {
   return command(name, fc.record({ input: inputs, lag }), {
     check: (m, { input }) => spec.check?.(m, input) ?? true,
@@ -37,7 +44,10 @@ export function race<A>(
 /** The pair of statuses is one of those allowed (bodies in the message). */
 export function expectOutcome(answers: [Answer<unknown>, Answer<unknown>], allowed: [number, number][]): void {
   const got = answers.map((a) => a.status);
-  expect(allowed.map((pair) => pair.join()), JSON.stringify(answers.map((a) => a.body))).toContain(got.join());
+  expect(
+    allowed.map((pair) => pair.join()),
+    JSON.stringify(answers.map((a) => a.body)),
+  ).toContain(got.join());
 }
 
 /** One 200 and one 409 aborted: the index of the winner. */

@@ -17,18 +17,30 @@ import { expectApiMatches, expectStatus } from './picture';
 
 /** The church's items by type, and the counts kept on its organisation item. */
 async function storedItems(orgId: string) {
-  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId) } });
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId) },
+  });
   const byType: Record<string, number> = {};
   for (const item of items) byType[String(item.type)] = (byType[String(item.type)] ?? 0) + 1;
   const org = items.find((i) => i.type === 'ORG')!;
-  return { byType, counts: { families: Number(org.familyCount ?? 0), members: Number(org.memberCount ?? 0), groups: Number(org.groupCount ?? 0) } };
+  return {
+    byType,
+    counts: {
+      families: Number(org.familyCount ?? 0),
+      members: Number(org.memberCount ?? 0),
+      groups: Number(org.groupCount ?? 0),
+    },
+  };
 }
 
 async function photoObjects(orgId: string): Promise<string[]> {
   const found: string[] = [];
   let Marker: string | undefined;
   do {
-    const page = await s3.send(new ListObjectsCommand({ Bucket: stack.env.PHOTOS_BUCKET, Prefix: `${orgId}/photos/`, Marker }));
+    const page = await s3.send(
+      new ListObjectsCommand({ Bucket: stack.env.PHOTOS_BUCKET, Prefix: `${orgId}/photos/`, Marker }),
+    );
     found.push(...(page.Contents ?? []).map((o) => o.Key!));
     Marker = page.IsTruncated ? found.at(-1) : undefined;
   } while (Marker);
@@ -42,7 +54,12 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
 
   // Each family's own page answers what the list does.
   for (const listed of picture.families) {
-    const { photoUrl: _url, canEdit: _canEdit, members, ...family } = expectStatus(
+    const {
+      photoUrl: _url,
+      canEdit: _canEdit,
+      members,
+      ...family
+    } = expectStatus(
       await call<{ family: FamilyView }>('getFamily', { token, params: { familyId: listed.familyId } }),
       200,
     ).body.family;
@@ -67,7 +84,9 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
   });
 
   // Every family's photo is there, and nothing else: replaced and removed photos, and those of deleted families, are gone.
-  expect(await photoObjects(r.church.orgId)).toEqual([...m.families.values()].flatMap((f) => (f.photo ? [f.photo] : [])).sort());
+  expect(await photoObjects(r.church.orgId)).toEqual(
+    [...m.families.values()].flatMap((f) => (f.photo ? [f.photo] : [])).sort(),
+  );
 }
 
 /** The integrity report, run as the super-admin: no finding about the church. */

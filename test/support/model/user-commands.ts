@@ -17,17 +17,26 @@ export const signUp = command('newUser', fc.nat(), {
   run: async (m, r, p) => {
     const member = pick(membersWithEmail(m), p);
     const email = member.email!;
-    const answer = await call('newUser', { body: { email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId } });
+    const answer = await call('newUser', {
+      body: { email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId },
+    });
     if ([...m.users.values()].some((u) => u.email === email)) {
       expectStatus(answer, 409, 'already-exists');
       expect(answer.body.error?.message).toBe(ACCOUNT_EXISTS);
       return;
     }
     expectStatus(answer, 200);
-    const users = expectStatus(await call<ListUsersResult>('listUsers', { token: r.church.adminToken }), 200).body.users;
+    const users = expectStatus(await call<ListUsersResult>('listUsers', { token: r.church.adminToken }), 200).body
+      .users;
     const user = users.find((u) => u.email === email && !m.users.has(u.userId));
     expect(user, `a user record for ${email}`).toBeDefined();
-    m.users.set(user!.userId, { userId: user!.userId, email, admin: false, memberId: member.memberId, familyId: member.familyId });
+    m.users.set(user!.userId, {
+      userId: user!.userId,
+      email,
+      admin: false,
+      memberId: member.memberId,
+      familyId: member.familyId,
+    });
   },
 });
 
@@ -36,7 +45,11 @@ export const setUserAdmin = command('setUserAdminClaim', fc.record({ pick: fc.na
   run: async (m, r, { pick: p, admin }) => {
     const user = pick(otherUsers(m, r), p);
     const answer = expectStatus(
-      await call<SetUserAdminResult>('setUserAdminClaim', { token: r.church.adminToken, params: { userId: user.userId }, body: { setAdminStatus: admin } }),
+      await call<SetUserAdminResult>('setUserAdminClaim', {
+        token: r.church.adminToken,
+        params: { userId: user.userId },
+        body: { setAdminStatus: admin },
+      }),
       200,
     );
     user.admin = admin;

@@ -4,10 +4,22 @@ import { unique } from '../fixtures';
 import type { FamilyFields, MemberFields } from './church';
 
 const two = (n: number) => String(n).padStart(2, '0');
-const mmdd = fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 })).map(([m, d]) => `${two(m)}/${two(d)}`);
+const mmdd = fc
+  .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+  .map(([m, d]) => `${two(m)}/${two(d)}`);
 
 /** Surnames that repeat, in several scripts, so sorting and renames meet ties and accents. */
-export const surname = fc.constantFrom('Mensah', 'Okafor', 'Smith', 'Ödegård', 'Nguyen', 'García', "O'Brien", '李', 'Mensah-Boateng');
+export const surname = fc.constantFrom(
+  'Mensah',
+  'Okafor',
+  'Smith',
+  'Ödegård',
+  'Nguyen',
+  'García',
+  "O'Brien",
+  '李',
+  'Mensah-Boateng',
+);
 
 export const familyFields: fc.Arbitrary<FamilyFields> = fc.record({
   surname,

@@ -45,24 +45,64 @@ export function NavBar() {
           {signedIn ? (
             <>
               <ul className="nav__links">
-                <li><NavLink to="/dashboard" className={linkClass}>Dashboard</NavLink></li>
-                <li><NavLink to="/families" className={linkClass}>Families</NavLink></li>
-                <li><NavLink to="/groups" className={linkClass}>Groups</NavLink></li>
-                <li><NavLink to="/map" className={linkClass}>Map</NavLink></li>
-                <li><NavLink to="/documents" className={linkClass}>Documents</NavLink></li>
+                <li>
+                  <NavLink to="/dashboard" className={linkClass}>
+                    Dashboard
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/families" className={linkClass}>
+                    Families
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/groups" className={linkClass}>
+                    Groups
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/map" className={linkClass}>
+                    Map
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/documents" className={linkClass}>
+                    Documents
+                  </NavLink>
+                </li>
                 {auth.isAdmin && (
-                  <li><NavLink to="/admin/users" className={linkClass}>User Management</NavLink></li>
+                  <li>
+                    <NavLink to="/admin/users" className={linkClass}>
+                      User Management
+                    </NavLink>
+                  </li>
                 )}
                 {superAdmin && (
                   <>
-                    <li><NavLink to="/admin/data-audit" className={linkClass}>Data Audit</NavLink></li>
-                    <li><NavLink to="/admin/org" className={linkClass}>Organizations</NavLink></li>
+                    <li>
+                      <NavLink to="/admin/data-audit" className={linkClass}>
+                        Data Audit
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/admin/org" className={linkClass}>
+                        Organizations
+                      </NavLink>
+                    </li>
                   </>
                 )}
               </ul>
               <ul className="nav__links nav__links--right">
-                <li><NavLink to="/help" className={linkClass}>Help</NavLink></li>
-                <li><NavLink to="/profile" className={linkClass}>My Profile</NavLink></li>
+                <li>
+                  <NavLink to="/help" className={linkClass}>
+                    Help
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/profile" className={linkClass}>
+                    My Profile
+                  </NavLink>
+                </li>
                 <li>
                   <button type="button" className="nav__logout" onClick={() => void onLogout()}>
                     Logout
@@ -72,9 +112,21 @@ export function NavBar() {
             </>
           ) : (
             <ul className="nav__links nav__links--right">
-              <li><NavLink to="/help" className={linkClass}>Help</NavLink></li>
-              <li><NavLink to="/login" className={linkClass}>Sign In</NavLink></li>
-              <li><NavLink to="/register-organization" className={linkClass}>Register Your Church</NavLink></li>
+              <li>
+                <NavLink to="/help" className={linkClass}>
+                  Help
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/login" className={linkClass}>
+                  Sign In
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/register-organization" className={linkClass}>
+                  Register Your Church
+                </NavLink>
+              </li>
             </ul>
           )}
         </div>
@@ -87,7 +139,9 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <span>© {new Date().getFullYear()} {APP_NAME}</span>
+        <span>
+          © {new Date().getFullYear()} {APP_NAME}
+        </span>
         <nav aria-label="Footer">
           <RouterLink to="/privacy">Privacy Policy</RouterLink>
           <RouterLink to="/help">Help</RouterLink>

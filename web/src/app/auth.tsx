@@ -129,7 +129,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (payload.event === 'signedOut') {
         sequence.current++;
         apply(SIGNED_OUT);
-      } else if ((payload.event === 'tokenRefresh' || payload.event === 'tokenRefresh_failure') && signedInRef.current) {
+      } else if (
+        (payload.event === 'tokenRefresh' || payload.event === 'tokenRefresh_failure') &&
+        signedInRef.current
+      ) {
         void refresh(false);
       }
     });

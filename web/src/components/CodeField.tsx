@@ -1,7 +1,17 @@
 import { TextField } from '@aws-amplify/ui-react';
 
 /** The 6-digit code from a verification or reset mail: digits only, one-time-code autofill. */
-export function CodeField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (code: string) => void; disabled: boolean }) {
+export function CodeField({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  disabled: boolean;
+}) {
   return (
     <TextField
       label={label}

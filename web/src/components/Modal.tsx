@@ -27,15 +27,22 @@ export function Modal({ title, onClose, busy = false, children, className }: Mod
   const close = useRef(onClose);
   close.current = onClose;
 
-  const host = typeof document === 'undefined' ? null : (document.querySelector<HTMLElement>('[data-amplify-theme]') ?? document.body);
+  const host =
+    typeof document === 'undefined'
+      ? null
+      : (document.querySelector<HTMLElement>('[data-amplify-theme]') ?? document.body);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Everything beside the dialog becomes inert: no focus, no clicks, hidden from assistive tech.
-    const others = host ? [...host.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el !== backdrop.current) : [];
+    const others = host
+      ? [...host.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el !== backdrop.current)
+      : [];
     const wasInert = others.map((el) => el.hasAttribute('inert'));
     for (const el of others) el.setAttribute('inert', '');
-    const first = dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog.current)?.focus();
     return () => {
       others.forEach((el, i) => {

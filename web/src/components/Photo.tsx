@@ -25,7 +25,9 @@ export function Photo({ src, kind, alt, className, height }: PhotoProps) {
   // Remember which URL failed, so a new src gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : null;
-  const classes = ['photo', `photo--${kind}`, usable ? '' : 'photo--fallback', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['photo', `photo--${kind}`, usable ? '' : 'photo--fallback', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <img
       className={classes}

@@ -25,7 +25,8 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your internet connection and try again.';
-export const WAF_CHALLENGE_MESSAGE = 'Your browser needs a quick security check first. Please reload the page and send the form again.';
+export const WAF_CHALLENGE_MESSAGE =
+  'Your browser needs a quick security check first. Please reload the page and send the form again.';
 const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 /** API Gateway gives up after 30 s; wait a little longer so its own answer wins. */
 const TIMEOUT_MS = 35_000;
@@ -33,17 +34,28 @@ const TIMEOUT_MS = 35_000;
 /** SPEC.md section 8, callable-function status mapping, for answers without our error body. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 400: return 'invalid-argument';
-    case 401: return 'unauthenticated';
-    case 403: return 'permission-denied';
-    case 404: return 'not-found';
-    case 409: return 'aborted';
-    case 429: return 'resource-exhausted';
-    case 499: return 'cancelled';
-    case 501: return 'unimplemented';
-    case 503: return 'unavailable';
-    case 504: return 'deadline-exceeded';
-    default: return 'internal';
+    case 400:
+      return 'invalid-argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission-denied';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'aborted';
+    case 429:
+      return 'resource-exhausted';
+    case 499:
+      return 'cancelled';
+    case 501:
+      return 'unimplemented';
+    case 503:
+      return 'unavailable';
+    case 504:
+      return 'deadline-exceeded';
+    default:
+      return 'internal';
   }
 }
 
@@ -76,12 +88,16 @@ async function idToken(): Promise<string | undefined> {
 
 export function buildQuery(query: Record<string, string> = {}): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') search.append(name, value);
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') search.append(name, value);
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-export async function callApi<Op extends ApiOperation>(operation: Op, options: CallOptions = {}): Promise<OperationResults[Op]> {
+export async function callApi<Op extends ApiOperation>(
+  operation: Op,
+  options: CallOptions = {},
+): Promise<OperationResults[Op]> {
   const route = routeFor(operation);
   const url = `${getConfig().apiBase}${buildPath(route.path, options.params)}${buildQuery(options.query)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -139,7 +155,11 @@ export async function callApi<Op extends ApiOperation>(operation: Op, options: C
     throw new ApiError(code, message, response.status);
   }
   if (payload === undefined) {
-    throw new ApiError('internal', 'The server sent an answer this page could not read. Please try again.', response.status);
+    throw new ApiError(
+      'internal',
+      'The server sent an answer this page could not read. Please try again.',
+      response.status,
+    );
   }
   return payload as OperationResults[Op];
 }

@@ -22,7 +22,20 @@ export function formatDateTime(value: Date | string | number | null | undefined)
  *   - otherwise the list ('MM/dd'), detail ('MMM d') or dashboard ('MMMM d') form.
  */
 const MONTH_DAY = /^(\d{1,2})\/(\d{1,2})$/;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 type MonthDay = { kind: 'blank' } | { kind: 'raw'; text: string } | { kind: 'date'; month: number; day: number };
 

@@ -4,7 +4,13 @@ import { PageTitle } from '../../components/PageTitle';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** What an admin page shows instead of itself: Access Denied (not an admin) or Configuration Error (no organisation). */
-export default function AdminAccess({ kind, text }: { kind: 'denied' | 'no-org'; /** A page's own Access Denied text. */ text?: string }) {
+export default function AdminAccess({
+  kind,
+  text,
+}: {
+  kind: 'denied' | 'no-org';
+  /** A page's own Access Denied text. */ text?: string;
+}) {
   const denied = kind === 'denied';
   usePageTitle(denied ? 'Access Denied' : 'Configuration Error');
   return (

@@ -36,12 +36,19 @@ const finishedText = (iso: string | null) => {
 
 export default function DataAuditPage() {
   usePageTitle('Data Integrity Report');
-  const [state, setState] = useState<State>(() => (rememberedJob('integrityReport') ? { kind: 'resuming' } : { kind: 'idle' }));
+  const [state, setState] = useState<State>(() =>
+    rememberedJob('integrityReport') ? { kind: 'resuming' } : { kind: 'idle' },
+  );
   const watching = useRef<AbortController | null>(null);
 
   function settle(job: JobView) {
-    if (job.status === 'SUCCEEDED' && job.report) setState({ kind: 'done', report: job.report, finishedAt: job.finishedAt });
-    else setState({ kind: 'error', text: `${JOB_MESSAGES.reportFailed} Error (internal): ${job.error ?? 'The report stopped.'}` });
+    if (job.status === 'SUCCEEDED' && job.report)
+      setState({ kind: 'done', report: job.report, finishedAt: job.finishedAt });
+    else
+      setState({
+        kind: 'error',
+        text: `${JOB_MESSAGES.reportFailed} Error (internal): ${job.error ?? 'The report stopped.'}`,
+      });
   }
 
   function watch(jobId: string) {
@@ -55,7 +62,8 @@ export default function DataAuditPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // A report the server no longer knows (or this user may not read) is forgotten.
-        if (isApiError(error) && (error.code === 'not-found' || error.code === 'permission-denied')) rememberJob('integrityReport', null);
+        if (isApiError(error) && (error.code === 'not-found' || error.code === 'permission-denied'))
+          rememberJob('integrityReport', null);
         setState({ kind: 'error', text: reportErrorText(error) });
       });
   }
@@ -98,8 +106,8 @@ export default function DataAuditPage() {
       </nav>
       <PageTitle>Data Integrity Report</PageTitle>
       <Text className="muted">
-        Checks every family, member, group, role, user record and sign-in account of every organization for broken links, stale copies, wrong counts,
-        missing photos and dates that are not MM/DD.
+        Checks every family, member, group, role, user record and sign-in account of every organization for broken
+        links, stale copies, wrong counts, missing photos and dates that are not MM/DD.
       </Text>
       <div className="data-audit__actions">
         <Button variation="primary" onClick={() => void run()} isDisabled={running} className="data-audit__run">
@@ -113,9 +121,12 @@ export default function DataAuditPage() {
           <div>
             <p className="data-audit__running-title">Generating Report...</p>
             <p className="muted">
-              This may take several minutes. You can leave this page: the report keeps running and shows here when you come back.
+              This may take several minutes. You can leave this page: the report keeps running and shows here when you
+              come back.
             </p>
-            {state.kind === 'running' && state.checked > 0 && <p className="muted">{state.checked.toLocaleString()} items checked so far.</p>}
+            {state.kind === 'running' && state.checked > 0 && (
+              <p className="muted">{state.checked.toLocaleString()} items checked so far.</p>
+            )}
           </div>
         </div>
       )}
@@ -137,7 +148,10 @@ function ReportView({ report, finishedAt }: { report: IntegrityReportResult; fin
       <StatusMessage status={{ kind: clean ? 'success' : 'info', text: report.message }} />
       <p className="data-audit__total">
         Total issues:{' '}
-        <Badge variation={clean ? 'success' : 'error'} className={clean ? 'issue-badge issue-badge--ok' : 'issue-badge issue-badge--bad'}>
+        <Badge
+          variation={clean ? 'success' : 'error'}
+          className={clean ? 'issue-badge issue-badge--ok' : 'issue-badge issue-badge--bad'}
+        >
           {report.totalIssues}
         </Badge>
       </p>
@@ -174,11 +188,17 @@ function ReportView({ report, finishedAt }: { report: IntegrityReportResult; fin
                   <tr key={`${issue.collectionName}|${issue.documentId}|${issue.referencedField ?? ''}`}>
                     <td data-label="#">{index + 1}</td>
                     <td data-label="Category/Collection">{splitAtCapitals(issue.collectionName)}</td>
-                    <td data-label="Document/User ID" className="mono">{orDash(issue.documentId)}</td>
+                    <td data-label="Document/User ID" className="mono">
+                      {orDash(issue.documentId)}
+                    </td>
                     <td data-label="Reason">{orDash(issue.reason)}</td>
-                    <td data-label="OrgId" className="mono">{orDash(issue.problematicOrgId)}</td>
+                    <td data-label="OrgId" className="mono">
+                      {orDash(issue.problematicOrgId)}
+                    </td>
                     <td data-label="Ref. Field">{orDash(issue.referencedField)}</td>
-                    <td data-label="Ref. Value" className="mono">{orDash(issue.referencedValue)}</td>
+                    <td data-label="Ref. Value" className="mono">
+                      {orDash(issue.referencedValue)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

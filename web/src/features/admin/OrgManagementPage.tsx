@@ -33,16 +33,25 @@ export function formatOrgDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   let date: Date;
   if (typeof value === 'object') {
-    const seconds = (value as { seconds?: unknown; _seconds?: unknown }).seconds ?? (value as { _seconds?: unknown })._seconds;
-    const nanos = (value as { nanoseconds?: unknown; _nanoseconds?: unknown }).nanoseconds ?? (value as { _nanoseconds?: unknown })._nanoseconds;
-    date = typeof seconds === 'number' ? new Date(seconds * 1000 + (typeof nanos === 'number' ? nanos / 1e6 : 0)) : new Date(NaN);
+    const seconds =
+      (value as { seconds?: unknown; _seconds?: unknown }).seconds ?? (value as { _seconds?: unknown })._seconds;
+    const nanos =
+      (value as { nanoseconds?: unknown; _nanoseconds?: unknown }).nanoseconds ??
+      (value as { _nanoseconds?: unknown })._nanoseconds;
+    date =
+      typeof seconds === 'number'
+        ? new Date(seconds * 1000 + (typeof nanos === 'number' ? nanos / 1e6 : 0))
+        : new Date(NaN);
   } else {
     date = new Date(value as string | number);
   }
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : date.toLocaleString();
 }
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; organizations: OrganizationListItem[] };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; organizations: OrganizationListItem[] };
 interface Target {
   orgId: string;
   orgName: string;
@@ -81,7 +90,12 @@ export default function OrgManagementPage() {
           if (job.status === 'SUCCEEDED') {
             // SPEC.md section 4: the deletion runs, then the modal closes and the list reloads.
             setTarget(null);
-            setStatus({ kind: 'success', text: job.deletion?.message ?? `Successfully deleted all data for organization: ${org.orgName} (ID: ${org.orgId}).` });
+            setStatus({
+              kind: 'success',
+              text:
+                job.deletion?.message ??
+                `Successfully deleted all data for organization: ${org.orgName} (ID: ${org.orgId}).`,
+            });
             reload();
           } else {
             setDeletion({ state: 'failed', text: deletionErrorText(job.error ?? '') });
@@ -101,7 +115,8 @@ export default function OrgManagementPage() {
     reload(controller.signal);
     // A deletion started before a reload: show its progress again until it ends.
     const remembered = rememberedJob('orgDeletion');
-    if (remembered?.orgId) watch(remembered.jobId, { orgId: remembered.orgId, orgName: remembered.orgName ?? remembered.orgId });
+    if (remembered?.orgId)
+      watch(remembered.jobId, { orgId: remembered.orgId, orgName: remembered.orgName ?? remembered.orgId });
     return () => {
       controller.abort();
       watching.current?.abort();
@@ -181,14 +196,23 @@ export default function OrgManagementPage() {
                 <tbody>
                   {organizations.map((org) => (
                     <tr key={org.id}>
-                      <th scope="row" data-label="Org Name">{org.orgName}</th>
-                      <td data-label="Org ID" className="mono">{org.id}</td>
+                      <th scope="row" data-label="Org Name">
+                        {org.orgName}
+                      </th>
+                      <td data-label="Org ID" className="mono">
+                        {org.id}
+                      </td>
                       <td data-label="Created At">{formatOrgDate(org.cDate)}</td>
                       <td data-label="Contact Name">{org.contactName || 'N/A'}</td>
                       <td data-label="Contact Email">{org.contactEmail || 'N/A'}</td>
                       <td data-label="Expires At">{formatOrgDate(org.expire)}</td>
                       <td data-label="Actions">
-                        <Button size="small" variation="destructive" onClick={() => open(org)} aria-label={`Delete All Org Data of ${org.orgName}`}>
+                        <Button
+                          size="small"
+                          variation="destructive"
+                          onClick={() => open(org)}
+                          aria-label={`Delete All Org Data of ${org.orgName}`}
+                        >
                           Delete All Org Data
                         </Button>
                       </td>
@@ -201,11 +225,17 @@ export default function OrgManagementPage() {
       </section>
 
       {target && (
-        <Modal title="Confirm Destructive Action" onClose={close} busy={deletion.state === 'running'} className="org-delete">
+        <Modal
+          title="Confirm Destructive Action"
+          onClose={close}
+          busy={deletion.state === 'running'}
+          className="org-delete"
+        >
           <form onSubmit={(e) => void confirm(e)} noValidate>
             <p>
-              This permanently deletes <strong>all</strong> families, members, groups, roles and users of the organization <strong>{target.orgName}</strong>,
-              with its photos, exports and sign-in accounts, and then the organization itself. This cannot be undone.
+              This permanently deletes <strong>all</strong> families, members, groups, roles and users of the
+              organization <strong>{target.orgName}</strong>, with its photos, exports and sign-in accounts, and then
+              the organization itself. This cannot be undone.
             </p>
             <label htmlFor="org-confirm" className="org-delete__label">
               Type the organization ID <code className="mono org-delete__id">{target.orgId}</code> to confirm:
@@ -224,16 +254,28 @@ export default function OrgManagementPage() {
               {deletion.state === 'running' && (
                 <span className="org-delete__progress">
                   <span className="spinner spinner--small" aria-hidden="true" />
-                  Deleting all data of {target.orgName}... {deletion.deleted > 0 ? `${deletion.deleted.toLocaleString()} items deleted so far.` : ''}
+                  Deleting all data of {target.orgName}...{' '}
+                  {deletion.deleted > 0 ? `${deletion.deleted.toLocaleString()} items deleted so far.` : ''}
                 </span>
               )}
             </div>
-            {deletion.state === 'failed' && <StatusMessage status={{ kind: deletion.text === JOB_MESSAGES.confirmMismatch ? 'warning' : 'error', text: deletion.text }} />}
+            {deletion.state === 'failed' && (
+              <StatusMessage
+                status={{
+                  kind: deletion.text === JOB_MESSAGES.confirmMismatch ? 'warning' : 'error',
+                  text: deletion.text,
+                }}
+              />
+            )}
             <div className="modal__actions">
               <Button type="button" onClick={close} isDisabled={deletion.state === 'running'}>
                 Cancel
               </Button>
-              <Button type="submit" variation="destructive" isDisabled={typed !== target.orgId || deletion.state === 'running'}>
+              <Button
+                type="submit"
+                variation="destructive"
+                isDisabled={typed !== target.orgId || deletion.state === 'running'}
+              >
                 Confirm &amp; Delete All Data
               </Button>
             </div>

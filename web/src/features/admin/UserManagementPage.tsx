@@ -15,13 +15,15 @@ export function usersLoadErrorText(error: unknown): string {
     if (error.code === 'permission-denied') {
       return 'Permission denied fetching users. The server checks admin rights on every request: if yours were removed, sign out and in again.';
     }
-    if (error.code === 'failed-precondition' && /index/i.test(error.message)) return 'Database error: A required index is missing.';
+    if (error.code === 'failed-precondition' && /index/i.test(error.message))
+      return 'Database error: A required index is missing.';
   }
   return 'An unknown error occurred while fetching users.';
 }
 
 export function adminChangeErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'permission-denied') return 'Server denied the request to change admin status.';
+  if (isApiError(error) && error.code === 'permission-denied')
+    return 'Server denied the request to change admin status.';
   return `Failed to update admin status: ${error instanceof Error ? error.message : 'Network/Function error'}`;
 }
 
@@ -74,7 +76,8 @@ export default function UserManagementPage() {
       else delete next[userId];
       return next;
     });
-  const updateUsers = (fn: (users: UserView[]) => UserView[]) => setLoad((l) => (l.state === 'ready' ? { state: 'ready', users: fn(l.users) } : l));
+  const updateUsers = (fn: (users: UserView[]) => UserView[]) =>
+    setLoad((l) => (l.state === 'ready' ? { state: 'ready', users: fn(l.users) } : l));
 
   async function toggleAdmin(user: UserView) {
     if (busy[user.userId]) return;
@@ -84,9 +87,15 @@ export default function UserManagementPage() {
     setRowBusy(user.userId, 'admin');
     setStatus(null);
     try {
-      const result = await callApi('setUserAdminClaim', { params: { userId: user.userId }, body: { setAdminStatus: grant } });
+      const result = await callApi('setUserAdminClaim', {
+        params: { userId: user.userId },
+        body: { setAdminStatus: grant },
+      });
       updateUsers((users) => users.map((u) => (u.userId === user.userId ? { ...u, admin: result.user.admin } : u)));
-      setStatus({ kind: 'success', text: `Successfully ${grant ? 'granted' : 'removed'} admin privileges for ${user.email}.` });
+      setStatus({
+        kind: 'success',
+        text: `Successfully ${grant ? 'granted' : 'removed'} admin privileges for ${user.email}.`,
+      });
       // One's own claim changed: fetch a fresh token so the app (and this page's guard) agree with the server.
       if (self) await auth.refresh(true);
     } catch (error) {
@@ -251,22 +260,35 @@ function SignupLinkCard({ link }: { link: string }) {
         Member sign-up link
       </Heading>
       <Text className="muted">
-        Share this link with your members. Anyone whose email address is in your directory can use it to create their account.
+        Share this link with your members. Anyone whose email address is in your directory can use it to create their
+        account.
       </Text>
       <div className="signup-link__row">
         <label htmlFor="signup-link" className="sr-only">
           Sign-up link
         </label>
-        <input id="signup-link" ref={input} className="signup-link__input mono" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
+        <input
+          id="signup-link"
+          ref={input}
+          className="signup-link__input mono"
+          value={link}
+          readOnly
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button onClick={() => void copy()} variation="primary" className="signup-link__copy">
           {copied === 'yes' ? 'Copied!' : 'Copy Link'}
         </Button>
       </div>
       <p className="signup-link__feedback" role="status" aria-live="polite">
-        {copied === 'yes' ? 'Link copied to the clipboard.' : copied === 'failed' ? 'Could not copy automatically: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+        {copied === 'yes'
+          ? 'Link copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Could not copy automatically: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.'
+            : ''}
       </p>
       <Text className="muted signup-link__hint">
-        Members not in the directory yet? <RouterLink to="/families">Add them to their family</RouterLink> with their email address, and they receive an invitation with this link.
+        Members not in the directory yet? <RouterLink to="/families">Add them to their family</RouterLink> with their
+        email address, and they receive an invitation with this link.
       </Text>
     </Card>
   );

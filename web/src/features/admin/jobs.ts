@@ -45,7 +45,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Reads the job until it is no longer RUNNING; `onProgress` sees each RUNNING answer. */
-export async function pollJob(jobId: string, signal: AbortSignal, onProgress: (job: JobView) => void, intervalMs = POLL_MS): Promise<JobView> {
+export async function pollJob(
+  jobId: string,
+  signal: AbortSignal,
+  onProgress: (job: JobView) => void,
+  intervalMs = POLL_MS,
+): Promise<JobView> {
   for (;;) {
     const job = await callApi('getJob', { params: { jobId }, signal });
     if (job.status !== 'RUNNING') return job;
@@ -55,4 +60,5 @@ export async function pollJob(jobId: string, signal: AbortSignal, onProgress: (j
 }
 
 /** '-' for an empty table cell (SPEC.md: the report's table). */
-export const orDash = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? '-' : value);
+export const orDash = (value: string | null | undefined) =>
+  value === null || value === undefined || value === '' ? '-' : value;

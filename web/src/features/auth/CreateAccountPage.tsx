@@ -12,13 +12,16 @@ import { useAccountCreation } from './useAccountCreation';
 /** SPEC.md section 9: redirect 3.5 s after member signup. */
 export const SIGNUP_REDIRECT_MS = 3500;
 
-export const SIGNUP_SUCCESS = 'Your account has been created! Please check your email to verify your address. Redirecting...';
-export const SIGNUP_DENIED = 'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.';
+export const SIGNUP_SUCCESS =
+  'Your account has been created! Please check your email to verify your address. Redirecting...';
+export const SIGNUP_DENIED =
+  'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.';
 
 /** SPEC.md section 8, member signup. */
 export function signupErrorText(error: unknown): string {
   if (isApiError(error)) {
-    if (error.code === 'already-exists' || /EMAIL_EXISTS/.test(error.message)) return 'An account with this email address already exists. Try logging in.';
+    if (error.code === 'already-exists' || /EMAIL_EXISTS/.test(error.message))
+      return 'An account with this email address already exists. Try logging in.';
     if (error.code === 'permission-denied') return SIGNUP_DENIED;
     if (error.code === 'not-found') return 'Server error: Could not find the account creation service.';
     if (error.code === 'invalid-argument') return 'Invalid data provided to server. Please check your input.';
@@ -36,7 +39,8 @@ export default function CreateAccountPage() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const { busy, done, status, followUp, showLoginLink, setStatus, create } = useAccountCreation(SIGNUP_REDIRECT_MS);
 
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,12 +51,16 @@ export default function CreateAccountPage() {
       return;
     }
     const { email, password } = checked.value;
-    await create(() => callApi('newUser', { body: checked.value }), { email, password }, {
-      errorText: signupErrorText,
-      signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
-      mailFailedPrefix: 'Your account was created and you are signed in',
-      success: SIGNUP_SUCCESS,
-    });
+    await create(
+      () => callApi('newUser', { body: checked.value }),
+      { email, password },
+      {
+        errorText: signupErrorText,
+        signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
+        mailFailedPrefix: 'Your account was created and you are signed in',
+        success: SIGNUP_SUCCESS,
+      },
+    );
   }
 
   return (
@@ -69,10 +77,46 @@ export default function CreateAccountPage() {
               Use the email address your church has on file for you.
             </Text>
             <Flex direction="column" gap="medium">
-              <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={set('email')} isRequired isDisabled={busy} />
-              <TextField label="Full Name" name="full-name" autoComplete="name" value={fields.fullName} onChange={set('fullName')} isRequired isDisabled={busy} maxLength={100} />
-              <PasswordField label="Password" name="password" autoComplete="new-password" descriptiveText="At least 6 characters." value={fields.password} onChange={set('password')} isRequired isDisabled={busy} />
-              <PasswordField label="Confirm Password" name="confirm-password" autoComplete="new-password" value={fields.confirmPassword} onChange={set('confirmPassword')} isRequired isDisabled={busy} />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={fields.email}
+                onChange={set('email')}
+                isRequired
+                isDisabled={busy}
+              />
+              <TextField
+                label="Full Name"
+                name="full-name"
+                autoComplete="name"
+                value={fields.fullName}
+                onChange={set('fullName')}
+                isRequired
+                isDisabled={busy}
+                maxLength={100}
+              />
+              <PasswordField
+                label="Password"
+                name="password"
+                autoComplete="new-password"
+                descriptiveText="At least 6 characters."
+                value={fields.password}
+                onChange={set('password')}
+                isRequired
+                isDisabled={busy}
+              />
+              <PasswordField
+                label="Confirm Password"
+                name="confirm-password"
+                autoComplete="new-password"
+                value={fields.confirmPassword}
+                onChange={set('confirmPassword')}
+                isRequired
+                isDisabled={busy}
+              />
               <StatusMessage status={status} />
               <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
                 {busy ? 'Creating Account...' : 'Create Account'}

@@ -87,7 +87,11 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setStatus(null);
     try {
-      await confirmResetPassword({ username: sentTo, confirmationCode: parsed.data.code, newPassword: parsed.data.password });
+      await confirmResetPassword({
+        username: sentTo,
+        confirmationCode: parsed.data.code,
+        newPassword: parsed.data.password,
+      });
       setStatus({ kind: 'success', text: 'Your password has been reset. You can now log in with your new password.' });
       setStep('done');
     } catch (error) {
@@ -121,7 +125,9 @@ export default function ForgotPasswordPage() {
         {step === 'request' && (
           <form onSubmit={onRequest} noValidate aria-busy={busy}>
             <Flex direction="column" gap="medium">
-              <Text className="muted">Enter the email address of your account. We will email you a code to set a new password.</Text>
+              <Text className="muted">
+                Enter the email address of your account. We will email you a code to set a new password.
+              </Text>
               <StatusMessage status={status} />
               <TextField
                 label="Email"

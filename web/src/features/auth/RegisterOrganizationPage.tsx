@@ -16,30 +16,50 @@ export const REGISTRATION_REDIRECT_MS = 4000;
 /** SPEC.md section 8, organisation registration. */
 export function registrationErrorText(error: unknown): string {
   if (isApiError(error)) {
-    if (/organization name already exists/i.test(error.message)) return 'An organization with this name already exists.';
-    if (error.code === 'already-exists') return error.message || 'An administrator account with this email already exists.';
+    if (/organization name already exists/i.test(error.message))
+      return 'An organization with this name already exists.';
+    if (error.code === 'already-exists')
+      return error.message || 'An administrator account with this email already exists.';
     if (error.code === 'invalid-argument') return error.message || 'Invalid data provided. Please check your input.';
     return `Server error: ${error.message} (code: ${error.code})`;
   }
   return 'An unexpected error occurred during registration.';
 }
 
-const EMPTY = { name: '', address: '', city: '', state: '', zip: '', adminName: '', adminEmail: '', password: '', confirmPassword: '' };
+const EMPTY = {
+  name: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  adminName: '',
+  adminEmail: '',
+  password: '',
+  confirmPassword: '',
+};
 type Fields = typeof EMPTY;
 
 export default function RegisterOrganizationPage() {
   usePageTitle('Register Your Church');
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const { busy, done, status, followUp, showLoginLink, setStatus, create } = useAccountCreation(REGISTRATION_REDIRECT_MS);
+  const { busy, done, status, followUp, showLoginLink, setStatus, create } =
+    useAccountCreation(REGISTRATION_REDIRECT_MS);
 
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const checked = validateRegistrationForm(
       {
-        churchInfo: { name: fields.name, address: fields.address, city: fields.city, state: fields.state, zip: fields.zip },
+        churchInfo: {
+          name: fields.name,
+          address: fields.address,
+          city: fields.city,
+          state: fields.state,
+          zip: fields.zip,
+        },
         adminInfo: { name: fields.adminName, email: fields.adminEmail, password: fields.password },
       },
       fields.confirmPassword,
@@ -49,12 +69,16 @@ export default function RegisterOrganizationPage() {
       return;
     }
     const { email, password } = checked.value.adminInfo;
-    await create(() => callApi('registerOrganization', { body: checked.value }), { email, password }, {
-      errorText: registrationErrorText,
-      signInFailed: 'Organization registered, but the automatic sign-in failed. Please log in manually.',
-      mailFailedPrefix: 'Organization registered and signed in',
-      success: `Organization registered! Please check the administrator's email (${email}) to verify the account. Redirecting to dashboard...`,
-    });
+    await create(
+      () => callApi('registerOrganization', { body: checked.value }),
+      { email, password },
+      {
+        errorText: registrationErrorText,
+        signInFailed: 'Organization registered, but the automatic sign-in failed. Please log in manually.',
+        mailFailedPrefix: 'Organization registered and signed in',
+        success: `Organization registered! Please check the administrator's email (${email}) to verify the account. Redirecting to dashboard...`,
+      },
+    );
   }
 
   return (
@@ -76,18 +100,67 @@ export default function RegisterOrganizationPage() {
             <fieldset className="form-section" disabled={busy}>
               <legend>Church Information</legend>
               <Flex direction="column" gap="medium">
-                <TextField label="Church Name" name="church-name" autoComplete="organization" value={fields.name} onChange={set('name')} isRequired isDisabled={busy} maxLength={100} />
-                <TextField label="Street Address" name="street-address" autoComplete="street-address" value={fields.address} onChange={set('address')} isRequired isDisabled={busy} maxLength={200} />
+                <TextField
+                  label="Church Name"
+                  name="church-name"
+                  autoComplete="organization"
+                  value={fields.name}
+                  onChange={set('name')}
+                  isRequired
+                  isDisabled={busy}
+                  maxLength={100}
+                />
+                <TextField
+                  label="Street Address"
+                  name="street-address"
+                  autoComplete="street-address"
+                  value={fields.address}
+                  onChange={set('address')}
+                  isRequired
+                  isDisabled={busy}
+                  maxLength={200}
+                />
                 <div className="form-row">
-                  <TextField label="City" name="city" autoComplete="address-level2" value={fields.city} onChange={set('city')} isRequired isDisabled={busy} maxLength={100} className="form-row__grow" />
-                  <SelectField label="State" name="state" autoComplete="address-level1" value={fields.state} onChange={set('state')} isRequired isDisabled={busy} placeholder="Select a state" className="form-row__state">
+                  <TextField
+                    label="City"
+                    name="city"
+                    autoComplete="address-level2"
+                    value={fields.city}
+                    onChange={set('city')}
+                    isRequired
+                    isDisabled={busy}
+                    maxLength={100}
+                    className="form-row__grow"
+                  />
+                  <SelectField
+                    label="State"
+                    name="state"
+                    autoComplete="address-level1"
+                    value={fields.state}
+                    onChange={set('state')}
+                    isRequired
+                    isDisabled={busy}
+                    placeholder="Select a state"
+                    className="form-row__state"
+                  >
                     {US_STATES.map((s) => (
                       <option key={s.code} value={s.code}>
                         {s.name}
                       </option>
                     ))}
                   </SelectField>
-                  <TextField label="Zip Code" name="zip" autoComplete="postal-code" inputMode="numeric" value={fields.zip} onChange={set('zip')} isRequired isDisabled={busy} maxLength={5} className="form-row__zip" />
+                  <TextField
+                    label="Zip Code"
+                    name="zip"
+                    autoComplete="postal-code"
+                    inputMode="numeric"
+                    value={fields.zip}
+                    onChange={set('zip')}
+                    isRequired
+                    isDisabled={busy}
+                    maxLength={5}
+                    className="form-row__zip"
+                  />
                 </div>
               </Flex>
             </fieldset>
@@ -95,10 +168,46 @@ export default function RegisterOrganizationPage() {
             <fieldset className="form-section" disabled={busy}>
               <legend>Initial Administrator</legend>
               <Flex direction="column" gap="medium">
-                <TextField label="Full Name" name="admin-name" autoComplete="name" value={fields.adminName} onChange={set('adminName')} isRequired isDisabled={busy} maxLength={100} />
-                <TextField label="Email" name="admin-email" type="email" autoComplete="email" inputMode="email" value={fields.adminEmail} onChange={set('adminEmail')} isRequired isDisabled={busy} />
-                <PasswordField label="Password" name="admin-password" autoComplete="new-password" descriptiveText="At least 6 characters." value={fields.password} onChange={set('password')} isRequired isDisabled={busy} />
-                <PasswordField label="Confirm Password" name="admin-confirm-password" autoComplete="new-password" value={fields.confirmPassword} onChange={set('confirmPassword')} isRequired isDisabled={busy} />
+                <TextField
+                  label="Full Name"
+                  name="admin-name"
+                  autoComplete="name"
+                  value={fields.adminName}
+                  onChange={set('adminName')}
+                  isRequired
+                  isDisabled={busy}
+                  maxLength={100}
+                />
+                <TextField
+                  label="Email"
+                  name="admin-email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  value={fields.adminEmail}
+                  onChange={set('adminEmail')}
+                  isRequired
+                  isDisabled={busy}
+                />
+                <PasswordField
+                  label="Password"
+                  name="admin-password"
+                  autoComplete="new-password"
+                  descriptiveText="At least 6 characters."
+                  value={fields.password}
+                  onChange={set('password')}
+                  isRequired
+                  isDisabled={busy}
+                />
+                <PasswordField
+                  label="Confirm Password"
+                  name="admin-confirm-password"
+                  autoComplete="new-password"
+                  value={fields.confirmPassword}
+                  onChange={set('confirmPassword')}
+                  isRequired
+                  isDisabled={busy}
+                />
               </Flex>
             </fieldset>
 

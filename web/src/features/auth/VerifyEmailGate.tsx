@@ -82,12 +82,23 @@ export default function VerifyEmailGate() {
       <Card variation="elevated" className="form-card">
         <PageTitle>Email Verification Required</PageTitle>
         <Text marginTop="small" marginBottom="medium">
-          Please verify your email address{auth.email ? <> (<strong>{auth.email}</strong>)</> : null} to use the directory. We
-          emailed you a 6-digit code; enter it below. No code? Use the resend button, and check your spam folder.
+          Please verify your email address
+          {auth.email ? (
+            <>
+              {' '}
+              (<strong>{auth.email}</strong>)
+            </>
+          ) : null}{' '}
+          to use the directory. We emailed you a 6-digit code; enter it below. No code? Use the resend button, and check
+          your spam folder.
         </Text>
         {mailboxUrl && (
           <Text className="muted" marginBottom="medium">
-            Running locally: the mail is in the <a href={mailboxUrl} target="_blank" rel="noreferrer">local mailbox</a>.
+            Running locally: the mail is in the{' '}
+            <a href={mailboxUrl} target="_blank" rel="noreferrer">
+              local mailbox
+            </a>
+            .
           </Text>
         )}
         <form onSubmit={onVerify} noValidate aria-busy={busy !== null}>

@@ -26,6 +26,7 @@ export function loginErrorText(error: unknown): string {
   if (name === 'NotAuthorizedException' || name === 'UserNotFoundException' || name === 'InvalidPasswordException') {
     return INVALID_CREDENTIALS;
   }
-  if (name === 'InvalidParameterException' && /email|username/i.test(String((error as Error).message))) return INVALID_EMAIL;
+  if (name === 'InvalidParameterException' && /email|username/i.test(String((error as Error).message)))
+    return INVALID_EMAIL;
   return LOGIN_FAILED;
 }

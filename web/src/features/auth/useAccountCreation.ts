@@ -33,7 +33,11 @@ export function useAccountCreation(redirectMs: number) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function create(call: () => Promise<unknown>, credentials: { email: string; password: string }, texts: CreationTexts) {
+  async function create(
+    call: () => Promise<unknown>,
+    credentials: { email: string; password: string },
+    texts: CreationTexts,
+  ) {
     setBusy(true);
     setStatus(null);
     setFollowUp(null);

@@ -14,7 +14,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 /** SPEC.md section 8, data load. */
 export function dashboardErrorText(error: unknown): string {
   if (isApiError(error)) {
-    if (error.code === 'unauthenticated') return 'Authentication error during data fetch. Please refresh or log in again.';
+    if (error.code === 'unauthenticated')
+      return 'Authentication error during data fetch. Please refresh or log in again.';
     return error.message || 'Failed to load dashboard data.';
   }
   return 'Failed to load dashboard data.';
@@ -120,7 +121,12 @@ function DashboardContent({ data }: { data: DashboardResult }) {
           {data.anniversaries.map((a) => (
             <li key={a.familyId}>
               <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(a.familyId)}`}>
-                <Photo src={a.photoUrl} kind="family" alt="" className="dash-entry__avatar dash-entry__avatar--family" />
+                <Photo
+                  src={a.photoUrl}
+                  kind="family"
+                  alt=""
+                  className="dash-entry__avatar dash-entry__avatar--family"
+                />
                 <span className="dash-entry__text">
                   <span className="dash-entry__name">{a.surname} Family</span>
                   <span className="dash-entry__date">{longDate(a.anniversary)}</span>

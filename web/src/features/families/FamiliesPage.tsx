@@ -62,9 +62,14 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
     if (busy || !confirmMemberDelete(member.name)) return;
     setBusy(member.memberId);
     await deleteMemberWithStatus(member, setStatus, () =>
-        update((families) =>
-          families.map((f) => (f.familyId === member.familyId ? { ...f, members: f.members.filter((m) => m.memberId !== member.memberId) } : f)),
-        ));
+      update((families) =>
+        families.map((f) =>
+          f.familyId === member.familyId
+            ? { ...f, members: f.members.filter((m) => m.memberId !== member.memberId) }
+            : f,
+        ),
+      ),
+    );
     setBusy(null);
   }
 
@@ -86,7 +91,13 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
 
   return (
     <div className="page families-page">
-      <Breadcrumbs items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Families', to: '/families' }, { label: view === 'grid' ? 'Grid View' : 'List View' }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Families', to: '/families' },
+          { label: view === 'grid' ? 'Grid View' : 'List View' },
+        ]}
+      />
       <div className="families-head">
         <PageTitle>Families</PageTitle>
         <div className="families-toolbar">
@@ -97,10 +108,18 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
           )}
           {canAddFamily && <DirectoryPdfButton onStatus={setStatus} />}
           <nav className="view-toggle" aria-label="Family view">
-            <RouterLink to="/families" className="view-toggle__link" aria-current={view === 'list' ? 'page' : undefined}>
+            <RouterLink
+              to="/families"
+              className="view-toggle__link"
+              aria-current={view === 'list' ? 'page' : undefined}
+            >
               List View
             </RouterLink>
-            <RouterLink to="/families/grid" className="view-toggle__link" aria-current={view === 'grid' ? 'page' : undefined}>
+            <RouterLink
+              to="/families/grid"
+              className="view-toggle__link"
+              aria-current={view === 'grid' ? 'page' : undefined}
+            >
               Grid View
             </RouterLink>
           </nav>
@@ -163,7 +182,11 @@ function FamilyCard({
         </Heading>
         {f.canEdit && (
           <span className="family-card__actions">
-            <RouterLink className="button-link button-link--small" to={familyEditPath(f.familyId)} aria-label={`Edit ${f.surname} Family`}>
+            <RouterLink
+              className="button-link button-link--small"
+              to={familyEditPath(f.familyId)}
+              aria-label={`Edit ${f.surname} Family`}
+            >
               Edit
             </RouterLink>
             <Button

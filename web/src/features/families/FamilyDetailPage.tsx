@@ -56,9 +56,15 @@ export default function FamilyDetailPage() {
     if (busy || !confirmMemberDelete(member.name)) return;
     setBusy(member.memberId);
     await deleteMemberWithStatus(member, setStatus, () =>
-        setLoad((l) =>
-          l.state === 'ready' ? { state: 'ready', family: { ...l.family, members: l.family.members.filter((m) => m.memberId !== member.memberId) } } : l,
-        ));
+      setLoad((l) =>
+        l.state === 'ready'
+          ? {
+              state: 'ready',
+              family: { ...l.family, members: l.family.members.filter((m) => m.memberId !== member.memberId) },
+            }
+          : l,
+      ),
+    );
     setBusy(null);
   }
 
@@ -67,7 +73,9 @@ export default function FamilyDetailPage() {
     setBusy(family.familyId);
     try {
       await callApi('deleteFamily', { params: { familyId: family.familyId } });
-      const state: FamiliesLocationState = { status: { kind: 'success', text: `${family.surname} deleted successfully.` } };
+      const state: FamiliesLocationState = {
+        status: { kind: 'success', text: `${family.surname} deleted successfully.` },
+      };
       navigate('/families', { state });
     } catch (error) {
       setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
@@ -97,7 +105,13 @@ export default function FamilyDetailPage() {
         </div>
       )}
       {load.state === 'ready' && (
-        <FamilyDetail family={load.family} busy={busy} onBack={goBack} onDeleteFamily={deleteFamily} onDeleteMember={deleteMember} />
+        <FamilyDetail
+          family={load.family}
+          busy={busy}
+          onBack={goBack}
+          onDeleteFamily={deleteFamily}
+          onDeleteMember={deleteMember}
+        />
       )}
     </div>
   );
@@ -134,7 +148,9 @@ function FamilyDetail({
             <Button
               variation="primary"
               onClick={() =>
-                navigate('/members/add', { state: { preselectedFamilyId: f.familyId, preselectedFamilyName: f.surname } })
+                navigate('/members/add', {
+                  state: { preselectedFamilyId: f.familyId, preselectedFamilyName: f.surname },
+                })
               }
             >
               Add Member

@@ -124,7 +124,8 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
 
   const family = load.state === 'ready' ? load.family : null;
   const locked = busy || done;
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -134,7 +135,8 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       return;
     }
     const input = { ...fields, photo: null };
-    const checked = mode === 'add' ? AddFamilyInput.safeParse(input) : UpdateFamilyInput.safeParse({ ...input, version });
+    const checked =
+      mode === 'add' ? AddFamilyInput.safeParse(input) : UpdateFamilyInput.safeParse({ ...input, version });
     if (!checked.success) {
       setStatus({ kind: 'error', text: firstMessage(checked.error) });
       return;
@@ -221,16 +223,67 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             <RequiredNote />
             <fieldset className="entry-form__fields" disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
-              <EntryField label="Family Surname" name="surname" value={fields.surname} onChange={set('surname')} disabled={locked} maxLength={LIMITS.name} required />
+              <EntryField
+                label="Family Surname"
+                name="surname"
+                value={fields.surname}
+                onChange={set('surname')}
+                disabled={locked}
+                maxLength={LIMITS.name}
+                required
+              />
               <div className="entry-form__row entry-form__row--two">
-                <MonthDayField label="Anniversary" name="anniversary" value={fields.anniversary} onChange={set('anniversary')} disabled={locked} />
-                <EntryField label="Home Phone" name="phone" type="tel" value={fields.phone} onChange={set('phone')} disabled={locked} maxLength={LIMITS.phone} />
+                <MonthDayField
+                  label="Anniversary"
+                  name="anniversary"
+                  value={fields.anniversary}
+                  onChange={set('anniversary')}
+                  disabled={locked}
+                />
+                <EntryField
+                  label="Home Phone"
+                  name="phone"
+                  type="tel"
+                  value={fields.phone}
+                  onChange={set('phone')}
+                  disabled={locked}
+                  maxLength={LIMITS.phone}
+                />
               </div>
-              <EntryField label="Street Address" name="street" value={fields.street} onChange={set('street')} disabled={locked} maxLength={LIMITS.address} />
+              <EntryField
+                label="Street Address"
+                name="street"
+                value={fields.street}
+                onChange={set('street')}
+                disabled={locked}
+                maxLength={LIMITS.address}
+              />
               <div className="entry-form__row entry-form__row--address">
-                <EntryField label="City" name="city" value={fields.city} onChange={set('city')} disabled={locked} maxLength={LIMITS.name} />
-                <EntryField label="State" name="state" value={fields.state} onChange={set('state')} disabled={locked} maxLength={2} inputStyles={{ textTransform: 'uppercase' }} />
-                <EntryField label="Zip Code" name="zipcode" value={fields.zipcode} onChange={set('zipcode')} disabled={locked} maxLength={10} />
+                <EntryField
+                  label="City"
+                  name="city"
+                  value={fields.city}
+                  onChange={set('city')}
+                  disabled={locked}
+                  maxLength={LIMITS.name}
+                />
+                <EntryField
+                  label="State"
+                  name="state"
+                  value={fields.state}
+                  onChange={set('state')}
+                  disabled={locked}
+                  maxLength={2}
+                  inputStyles={{ textTransform: 'uppercase' }}
+                />
+                <EntryField
+                  label="Zip Code"
+                  name="zipcode"
+                  value={fields.zipcode}
+                  onChange={set('zipcode')}
+                  disabled={locked}
+                  maxLength={10}
+                />
               </div>
             </fieldset>
 
@@ -258,10 +311,20 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             </div>
 
             <Flex className="entry-form__actions" gap="small" wrap="wrap">
-              <Button type="submit" variation="primary" isDisabled={locked} isLoading={busy && !done} loadingText={texts.submit}>
+              <Button
+                type="submit"
+                variation="primary"
+                isDisabled={locked}
+                isLoading={busy && !done}
+                loadingText={texts.submit}
+              >
                 {texts.submit}
               </Button>
-              <Button type="button" isDisabled={locked} onClick={() => navigate(mode === 'edit' ? `/families/${familyId}` : '/families')}>
+              <Button
+                type="button"
+                isDisabled={locked}
+                onClick={() => navigate(mode === 'edit' ? `/families/${familyId}` : '/families')}
+              >
                 Cancel
               </Button>
             </Flex>
@@ -337,7 +400,13 @@ function PhotoPicker({
           src={shown}
           kind="family"
           className="entry-form__preview"
-          alt={choice.kind === 'new' ? 'Preview of the new family photo' : hasPhoto ? 'Current family photo' : 'No family photo'}
+          alt={
+            choice.kind === 'new'
+              ? 'Preview of the new family photo'
+              : hasPhoto
+                ? 'Current family photo'
+                : 'No family photo'
+          }
         />
         <div className="entry-form__photo-controls">
           <Text id={hintId} className="entry-form__photo-caption" aria-live="polite">
@@ -353,16 +422,32 @@ function PhotoPicker({
               onChange={onFile}
               disabled={disabled}
             />
-            <label htmlFor={inputId} className="button-link entry-form__file-label" aria-disabled={disabled || undefined}>
+            <label
+              htmlFor={inputId}
+              className="button-link entry-form__file-label"
+              aria-disabled={disabled || undefined}
+            >
               {hasPhoto ? 'Change Photo' : 'Choose Photo'}
             </label>
             {hasPhoto && (
-              <Button type="button" size="small" variation="link" isDisabled={disabled} onClick={() => onChoose(hasStored && mode === 'edit' ? { kind: 'remove' } : { kind: 'none' })}>
+              <Button
+                type="button"
+                size="small"
+                variation="link"
+                isDisabled={disabled}
+                onClick={() => onChoose(hasStored && mode === 'edit' ? { kind: 'remove' } : { kind: 'none' })}
+              >
                 Remove Photo
               </Button>
             )}
             {canRestore && (
-              <Button type="button" size="small" variation="link" isDisabled={disabled} onClick={() => onChoose({ kind: 'keep' })}>
+              <Button
+                type="button"
+                size="small"
+                variation="link"
+                isDisabled={disabled}
+                onClick={() => onChoose({ kind: 'keep' })}
+              >
                 Keep Current Photo
               </Button>
             )}

@@ -25,7 +25,8 @@ export interface FamiliesLocationState {
 
 /** A status from router state, if it looks like one. */
 export function statusFromLocationState(state: unknown): FamilyStatus | null {
-  const status = (state as FamiliesLocationState | null | undefined)?.status as { kind?: unknown; text?: unknown } | undefined;
+  const status = (state as FamiliesLocationState | null | undefined)?.status as
+    { kind?: unknown; text?: unknown } | undefined;
   if (!status || typeof status.text !== 'string' || !status.text) return null;
   const kind = status.kind === 'error' ? 'danger' : status.kind;
   if (kind !== 'success' && kind !== 'info' && kind !== 'warning' && kind !== 'danger') return null;
@@ -46,7 +47,10 @@ export function useFamilyStatus(initial: FamilyStatus | null = null) {
 export function FamilyStatusMessage({ status, onDismiss }: { status: FamilyStatus | null; onDismiss: () => void }) {
   return (
     <div className="family-status">
-      <StatusMessage status={status && { kind: status.kind === 'danger' ? 'error' : status.kind, text: status.text }} onDismiss={onDismiss} />
+      <StatusMessage
+        status={status && { kind: status.kind === 'danger' ? 'error' : status.kind, text: status.text }}
+        onDismiss={onDismiss}
+      />
     </div>
   );
 }
@@ -54,7 +58,8 @@ export function FamilyStatusMessage({ status, onDismiss }: { status: FamilyStatu
 /** SPEC.md section 8, data load (families). */
 export function familiesLoadErrorText(error: unknown, fallback = 'Family data could not be loaded.'): string {
   if (isApiError(error)) {
-    if (error.code === 'unauthenticated') return 'Authentication error during data fetch. Please refresh or log in again.';
+    if (error.code === 'unauthenticated')
+      return 'Authentication error during data fetch. Please refresh or log in again.';
     if (error.code === 'not-found') return 'Family not found.';
     return error.message || fallback;
   }
@@ -70,7 +75,11 @@ export const familyDeleteErrorText = (error: unknown) => `Failed to delete famil
  * The member delete of the list and detail pages, once confirmed: the call, then the status
  * ('Member "{name}" deleted.' or the failure). `removed` updates the page's own data.
  */
-export async function deleteMemberWithStatus(member: MemberView, setStatus: (status: FamilyStatus) => void, removed: () => void): Promise<void> {
+export async function deleteMemberWithStatus(
+  member: MemberView,
+  setStatus: (status: FamilyStatus) => void,
+  removed: () => void,
+): Promise<void> {
   try {
     const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
     removed();
@@ -80,7 +89,8 @@ export async function deleteMemberWithStatus(member: MemberView, setStatus: (sta
   }
 }
 
-export const confirmMemberDelete = (name: string) => window.confirm(`Are you sure you want to permanently delete ${name}?`);
+export const confirmMemberDelete = (name: string) =>
+  window.confirm(`Are you sure you want to permanently delete ${name}?`);
 export const confirmFamilyDelete = (surname: string) =>
   window.confirm(
     `REMOVE FAMILY\n\nAre you sure you want to remove the ${surname} family? All of its members will be deleted as well. This action cannot be undone.`,
@@ -119,7 +129,6 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     </nav>
   );
 }
-
 
 export interface MemberTableProps {
   members: MemberView[];

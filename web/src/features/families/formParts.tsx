@@ -34,7 +34,15 @@ type EntryFieldProps = Omit<TextFieldProps, 'label' | 'isRequired' | 'isDisabled
 
 /** A text field of the entry forms: never autofilled (these are other people's details), marked when required. */
 export function EntryField({ label, disabled, required = false, ...rest }: EntryFieldProps) {
-  return <TextField label={required ? <RequiredLabel text={label} /> : label} isRequired={required} isDisabled={disabled} autoComplete="off" {...rest} />;
+  return (
+    <TextField
+      label={required ? <RequiredLabel text={label} /> : label}
+      isRequired={required}
+      isDisabled={disabled}
+      autoComplete="off"
+      {...rest}
+    />
+  );
 }
 
 /** A month/day field (birthday, anniversary): MM/DD, five characters (SPEC.md section 9). */

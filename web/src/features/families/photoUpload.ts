@@ -95,7 +95,9 @@ export async function resizePhoto(file: File, deps: ResizeDeps = {}): Promise<Bl
 export function uploadErrorText(status: number, body: string): string {
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1]?.trim();
   if (message) return message;
-  return status === 0 ? 'The photo could not be sent. Please check your connection and try again.' : `The upload failed (HTTP ${status}).`;
+  return status === 0
+    ? 'The photo could not be sent. Please check your connection and try again.'
+    : `The upload failed (HTTP ${status}).`;
 }
 
 /**
@@ -113,7 +115,8 @@ export function sendToPresignedUrl(
     xhr.open(target.method, target.url);
     for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
@@ -139,7 +142,11 @@ export async function uploadFamilyPhoto(
 ): Promise<string> {
   if (!isImageFile(file)) throw new Error(MESSAGES.image);
   const blob = await (options.resize ?? resizePhoto)(file);
-  const request = { contentType: blob.type || file.type, size: blob.size, ...(options.familyId ? { familyId: options.familyId } : {}) };
+  const request = {
+    contentType: blob.type || file.type,
+    size: blob.size,
+    ...(options.familyId ? { familyId: options.familyId } : {}),
+  };
   const checked = PhotoUploadInput.safeParse(request);
   if (!checked.success) throw new Error(firstMessage(checked.error));
   const target = await callApi('createPhotoUpload', { body: checked.data });

@@ -58,7 +58,9 @@ export default function AddGroupPage() {
 
   return (
     <div className="page entry-form add-group">
-      <Breadcrumbs items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Groups', to: '/groups' }, { label: 'Add Group' }]} />
+      <Breadcrumbs
+        items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Groups', to: '/groups' }, { label: 'Add Group' }]}
+      />
       <Card variation="elevated" className="form-card add-group__card">
         <PageTitle>Add New Group</PageTitle>
         {done ? (

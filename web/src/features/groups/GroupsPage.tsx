@@ -12,7 +12,13 @@ import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { Breadcrumbs, FamilyStatusMessage, familyPath, statusFromLocationState, useFamilyStatus } from '../families/familyParts';
+import {
+  Breadcrumbs,
+  FamilyStatusMessage,
+  familyPath,
+  statusFromLocationState,
+  useFamilyStatus,
+} from '../families/familyParts';
 import {
   GROUP_TEXTS,
   confirmGroupDelete,
@@ -144,7 +150,12 @@ export default function GroupsPage() {
         ))}
 
       {adding && data && (
-        <AddMemberModal group={adding} members={data.members ?? []} onClose={() => setAdding(null)} onAdded={(message) => void onRoleAdded(message)} />
+        <AddMemberModal
+          group={adding}
+          members={data.members ?? []}
+          onClose={() => setAdding(null)}
+          onAdded={(message) => void onRoleAdded(message)}
+        />
       )}
     </div>
   );
@@ -175,7 +186,13 @@ function GroupCard({
         </Heading>
         {canManage && (
           <span className="group-card__actions">
-            <Button size="small" variation="primary" isDisabled={busy !== null} onClick={onAdd} aria-label={`Add Member to ${group.groupName}`}>
+            <Button
+              size="small"
+              variation="primary"
+              isDisabled={busy !== null}
+              onClick={onAdd}
+              aria-label={`Add Member to ${group.groupName}`}
+            >
               Add Member
             </Button>
             <Button

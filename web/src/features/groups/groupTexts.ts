@@ -11,7 +11,12 @@ export const GROUP_TEXTS = {
   noneToAdd: 'Every member of the church is already in this group.',
 } as const;
 
-const reason = (error: unknown) => (isApiError(error) && error.message ? error.message : error instanceof Error && error.message ? error.message : 'Network/Function error');
+const reason = (error: unknown) =>
+  isApiError(error) && error.message
+    ? error.message
+    : error instanceof Error && error.message
+      ? error.message
+      : 'Network/Function error';
 
 export const groupDeleteErrorText = (error: unknown) => `Failed to delete group: ${reason(error)}`;
 export const roleDeleteErrorText = (error: unknown) => `Failed to delete role: ${reason(error)}`;
@@ -22,7 +27,8 @@ export function roleAddErrorText(error: unknown): string {
 
 /** SPEC.md section 5, deletions. */
 export const confirmGroupDelete = (name: string) => window.confirm(`Delete group "${name}" and all its roles?`);
-export const confirmRoleDelete = (name: string, group: string) => window.confirm(`Remove ${name} from the group "${group}"?`);
+export const confirmRoleDelete = (name: string, group: string) =>
+  window.confirm(`Remove ${name} from the group "${group}"?`);
 
 /** SPEC.md section 8, add group. */
 export function addGroupErrorText(error: unknown): string {

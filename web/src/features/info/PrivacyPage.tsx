@@ -30,20 +30,20 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
         <p>We collect only what the directory needs:</p>
         <ul>
           <li>
-            <strong>Account information:</strong> your email address, your name, a password (stored only as a secure hash
-            by our sign-in provider), whether your email is verified, and whether you are an administrator.
+            <strong>Account information:</strong> your email address, your name, a password (stored only as a secure
+            hash by our sign-in provider), whether your email is verified, and whether you are an administrator.
           </li>
           <li>
             <strong>Directory information</strong> entered by your Organization's administrators or by you for your own
-            family: family surname, street address, city, state, zip code, home phone, anniversary, family photo, and for
-            each member a first name, birthday (month and day), cellphone and email address.
+            family: family surname, street address, city, state, zip code, home phone, anniversary, family photo, and
+            for each member a first name, birthday (month and day), cellphone and email address.
           </li>
           <li>
             <strong>Group information:</strong> the groups your Organization creates and the members' roles in them.
           </li>
           <li>
-            <strong>Organization information:</strong> the church's name and address and the contact name and email of its
-            first administrator.
+            <strong>Organization information:</strong> the church's name and address and the contact name and email of
+            its first administrator.
           </li>
           <li>
             <strong>Technical information:</strong> the dates you created your account and last signed in, and security
@@ -70,13 +70,14 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          Directory information is visible to the signed-in members of the same Organization, never to other Organizations
-          or to the public. We do not sell, rent or trade personal information.
+          Directory information is visible to the signed-in members of the same Organization, never to other
+          Organizations or to the public. We do not sell, rent or trade personal information.
         </p>
         <p>
           We share information only with service providers that host and operate the Service for us (cloud hosting,
           storage and email delivery), under contracts that require them to protect it and use it only to provide their
-          services; when the law requires it; or to protect the rights, safety and security of our users and the Service.
+          services; when the law requires it; or to protect the rights, safety and security of our users and the
+          Service.
         </p>
       </>
     ),
@@ -85,8 +86,8 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
     title: 'Data Security',
     body: (
       <p>
-        Information is encrypted in transit (HTTPS) and at rest. Access requires a signed-in, verified account, and every
-        request is checked against the account's Organization and permissions. Photos and files are served through
+        Information is encrypted in transit (HTTPS) and at rest. Access requires a signed-in, verified account, and
+        every request is checked against the account's Organization and permissions. Photos and files are served through
         short-lived links. No method of transmission or storage is completely secure, however, and we cannot guarantee
         absolute security.
       </p>
@@ -107,9 +108,9 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
     title: 'Cookies and Local Storage',
     body: (
       <p>
-        The Service does not use advertising or tracking cookies. Your browser's local storage keeps your sign-in session
-        so that you stay signed in; signing out removes it. Our security service may set a short-lived cookie to tell
-        people from automated traffic.
+        The Service does not use advertising or tracking cookies. Your browser's local storage keeps your sign-in
+        session so that you stay signed in; signing out removes it. Our security service may set a short-lived cookie to
+        tell people from automated traffic.
       </p>
     ),
   },
@@ -128,10 +129,10 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
     title: 'Your Data Rights',
     body: (
       <p>
-        Depending on where you live, you may have the right to access, correct, delete or receive a copy of your personal
-        information, or to object to its use. You can correct your own family's information in the directory yourself.
-        For anything else, contact your Organization's administrator, who controls the directory; we will help them
-        answer your request. You may also contact us directly.
+        Depending on where you live, you may have the right to access, correct, delete or receive a copy of your
+        personal information, or to object to its use. You can correct your own family's information in the directory
+        yourself. For anything else, contact your Organization's administrator, who controls the directory; we will help
+        them answer your request. You may also contact us directly.
       </p>
     ),
   },
@@ -175,9 +176,9 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
     title: 'Disclaimer of Warranties',
     body: (
       <p>
-        The Service is provided "as is" and "as available", without warranties of any kind, express or implied, including
-        warranties of merchantability, fitness for a particular purpose and non-infringement. We do not warrant that the
-        Service will be uninterrupted, error-free or free of harmful components.
+        The Service is provided "as is" and "as available", without warranties of any kind, express or implied,
+        including warranties of merchantability, fitness for a particular purpose and non-infringement. We do not
+        warrant that the Service will be uninterrupted, error-free or free of harmful components.
       </p>
     ),
   },
@@ -185,10 +186,10 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
     title: 'Limitation of Liability',
     body: (
       <p>
-        To the fullest extent permitted by law, we are not liable for any indirect, incidental, special, consequential or
-        punitive damages, or for any loss of data, use or goodwill. Our total liability for any claim arising from the
-        Service is limited to the greater of $100 or the fees your Organization paid for the Service in the three months
-        before the claim arose.
+        To the fullest extent permitted by law, we are not liable for any indirect, incidental, special, consequential
+        or punitive damages, or for any loss of data, use or goodwill. Our total liability for any claim arising from
+        the Service is limited to the greater of $100 or the fees your Organization paid for the Service in the three
+        months before the claim arose.
       </p>
     ),
   },
@@ -218,7 +219,8 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
       <p>
         For questions about the information in your church's directory, contact your Organization's administrator first.
         For questions about this policy or the Service itself, contact the operator of the Service using the contact
-        details given to your Organization when it registered. See also our <RouterLink to="/help">Help</RouterLink> page.
+        details given to your Organization when it registered. See also our <RouterLink to="/help">Help</RouterLink>{' '}
+        page.
       </p>
     ),
   },

@@ -5,12 +5,36 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { SignInForm } from '../auth/SignInForm';
 
 const HIGHLIGHTS: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'person', title: 'Member Information', text: 'Names, birthdays, cellphones and email addresses, kept current by the people who know them best.' },
-  { icon: 'family', title: 'Family View', text: 'Each household on one card: address, home phone, anniversary, photo and everyone who lives there.' },
-  { icon: 'map', title: 'Member Maps', text: 'See where your church family lives, to plan visits, care teams and carpools.' },
-  { icon: 'book', title: 'Create Bible Studies', text: 'Write Bible studies and share them with your congregation or keep them for your group.' },
-  { icon: 'phone', title: 'Mobile App', text: 'The directory in your pocket on Android and iOS, with the same sign-in.' },
-  { icon: 'group', title: 'Member Groups', text: 'Choir, deacons, youth, small groups: gather members into groups and give each a role.' },
+  {
+    icon: 'person',
+    title: 'Member Information',
+    text: 'Names, birthdays, cellphones and email addresses, kept current by the people who know them best.',
+  },
+  {
+    icon: 'family',
+    title: 'Family View',
+    text: 'Each household on one card: address, home phone, anniversary, photo and everyone who lives there.',
+  },
+  {
+    icon: 'map',
+    title: 'Member Maps',
+    text: 'See where your church family lives, to plan visits, care teams and carpools.',
+  },
+  {
+    icon: 'book',
+    title: 'Create Bible Studies',
+    text: 'Write Bible studies and share them with your congregation or keep them for your group.',
+  },
+  {
+    icon: 'phone',
+    title: 'Mobile App',
+    text: 'The directory in your pocket on Android and iOS, with the same sign-in.',
+  },
+  {
+    icon: 'group',
+    title: 'Member Groups',
+    text: 'Choir, deacons, youth, small groups: gather members into groups and give each a role.',
+  },
 ];
 
 const ACCOUNT_FEATURES = [
@@ -33,8 +57,8 @@ export default function LandingPage() {
               Your church family, all in one place
             </Heading>
             <Text className="hero__lead">
-              A simple, private directory for your church: families, members, birthdays, anniversaries and groups,
-              kept up to date together by your staff and your members.
+              A simple, private directory for your church: families, members, birthdays, anniversaries and groups, kept
+              up to date together by your staff and your members.
             </Text>
           </div>
           <Card variation="elevated" className="signin-card" as="section" aria-labelledby="signin-card-title">
@@ -55,8 +79,8 @@ export default function LandingPage() {
           Everything your congregation needs to stay connected
         </Heading>
         <Text className="section__lead">
-          Administrators keep the directory; members keep their own family up to date. Everyone sees the same,
-          current information, and nothing leaves your church.
+          Administrators keep the directory; members keep their own family up to date. Everyone sees the same, current
+          information, and nothing leaves your church.
         </Text>
         <Grid className="highlights" as="ul">
           {HIGHLIGHTS.map((h) => (

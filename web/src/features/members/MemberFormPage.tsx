@@ -28,7 +28,10 @@ interface AddMemberState {
 function preselectedFrom(state: unknown): { id: string; name: string } | null {
   const s = (state ?? {}) as AddMemberState;
   if (typeof s.preselectedFamilyId !== 'string' || !s.preselectedFamilyId) return null;
-  return { id: s.preselectedFamilyId, name: typeof s.preselectedFamilyName === 'string' ? s.preselectedFamilyName : '' };
+  return {
+    id: s.preselectedFamilyId,
+    name: typeof s.preselectedFamilyName === 'string' ? s.preselectedFamilyName : '',
+  };
 }
 
 /** SPEC.md sections 5 and 8: what a failed member load says. */
@@ -41,7 +44,10 @@ export function memberLoadErrorText(error: unknown): string {
 }
 
 /** The message of the first problem, in the order the fields are on screen. */
-function firstIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[], order: readonly string[]): string {
+function firstIssue(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  order: readonly string[],
+): string {
   const rank = (path: readonly PropertyKey[]) => {
     const i = order.indexOf(String(path[0]));
     return i < 0 ? order.length : i;
@@ -69,7 +75,11 @@ function useRedirect() {
   };
 }
 
-type FamiliesLoad = { state: 'idle' } | { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; families: FamilyView[]; canAddFamily: boolean };
+type FamiliesLoad =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; families: FamilyView[]; canAddFamily: boolean };
 
 function AddMember() {
   usePageTitle('Add Member');
@@ -105,7 +115,8 @@ function AddMember() {
   }, [preselected]);
 
   const locked = busy || done;
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
   const chosen = families.state === 'ready' ? families.families.find((f) => f.familyId === familyId) : undefined;
   const familyName = preselected?.name || chosen?.surname || '';
 
@@ -163,10 +174,20 @@ function AddMember() {
             <StatusMessage status={status} />
           </div>
           <Flex className="entry-form__actions" gap="small" wrap="wrap">
-            <Button type="submit" variation="primary" isDisabled={locked || families.state === 'loading'} isLoading={busy && !done} loadingText="Add Member">
+            <Button
+              type="submit"
+              variation="primary"
+              isDisabled={locked || families.state === 'loading'}
+              isLoading={busy && !done}
+              loadingText="Add Member"
+            >
               Add Member
             </Button>
-            <Button type="button" isDisabled={locked} onClick={() => navigate(preselected ? `/families/${preselected.id}` : '/families')}>
+            <Button
+              type="button"
+              isDisabled={locked}
+              onClick={() => navigate(preselected ? `/families/${preselected.id}` : '/families')}
+            >
               Cancel
             </Button>
           </Flex>
@@ -176,7 +197,17 @@ function AddMember() {
   );
 }
 
-function FamilyChooser({ load, value, onChange, disabled }: { load: FamiliesLoad; value: string; onChange: (id: string) => void; disabled: boolean }) {
+function FamilyChooser({
+  load,
+  value,
+  onChange,
+  disabled,
+}: {
+  load: FamiliesLoad;
+  value: string;
+  onChange: (id: string) => void;
+  disabled: boolean;
+}) {
   if (load.state === 'loading' || load.state === 'idle') return <PageLoader text="Loading families..." />;
   if (load.state === 'error') return <StatusMessage status={{ kind: 'error', text: load.message }} />;
   return (
@@ -218,10 +249,32 @@ function MemberFields({
 }) {
   return (
     <>
-      <EntryField label="First Name" name="name" value={fields.name} onChange={set('name')} disabled={disabled} maxLength={LIMITS.name} required />
+      <EntryField
+        label="First Name"
+        name="name"
+        value={fields.name}
+        onChange={set('name')}
+        disabled={disabled}
+        maxLength={LIMITS.name}
+        required
+      />
       <div className="entry-form__row entry-form__row--two">
-        <MonthDayField label="Birthday" name="birthday" value={fields.birthday} onChange={set('birthday')} disabled={disabled} />
-        <EntryField label="Cellphone" name="cellphone" type="tel" value={fields.cellphone} onChange={set('cellphone')} disabled={disabled} maxLength={LIMITS.phone} />
+        <MonthDayField
+          label="Birthday"
+          name="birthday"
+          value={fields.birthday}
+          onChange={set('birthday')}
+          disabled={disabled}
+        />
+        <EntryField
+          label="Cellphone"
+          name="cellphone"
+          type="tel"
+          value={fields.cellphone}
+          onChange={set('cellphone')}
+          disabled={disabled}
+          maxLength={LIMITS.phone}
+        />
       </div>
       <EntryField
         label="Email Address"
@@ -260,7 +313,12 @@ function EditMember() {
           setLoad({ state: 'error', message: NO_PERMISSION });
           return;
         }
-        setFields({ name: member.name, birthday: member.birthday ?? '', cellphone: member.cellphone ?? '', email: member.email ?? '' });
+        setFields({
+          name: member.name,
+          birthday: member.birthday ?? '',
+          cellphone: member.cellphone ?? '',
+          email: member.email ?? '',
+        });
         setLoad({ state: 'ready', member });
       })
       .catch((error: unknown) => {
@@ -271,7 +329,8 @@ function EditMember() {
 
   const member = load.state === 'ready' ? load.member : null;
   const locked = busy || done;
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -300,7 +359,8 @@ function EditMember() {
       // A conflict (409) or a refusal: the message says what to do; everything typed stays.
       setStatus({
         kind: 'error',
-        text: isApiError(error) && error.message ? error.message : 'Failed to update member. The server reported an issue.',
+        text:
+          isApiError(error) && error.message ? error.message : 'Failed to update member. The server reported an issue.',
       });
       setBusy(false);
     }
@@ -333,13 +393,24 @@ function EditMember() {
             <fieldset className="entry-form__fields" disabled={locked}>
               <legend className="amplify-visually-hidden">Member details</legend>
               <TextField label="Family" name="family" value={`${member.surname} Family`} isReadOnly />
-              <MemberFields fields={fields} set={set} disabled={locked} emailHint="If provided/updated, an invite may be sent." />
+              <MemberFields
+                fields={fields}
+                set={set}
+                disabled={locked}
+                emailHint="If provided/updated, an invite may be sent."
+              />
             </fieldset>
             <div className="form-status entry-form__status">
               <StatusMessage status={status} />
             </div>
             <Flex className="entry-form__actions" gap="small" wrap="wrap">
-              <Button type="submit" variation="primary" isDisabled={locked} isLoading={busy && !done} loadingText="Update Member">
+              <Button
+                type="submit"
+                variation="primary"
+                isDisabled={locked}
+                isLoading={busy && !done}
+                loadingText="Update Member"
+              >
                 Update Member
               </Button>
               <Button type="button" isDisabled={locked} onClick={() => navigate(`/families/${member.familyId}`)}>

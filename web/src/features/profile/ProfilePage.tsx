@@ -19,7 +19,9 @@ export default function ProfilePage() {
     if (!signedIn) return;
     const controller = new AbortController();
     callApi('getMe', { signal: controller.signal })
-      .then((me) => setCreated(me.createdAt ? { state: 'ready', value: formatDateTime(me.createdAt) } : { state: 'unavailable' }))
+      .then((me) =>
+        setCreated(me.createdAt ? { state: 'ready', value: formatDateTime(me.createdAt) } : { state: 'unavailable' }),
+      )
       .catch(() => {
         if (!controller.signal.aborted) setCreated({ state: 'unavailable' });
       });
@@ -56,7 +58,9 @@ export default function ProfilePage() {
             <dt>Role</dt>
             <dd>{auth.isAdmin ? 'Administrator' : 'Member'}</dd>
             <dt>Account Created</dt>
-            <dd>{created.state === 'loading' ? 'Loading...' : created.state === 'ready' ? created.value : 'Not available'}</dd>
+            <dd>
+              {created.state === 'loading' ? 'Loading...' : created.state === 'ready' ? created.value : 'Not available'}
+            </dd>
             <dt>Last Sign-In</dt>
             <dd>{auth.authTime ? formatDateTime(auth.authTime * 1000) : 'Not available'}</dd>
           </dl>
