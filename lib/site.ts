@@ -178,9 +178,9 @@ export class Site extends Construct {
       ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
     };
     // Source maps stay out of the public bucket.
-    const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map'] });
+    const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map', '.vite'] });
 
-    // web/build.ts writes content-hashed files under assets/: cache them for good, and upload them
+    // Vite writes content-hashed files under assets/: cache them for good, and upload them
     // before the shell so a new index.html never points at files not yet there. No prune: a
     // browser still running the previous build may lazy-load its old chunks.
     const assets = new BucketDeployment(this, 'DeployAssets', {

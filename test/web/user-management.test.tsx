@@ -24,19 +24,31 @@ const USERS = [
 let fetchMock: ReturnType<typeof stubFetch>;
 let confirmSpy: ReturnType<typeof vi.spyOn>;
 
+/** A fake API whose user list reflects the writes it accepted, as the real one does on a refetch. */
 function serve(routes: {
   list?: () => Response | Promise<Response>;
   admin?: (id: string, body: { setAdminStatus: boolean }) => Response | Promise<Response>;
   remove?: (id: string) => Response | Promise<Response>;
 }) {
-  fetchMock = stubFetch((url, init) => {
+  let users = USERS;
+  fetchMock = stubFetch(async (url, init) => {
     if (url === '/api/users' && init.method === 'GET')
-      return routes.list ? routes.list() : jsonResponse(200, { users: USERS });
+      return routes.list ? routes.list() : jsonResponse(200, { users });
     const admin = /^\/api\/users\/([^/]+)\/admin$/.exec(url);
-    if (admin && init.method === 'PUT')
-      return routes.admin!(decodeURIComponent(admin[1]!), JSON.parse(String(init.body)));
+    if (admin && init.method === 'PUT') {
+      const id = decodeURIComponent(admin[1]!);
+      const body = JSON.parse(String(init.body)) as { setAdminStatus: boolean };
+      const response = await routes.admin!(id, body);
+      if (response.ok) users = users.map((u) => (u.userId === id ? { ...u, admin: body.setAdminStatus } : u));
+      return response;
+    }
     const remove = /^\/api\/users\/([^/]+)$/.exec(url);
-    if (remove && init.method === 'DELETE') return routes.remove!(decodeURIComponent(remove[1]!));
+    if (remove && init.method === 'DELETE') {
+      const id = decodeURIComponent(remove[1]!);
+      const response = await routes.remove!(id);
+      if (response.ok) users = users.filter((u) => u.userId !== id);
+      return response;
+    }
     return jsonResponse(500, { error: { code: 'internal', message: `unexpected ${init.method} ${url}` } });
   });
 }
@@ -203,7 +215,8 @@ describe('user management page', () => {
     );
     expect(await screen.findByText('User "carol@grace.example" deleted.')).toBeTruthy();
     expect(screen.queryByRole('rowheader', { name: /^carol@grace\.example/ })).toBeNull();
-    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/users/u-3');
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init.method === 'DELETE').map(([url]) => url);
+    expect(deletes).toEqual(['/api/users/u-3']);
   });
 
   it.each([
