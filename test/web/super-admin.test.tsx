@@ -1,8 +1,8 @@
 /**
- * The super-admin's pages (SPEC.md /admin/data-audit and /admin/org) rendered in the real app with
- * the network stubbed: the gate and its Access Denied texts, the report's running and result
- * states (badge, categories split at capitals, '-' for empty cells), a report that survives a
- * reload, the organisations table (count, dates, 'N/A', 'Invalid Date') and the deletion modal.
+ * The super-admin's pages (/admin/data-audit and /admin/org) rendered in the real app with the
+ * network stubbed: the gate and its Access Denied texts, the report's running and result states
+ * (badge, categories split at capitals, '-' for empty cells), a report that survives a reload, the
+ * organisations table (count, dates, 'N/A', 'Invalid Date') and the deletion modal.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -211,7 +211,7 @@ describe('data integrity report page', () => {
     await screen.findByText(/Failed to refresh authentication token/);
   });
 
-  it('reports a failed job with SPEC.md’s wording', async () => {
+  it('reports a failed job as Failed to generate report with the error code and detail', async () => {
     window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
     stubFetch(() => jsonResponse(200, job({ status: 'FAILED', error: 'The table is gone.' })));
     renderApp('/admin/data-audit');
@@ -270,7 +270,7 @@ describe('organisation management page', () => {
     expect(rows[1]!.textContent).toContain(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
   });
 
-  it('shows the empty text, and SPEC.md’s error texts', async () => {
+  it('shows the empty text, and the unauthorized text for a refused list', async () => {
     stubFetch(() => jsonResponse(200, { success: true, message: '', organizations: [] }));
     const first = renderApp('/admin/org');
     await screen.findByText('No organizations found or you might not be authorized to view them.');

@@ -40,7 +40,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
 export function AppRoutes() {
   const { loadingAuth } = useAuth();
-  // SPEC.md section 4: nothing renders before the first answer about the session.
+  // Nothing renders before the first answer about the session.
   if (loadingAuth) return <PageLoader text="Loading Application..." fullPage />;
   return (
     <Routes>
@@ -68,7 +68,7 @@ export function AppRoutes() {
           <Route path="map" element={<MapPage />} />
           <Route path="documents" element={<DocumentsPage />} />
         </Route>
-        {/* Adding a family or a group is for administrators (SPEC.md section 6): others see Access Denied, not a form the API would refuse. */}
+        {/* Adding a family or a group is for administrators: others see Access Denied, not a form the API would refuse. */}
         <Route element={<AdminRoute pageChecksOrg />}>
           <Route path="families/add" element={<FamilyFormPage mode="add" />} />
           <Route path="groups/add" element={<AddGroupPage />} />

@@ -9,7 +9,7 @@ import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { orDash, pollJob, rememberJob, rememberedJob } from './jobs';
 
-/** SPEC.md section 8, integrity report: what a failure to start or to finish says. */
+/** What the integrity report page says when the job fails to start or to finish. */
 export function reportErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'permission-denied') return JOB_MESSAGES.notAuthorized;
@@ -77,7 +77,7 @@ export default function DataAuditPage() {
 
   async function run() {
     setState({ kind: 'running', checked: 0 });
-    // SPEC.md: the sign-in token is force-refreshed first.
+    // The sign-in token is force-refreshed first, so the call carries current claims.
     try {
       await fetchAuthSession({ forceRefresh: true });
     } catch {

@@ -10,7 +10,7 @@ import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { pollJob, rememberJob, rememberedJob } from './jobs';
 
-/** SPEC.md section 8, organisations. */
+/** What a failed load of the organisation list says. */
 export function orgsLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'permission-denied') return JOB_MESSAGES.orgsUnauthorized;
@@ -26,7 +26,7 @@ export function deletionErrorText(error: unknown): string {
 }
 
 /**
- * SPEC.md: dates as local date and time, 'N/A' when absent, 'Invalid Date' when unparseable. A
+ * Dates show as local date and time, 'N/A' when absent, 'Invalid Date' when unparseable. A
  * time may be ISO text, epoch milliseconds, or an object with seconds (and nanoseconds).
  */
 export function formatOrgDate(value: unknown): string {
@@ -88,7 +88,7 @@ export default function OrgManagementPage() {
           if (controller.signal.aborted) return;
           rememberJob('orgDeletion', null);
           if (job.status === 'SUCCEEDED') {
-            // SPEC.md section 4: the deletion runs, then the modal closes and the list reloads.
+            // The deletion runs, then the modal closes and the list reloads.
             setTarget(null);
             setStatus({
               kind: 'success',

@@ -9,7 +9,7 @@ import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** SPEC.md section 8, user management. */
+/** What a failed load of the user list says. */
 export function usersLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'permission-denied') {
@@ -32,7 +32,7 @@ export function deleteUserErrorText(error: unknown): string {
   return `Failed to delete user: ${error instanceof Error ? error.message : 'Network/Function error'}`;
 }
 
-/** SPEC.md section 5: the admin toggle's confirmation; 'YOURSELF' replaces one's own address. */
+/** The admin toggle's confirmation; 'YOURSELF' replaces one's own address. */
 export const adminConfirmText = (grant: boolean, who: string) =>
   `Are you sure you want to ${grant ? 'grant admin privileges to' : 'remove admin privileges from'} ${who}?`;
 

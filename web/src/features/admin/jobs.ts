@@ -1,6 +1,6 @@
 /**
- * The super-admin pages' jobs (SPEC.md /admin/data-audit and /admin/org): polling a job until it
- * ends, and remembering the job a page started so that its status and result survive a reload.
+ * The super-admin pages' jobs (/admin/data-audit and /admin/org): polling a job until it ends, and
+ * remembering the job a page started so that its status and result survive a reload.
  */
 import type { JobKind, JobView } from '../../../../lambdas/contract/jobs';
 import { callApi } from '../../lib/api';
@@ -59,6 +59,6 @@ export async function pollJob(
   }
 }
 
-/** '-' for an empty table cell (SPEC.md: the report's table). */
+/** '-' for an empty cell of the report's table. */
 export const orDash = (value: string | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : value;
