@@ -46,8 +46,8 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 
 /**
  * Content-Security-Policy for the SPA. connect-src: our origin, Cognito and S3 (presigned
- * uploads) in any region, and AWS WAF's token endpoints. img-src allows https: because SPEC.md
- * lets a photo be an absolute URL.
+ * uploads) in any region, and AWS WAF's token endpoints. img-src allows https: because a
+ * family's photo may be an absolute http(s) URL instead of a storage path.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -1,4 +1,4 @@
-/** Bench module: each Lambda's bundle size and cold import time (DESIGN.md section 11). */
+/** Bench module: each Lambda's bundle size and cold import time; budgets 250 KB and 100 ms. */
 import os from 'node:os';
 import { bundleHandlers } from './lambda-bundles';
 import { medianImportMs } from './import-time';
@@ -6,7 +6,7 @@ import { kb, type BenchModule, type Metric } from './metrics';
 
 export const BUNDLE_BUDGET_KB = 250;
 /**
- * Handlers that cannot fit DESIGN.md's 250 KB, each with its own budget and the reason: the PDF
+ * Handlers that cannot fit the 250 KB, each with its own budget and the reason: the PDF
  * handler carries pdf-lib, 224 KB by itself (its fonts ship as files beside the bundle). A
  * handler listed here still fails the bench past its own budget; every other one past 250 KB.
  */

@@ -1,4 +1,4 @@
-/** Bench module: the SPA's first-load JavaScript, gzipped (DESIGN.md section 11). */
+/** Bench module: the SPA's first-load JavaScript, gzipped; budget 125 KB. */
 import { buildWeb } from '../../web/buildWeb';
 import { kb, type BenchModule } from './metrics';
 

@@ -188,7 +188,7 @@ describe('family list', () => {
     expect(screen.queryByText("Use the 'Add Family' button to create one.")).toBeNull();
   });
 
-  it('shows SPEC’s text for an authentication error and the server message otherwise', async () => {
+  it('shows the data-fetch authentication text for an unauthenticated answer', async () => {
     api(
       { families: [], canAddFamily: false },
       { 'GET /api/families': () => jsonResponse(401, { error: { code: 'unauthenticated', message: 'x' } }) },

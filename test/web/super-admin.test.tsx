@@ -211,7 +211,7 @@ describe('data integrity report page', () => {
     await screen.findByText(/Failed to refresh authentication token/);
   });
 
-  it('reports a failed job with SPEC.md’s wording', async () => {
+  it('reports a failed job: 'Failed to generate report.' and the job's error', async () => {
     window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
     stubFetch(() => jsonResponse(200, job({ status: 'FAILED', error: 'The table is gone.' })));
     renderApp('/admin/data-audit');
@@ -270,7 +270,7 @@ describe('organisation management page', () => {
     expect(rows[1]!.textContent).toContain(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
   });
 
-  it('shows the empty text, and SPEC.md’s error texts', async () => {
+  it('shows the empty text, and the load error texts', async () => {
     stubFetch(() => jsonResponse(200, { success: true, message: '', organizations: [] }));
     const first = renderApp('/admin/org');
     await screen.findByText('No organizations found or you might not be authorized to view them.');

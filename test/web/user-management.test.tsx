@@ -141,7 +141,7 @@ describe('user management page', () => {
   it.each([
     ['permission-denied', 403, /^Permission denied fetching users\./],
     ['internal', 500, /^An unknown error occurred while fetching users\.$/],
-  ])('shows SPEC.md’s load error for %s', async (code, status, text) => {
+  ])('shows the user-list load error for %s', async (code, status, text) => {
     serve({ list: () => jsonResponse(status, { error: { code, message: 'x' } }) });
     renderApp('/admin/users');
     expect((await screen.findByRole('alert')).textContent).toMatch(text);
@@ -195,7 +195,7 @@ describe('user management page', () => {
   it.each([
     ['permission-denied', 403, 'Server denied the request to change admin status.'],
     ['not-found', 404, 'Failed to update admin status: User not found.'],
-  ])('shows SPEC.md’s text when changing admin fails with %s', async (code, status, text) => {
+  ])('shows the admin-status failure text when changing admin fails with %s', async (code, status, text) => {
     serve({ admin: () => jsonResponse(status, { error: { code, message: 'User not found.' } }) });
     await openPage();
     await userEvent.click(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Grant Admin/ }));
@@ -222,7 +222,7 @@ describe('user management page', () => {
   it.each([
     ['permission-denied', 403, 'Server denied the request to delete user.'],
     ['unavailable', 503, 'Failed to delete user: Busy.'],
-  ])('keeps the row and shows SPEC.md’s text when deleting fails with %s', async (code, status, text) => {
+  ])('keeps the row and shows the delete failure text when deleting fails with %s', async (code, status, text) => {
     serve({ remove: () => jsonResponse(status, { error: { code, message: 'Busy.' } }) });
     await openPage();
     await userEvent.click(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Delete/ }));

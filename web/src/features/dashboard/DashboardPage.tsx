@@ -13,7 +13,7 @@ import { isApiError } from '../../lib/api';
 import { longDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** SPEC.md section 8, data load. */
+/** What a failed dashboard load says. */
 export function dashboardErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'unauthenticated')

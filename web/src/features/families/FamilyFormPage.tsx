@@ -18,7 +18,7 @@ import { Breadcrumbs, type Crumb } from './familyParts';
 import { EntryField, MonthDayField, RequiredNote } from './formParts';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
-/** SPEC.md section 9: redirect 1.5 s after a family is added or updated. */
+/** Redirect 1.5 s after a family is added or updated. */
 export const FAMILY_REDIRECT_MS = 1500;
 
 export const FAMILY_TEXTS = {
@@ -48,7 +48,7 @@ export const FAMILY_TEXTS = {
 const REMOVING = 'Photo marked for removal. Updating family...';
 const NO_PERMISSION = 'Error: You do not have permission to edit this family.';
 
-/** SPEC.md sections 5 and 8: what a failed edit load says. */
+/** What a failed edit load says. */
 export function familyLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'not-found') return 'Family not found.';
@@ -332,7 +332,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   );
 }
 
-/** Family Photo: choose, change or remove, with a preview (SPEC.md sections 2 and 4). */
+/** Family Photo: choose, change or remove, with a preview. */
 function PhotoPicker({
   mode,
   choice,

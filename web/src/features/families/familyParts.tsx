@@ -1,6 +1,6 @@
 /**
  * Pieces the family list, grid and detail pages share: breadcrumb, member table, the dismissible
- * status line, delete confirmations and error texts (SPEC.md sections 2, 4, 5 and 8).
+ * status line, delete confirmations and error texts.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 
-/** SPEC.md section 9: success and info messages clear after 5000 ms. */
+/** Success and info messages clear after 5000 ms. */
 export const STATUS_CLEAR_MS = 5000;
 
 export type FamilyStatusKind = 'success' | 'info' | 'warning' | 'danger';
@@ -57,7 +57,7 @@ export function FamilyStatusMessage({ status, onDismiss }: { status: FamilyStatu
   );
 }
 
-/** SPEC.md section 8, data load (families). */
+/** What a failed load of the family pages says. */
 export function familiesLoadErrorText(error: unknown, fallback = 'Family data could not be loaded.'): string {
   if (isApiError(error)) {
     if (error.code === 'unauthenticated')
@@ -129,7 +129,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** The one breadcrumb trail of every directory page and form (SPEC.md section 2). */
+/** The one breadcrumb trail of every directory page and form. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -160,7 +160,7 @@ export interface MemberTableProps {
   caption: string;
 }
 
-/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped (SPEC.md section 5). */
+/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped. */
 export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete, busyId, caption }: MemberTableProps) {
   return (
     <table className="member-table">

@@ -13,7 +13,7 @@ import { Breadcrumbs } from '../families/familyParts';
 import { RequiredLabel, RequiredNote } from '../families/formParts';
 import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
 
-/** /groups/add (SPEC.md sections 2 and 4): idle, submitting, success (form hidden, redirect) or error. */
+/** /groups/add: idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
   usePageTitle('Add Group');
   const requestKey = useRequestKey();

@@ -213,7 +213,7 @@ function GroupCard({
   );
 }
 
-/** The member's card: to their family, or '#' when they have none (SPEC.md section 2). */
+/** The member's card: to their family, or '#' when they have none. */
 function RoleLink({ role }: { role: GroupRoleView }) {
   const body = (
     <>

@@ -16,12 +16,12 @@ import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs, type Crumb } from '../families/familyParts';
 import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../families/formParts';
 
-/** SPEC.md section 9: redirect 2 s after a member is added or updated. */
+/** Redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
 
 const NO_PERMISSION = 'You do not have permission to edit this member.';
 
-/** Route state from the family pages' Add Member buttons (SPEC.md section 2). */
+/** Route state from the family pages' Add Member buttons: the family is preselected. */
 interface AddMemberState {
   preselectedFamilyId?: unknown;
   preselectedFamilyName?: unknown;
@@ -36,7 +36,7 @@ function preselectedFrom(state: unknown): { id: string; name: string } | null {
   };
 }
 
-/** SPEC.md sections 5 and 8: what a failed member load says. */
+/** What a failed member load says. */
 export function memberLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'not-found') return 'Member not found.';
@@ -123,7 +123,7 @@ function AddMember() {
       setStatus({ kind: 'error', text: firstIssue(checked.error.issues, FIELD_ORDER) });
       return;
     }
-    // SPEC.md section 5: empty optional fields are left out on add.
+    // Empty optional fields are left out on add.
     const body = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== null)) as AddMemberInput;
     setBusy(true);
     setStatus({ kind: 'info', text: 'Adding member...' });
