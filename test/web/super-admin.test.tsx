@@ -211,7 +211,7 @@ describe('data integrity report page', () => {
     await screen.findByText(/Failed to refresh authentication token/);
   });
 
-  it('reports a failed job: 'Failed to generate report.' and the job's error', async () => {
+  it("reports a failed job: 'Failed to generate report.' and the job's error", async () => {
     window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
     stubFetch(() => jsonResponse(200, job({ status: 'FAILED', error: 'The table is gone.' })));
     renderApp('/admin/data-audit');
