@@ -190,15 +190,13 @@ function mutation(shape: BodyShape): fc.Arbitrary<Mutation> {
     });
   });
   if (!paths.length) return extra;
-  const set = fc
-    .constantFrom(...paths)
-    .chain((path) =>
-      fc.record({
-        kind: fc.constant('set' as const),
-        path: fc.constant(path),
-        value: fc.oneof(shape.fields[path]!, hostileValue),
-      }),
-    );
+  const set = fc.constantFrom(...paths).chain((path) =>
+    fc.record({
+      kind: fc.constant('set' as const),
+      path: fc.constant(path),
+      value: fc.oneof(shape.fields[path]!, hostileValue),
+    }),
+  );
   const remove = fc.record({ kind: fc.constant('remove' as const), path: fc.constantFrom(...paths) });
   return fc.oneof({ weight: 5, arbitrary: set }, { weight: 1, arbitrary: remove }, { weight: 2, arbitrary: extra });
 }

@@ -2,7 +2,7 @@
  * Renders the real app (providers, routes, lazy pages) at a path. Only the network boundary is
  * stubbed: aws-amplify/auth (mocked in each test file with vi.mock) and fetch.
  */
-import { render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import * as amplifyAuth from 'aws-amplify/auth';

@@ -9,7 +9,7 @@ import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { useAuth } from '../../app/auth';
 import type { Status } from '../../components/StatusMessage';
 import { errorMessage } from '../../lib/authErrors';
-import { signInWithPassword } from './signIn';
+import { signInWithPassword } from '../../lib/signIn';
 
 export interface CreationTexts {
   /** The call's error as the page words it. */

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Button, Heading } from '@aws-amplify/ui-react';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import { familiesQuery } from '../../api/queries';
@@ -11,41 +11,27 @@ import { StatusMessage } from '../../components/StatusMessage';
 import { listDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
+import { familyEditPath, familyPath } from '../../lib/paths';
 import {
-  Breadcrumbs,
-  FamilyStatusMessage,
   MemberTable,
   cityStateZip,
   confirmFamilyDelete,
   confirmMemberDelete,
   familiesLoadErrorText,
   familyDeleteErrorText,
-  familyEditPath,
-  familyPath,
-  statusFromLocationState,
   useFamilyDelete,
-  useFamilyStatus,
   useMemberDelete,
 } from './familyParts';
 
 export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   usePageTitle(view === 'grid' ? 'Families (Grid View)' : 'Families');
-  const location = useLocation();
-  const navigate = useNavigate();
   const { data, error, isPending } = useQuery(familiesQuery());
-  const [status, setStatus] = useFamilyStatus();
+  const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<string | null>(null);
   const removeMember = useMemberDelete(setStatus);
   const removeFamily = useFamilyDelete();
-
-  // A message sent along by another page (FamilyDetailPage after a delete): show it once, then
-  // drop it from the history entry so a reload does not show it again.
-  useEffect(() => {
-    const passed = statusFromLocationState(location.state);
-    if (!passed) return;
-    setStatus(passed);
-    navigate(location.pathname, { replace: true, state: null });
-  }, [location.key]);
 
   async function deleteMember(member: MemberView) {
     if (busy || !confirmMemberDelete(member.name)) return;
@@ -106,7 +92,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
         </div>
       </div>
 
-      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
 
       {isPending && <PageLoader text="Loading families..." />}
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}

@@ -10,19 +10,17 @@ import { StatusMessage } from '../../components/StatusMessage';
 import { familyQuery } from '../../api/queries';
 import { shortDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
+import { familyEditPath } from '../../lib/paths';
 import {
-  Breadcrumbs,
-  FamilyStatusMessage,
   MemberTable,
   confirmFamilyDelete,
   confirmMemberDelete,
   familiesLoadErrorText,
   familyDeleteErrorText,
-  familyEditPath,
   useFamilyDelete,
-  useFamilyStatus,
   useMemberDelete,
-  type FamiliesLocationState,
 } from './familyParts';
 
 export default function FamilyDetailPage() {
@@ -31,7 +29,7 @@ export default function FamilyDetailPage() {
   const navigate = useNavigate();
   const { data, error, isPending } = useQuery(familyQuery(familyId));
   const family = data?.family;
-  const [status, setStatus] = useFamilyStatus();
+  const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<string | null>(null);
   const removeMember = useMemberDelete(setStatus);
   const removeFamily = useFamilyDelete();
@@ -52,7 +50,7 @@ export default function FamilyDetailPage() {
     setBusy(family.familyId);
     try {
       await removeFamily(family.familyId);
-      const state: FamiliesLocationState = {
+      const state: StatusLocationState = {
         status: { kind: 'success', text: `${family.surname} deleted successfully.` },
       };
       navigate('/families', { state });
@@ -74,7 +72,7 @@ export default function FamilyDetailPage() {
         ]}
       />
       <PageTitle>{surname ? `${surname} Family` : 'Family Details'}</PageTitle>
-      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
 
       {isPending && <PageLoader text="Loading family..." />}
       {error && (

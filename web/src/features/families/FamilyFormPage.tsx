@@ -14,8 +14,8 @@ import { familyQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { Breadcrumbs, type Crumb } from './familyParts';
-import { EntryField, MonthDayField, RequiredNote } from './formParts';
+import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { EntryField, MonthDayField, RequiredNote } from '../../components/formFields';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
 /** Redirect 1.5 s after a family is added or updated. */

@@ -9,8 +9,8 @@ import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { Breadcrumbs } from '../families/familyParts';
-import { RequiredLabel, RequiredNote } from '../families/formParts';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { RequiredLabel, RequiredNote } from '../../components/formFields';
 import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
 
 /** /groups/add: idle, submitting, success (form hidden, redirect) or error. */

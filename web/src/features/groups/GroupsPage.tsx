@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Heading, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { GroupMemberOption, GroupRoleView, GroupView } from '../../../../lambdas/contract/api';
 import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
@@ -13,13 +13,9 @@ import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { groupsQuery, useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
-import {
-  Breadcrumbs,
-  FamilyStatusMessage,
-  familyPath,
-  statusFromLocationState,
-  useFamilyStatus,
-} from '../families/familyParts';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
+import { familyPath } from '../../lib/paths';
 import {
   GROUP_TEXTS,
   confirmGroupDelete,
@@ -35,24 +31,14 @@ type Busy = { kind: 'group'; groupId: string } | { kind: 'role'; groupId: string
 export default function GroupsPage() {
   usePageTitle('Groups');
   const { userOrgId } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
   // After a change the old content stays until the refreshed list arrives.
   const { data, isPending, isError } = useQuery({ ...groupsQuery(), enabled: userOrgId !== '' });
-  const [status, setStatus] = useFamilyStatus();
+  const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<Busy>(null);
   const [adding, setAdding] = useState<GroupView | null>(null);
   const removeGroup = useApiMutation('deleteGroup');
   const removeRole = useApiMutation('deleteRole');
   const loadError = !userOrgId ? GROUP_TEXTS.orgMissing : isError ? GROUP_TEXTS.loadFailed : null;
-
-  // A message sent along by /groups/add: show it once, then drop it from the history entry.
-  useEffect(() => {
-    const passed = statusFromLocationState(location.state);
-    if (!passed) return;
-    setStatus(passed);
-    navigate(location.pathname, { replace: true, state: null });
-  }, [location.key]);
 
   async function deleteGroup(group: GroupView) {
     if (busy || !confirmGroupDelete(group.groupName)) return;
@@ -99,7 +85,7 @@ export default function GroupsPage() {
         )}
       </div>
 
-      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
 
       {isPending && !loadError && <PageLoader text="Loading groups..." />}
       {loadError && <StatusMessage status={{ kind: 'error', text: loadError }} />}

@@ -13,8 +13,8 @@ import { familiesQuery, memberQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { Breadcrumbs, type Crumb } from '../families/familyParts';
-import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../families/formParts';
+import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../../components/formFields';
 
 /** Redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;

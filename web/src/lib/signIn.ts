@@ -1,5 +1,5 @@
 import { signIn, signOut } from 'aws-amplify/auth';
-import { authErrorName } from '../../lib/authErrors';
+import { authErrorName } from './authErrors';
 
 /** The local Cognito has no SRP, so every sign-in uses USER_PASSWORD_AUTH (allowed on the real client too). */
 export async function signInWithPassword(username: string, password: string) {
