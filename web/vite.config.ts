@@ -3,9 +3,11 @@
  * (`npm run dev`: hot reload, with /api, /cognito, /config.json and /_local answered by the local
  * stack that `npm start` runs, http://127.0.0.1:$LOCAL_PORT, default 4000).
  */
+import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { theme } from './src/app/theme';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const stackUrl = `http://127.0.0.1:${process.env.LOCAL_PORT ?? 4000}`;
@@ -40,9 +42,19 @@ function devConfigJson(): Plugin {
   };
 }
 
+/** `virtual:theme.css`: the UI library's theme as plain CSS variables, made once at build time. */
+function themeCss(): Plugin {
+  const id = 'virtual:theme.css';
+  return {
+    name: 'theme-css',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? createTheme(theme).cssText : undefined),
+  };
+}
+
 export default defineConfig({
   root: webDir,
-  plugins: [react(), devConfigJson()],
+  plugins: [react(), themeCss(), devConfigJson()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

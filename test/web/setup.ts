@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setConfig } from '../../web/src/lib/config';
 
@@ -19,6 +19,10 @@ if (!window.matchMedia) {
   });
 }
 window.scrollTo = () => {};
+
+// A page's first render waits for its lazy chunk, which a loaded 2-core machine can take over a
+// second to transform: a limit for findBy/waitFor, not a timing assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   setConfig({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'test-client', apiBase: '' });

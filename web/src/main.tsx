@@ -1,4 +1,29 @@
-import '@aws-amplify/ui-react/styles.css';
+// The UI library's styles, only the parts this app renders (its full styles.css is ~330 KB, most
+// of it for components never used here). Base holds the design tokens and the library's base
+// rules; then each component's file in the order the full styles.css has them, so the cascade
+// is the same. A component newly imported from '@aws-amplify/ui-react' needs its file here.
+import '@aws-amplify/ui-react/styles/base.css';
+import '@aws-amplify/ui-react/styles/flex.css';
+import '@aws-amplify/ui-react/styles/grid.css';
+import '@aws-amplify/ui-react/styles/text.css';
+import '@aws-amplify/ui-react/styles/badge.css';
+import '@aws-amplify/ui-react/styles/button.css';
+import '@aws-amplify/ui-react/styles/fieldMessages.css';
+import '@aws-amplify/ui-react/styles/heading.css';
+import '@aws-amplify/ui-react/styles/icon.css';
+import '@aws-amplify/ui-react/styles/input.css';
+// Buttons with isLoading show the library's Loader.
+import '@aws-amplify/ui-react/styles/loader.css';
+import '@aws-amplify/ui-react/styles/alert.css';
+import '@aws-amplify/ui-react/styles/card.css';
+import '@aws-amplify/ui-react/styles/field.css';
+import '@aws-amplify/ui-react/styles/fieldGroup.css';
+import '@aws-amplify/ui-react/styles/passwordField.css';
+import '@aws-amplify/ui-react/styles/select.css';
+import '@aws-amplify/ui-react/styles/selectField.css';
+import '@aws-amplify/ui-react/styles/textField.css';
+import '@aws-amplify/ui-react/styles/visuallyHidden.css';
+import 'virtual:theme.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

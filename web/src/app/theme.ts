@@ -1,8 +1,14 @@
-import { createTheme } from '@aws-amplify/ui-react';
+/**
+ * The UI library's theme. Turned into CSS variables when the SPA is built (web/vite.config.ts), so
+ * the browser gets plain CSS and the first load carries none of the theme code.
+ */
+import type { Theme } from '@aws-amplify/ui';
+
+export const THEME_NAME = 'church-directory';
 
 /** Calm, warm and readable: a deep slate-blue brand, a gentle gold accent, generous type. */
-export const theme = createTheme({
-  name: 'church-directory',
+export const theme: Theme = {
+  name: THEME_NAME,
   tokens: {
     colors: {
       primary: {
@@ -48,4 +54,4 @@ export const theme = createTheme({
       large: { value: '0.75rem' },
     },
   },
-});
+};
