@@ -109,12 +109,15 @@ describe('unknown paths and guards', () => {
     },
   );
 
-  it('redirects signed-out users from protected pages to /', async () => {
-    signedInAs(null);
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 2, name: 'Sign In' });
-    expect(currentPath()).toBe('/');
-  });
+  it.each(['/profile', '/families/add', '/groups/add'])(
+    'redirects signed-out users from the protected page %s to /',
+    async (path) => {
+      signedInAs(null);
+      renderApp(path);
+      await screen.findByRole('heading', { level: 2, name: 'Sign In' });
+      expect(currentPath()).toBe('/');
+    },
+  );
 
   it('shows the verification gate instead of the page while the email is unverified', async () => {
     signedInAs({ verified: false });

@@ -37,10 +37,17 @@ export function UnknownRoute() {
  * without the admin claim, Configuration Error without an organisation. The claim only shapes the
  * screen: the API checks the user record on every call.
  */
-export function AdminRoute({ pageChecksOrg = false }: { pageChecksOrg?: boolean }) {
+export function AdminRoute({
+  pageChecksOrg = false,
+  signedOutTo = '/login',
+}: {
+  pageChecksOrg?: boolean;
+  /** The directory's add forms are protected pages, which send a signed-out visitor to /. */
+  signedOutTo?: string;
+}) {
   const { loadingAuth, currentUser, emailVerified, claimsError, isAdmin, userOrgId } = useAuth();
   if (loadingAuth) return <PageLoader text="Verifying access..." />;
-  if (!currentUser) return <Navigate to="/login" replace />;
+  if (!currentUser) return <Navigate to={signedOutTo} replace />;
   if (!emailVerified && !claimsError) return <VerifyEmailGate />;
   if (!isAdmin) return <AdminAccess kind="denied" />;
   // The add forms (pageChecksOrg) say their own message on submit when the organisation is missing.

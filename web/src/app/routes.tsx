@@ -113,7 +113,7 @@ export function appRoutes(client: QueryClient): RouteObject[] {
         },
         {
           // Adding a family or a group is for administrators: others see Access Denied, not a form the API would refuse.
-          element: <AdminRoute pageChecksOrg />,
+          element: <AdminRoute pageChecksOrg signedOutTo="/" />,
           children: [
             {
               path: 'families/add',
