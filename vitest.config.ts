@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { SINGLE_INVOCATION_ENV } from './lib/local/invocation-env';
 
 /** `npm test`: unit, web components, infra (CDK) and integration (handlers against the local stand-ins). */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', env: SINGLE_INVOCATION_ENV, include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         // Typing into forms with user-event is slow on a loaded 2-core machine: a limit, not a timing assertion.
         test: {
           name: 'web',
+          env: SINGLE_INVOCATION_ENV,
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/web/setup.ts'],
@@ -19,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
+          env: SINGLE_INVOCATION_ENV,
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 300_000,
@@ -28,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          env: SINGLE_INVOCATION_ENV,
           include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],
