@@ -186,10 +186,13 @@ describe('dashboard', () => {
 });
 
 describe('logs', () => {
-  it('gives every log group a retention', () => {
+  it('gives every log group a retention, and every Lambda (CDK’s deployment handler too) a log group of ours', () => {
     const groups = resourcesOf(s.template, 'AWS::Logs::LogGroup');
     expect(groups.length).toBeGreaterThan(routes.length + taskCount);
     for (const [logicalId, group] of groups) expect(group.Properties.RetentionInDays, logicalId).toBeGreaterThan(0);
+    for (const [logicalId, fn] of resourcesOf(s.template, 'AWS::Lambda::Function')) {
+      expect(fn.Properties.LoggingConfig?.LogGroup, logicalId).toEqual({ Ref: expect.any(String) });
+    }
   });
 
   it('has every Lambda of ours write JSON lines at INFO into its own log group, kept a month', () => {
