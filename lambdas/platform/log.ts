@@ -16,9 +16,13 @@ export const log = new Logger({
 });
 
 // SDK and service messages may quote what was sent (SES names the refused recipient address).
-const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g;
-const PHONE_LIKE = /\+?\d[\d\s().-]{6,}\d/g;
-const redact = (text: string) => text.replace(EMAIL, '[email]').replace(PHONE_LIKE, '[number]');
+// Addresses need a dotted domain, so `node_modules/@middy/core` in a stack stays readable.
+const EMAIL = /[^\s@"'<>(),;:/\\]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+const NUMBER_RUN = /\+?\d[\d\s().-]{5,}\d/g;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Seven digits or more, however grouped, may be a phone number; a date may stay. */
+const maskNumber = (run: string) => (run.replace(/\D/g, '').length >= 7 && !ISO_DATE.test(run) ? '[number]' : run);
+const redact = (text: string) => text.replace(EMAIL, '[email]').replace(NUMBER_RUN, maskNumber);
 
 /** An error as it may be logged: its name, its message and stack with addresses and numbers masked. */
 export function safeError(error: unknown): { name: string; message: string; stack?: string } {

@@ -93,5 +93,9 @@ describe('safeError', () => {
     expect(safe.message).toBe('Message rejected: [email] is not verified (call [number])');
     expect(safe.stack).toMatch(/^TypeError: Message rejected: \[email\]/);
     expect(safeError('to bob@example.org')).toEqual({ name: 'string', message: 'to [email]' });
+    expect(safeError('at file:///app/node_modules/@middy/core/index.js:215:23 on 2026-11-23, id 123456').message).toBe(
+      'at file:///app/node_modules/@middy/core/index.js:215:23 on 2026-11-23, id 123456',
+    );
+    expect(safeError('call 919 555 0142, 555-0142 or 5550142').message).toBe('call [number], [number] or [number]');
   });
 });
