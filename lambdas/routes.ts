@@ -17,7 +17,7 @@ export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' |
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
-  /** SPEC.md's operation name; also the Lambda's logical name. */
+  /** The operation's name (addFamily, newUser, ...); also the Lambda's logical name. */
   readonly operation: string;
   readonly method: Method;
   /** API Gateway path syntax: /api/families/{familyId} */

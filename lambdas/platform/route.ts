@@ -2,8 +2,8 @@
  * Every HTTP handler is `defineRoute(operation, schemas, fn)`: a middy handler that looks up the
  * operation's access rule in the manifest, authorises the caller, parses the body and path with
  * zod, runs `fn`, and shapes the answer. Errors become `{ error: { code, message } }` with
- * SPEC.md's codes; only unexpected ones are 500, and those never leak details. Each request is
- * logged once with its operation, organisation and outcome (platform/observed.ts).
+ * the codes of domain/errors.ts; only unexpected ones are 500, and those never leak details. Each
+ * request is logged once with its operation, organisation and outcome (platform/observed.ts).
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';

@@ -30,7 +30,7 @@ export const UNICODE_SAMPLES = [
   '\ufeffbom\u2028line\u2029',
 ] as const;
 
-/** Dates the MM/DD fields must refuse or read exactly (02/30 is MM/DD-shaped: SPEC.md checks only 01-12 and 01-31). */
+/** Dates the MM/DD fields must refuse or read exactly (02/30 is MM/DD-shaped: only month 01-12 and day 01-31 are checked). */
 export const DATES = [
   '13/40',
   '02/30',
@@ -243,7 +243,6 @@ export function bodyFrom(valid: Record<string, unknown>, recipe: BodyRecipe): st
   return JSON.stringify(body);
 }
 
-/** SPEC.md's optional text as the contract stores it: trimmed, and empty means none. */
 /** What the contract keeps of a text (lambdas/contract/fields.ts cleanText): control characters become spaces, then trimmed. */
 export const cleaned = (value: unknown): string =>
   String(value)

@@ -18,7 +18,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const LOGIN_FAILED = 'Failed to log in. Please try again.';
 
-/** SPEC.md section 8, sign-in. */
+/** What a failed sign-in says. */
 export function loginErrorText(error: unknown): string {
   const name = authErrorName(error);
   // Cognito answers a wrong password with NotAuthorizedException; cognito-local with

@@ -4,7 +4,7 @@ import { PDF_FILE_NAME, PDF_MESSAGES } from '../../../../lambdas/contract/pdf';
 import { callApi, isApiError } from '../../lib/api';
 import type { FamilyStatus } from './familyParts';
 
-/** SPEC.md section 8: the server's message when it gave one, else the generic texts. */
+/** A failed PDF: the server's message when it gave one, else the generic texts. */
 export function pdfErrorText(error: unknown): string {
   if (isApiError(error) && error.status > 0) return `Error: ${error.message || PDF_MESSAGES.serverFailed}`;
   return PDF_MESSAGES.couldNot;

@@ -1,15 +1,17 @@
 /**
  * Pieces the family list, grid and detail pages share: breadcrumb, member table, the dismissible
- * status line, delete confirmations and error texts (SPEC.md sections 2, 4, 5 and 8).
+ * status line, delete confirmations and error texts.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
-import type { MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
+import { isApiError } from '../../lib/api';
 
-/** SPEC.md section 9: success and info messages clear after 5000 ms. */
+/** Success and info messages clear after 5000 ms. */
 export const STATUS_CLEAR_MS = 5000;
 
 export type FamilyStatusKind = 'success' | 'info' | 'warning' | 'danger';
@@ -55,7 +57,7 @@ export function FamilyStatusMessage({ status, onDismiss }: { status: FamilyStatu
   );
 }
 
-/** SPEC.md section 8, data load (families). */
+/** What a failed load of the family pages says. */
 export function familiesLoadErrorText(error: unknown, fallback = 'Family data could not be loaded.'): string {
   if (isApiError(error)) {
     if (error.code === 'unauthenticated')
@@ -70,23 +72,39 @@ const reason = (error: unknown) => (isApiError(error) && error.message ? error.m
 export const memberDeleteErrorText = (error: unknown) => `Failed to delete member: ${reason(error)}`;
 export const familyDeleteErrorText = (error: unknown) => `Failed to delete family: ${reason(error)}`;
 
-/** SPEC.md section 5, deletions. */
 /**
  * The member delete of the list and detail pages, once confirmed: the call, then the status
- * ('Member "{name}" deleted.' or the failure). `removed` updates the page's own data.
+ * ('Member "{name}" deleted.' or the failure). The reads that show the member are refreshed.
  */
-export async function deleteMemberWithStatus(
-  member: MemberView,
-  setStatus: (status: FamilyStatus) => void,
-  removed: () => void,
-): Promise<void> {
-  try {
-    const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
-    removed();
-    setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
-  } catch (error) {
-    setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
-  }
+export function useMemberDelete(setStatus: (status: FamilyStatus) => void) {
+  const { mutateAsync } = useApiMutation('deleteMember');
+  const client = useQueryClient();
+  return async (member: MemberView) => {
+    try {
+      const result = await mutateAsync({ params: { memberId: member.memberId } });
+      // Gone from the screen at once; the refetch the delete started confirms it.
+      const without = (f: FamilyView) => ({ ...f, members: f.members.filter((m) => m.memberId !== member.memberId) });
+      client.setQueryData(familiesQuery().queryKey, (d) => d && { ...d, families: d.families.map(without) });
+      client.setQueryData(familyQuery(member.familyId).queryKey, (d) => d && { ...d, family: without(d.family) });
+      setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
+    } catch (error) {
+      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
+    }
+  };
+}
+
+/** The family delete of the list and detail pages: gone from the cached list at once, then refreshed. */
+export function useFamilyDelete() {
+  const { mutateAsync } = useApiMutation('deleteFamily');
+  const client = useQueryClient();
+  return async (familyId: string) => {
+    const result = await mutateAsync({ params: { familyId } });
+    client.setQueryData(familiesQuery().queryKey, (d) =>
+      d ? { ...d, families: d.families.filter((f) => f.familyId !== familyId) } : d,
+    );
+    client.removeQueries({ queryKey: familyQuery(familyId).queryKey });
+    return result;
+  };
 }
 
 export const confirmMemberDelete = (name: string) =>
@@ -111,7 +129,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** The one breadcrumb trail of every directory page and form (SPEC.md section 2). */
+/** The one breadcrumb trail of every directory page and form. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -142,7 +160,7 @@ export interface MemberTableProps {
   caption: string;
 }
 
-/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped (SPEC.md section 5). */
+/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped. */
 export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete, busyId, caption }: MemberTableProps) {
   return (
     <table className="member-table">
