@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test workers inherit AWS_LAMBDA_MAX_CONCURRENCY from the process that runs the local stack
+ * (lib/local/invocation.ts) but have no invocation store, and call handlers one at a time. Empty
+ * means unset to Powertools: its state is plain module state again.
+ */
+const SINGLE_INVOCATION_ENV = { AWS_LAMBDA_MAX_CONCURRENCY: '' };
+
 /** `npm test`: unit, web components, infra (CDK) and integration (handlers against the local stand-ins). */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', env: SINGLE_INVOCATION_ENV, include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         // Typing into forms with user-event is slow on a loaded 2-core machine: a limit, not a timing assertion.
         test: {
           name: 'web',
+          env: SINGLE_INVOCATION_ENV,
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/web/setup.ts'],
@@ -19,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
+          env: SINGLE_INVOCATION_ENV,
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 300_000,
@@ -28,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          env: SINGLE_INVOCATION_ENV,
           include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],

@@ -14,6 +14,8 @@
  *  - sesFromEmail: context; a verified SES identity. Set: Cognito and our mails are sent through
  *    SES from it (MAIL_FROM). Unset: Cognito's default sender, and no MAIL_FROM.
  *  - appUrl: context; the public URL if a custom domain fronts CloudFront.
+ *  - alarmEmail: context; where the CloudWatch alarms are mailed (an SNS e-mail subscription,
+ *    confirmed from the first mail). Unset: the alarm topic has no subscriber.
  *  - The SPA build web/dist: built with `npm run build` when missing. Run `npm run build` yourself
  *    before `cdk deploy` to ship the current web code (an existing web/dist is used as is).
  */
@@ -45,6 +47,7 @@ buildDirectoryApp(app, {
   superAdminEmail: context('superAdminEmail') ?? (process.env.SUPER_ADMIN_EMAIL?.trim() || undefined),
   sesFromEmail: context('sesFromEmail'),
   appUrl: context('appUrl'),
+  alarmEmail: context('alarmEmail'),
   webDistPath,
 });
 

@@ -12,6 +12,8 @@ export interface DirectoryConfig {
   readonly sesFromEmail?: string;
   readonly appUrl?: string;
   readonly webDistPath: string;
+  /** Where CloudWatch alarms are mailed (context `alarmEmail`). */
+  readonly alarmEmail?: string;
 }
 
 export const STACK_NAMES = { main: 'ChurchDirectory', waf: 'ChurchDirectoryWaf' } as const;
@@ -29,12 +31,13 @@ export function buildDirectoryApp(app: App, config: DirectoryConfig) {
 
   const stack = new DirectoryStack(app, STACK_NAMES.main, {
     env: { account: config.account, region: config.region },
-    description: 'Church directory: Cognito, DynamoDB, S3, HTTP API, CloudFront',
+    description: 'Church directory: Cognito, DynamoDB, S3, HTTP API, CloudFront, CloudWatch alarms',
     superAdminEmail: config.superAdminEmail,
     sesFromEmail: config.sesFromEmail,
     appUrl: config.appUrl,
     webAclArn: wafStack.waf.webAcl.attrArn,
     webDistPath: config.webDistPath,
+    alarmEmail: config.alarmEmail,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -4,6 +4,7 @@ import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { Jobs } from './jobs';
+import { Monitoring } from './monitoring';
 import { Site } from './site';
 import { Storage } from './storage';
 
@@ -18,9 +19,11 @@ export interface DirectoryStackProps extends StackProps {
   readonly webAclArn: string;
   /** The built SPA directory (web/dist). */
   readonly webDistPath: string;
+  /** Where alarms are mailed; undefined: the alarm topic has no subscriber. */
+  readonly alarmEmail?: string;
 }
 
-/** The product in one region: identity, data, files, API and the CloudFront site. */
+/** The product in one region: identity, data, files, API, the CloudFront site and its monitoring. */
 export class DirectoryStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
@@ -28,6 +31,7 @@ export class DirectoryStack extends Stack {
   readonly jobs: Jobs;
   readonly api: Api;
   readonly site: Site;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: DirectoryStackProps) {
     super(scope, id, props);
@@ -72,6 +76,14 @@ export class DirectoryStack extends Stack {
       superAdminEmail,
     });
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      apiStage: this.api.stage,
+      functions: new Map([...this.api.functions, ...this.jobs.functionsByName()]),
+      table: this.data.table,
+      stateMachines: this.jobs.stateMachines,
+      alarmEmail: props.alarmEmail,
+    });
+
     const appUrl = props.appUrl ?? this.site.url;
     this.api.setAppUrl(appUrl);
     this.storage.allowBrowserOrigin(appUrl);
@@ -80,5 +92,7 @@ export class DirectoryStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
   }
 }

@@ -85,6 +85,13 @@ export class Jobs extends Construct {
     }
   }
 
+  /** Every task Lambda by `<job>-<task>` (orgDeletion-DeletePage), the names the bench and the alarms use. */
+  functionsByName(): Map<string, NodejsFunction> {
+    return new Map(
+      [...this.functions].map(([key, fn]) => [key.replace('.', '-').replace(/FunctionArn$/, ''), fn] as const),
+    );
+  }
+
   /** The variables that carry each state machine's ARN to the handlers that start jobs. */
   environment(): Partial<Record<EnvName, string>> {
     return Object.fromEntries(

@@ -1,5 +1,5 @@
 /**
- * One Lambda of ours: its own log group, a role that may write only there, and the bundling of
+ * One Lambda of ours: its own log group (with a retention), JSON log lines, a role that may write only there, and the bundling of
  * lib/bundling.ts (the options the bench measures). Used by the API handlers (lib/api.ts) and the
  * job tasks (lib/jobs.ts).
  */
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -19,6 +19,9 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 if (Runtime.NODEJS_24_X.name !== LAMBDA_RUNTIME) {
   throw new Error(`lib/bundling.ts says ${LAMBDA_RUNTIME}; lib/lambda-function.ts deploys ${Runtime.NODEJS_24_X.name}`);
 }
+
+/** How long a Lambda's log lines are kept. */
+export const LAMBDA_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export interface LambdaProps {
   /** Handler file, absolute. */
@@ -33,7 +36,7 @@ export interface LambdaProps {
 
 export function makeLambda(scope: Construct, id: string, props: LambdaProps): NodejsFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
-    retention: RetentionDays.ONE_MONTH,
+    retention: LAMBDA_LOG_RETENTION,
     removalPolicy: RemovalPolicy.DESTROY,
   });
   // Our own role: only this function's log group, instead of AWSLambdaBasicExecutionRole's logs:* on *.
@@ -54,6 +57,11 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
     description: props.description,
     role,
     logGroup,
+    // JSON lines (Powertools writes ours as JSON, and the platform's START/REPORT become JSON too);
+    // the application level reaches the handlers' logger as AWS_LAMBDA_LOG_LEVEL.
+    loggingFormat: LoggingFormat.JSON,
+    applicationLogLevelV2: ApplicationLogLevel.INFO,
+    systemLogLevelV2: SystemLogLevel.INFO,
     environment: props.environment,
     bundling: {
       format: OutputFormat.ESM,

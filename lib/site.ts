@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -22,11 +22,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from './settings';
 import { rules } from 'cdk-nag';
+import { LAMBDA_LOG_RETENTION } from './lambda-function';
 import { acknowledge, acknowledgeAllFindings } from './nag';
 
 /**
@@ -179,6 +181,11 @@ export class Site extends Construct {
     };
     // Source maps stay out of the public bucket.
     const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map', '.vite'] });
+    // The deployments' shared handler logs here (one group for both), kept like our Lambdas' logs.
+    const deployLogs = new LogGroup(this, 'DeployLogs', {
+      retention: LAMBDA_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
 
     // Vite writes content-hashed files under assets/: cache them for good, and upload them
     // before the shell so a new index.html never points at files not yet there. No prune: a
@@ -190,6 +197,7 @@ export class Site extends Construct {
       include: ['assets/*'],
       prune: false,
       memoryLimit: 512,
+      logGroup: deployLogs,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
     });
     // Everything else (index.html, config.json, favicon...) is revalidated on every load.
@@ -199,6 +207,7 @@ export class Site extends Construct {
       exclude: ['assets/*'],
       prune: false,
       memoryLimit: 512,
+      logGroup: deployLogs,
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],

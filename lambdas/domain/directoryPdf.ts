@@ -10,7 +10,8 @@ import type { GenerateDirectoryPdfResult } from '../contract/api';
 import { mapLimit } from '../platform/limit';
 import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
-import { log } from '../platform/log';
+import { log, safeError } from '../platform/log';
+import { count } from '../platform/metrics';
 import { fetchS3, presignS3, putS3Stream } from '../platform/s3-presign';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
@@ -146,12 +147,9 @@ export async function generateDirectoryPdf(
         write: Math.round(performance.now() - rendered),
       },
     });
+    count('DirectoryPdfsGenerated');
   } catch (error) {
-    log.error('directory PDF failed', {
-      orgId,
-      key,
-      error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
-    });
+    log.error('directory PDF failed', { orgId, key, error: safeError(error) });
     throw new AppError('internal', PDF_MESSAGES.serverFailed);
   }
 

@@ -6,6 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AddFamilyInput, UpdateFamilyInput } from '../contract/directory';
 import { ddb } from '../platform/ddb';
+import { count } from '../platform/metrics';
 import type { Family } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { keys } from './keys';
@@ -64,7 +65,7 @@ export async function addFamily(
     createdAt: now,
     updatedAt: now,
   };
-  const { record } = await createOnce(
+  const { record, repeated } = await createOnce(
     requestKey,
     async () => {
       await checkNewPhoto(viewer.orgId, input.photo, null);
@@ -75,6 +76,7 @@ export async function addFamily(
     },
     () => readFamilyItem(viewer.orgId, family.familyId),
   );
+  if (!repeated) count('FamiliesAdded');
   return record;
 }
 

@@ -4,7 +4,8 @@
  * cannot be sent is logged and never undoes or fails the save.
  */
 import { env } from '../platform/env';
-import { log } from '../platform/log';
+import { log, safeError } from '../platform/log';
+import { count } from '../platform/metrics';
 import { mailConfigured, sendMail, type OutgoingMail } from '../platform/ses';
 import { getOrgName } from './repos/orgs';
 
@@ -40,12 +41,12 @@ export async function inviteMember(orgId: string, member: { email: string; name:
       invitationMail({ to: member.email, name: member.name, orgName, link: signUpLink(env('APP_URL'), orgId) }),
     );
     log.info('invitation sent', { orgId, messageId });
+    count('InvitationsSent');
     return true;
   } catch (error) {
-    log.error('invitation not sent', {
-      orgId,
-      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-    });
+    // The member is saved all the same: the failure shows on the dashboard's invitation counts.
+    log.error('invitation not sent', { orgId, error: safeError(error) });
+    count('InvitationsFailed');
     return false;
   }
 }

@@ -4,6 +4,7 @@
  * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
  */
 import type { AddMemberInput, UpdateMemberInput } from '../contract/directory';
+import { count } from '../platform/metrics';
 import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
@@ -63,7 +64,7 @@ export async function addMember(
   requestKey: string | null = null,
 ): Promise<Member> {
   const memberId = newRecordId(viewer.orgId, 'member', requestKey);
-  const { record: member } = await createOnce(
+  const { record: member, repeated } = await createOnce(
     requestKey,
     async () => {
       const family = await readFamilyItem(viewer.orgId, input.familyId);
@@ -100,6 +101,7 @@ export async function addMember(
     },
     async () => (await readMember(viewer.orgId, memberId))?.member ?? null,
   );
+  if (!repeated) count('MembersAdded');
   // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
   // request mails again, since its first attempt may have stopped before the mail.
   if (member.email) await inviteMember(viewer.orgId, { email: member.email, name: member.name });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTO_BYTES, PHOTO_PATH, PHOTO_TYPES, type PhotoType } from '../contract/directory';
 import { env } from '../platform/env';
+import { log, safeError } from '../platform/log';
 import { presignS3, sendS3 } from '../platform/s3-presign';
 import { invalid } from './errors';
 
@@ -58,6 +59,6 @@ export async function deletePhoto(orgId: string, photo: string | null): Promise<
     const status = await sendS3('DELETE', env('PHOTOS_BUCKET'), photo);
     if (status >= 300 && status !== 404) throw new Error(`S3 DELETE answered ${status}`);
   } catch (error) {
-    console.warn(JSON.stringify({ message: 'photo not deleted', photo, error: String(error) }));
+    log.warn('photo not deleted', { orgId, photo, error: safeError(error) });
   }
 }

@@ -1,18 +1,21 @@
 import { AppError } from '../domain/errors';
-import { log } from './log';
+
+/** Any error as the AppError it answers: ours as they are, the SDK's as `unavailable` or `internal`. */
+export function asAppError(error: unknown): AppError {
+  return error instanceof AppError ? error : fromSdk(error);
+}
 
 /** The one place an error becomes an HTTP answer. */
-export function errorResponse(error: unknown, operation: string) {
-  const known = error instanceof AppError ? error : fromSdk(error);
-  if (known.code === 'internal' || known.code === 'unavailable') {
-    log.error('request failed', { operation, error: describe(error) });
-  }
+export function errorResponse(error: AppError) {
   return {
-    statusCode: known.status,
+    statusCode: error.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    body: JSON.stringify({ error: { code: known.code, message: known.message } }),
+    body: JSON.stringify({ error: { code: error.code, message: error.message } }),
   };
 }
+
+/** Whether an answer with this code is the service's fault (logged as an error, with its cause). */
+export const isServerFault = (error: AppError) => error.status >= 500;
 
 /** AWS SDK errors that are not bugs: throttling and unreachable services answer 503, not 500. */
 function fromSdk(error: unknown): AppError {
@@ -37,8 +40,4 @@ function fromSdk(error: unknown): AppError {
     return new AppError('unavailable', 'The service is busy right now. Please try again in a moment.');
   }
   return new AppError('internal', 'An unexpected error occurred. Please try again.');
-}
-
-function describe(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error;
 }

@@ -2,9 +2,9 @@
  * Every HTTP handler is `defineRoute(operation, schemas, fn)`: a middy handler that looks up the
  * operation's access rule in the manifest, authorises the caller, parses the body and path with
  * zod, runs `fn`, and shapes the answer. Errors become `{ error: { code, message } }` with
- * the codes of domain/errors.ts; only unexpected ones are 500, and those never leak details.
+ * the codes of domain/errors.ts; only unexpected ones are 500, and those never leak details. Each
+ * request is logged once with its operation, organisation and outcome (platform/observed.ts).
  */
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { OperationResults } from '../contract/api';
@@ -12,7 +12,8 @@ import { firstMessage } from '../contract/fields';
 import { invalid } from '../domain/errors';
 import { routeFor, type Operation } from '../routes';
 import { errorResponse } from './errorResponse';
-import { authorise, type Principal } from './principal';
+import { observed } from './observed';
+import { authorise, principalFromClaims, type Principal } from './principal';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -111,13 +112,20 @@ export function defineRoute<
   fn: (ctx: RouteContext<Out<B>, Out<P>, Out<Q>>) => Promise<OperationResults[Op]>,
 ) {
   const route = routeFor(operation);
-  return middy<Event, Result>()
-    .use({ onError: (request) => void (request.response = errorResponse(request.error, operation)) })
-    .handler(async (event) => {
-      const principal = await authorise(route.access, event);
-      const body = parse<B>(schemas.body, readBody(event) ?? {});
-      const params = parse<P>(schemas.params, event.pathParameters ?? {});
-      const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
-      return json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
-    });
+  return observed<Event, Result>({
+    operation,
+    keys: (event) => ({
+      // API Gateway's id, the one its access log lines carry.
+      requestId: event.requestContext?.requestId,
+      orgId: principalFromClaims(event.requestContext?.authorizer?.jwt?.claims)?.orgId,
+    }),
+    answer: errorResponse,
+    success: (result) => ({ status: result.statusCode }),
+  }).handler(async (event) => {
+    const principal = await authorise(route.access, event);
+    const body = parse<B>(schemas.body, readBody(event) ?? {});
+    const params = parse<P>(schemas.params, event.pathParameters ?? {});
+    const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
+    return json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
+  });
 }

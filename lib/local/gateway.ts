@@ -22,6 +22,7 @@ import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
 import { cognitoProxy } from './cognito-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
+import { asInvocation } from './invocation';
 import type { Mailbox } from './mailbox';
 import type { LocalStepFunctions } from './stepfunctions';
 
@@ -218,7 +219,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       (resolve) => (timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS)),
     );
     try {
-      const result = await Promise.race([handler(event, context), timeout]);
+      const result = await Promise.race([asInvocation(requestId, () => handler(event, context)), timeout]);
       if (result === 'timeout') return send(res, 503, JSON.stringify({ message: 'Service Unavailable' }));
       const resultHeaders = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
       res.writeHead(result.statusCode ?? 200, resultHeaders);

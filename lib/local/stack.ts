@@ -77,6 +77,10 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       EXPORTS_BUCKET: config.exportsBucket,
       MAIL_FROM: 'directory@directory.local',
       APP_URL: url,
+      // The handlers log and measure as in AWS, but a terminal wants quiet: warnings and errors
+      // only, and no metric (EMF) lines, unless these are set otherwise (README, Quick start).
+      LOG_LEVEL: process.env.LOG_LEVEL || 'WARN',
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED || 'true',
     };
     Object.assign(process.env, env);
 

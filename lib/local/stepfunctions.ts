@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { jobs, type JobName } from '../../lambdas/jobs/manifest';
+import { asInvocation } from './invocation';
 
 // aws-local-stepfunctions declares Node 22 and uses Promise.withResolvers; Node 20 lacks it.
 const P = Promise as unknown as { withResolvers?: () => unknown };
@@ -195,11 +196,14 @@ export class LocalStepFunctions {
         const fault = this.injected(state);
         if (fault && !after) throw fault;
         const handler = await this.handler(entry);
-        const output = await handler(taskInput, {
-          functionName: resource.split(':').pop(),
-          awsRequestId: crypto.randomUUID(),
-          getRemainingTimeInMillis: () => 300_000,
-        });
+        const requestId = crypto.randomUUID();
+        const output = await asInvocation(requestId, () =>
+          handler(taskInput, {
+            functionName: resource.split(':').pop(),
+            awsRequestId: requestId,
+            getRemainingTimeInMillis: () => 300_000,
+          }),
+        );
         if (fault) throw fault;
         return output;
       };

@@ -1,14 +1,15 @@
-/** Bench module: each Lambda's bundle size and cold import time; budgets 250 KB and 100 ms. */
+/** Bench module: each Lambda's bundle size and cold import time; budgets 400 KB and 100 ms. */
 import os from 'node:os';
 import { bundleHandlers } from './lambda-bundles';
 import { medianImportMs } from './import-time';
 import { kb, type BenchModule, type Metric } from './metrics';
 
-export const BUNDLE_BUDGET_KB = 250;
+/** Every handler's bundle, minified: the SDK clients, Powertools' logger and metrics (~31 KB) and our code. */
+export const BUNDLE_BUDGET_KB = 400;
 /**
- * Handlers that cannot fit the 250 KB, each with its own budget and the reason: the PDF
+ * Handlers that cannot fit BUNDLE_BUDGET_KB, each with its own budget and the reason: the PDF
  * handler carries pdf-lib, 224 KB by itself (its fonts ship as files beside the bundle). A
- * handler listed here still fails the bench past its own budget; every other one past 250 KB.
+ * handler listed here still fails the bench past its own budget; every other one past the usual one.
  */
 export const BUNDLE_BUDGET_EXCEPTIONS_KB: Readonly<Record<string, number>> = { generateDirectoryPdf: 550 };
 export const IMPORT_BUDGET_MS = 100;

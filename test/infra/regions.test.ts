@@ -15,6 +15,7 @@ const CONFIG = {
   superAdminEmail: 'overseer@example.org',
   sesFromEmail: 'directory@example.org',
   appUrl: 'https://directory.example.org',
+  alarmEmail: 'ops@example.org',
 };
 
 let s: ReturnType<typeof synthDirectory>;
@@ -103,6 +104,15 @@ describe('optional settings', () => {
         (routes as readonly RouteDef[]).find((r) => r.operation === op)!.uses.includes('mail'),
       ),
     ).toBe(true);
+  });
+
+  it('mails the alarms to the configured address (one e-mail subscription of the alarm topic)', () => {
+    s.template.resourceCountIs('AWS::SNS::Subscription', 1);
+    s.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: CONFIG.alarmEmail,
+      TopicArn: { Ref: logicalId(s.stack.monitoring.topic) },
+    });
   });
 
   it('allows the configured app URL as the photos CORS origin', () => {

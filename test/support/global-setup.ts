@@ -21,6 +21,8 @@ export async function startTestStack(
   basePort: number,
   prepare?: (config: LocalConfig) => Promise<unknown>,
 ) {
+  // Tests provoke failures on purpose: the handlers stay silent unless LOG_LEVEL asks (README, Tests).
+  process.env.LOG_LEVEL ||= 'SILENT';
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'directory-test-'));
   const config = localConfig({ basePort, dataDir, verbose: false, faultProxies: true });
   const stack = await startLocalStack(config);

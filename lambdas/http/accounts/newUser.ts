@@ -1,5 +1,7 @@
 import { MemberSignupInput } from '../../contract/auth';
 import { signUpMember } from '../../domain/accounts';
+import { log } from '../../platform/log';
+import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/route';
 
 /**
@@ -7,6 +9,8 @@ import { defineRoute } from '../../platform/route';
  * linked to that member and family. The browser then signs in and asks for the verification code.
  */
 export const handler = defineRoute('newUser', { body: MemberSignupInput }, async ({ body }) => {
-  await signUpMember(body);
+  const { orgId } = await signUpMember(body);
+  log.appendKeys({ orgId });
+  count('MembersSignedUp');
   return { success: true, message: 'Your account has been created.' };
 });

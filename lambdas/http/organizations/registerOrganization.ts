@@ -4,6 +4,8 @@ import { trialEnd, type Organization, type UserRecord } from '../../domain/entit
 import { AppError } from '../../domain/errors';
 import { createAccount, deleteAccount } from '../../domain/identity';
 import { createOrganization, isOrgNameTaken, ORG_NAME_TAKEN } from '../../domain/repos/orgs';
+import { log } from '../../platform/log';
+import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/route';
 
 /**
@@ -56,5 +58,7 @@ export const handler = defineRoute('registerOrganization', { body: RegisterOrgan
     await deleteAccount(adminInfo.email);
     throw error;
   }
+  log.appendKeys({ orgId });
+  count('OrganizationsRegistered');
   return { success: true, message: `Organization "${org.orgName}" registered.`, orgId };
 });

@@ -1,4 +1,5 @@
 /** Task AccountsPage: one page of Cognito accounts, each checked for its user record. */
-import { accountsStep, type AccountsStep } from '../../domain/reportJob';
+import { accountsStep } from '../../domain/reportJob';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: AccountsStep) => accountsStep(event);
+export const handler = defineTask('integrityReport/accountsPage', accountsStep);

@@ -1,4 +1,5 @@
 /** Task Finish: organisation counts compared, issues totalled, the job SUCCEEDED. */
 import { finishReport } from '../../domain/reportJob';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: { jobId: string }) => finishReport(event);
+export const handler = defineTask('integrityReport/finish', finishReport, 'IntegrityReportsCompleted');

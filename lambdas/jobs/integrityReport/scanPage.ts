@@ -1,4 +1,5 @@
 /** Task ScanPage: one Scan page of the table, checked; answers the next cursor (lambdas/jobs/integrityReport.asl.json). */
-import { scanStep, type ScanStep } from '../../domain/reportJob';
+import { scanStep } from '../../domain/reportJob';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: ScanStep) => scanStep(event);
+export const handler = defineTask('integrityReport/scanPage', scanStep);

@@ -1,4 +1,5 @@
 /** Tasks DeletePhotos and DeleteExports: one page of the organisation's objects in one bucket. */
-import { deleteObjectsStep, type DeletionStep } from '../../domain/orgDeletion';
+import { deleteObjectsStep } from '../../domain/orgDeletion';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: DeletionStep & { bucket: 'photos' | 'exports' }) => deleteObjectsStep(event);
+export const handler = defineTask('orgDeletion/deleteObjects', deleteObjectsStep);

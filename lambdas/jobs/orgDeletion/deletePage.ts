@@ -1,5 +1,5 @@
 /** Tasks DeleteUsers and DeleteItems: one page of the organisation's accounts/user records, or of its other items. */
-import { deletePageStep, type DeletionStep } from '../../domain/orgDeletion';
-import type { DeletionPhase } from '../../domain/repos/orgDeletion';
+import { deletePageStep } from '../../domain/orgDeletion';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: DeletionStep & { phase: DeletionPhase }) => deletePageStep(event);
+export const handler = defineTask('orgDeletion/deletePage', deletePageStep);

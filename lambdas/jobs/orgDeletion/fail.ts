@@ -1,4 +1,5 @@
 /** Task MarkFailed (the Catch of every state): the job FAILED with the error's message; the next run resumes it. */
 import { failJob } from '../../domain/reportJob';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: { jobId: string; error?: { Error?: string; Cause?: string } }) => failJob(event);
+export const handler = defineTask('orgDeletion/fail', failJob, 'JobsFailed');

@@ -1,4 +1,5 @@
 /** Task Finish: the organisation record and its name claim, and the job SUCCEEDED, in one transaction. */
-import { finishDeletionStep, type DeletionStep } from '../../domain/orgDeletion';
+import { finishDeletionStep } from '../../domain/orgDeletion';
+import { defineTask } from '../../platform/task';
 
-export const handler = (event: DeletionStep) => finishDeletionStep(event);
+export const handler = defineTask('orgDeletion/finish', finishDeletionStep, 'OrganizationsDeleted');
