@@ -94,22 +94,21 @@ async function freePort(): Promise<number> {
 
 /**
  * Notes, for each selector, the first animation frame after an element matching it is in the
- * document. Runs in the page before its own scripts, on every navigation.
+ * document. Runs in the page before its own scripts, on every navigation. A string, not a
+ * function: tsx compiles functions with a `__name` helper the page does not have.
  */
-function watchContent(selectors: readonly string[]) {
-  const seen: Record<string, number> = {};
-  (window as unknown as { __benchSeen: Record<string, number> }).__benchSeen = seen;
-  const check = () => {
+const watchContent = (selectors: readonly string[]) => `(() => {
+  const selectors = ${JSON.stringify(selectors)};
+  const seen = {};
+  window.__benchSeen = seen;
+  new MutationObserver(() => {
     for (const selector of selectors) {
       if (selector in seen || !document.querySelector(selector)) continue;
       seen[selector] = -1;
-      requestAnimationFrame(() => {
-        seen[selector] = performance.now();
-      });
+      requestAnimationFrame(() => { seen[selector] = performance.now(); });
     }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-}
+  }).observe(document, { childList: true, subtree: true });
+})();`;
 
 async function signIn(page: Page, url: string) {
   await page.goto(`${url}/login`);
@@ -156,12 +155,7 @@ async function timeOnce(page: Page, url: string, target: (typeof TIMED)[number])
 }
 
 async function timePages(page: Page, url: string, log: (m: string) => void): Promise<Metric[]> {
-  await page.addInitScript(watchContent, TIMED.map((t) => t.content) as string[]);
-  if (process.env.BENCH_WEB_DEBUG) {
-    page.on('console', (m) => log(`console ${m.text()}`));
-    page.on('response', (r) => log(`response ${r.status()} ${r.url()}`));
-    page.on('requestfailed', (r) => log(`failed ${r.url()} ${r.failure()?.errorText}`));
-  }
+  await page.addInitScript(watchContent(TIMED.map((t) => t.content)));
   const metrics: Metric[] = [];
   for (const target of TIMED) {
     await timeOnce(page, url, target); // warms the HTTP cache (and the handlers)
