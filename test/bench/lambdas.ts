@@ -15,12 +15,16 @@ import { kb, type BenchModule, type Metric } from './metrics';
 export const BUNDLE_BUDGET_KB = 400;
 export const IMPORT_BUDGET_MS = 100;
 /**
- * API handlers with a bundle budget of their own, each with the reason. The PDF handler carries
- * pdf-lib (224 KB by itself, and pako, 45 KB, which it compresses with; its fonts ship as files
- * beside the bundle) on top of the S3 client it reads photos and writes the file with. A handler
- * listed here still fails the bench past its own budget, and past the common import budget.
+ * API handlers with budgets of their own, each with the reason. The PDF handler carries pdf-lib
+ * (224 KB by itself, and pako, 45 KB, which it compresses with; its fonts ship as files beside the
+ * bundle) on top of the S3 client it reads photos and writes the file with, and loads them all at
+ * a cold start; it runs when an administrator asks for the directory, and its work afterwards
+ * (seconds for a large church) dwarfs that import. A handler listed here still fails the bench
+ * past its own budgets.
  */
-export const OWN_BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = { generateDirectoryPdf: 750 };
+export const OWN_BUDGETS: Readonly<Record<string, { kb: number; importMs: number }>> = {
+  generateDirectoryPdf: { kb: 750, importMs: 150 },
+};
 const IMPORT_RUNS = 5;
 
 export const lambdas: BenchModule = {
@@ -45,8 +49,8 @@ export const lambdas: BenchModule = {
     }
 
     const api = new Set<string>(routes.map((r) => r.operation));
-    const usual = bundles.filter((b) => api.has(b.operation) && !(b.operation in OWN_BUNDLE_BUDGETS_KB));
-    const apiImports = imports.filter((i) => api.has(i.operation));
+    const usual = bundles.filter((b) => api.has(b.operation) && !(b.operation in OWN_BUDGETS));
+    const apiImports = imports.filter((i) => api.has(i.operation) && !(i.operation in OWN_BUDGETS));
     const tasks = bundles.filter((b) => !api.has(b.operation));
     const metrics: Metric[] = [
       {
@@ -79,11 +83,16 @@ export const lambdas: BenchModule = {
         name: `lambda.bundle.${b.operation}_kb`,
         value: kb(b.bytes),
         unit: 'KB',
-        budget: OWN_BUNDLE_BUDGETS_KB[b.operation] ?? null,
+        budget: OWN_BUDGETS[b.operation]?.kb ?? null,
       });
     }
     for (const i of imports)
-      metrics.push({ name: `lambda.import.${i.operation}_ms`, value: i.ms, unit: 'ms', budget: null });
+      metrics.push({
+        name: `lambda.import.${i.operation}_ms`,
+        value: i.ms,
+        unit: 'ms',
+        budget: OWN_BUDGETS[i.operation]?.importMs ?? null,
+      });
     return metrics;
   },
 };
