@@ -4,7 +4,7 @@
  * URL to open. Ctrl-C stops everything it started; data stays in .local/ for the next start.
  */
 import '../lib/local/quiet-sdk';
-import { buildWeb } from '../web/build';
+import { buildWeb } from '../web/buildWeb';
 import { localConfig } from '../lib/local/config';
 import { DEMO_ACCOUNTS, DEMO_CHURCH, demoSuperAdmin, seedDemo } from '../lib/local/demo';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';

@@ -27,7 +27,7 @@ const CREATE_ACCOUNT = [
 ] as const satisfies readonly UserPoolAction[];
 
 export interface RouteDef {
-  /** SPEC.md's operation name; also the Lambda's logical name. */
+  /** The operation's name (addFamily, newUser, ...); also the Lambda's logical name. */
   readonly operation: string;
   readonly method: Method;
   /** API Gateway path syntax: /api/families/{familyId} */

@@ -21,7 +21,7 @@ export interface AuthProps {
 }
 
 /**
- * The user pool (DESIGN.md section 5). Accounts are made by our API (AdminCreateUser), never by
+ * The user pool: e-mail is the username. Accounts are made by our API (AdminCreateUser), never by
  * self sign-up, and the claims that grant access (custom:*) can be written only by the API's
  * IAM role, never by an app client: a signed-in user must not be able to make themselves admin.
  */
@@ -97,12 +97,12 @@ export class Auth extends Construct {
 
     acknowledge(
       this.userPool,
-      'SPEC.md section 9 fixes the password rule at a minimum of 6 characters with no character classes; the web forms and the local pool enforce the same rule.',
+      'The password rule is a minimum of 6 characters with no character classes; the web forms and the local pool enforce the same rule.',
       'AwsSolutions-COG1',
     );
     acknowledge(
       this.userPool,
-      'MFA is not part of the product: church members sign in with e-mail and password only (SPEC.md). Admin rights are re-checked against the DynamoDB user record on every request.',
+      'MFA is not part of the product: church members sign in with e-mail and password only. Admin rights are re-checked against the DynamoDB user record on every request.',
       'AwsSolutions-COG2',
     );
     acknowledge(

@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../lambdas/domain/keys';
 
-/** The single table (DESIGN.md section 4), made from the same TABLE_SCHEMA as the local DynamoDB. */
+/** The single table (key schema: lambdas/domain/keys.ts, docs/keys.md), made from the same TABLE_SCHEMA as the local DynamoDB. */
 export class Data extends Construct {
   readonly table: Table;
 

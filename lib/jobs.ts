@@ -29,10 +29,10 @@ export interface JobsProps {
 }
 
 /**
- * The long jobs (DESIGN.md section 7), made by iterating lambdas/jobs/manifest.ts: per job, one
- * Lambda per task (least-privilege role from the task's `uses`) and a Standard state machine
- * loaded from the same ASL file the local stack runs, its `${...}` variables substituted with
- * those Lambdas' ARNs; all events logged, X-Ray tracing on.
+ * The long jobs (integrity report, organisation deletion), made by iterating
+ * lambdas/jobs/manifest.ts: per job, one Lambda per task (least-privilege role from the task's
+ * `uses`) and a Standard state machine loaded from the same ASL file the local stack runs, its
+ * `${...}` variables substituted with those Lambdas' ARNs; all events logged, X-Ray tracing on.
  */
 export class Jobs extends Construct {
   readonly stateMachines = new Map<JobName, StateMachine>();

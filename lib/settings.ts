@@ -10,7 +10,7 @@ export type CustomAttribute = (typeof CUSTOM_ATTRIBUTES)[number];
 export const USER_POOL_SETTINGS = {
   /** E-mail is the username; sign-in is case-insensitive. */
   usernameAttribute: 'email',
-  /** SPEC.md section 9: password minimum 6 characters. */
+  /** Passwords have at least 6 characters and no required character classes. */
   passwordMinLength: 6,
   /** Standard attributes the app client may read and write. Custom ones: read only. */
   clientWriteAttributes: ['email', 'name'],
@@ -38,7 +38,7 @@ export interface WebConfig {
   /** Only set locally: link to the local mailbox page. */
   mailboxUrl?: string;
   /**
-   * The configured super-admin address (SPEC.md section 5's gate: the pages compare the signed-in
+   * The configured super-admin address (the super-admin pages' gate: they compare the signed-in
    * e-mail with it, case-insensitively). It only shapes the screens: the API decides on each call.
    */
   superAdminEmail?: string;

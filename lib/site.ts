@@ -46,8 +46,8 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 
 /**
  * Content-Security-Policy for the SPA. connect-src: our origin, Cognito and S3 (presigned
- * uploads) in any region, and AWS WAF's token endpoints. img-src allows https: because SPEC.md
- * lets a photo be an absolute URL.
+ * uploads) in any region, and AWS WAF's token endpoints. img-src allows https: because a
+ * family's photo may be an absolute http(s) URL instead of a storage path.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -178,9 +178,9 @@ export class Site extends Construct {
       ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
     };
     // Source maps stay out of the public bucket.
-    const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map'] });
+    const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map', '.vite'] });
 
-    // web/build.ts writes content-hashed files under assets/: cache them for good, and upload them
+    // Vite writes content-hashed files under assets/: cache them for good, and upload them
     // before the shell so a new index.html never points at files not yet there. No prune: a
     // browser still running the previous build may lazy-load its old chunks.
     const assets = new BucketDeployment(this, 'DeployAssets', {

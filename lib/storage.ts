@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 export const EXPORT_RETENTION_DAYS = 3;
 
 /**
- * The buckets (DESIGN.md section 6): photos (presigned browser uploads and reads), exports (PDF
+ * The buckets: photos (presigned browser uploads and reads), exports (PDF
  * directories, short-lived), the SPA site bucket (read by CloudFront only), and one access-log
  * bucket for all of them and for CloudFront.
  */

@@ -72,8 +72,8 @@ const managedRule = (priority: number, name: string): CfnWebACL.RuleProperty => 
 
 /**
  * The web ACL in front of CloudFront (site and API alike): AWS managed rules, a rate limit per
- * IP, and for the public writes a stricter rate limit plus a CHALLENGE (the "invisible
- * bot-protection challenge" of SPEC.md).
+ * IP, and for the public writes a stricter rate limit plus a CHALLENGE (an invisible
+ * bot-protection challenge).
  *
  * A challenge can only be solved by a browser loading HTML, and a fetch() POST cannot do that.
  * So page loads (GET, Accept: text/html, outside /api) are challenged too: the browser solves it

@@ -35,7 +35,7 @@ export interface MeResult {
   mobileAppLinked: boolean;
 }
 
-/** A member as the directory shows it. Birthday is MM/DD text (or older free text, shown by SPEC.md's display rules). */
+/** A member as the directory shows it. Birthday is MM/DD text (or older free text, which the pages show blank). */
 export interface MemberView {
   memberId: string;
   familyId: string;

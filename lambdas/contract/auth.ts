@@ -1,4 +1,4 @@
-/** Sign-in, sign-up, registration and password-reset rules (SPEC.md section 5). */
+/** Sign-in, sign-up, registration and password-reset rules, with the messages the forms show. */
 import * as z from 'zod/mini';
 import { emailField, firstMessage, isUsState, LIMITS, passwordField, requiredText, ZIP5 } from './fields';
 
@@ -30,7 +30,7 @@ export const VerifyCodeForm = z.object({ code: sixDigitCode });
 
 const ALL_REQUIRED = 'All fields are required.';
 
-/** The body of registerOrganization (SPEC.md section 7). */
+/** The body of registerOrganization: churchInfo {name, address, city, state, zip}, adminInfo {name, email, password}. */
 export const RegisterOrganizationInput = z.object({
   churchInfo: z.object(
     {
@@ -61,7 +61,7 @@ export const RegisterOrganizationInput = z.object({
 });
 export type RegisterOrganizationInput = z.infer<typeof RegisterOrganizationInput>;
 
-/** The registration form adds the confirmation, checked after every other rule as SPEC.md lists them. */
+/** The registration form adds the confirmation, checked after every other rule. */
 export function validateRegistrationForm(
   input: unknown,
   confirmPassword: string,
@@ -74,7 +74,7 @@ export function validateRegistrationForm(
   return { ok: true, value: parsed.data };
 }
 
-/** SPEC.md section 5, member signup. */
+/** Member signup: every field required, a basic e-mail shape, a password of 6 or more, matching confirmation. */
 export const SIGNUP_MESSAGES = {
   required: 'All fields (Email, Full Name, Password, Confirm Password) are required.',
   email: 'Please enter a valid email address.',
@@ -90,7 +90,7 @@ const orgIdToJoin = z.pipe(
   z.transform((v: string | null | undefined) => (v ? v : null)),
 );
 
-/** The body of newUser (SPEC.md section 7). The confirmation is the form's alone. */
+/** The body of newUser: email, fullName, password, orgId (null without the church's link). The confirmation is the form's alone. */
 export const MemberSignupInput = z.object(
   {
     email: emailField(SIGNUP_MESSAGES.email, SIGNUP_MESSAGES.required),
@@ -102,7 +102,7 @@ export const MemberSignupInput = z.object(
 );
 export type MemberSignupInput = z.infer<typeof MemberSignupInput>;
 
-/** The signup form's checks in SPEC.md's order: every field present first, then shapes, then the confirmation. */
+/** The signup form's checks in this order: every field present first, then shapes, then the confirmation. */
 export function validateSignupForm(
   fields: { email: string; fullName: string; password: string; confirmPassword: string },
   orgId: string | null,

@@ -1,6 +1,6 @@
 /**
- * Families, members and photos (SPEC.md section 5): one set of rules for the forms and the
- * handlers. Empty optional fields become null, as SPEC.md says the forms send them.
+ * Families, members and photos: one set of rules for the forms and the handlers. Empty
+ * optional fields become null, as the forms send them.
  */
 import * as z from 'zod/mini';
 import { cleanText, EMAIL_SHAPE, LIMITS, MM_DD, requiredText, ZIP5_OR_9 } from './fields';
@@ -29,7 +29,7 @@ export const PHOTO_TYPES = {
 export type PhotoType = keyof typeof PHOTO_TYPES;
 /** The browser resizes to about 1200 px first, which gives a few hundred KB; 5 MB leaves room for an unresized fallback. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** `<orgId>/photos/<uuid>.<ext>` (SPEC.md section 3). */
+/** A photo's storage path: `<orgId>/photos/<uuid>.<ext>`. */
 export const PHOTO_PATH =
   /^[A-Za-z0-9-]{1,64}\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
@@ -74,7 +74,7 @@ export const familyFields = {
 export const AddFamilyInput = z.object(familyFields);
 export type AddFamilyInput = z.output<typeof AddFamilyInput>;
 
-/** existingPhotoPath is accepted for SPEC.md's payload but never trusted: the server knows the stored photo. */
+/** existingPhotoPath is accepted, as the edit form sends it, but never trusted: the server knows the stored photo. */
 export const UpdateFamilyInput = z.object({
   ...familyFields,
   version,
@@ -100,7 +100,7 @@ export const AddMemberInput = z.object({
 });
 export type AddMemberInput = z.output<typeof AddMemberInput>;
 
-/** familyId is accepted for SPEC.md's payload; a member never moves family through this call. */
+/** familyId is accepted, as the edit form sends it; a member never moves family through this call. */
 export const UpdateMemberInput = z.object({ ...memberFields, version, familyId: z.optional(z.string()) });
 export type UpdateMemberInput = z.output<typeof UpdateMemberInput>;
 

@@ -1,13 +1,13 @@
 /**
- * Field rules shared by the forms (web/) and the handlers (lambdas/). Messages are SPEC.md's.
+ * Field rules shared by the forms (web/) and the handlers (lambdas/), with the messages users see.
  * No AWS imports here: this folder is bundled into the browser.
  */
 // zod/mini: the same rules, tree-shakable (the full zod adds ~80 KB to every Lambda bundle and the SPA).
 import * as z from 'zod/mini';
 
-/** SPEC.md: 'a basic x@y.z shape' (and no control characters). */
+/** A basic x@y.z shape (and no control characters). */
 export const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-/** SPEC.md section 9: month 01-12, day 01-31. */
+/** MM/DD: month 01-12, day 01-31 (02/30 passes: only the ranges are checked). */
 export const MM_DD = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])$/;
 export const ZIP5 = /^\d{5}$/;
 export const ZIP5_OR_9 = /^\d{5}(-\d{4})?$/;

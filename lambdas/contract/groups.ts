@@ -1,6 +1,6 @@
 /**
- * Groups and their member roles (SPEC.md sections 2, 5 and 9): one set of rules for the /groups
- * pages and the handlers.
+ * Groups and their member roles (name at most 100 characters, role label at most 50): one set of
+ * rules for the /groups pages and the handlers.
  */
 import * as z from 'zod/mini';
 import { Id, MESSAGES } from './directory';
@@ -46,5 +46,5 @@ export type AddRoleInput = z.output<typeof AddRoleInput>;
 export const GroupParams = z.object({ groupId: Id });
 export const RoleParams = z.object({ groupId: Id, memberId: Id });
 
-/** SPEC.md section 2: a role whose member has no name shows this. */
+/** What a role whose member has no name shows. */
 export const UNKNOWN_MEMBER = 'Unknown Member';

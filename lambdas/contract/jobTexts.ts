@@ -1,23 +1,23 @@
 /**
- * The super-admin pages' texts (SPEC.md sections 5, 6 and 8) and the pure helpers the pages and the
- * job handlers share. No imports: the app shell (routes, Access Denied) uses these without zod.
+ * The super-admin pages' texts and the pure helpers the pages and the job handlers share. No
+ * imports: the app shell (routes, Access Denied) uses these without zod.
  */
 export const JOB_MESSAGES = {
-  /** SPEC.md section 6: the Access Denied texts of the two pages. */
+  /** The Access Denied texts of the two pages, for anyone but the super-admin. */
   reportDenied: 'You do not have the necessary permissions to view this page or perform this action.',
   orgDenied: 'You do not have permission to view this page.',
-  /** SPEC.md section 8, integrity report. */
+  /** Integrity report. */
   notAuthorized: 'You are not authorized to perform this action.',
   noSession: 'No active user session. Please log in again.',
   reportFailed: 'Failed to generate report.',
   reportUnknown: 'An unknown error occurred while generating the report.',
   noIssues: 'No data integrity issues found. Everything looks good!',
-  /** SPEC.md section 8, organisations. */
+  /** The organisation list. */
   orgsUnauthorized: 'Unauthorized to fetch organizations.',
   orgsFailed: 'Failed to fetch organizations from the server.',
   orgsUnknown: 'An unknown error occurred while fetching organizations.',
   orgsEmpty: 'No organizations found or you might not be authorized to view them.',
-  /** SPEC.md section 5 and 8, organisation data deletion. */
+  /** Organisation data deletion: the typed confirmation must equal the organisation id. */
   confirmMismatch: 'Confirmation text does not match Organization ID. Deletion cancelled.',
   deletionUnknown: 'An unknown error occurred during deletion.',
   orgNotFound: 'Organization not found.',
@@ -49,7 +49,7 @@ export function countsSummary(counts: DeletedCounts): string {
   return parts.length ? parts.join(', ') : 'nothing to delete';
 }
 
-/** SPEC.md section 8: the deletion's success message. */
+/** The deletion's success message, with the per-kind counts. */
 export const deletionSuccess = (name: string, orgId: string, counts: DeletedCounts) =>
   `Successfully deleted all data for organization: ${name} (ID: ${orgId}). Summary: ${countsSummary(counts)}`;
 
@@ -59,5 +59,5 @@ export const reportMessage = (total: number) =>
     ? 'Data integrity report complete. No issues found.'
     : `Data integrity report complete. Found ${total} issue${total === 1 ? '' : 's'}.`;
 
-/** 'authUsers' → 'auth Users', 'organizationName' → 'organization Name' (SPEC: names split at capitals). */
+/** 'authUsers' → 'auth Users', 'organizationName' → 'organization Name' (the report's category names are split at capitals). */
 export const splitAtCapitals = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2');

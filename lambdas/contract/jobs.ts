@@ -1,7 +1,7 @@
 /**
- * The super-admin's long jobs (SPEC.md /admin/data-audit and /admin/org): the integrity report and
- * the deletion of all data of an organisation. Inputs, texts, and the pure helpers both the pages
- * and the handlers use. No AWS imports: bundled into the browser too.
+ * The super-admin's long jobs (/admin/data-audit and /admin/org): the integrity report and the
+ * deletion of all data of an organisation. Inputs, texts, and the pure helpers both the pages and
+ * the handlers use. No AWS imports: bundled into the browser too.
  */
 import * as z from 'zod/mini';
 import { Id } from './directory';
@@ -14,7 +14,7 @@ export const JobParams = z.object({ jobId: Id });
 export const DeleteOrganizationInput = z.object({ orgId: Id });
 export type DeleteOrganizationInput = z.output<typeof DeleteOrganizationInput>;
 
-/** One finding of the integrity report (SPEC.md section 3). */
+/** One finding of the integrity report: which item, why, and the reference that failed. */
 export interface IntegrityIssue {
   collectionName: string;
   documentId: string;
@@ -24,7 +24,7 @@ export interface IntegrityIssue {
   referencedValue: string | null;
 }
 
-/** SPEC.md section 3's integrity report response. */
+/** The integrity report's answer: the total, the count per collection and every finding. */
 export interface IntegrityReportResult {
   success: boolean;
   message: string;
@@ -70,7 +70,7 @@ export interface StartJobResult {
   status: JobStatus;
 }
 
-/** SPEC.md section 3: an organisation as listed (times as ISO text, or null when absent). */
+/** An organisation as the super-admin's list shows it (times as ISO text, or null when absent). */
 export interface OrganizationListItem {
   id: string;
   orgName: string;

@@ -1,6 +1,6 @@
 /**
- * The printable PDF directory (SPEC.md sections 2, 4 and 8): the optional request, and the texts
- * the Families page shows, shared by the handler and the page.
+ * The printable PDF directory (admins only): the optional request, and the texts the Families page
+ * shows, shared by the handler and the page.
  */
 import * as z from 'zod/mini';
 

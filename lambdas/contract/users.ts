@@ -1,4 +1,4 @@
-/** User management (SPEC.md sections 2 and 7: setUserAdminClaim, deleteUserAuth). */
+/** User management: setUserAdminClaim grants or removes admin, deleteUserAuth deletes an account. */
 import * as z from 'zod/mini';
 import { Id, MESSAGES } from './directory';
 

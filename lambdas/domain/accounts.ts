@@ -1,9 +1,9 @@
 /**
- * Member sign-up (SPEC.md sections 1, 4 and 7, newUser): an account is made only for an e-mail
- * address a church already holds for one of its members. With an organisation id (the church's
- * link) only that church is considered; without one the address must belong to exactly one
- * church. Every refusal answers the same words, so the answers do not tell which addresses
- * exist in which church; only an address that already has an account says so (SPEC.md's text).
+ * Member sign-up (newUser): an account is made only for an e-mail address a church already holds
+ * for one of its members. With an organisation id (the church's link) only that church is
+ * considered; without one the address must belong to exactly one church. Every refusal answers the
+ * same words, so the answers do not tell which addresses exist in which church; only an address
+ * that already has an account says so.
  */
 import type { MemberSignupInput } from '../contract/auth';
 import type { UserRecord } from './entities';

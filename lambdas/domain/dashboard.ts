@@ -20,7 +20,7 @@ export async function dashboard(viewer: Viewer, month: number): Promise<Dashboar
   ]);
   const now = Date.now();
 
-  // Members have no photo of their own: the page shows the person image (SPEC.md section 2).
+  // Members have no photo of their own: the page shows the person image.
   const birthdays = members
     .filter((m) => m.birthday && MM_DD.test(m.birthday))
     .sort((a, b) => day(a.birthday!) - day(b.birthday!) || byName(a.name, b.name))

@@ -9,7 +9,7 @@ export interface Organization {
   contactName: string;
   contactEmail: string;
   createdAt: string;
-  /** End of the free trial (SPEC: one year). */
+  /** End of the free trial, one year after registration. */
   expiresAt: string;
   familyCount: number;
   memberCount: number;
@@ -28,7 +28,7 @@ export interface UserRecord {
   mobileAppLinked: boolean;
 }
 
-/** One year of free trial from registration (SPEC.md section 1). */
+/** A church's free trial lasts one year from registration. */
 export function trialEnd(createdAt: Date): string {
   const end = new Date(createdAt);
   end.setUTCFullYear(end.getUTCFullYear() + 1);

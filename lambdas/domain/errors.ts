@@ -1,6 +1,6 @@
 /**
- * Typed errors with SPEC.md section 8's codes and HTTP statuses. The error middleware turns
- * an AppError into `{ error: { code, message } }`; anything else becomes `internal` (500)
+ * Typed errors: the callable-function error codes and their HTTP statuses. The error middleware
+ * turns an AppError into `{ error: { code, message } }`; anything else becomes `internal` (500)
  * with a generic message, and is logged.
  */
 export const ERROR_STATUS = {

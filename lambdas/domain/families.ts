@@ -1,6 +1,7 @@
 /**
- * Adding, changing and removing families (SPEC.md sections 4-6; DESIGN.md section 4): every
- * change is one transaction with the organisation's counts; updates carry a version.
+ * Adding, changing and removing families (changes and removals by an admin, or by the family
+ * user for their own family): every change is one transaction with the organisation's counts;
+ * updates carry a version.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AddFamilyInput, UpdateFamilyInput } from '../contract/directory';

@@ -1,5 +1,5 @@
 /**
- * Groups and the roles of members in them (SPEC.md sections 2, 5 and 6; DESIGN.md section 4).
+ * Groups and the roles of members in them; only admins change them.
  * Every change is one transaction: a group with its name claim and the church's group count; a
  * group's delete with its claim and all its roles; a role with the checks that its group and its
  * member are still there. Keys come from the caller's church, so another church's ids are simply
@@ -22,7 +22,7 @@ import { byName, type Viewer } from './viewer';
 export const GROUP_CHANGED = 'Someone else changed this group at the same moment. Reload the page and try again.';
 const MEMBER_NOT_FOUND = 'Member not found.';
 
-/** SPEC.md section 6: only admins change groups (the route says so too; this keeps the domain honest). */
+/** Only admins change groups (the route says so too; this keeps the domain honest). */
 function mustManage(viewer: Viewer, message = 'You do not have permission to manage groups.') {
   if (!viewer.admin) throw denied(message);
 }

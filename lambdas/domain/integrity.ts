@@ -1,8 +1,8 @@
 /**
- * The integrity report's checks (issue 6; SPEC.md section 3's response). Plain functions over the
- * items of one scanned page and a resolver that answers what they refer to, so the rules are
- * testable without AWS. reportJob.ts runs them page by page; the resolver's answers come from
- * BatchGetItem, GSI3 queries, S3 HEADs and Cognito (repos/integrity.ts).
+ * The integrity report's checks (issue 6). Plain functions over the items of one scanned page and a
+ * resolver that answers what they refer to, so the rules are testable without AWS. reportJob.ts
+ * runs them page by page; the resolver's answers come from BatchGetItem, GSI3 queries, S3 HEADs and
+ * Cognito (repos/integrity.ts).
  *
  * One issue per document and field; an item whose organisation is missing reports only that (its
  * other references are gone with the organisation).
@@ -61,7 +61,7 @@ function issue(
   };
 }
 
-/** The collection (SPEC.md's names) an item is reported under. */
+/** The collection an item is reported under (the names the report page shows). */
 const COLLECTION: Record<string, string> = {
   [ItemType.family]: 'family',
   [ItemType.member]: 'member',

@@ -79,7 +79,7 @@ export async function startOrgDeletion(starter: Starter, orgId: string): Promise
   };
 }
 
-/** SPEC.md's organisation list for the super-admin, newest first. */
+/** The organisation list for the super-admin, newest first. */
 export async function allOrganizations(): Promise<GetAllOrganizationsResult> {
   const organizations = (await listOrganizations())
     .map((o) => ({

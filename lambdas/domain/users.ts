@@ -1,8 +1,8 @@
 /**
- * User management (SPEC.md /admin/users): the church's accounts, admin status and deletion.
- * The user record is authoritative for admin (platform/principal.ts reads it on every request),
- * so a removal or a deletion takes effect on that user's next request; the Cognito attribute
- * follows so that the next token agrees.
+ * User management (/admin/users): the church's accounts, admin status and deletion. The user record
+ * is authoritative for admin (platform/principal.ts reads it on every request), so a removal or a
+ * deletion takes effect on that user's next request; the Cognito attribute follows so that the next
+ * token agrees.
  */
 import type { UserView } from '../contract/api';
 import type { UserRecord } from './entities';

@@ -7,7 +7,7 @@ export interface Viewer {
   user: { mobileAppLinked: boolean } | null;
 }
 
-/** SPEC.md section 6: admins edit every family; the family user edits their own. */
+/** Admins edit every family; the family user (familyId claim) edits their own. */
 export const canEditFamily = (viewer: Viewer, familyId: string) => viewer.admin || viewer.familyId === familyId;
 
 /** Sorting for names in any script: case and accents do not split 'Ödegård' from 'Odegard'. */

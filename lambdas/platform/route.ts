@@ -2,7 +2,7 @@
  * Every HTTP handler is `defineRoute(operation, schemas, fn)`: a middy handler that looks up the
  * operation's access rule in the manifest, authorises the caller, parses the body and path with
  * zod, runs `fn`, and shapes the answer. Errors become `{ error: { code, message } }` with
- * SPEC.md's codes; only unexpected ones are 500, and those never leak details.
+ * the codes of domain/errors.ts; only unexpected ones are 500, and those never leak details.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';

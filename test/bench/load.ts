@@ -14,8 +14,8 @@
  *
  *  - load.requests: responses received; load.rps: the same per second.
  *  - load.errors: non-2xx answers + connection errors + timeouts (30 s); budget 0.
- *  - load.p50_ms / load.p99_ms: response-time percentiles over every request (no budget in
- *    DESIGN.md section 11: recorded). The log adds them per kind of request.
+ *  - load.p50_ms / load.p99_ms: response-time percentiles over every request (no budget,
+ *    recorded). The log adds them per kind of request.
  * The users never pause, so the stack is saturated and the mean time is about users over
  * throughput (Little's law). Locally every handler shares this one Node event loop (in AWS each
  * concurrent request has a Lambda of its own), and the machine's load shows in every figure: the

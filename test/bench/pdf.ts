@@ -9,7 +9,7 @@
  *    of the church's admin: it reads DynamoDB, fetches the photos through presigned GETs, renders
  *    and PUTs the PDF to the exports bucket and presigns the download. Seconds = the invocation's
  *    wall time; peak = that process's maximum resident set (getrusage maxRSS), as Lambda counts
- *    memory. Budgets from DESIGN.md section 11: well under 10 s and 512 MB.
+ *    memory. Budgets: 10 s and 512 MB.
  *  - pdf.1000.file_mb: the stored file's size.
  *  - pdf.1000.over_floor_ratio: those seconds over the floor's: the same pages (same count, the
  *    same photos embedded, the same texts) drawn with pure pdf-lib and its standard Helvetica,

@@ -7,6 +7,7 @@
  *   npm run bench -- directory    the directory reads on a generated 1,000-family church (local stack, ports 4700-4703)
  *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4700-4703)
  *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4700-4703)
+ *   npm run bench -- web          time to content and Lighthouse (mobile) of the SPA's pages in Chromium, demo church (local stack, ports 4700-4703)
  *   npm run bench -- load         50 signed-in users for 60 s (BENCH_LOAD_SECONDS) on a 200-family church: errors, p50/p99 (local stack, ports 4700-4703)
  *
  * The local stacks' base port is BENCH_STACK_PORT (default 4700), to run beside another stack.
@@ -24,12 +25,13 @@ import { lambdas } from './lambdas';
 import { load } from './load';
 import { pdf } from './pdf';
 import { spa } from './spa';
+import { web } from './web';
 import type { BenchModule, Metric } from './metrics';
 import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, directory, pdf, jobs, load];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, web, directory, pdf, jobs, load];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

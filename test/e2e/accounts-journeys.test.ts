@@ -1,8 +1,9 @@
 /**
  * Member accounts in Chromium against the local product: a member the demo church holds gets the
  * invitation, follows its sign-up link, verifies through the mailbox and sees the directory; an
- * unknown address is refused with SPEC.md's text; the admin grants that member admin (who then
- * sees User Management), removes it (refused at once), and deletes the account. Axe on each page.
+ * unknown address is refused with the permission-denied text; the admin grants that member admin
+ * (who then sees User Management), removes it (refused at once), and deletes the account. Axe on
+ * each page.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +88,7 @@ async function logOut(page: Page) {
 }
 
 describe('member accounts', () => {
-  it.each([1280, 375])('an unknown address is refused with SPEC.md’s text (%i px)', async (width) => {
+  it.each([1280, 375])('an unknown address is refused with the permission-denied text (%i px)', async (width) => {
     const { context, page } = await newPage(browser, width);
     await page.goto('/create-account');
     await page.getByRole('heading', { level: 1, name: 'Join Your Church Directory' }).waitFor();

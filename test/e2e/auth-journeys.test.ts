@@ -81,7 +81,7 @@ describe('signed out', () => {
     await context.close();
   });
 
-  it('refuses a wrong password with SPEC’s message', async () => {
+  it('refuses a wrong password with Invalid email or password', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
@@ -147,7 +147,7 @@ describe('registering a church', () => {
     await context.close();
   });
 
-  it('refuses the same church name with SPEC’s message and creates nothing', async () => {
+  it('refuses the same church name in capitals with the name-taken message and creates nothing', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/register-organization');
     await page.getByLabel('Church Name').fill(church.toUpperCase());

@@ -176,7 +176,7 @@ describe('the directory, as a family user', () => {
     await page.waitForURL(/\/families\/[0-9a-f-]{36}$/);
     await page.getByText(phone).first().waitFor();
 
-    // Another family, straight to its edit address: refused with SPEC's text.
+    // Another family, straight to its edit address: refused with the no-permission text.
     await page.goto('/families');
     const other = familyCard(page, 'Adams');
     const href = await other

@@ -1,10 +1,10 @@
 /**
- * Every screen, every state (issue 7, point 6): each route of SPEC.md section 2 as each role, at
- * 375 and 1280 px. Each visit waits until the page settles, checks what SPEC.md says that role
- * sees there (the page's heading, a redirect, the verification gate, Access Denied or 404: one
- * table below), that nothing is wider than the screen, and zero axe violations; and saves a
- * full-page screenshot to test-results/screens/<role>-<route>-<width>.png for a person to look at.
- * One browser; one context per role, signed in once.
+ * Every screen, every state (issue 7, point 6): each route of the SPA as each role, at 375 and
+ * 1280 px. Each visit waits until the page settles, checks what that role must see there (the page's
+ * heading, a redirect, the verification gate, Access Denied or 404: one table below), that nothing
+ * is wider than the screen, and zero axe violations; and saves a full-page screenshot to
+ * test-results/screens/<role>-<route>-<width>.png for a person to look at. One browser; one context
+ * per role, signed in once.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';

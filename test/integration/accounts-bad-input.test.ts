@@ -1,5 +1,5 @@
 /**
- * Bad input on the sign-up and user-management routes: a clear 400 with SPEC.md's message where
+ * Bad input on the sign-up and user-management routes: a clear 400 with the form's message where
  * it has one, never a 500, nothing written and no account made.
  */
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';

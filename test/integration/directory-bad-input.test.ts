@@ -1,5 +1,5 @@
 /**
- * Bad input on every directory write route: a clear 400 with SPEC.md's message where it has one,
+ * Bad input on every directory write route: a clear 400 with the form's message where it has one,
  * never a 500, and nothing written.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { stack } from '../support/env';
 
 describe('local gateway', () => {
   it('never serves a file outside the web app, however the path is spelled', async () => {
-    for (const path of ['/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2fweb%2fbuild.ts']) {
+    for (const path of ['/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2fweb%2fvite.config.ts']) {
       const response = await fetch(`${stack.url}${path}`);
       expect(response.status, path).toBe(404);
     }

@@ -4,8 +4,8 @@
  * 10,000 characters, control characters, lone surrogates, markup, bad dates, unicode), bodies
  * that are not JSON, and path ids that are garbage, huge or another church's.
  *
- * The property, per request: the answer is a success or a 4xx with an error code of SPEC.md
- * section 8 and a message, never a 5xx. A refusal changes nothing (table, photo and export
+ * The property, per request: the answer is a success or a 4xx with one of the callable-function
+ * error codes and a message, never a 5xx. A refusal changes nothing (table, photo and export
  * objects, Cognito account). A success reads back through the API exactly as sent after the
  * contract's normalisation, in the caller's church, and grants no admin.
  *

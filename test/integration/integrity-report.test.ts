@@ -275,7 +275,7 @@ const ours = (issues: IntegrityIssue[], orgIds: string[]) =>
   issues.filter((i) => i.problematicOrgId !== null && orgIds.includes(i.problematicOrgId));
 
 describe('data integrity report', () => {
-  it('finishes with SPEC.md section 3’s response', () => {
+  it('finishes with success, message, totalIssues, issuesByCollection and issues', () => {
     expect(job.status, job.error ?? '').toBe('SUCCEEDED');
     expect(job.kind).toBe('integrityReport');
     const report = job.report!;

@@ -286,7 +286,7 @@ beforeAll(async () => {
 });
 
 describe('organisation list', () => {
-  it('lists every organisation with SPEC.md’s fields, newest first', async () => {
+  it('lists every organisation with id, orgName, cDate, contactName, contactEmail and expire, newest first', async () => {
     const a = await createChurch();
     const b = await createChurch();
     const answer = await call<GetAllOrganizationsResult>('getAllOrganizations', { token: superToken });

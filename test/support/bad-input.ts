@@ -1,4 +1,4 @@
-/** The shared check of every bad-input table: a clear 400 (with SPEC.md's message where given) and nothing written. */
+/** The shared check of every bad-input table: a clear 400 (with the form's message where given) and nothing written. */
 import { expect } from 'vitest';
 import type { Operation } from '../../lambdas/routes';
 import { call, type Answer } from './api';

@@ -30,7 +30,7 @@ export const UNICODE_SAMPLES = [
   '\ufeffbom\u2028line\u2029',
 ] as const;
 
-/** Dates the MM/DD fields must refuse or read exactly (02/30 is MM/DD-shaped: SPEC.md checks only 01-12 and 01-31). */
+/** Dates the MM/DD fields must refuse or read exactly (02/30 is MM/DD-shaped: only month 01-12 and day 01-31 are checked). */
 export const DATES = [
   '13/40',
   '02/30',
@@ -190,15 +190,13 @@ function mutation(shape: BodyShape): fc.Arbitrary<Mutation> {
     });
   });
   if (!paths.length) return extra;
-  const set = fc
-    .constantFrom(...paths)
-    .chain((path) =>
-      fc.record({
-        kind: fc.constant('set' as const),
-        path: fc.constant(path),
-        value: fc.oneof(shape.fields[path]!, hostileValue),
-      }),
-    );
+  const set = fc.constantFrom(...paths).chain((path) =>
+    fc.record({
+      kind: fc.constant('set' as const),
+      path: fc.constant(path),
+      value: fc.oneof(shape.fields[path]!, hostileValue),
+    }),
+  );
   const remove = fc.record({ kind: fc.constant('remove' as const), path: fc.constantFrom(...paths) });
   return fc.oneof({ weight: 5, arbitrary: set }, { weight: 1, arbitrary: remove }, { weight: 2, arbitrary: extra });
 }
@@ -243,7 +241,6 @@ export function bodyFrom(valid: Record<string, unknown>, recipe: BodyRecipe): st
   return JSON.stringify(body);
 }
 
-/** SPEC.md's optional text as the contract stores it: trimmed, and empty means none. */
 /** What the contract keeps of a text (lambdas/contract/fields.ts cleanText): control characters become spaces, then trimmed. */
 export const cleaned = (value: unknown): string =>
   String(value)

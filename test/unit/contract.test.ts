@@ -7,7 +7,7 @@ const valid = {
   adminInfo: { name: 'Ann', email: 'Ann@Example.org', password: 'secret1' },
 };
 
-describe('registration rules (SPEC.md section 5)', () => {
+describe('registration rules', () => {
   it('accepts a complete form, upper-casing the state and lower-casing the e-mail', () => {
     const result = validateRegistrationForm(valid, 'secret1');
     expect(result).toMatchObject({

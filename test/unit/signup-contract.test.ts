@@ -4,7 +4,7 @@ import { SetAdminInput, UserParams } from '../../lambdas/contract/users';
 
 const valid = { email: ' Ruth@Example.org ', fullName: ' Ruth Boaz ', password: 'secret1', confirmPassword: 'secret1' };
 
-describe('member signup rules (SPEC.md section 5)', () => {
+describe('member signup rules', () => {
   it('accepts a complete form: e-mail trimmed and lower-cased, the link’s church or none', () => {
     expect(validateSignupForm(valid, 'org-1')).toEqual({
       ok: true,

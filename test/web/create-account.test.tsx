@@ -82,7 +82,7 @@ describe('member signup form', () => {
     ['not-found', 404, 'Server error: Could not find the account creation service.'],
     ['invalid-argument', 400, 'Invalid data provided to server. Please check your input.'],
     ['unavailable', 503, 'Server error: Busy. (code: unavailable)'],
-  ])('maps %s to SPEC.md’s text and keeps the form usable', async (code, status, message) => {
+  ])('maps %s to its signup error text and keeps the form usable', async (code, status, message) => {
     fetchMock = stubFetch(() => jsonResponse(status, { error: { code, message: 'Busy.' } }));
     await openForm();
     await fill();

@@ -97,7 +97,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Get the mobile app' })).toBeNull();
   });
 
-  it('shows the server message, or SPEC’s texts, on failure', async () => {
+  it('shows the server message on failure', async () => {
     stubFetch(() => jsonResponse(500, { error: { code: 'internal', message: 'Something broke.' } }));
     renderApp('/dashboard');
     expect((await screen.findByRole('alert')).textContent).toContain('Something broke.');

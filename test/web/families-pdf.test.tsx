@@ -108,7 +108,7 @@ describe('Download PDF', () => {
     expect(clicked).toEqual([]);
   });
 
-  it('shows the server’s message, its generic text, or SPEC’s network text when it fails', async () => {
+  it('shows the server’s message, its generic text, or the could-not-generate text without an answer', async () => {
     const answers = [
       () => jsonResponse(500, { error: { code: 'internal', message: 'PDF generation failed on the server.' } }),
       () =>

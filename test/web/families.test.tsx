@@ -71,19 +71,25 @@ const baker: FamilyView = {
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 /** One fake API: list, detail and deletes; `overrides` replace single answers. */
-function api(list: ListFamiliesResult, overrides: Record<string, Handler> = {}) {
+/** A fake directory: reads answer what is stored, and deletes change it, as the server would. */
+function api(initial: ListFamiliesResult, overrides: Record<string, Handler> = {}) {
+  let families = structuredClone(initial.families);
   return stubFetch((url, init) => {
     const key = `${init.method ?? 'GET'} ${url}`;
     const override = overrides[key];
     if (override) return override(url, init);
-    if (key === 'GET /api/families') return jsonResponse(200, list);
-    const family = list.families.find((f) => url === `/api/families/${f.familyId}`);
+    if (key === 'GET /api/families') return jsonResponse(200, { ...initial, families });
+    const family = families.find((f) => url === `/api/families/${f.familyId}`);
     if (family && init.method === 'GET') return jsonResponse(200, { family });
-    if (family && init.method === 'DELETE')
+    if (family && init.method === 'DELETE') {
+      families = families.filter((f) => f !== family);
       return jsonResponse(200, { success: true, message: `Family "${family.surname}" deleted.` });
-    const m = list.families.flatMap((f) => f.members).find((x) => url === `/api/members/${x.memberId}`);
-    if (m && init.method === 'DELETE')
+    }
+    const m = families.flatMap((f) => f.members).find((x) => url === `/api/members/${x.memberId}`);
+    if (m && init.method === 'DELETE') {
+      families = families.map((f) => ({ ...f, members: f.members.filter((x) => x !== m) }));
       return jsonResponse(200, { success: true, message: `Member "${m.name}" deleted.` });
+    }
     return jsonResponse(404, { error: { code: 'not-found', message: 'Family not found.' } });
   });
 }
@@ -99,9 +105,13 @@ beforeEach(() => {
 
 describe('family list', () => {
   it('shows a busy text, then one card per family with details and members', async () => {
-    api({ families: [adams, baker], canAddFamily: true });
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const list = { families: [adams, baker], canAddFamily: true };
+    api(list, { 'GET /api/families': () => held.then(() => jsonResponse(200, list)) });
     renderApp('/families');
     await screen.findByText('Loading families...');
+    answer();
     await screen.findByRole('article', { name: 'Adams Family' });
 
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -178,7 +188,7 @@ describe('family list', () => {
     expect(screen.queryByText("Use the 'Add Family' button to create one.")).toBeNull();
   });
 
-  it('shows SPEC’s text for an authentication error and the server message otherwise', async () => {
+  it('shows the data-fetch authentication text for an unauthenticated answer', async () => {
     api(
       { families: [], canAddFamily: false },
       { 'GET /api/families': () => jsonResponse(401, { error: { code: 'unauthenticated', message: 'x' } }) },
@@ -385,13 +395,7 @@ describe('family detail', () => {
   });
 
   it('deletes the family and shows the success message on the list, which clears after 5 s', async () => {
-    const list = { families: [adams, baker], canAddFamily: true };
-    api(list, {
-      'DELETE /api/families/f-adams': () => {
-        list.families = [baker];
-        return jsonResponse(200, { success: true, message: 'Family "Adams" deleted.' });
-      },
-    });
+    api({ families: [adams, baker], canAddFamily: true });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     renderApp('/families/f-adams');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Family' }));

@@ -126,7 +126,7 @@ describe('add family', () => {
     expect(screen.queryByRole('button', { name: 'Remove Photo' })).toBeNull();
   });
 
-  it("validates with SPEC's messages and sends nothing", async () => {
+  it('validates surname, state, zip and anniversary with their messages and sends nothing', async () => {
     await openAdd();
     const submit = screen.getByRole('button', { name: 'Add Family' });
     await userEvent.click(submit);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listDate, longDate, shortDate } from '../../web/src/lib/format';
 
-describe('MM/DD display (SPEC.md section 5)', () => {
+describe('MM/DD display: blank unless MM/DD-shaped, raw when out of range', () => {
   it('formats valid month/day for lists, detail and dashboard', () => {
     expect(listDate('11/05')).toBe('11/05');
     expect(shortDate('11/05')).toBe('Nov 5');

@@ -331,7 +331,7 @@ describe('/groups/add', () => {
     [409, 'already-exists', 'taken', 'A group with this name already exists in your organization.'],
     [400, 'invalid-argument', 'bad', 'Invalid data provided (e.g., group name empty).'],
     [503, 'unavailable', 'Down for a moment.', 'Server error: Down for a moment. (code: unavailable)'],
-  ])('shows SPEC’s text for a %s answer and leaves the form editable', async (status, code, message, text) => {
+  ])('shows the add-group text for a %s answer and leaves the form editable', async (status, code, message, text) => {
     api([adminData], { 'POST /api/groups': () => jsonResponse(status, { error: { code, message } }) });
     const user = userEvent.setup();
     renderApp('/groups/add');

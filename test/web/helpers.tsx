@@ -2,11 +2,13 @@
  * Renders the real app (providers, routes, lazy pages) at a path. Only the network boundary is
  * stubbed: aws-amplify/auth (mocked in each test file with vi.mock) and fetch.
  */
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import * as amplifyAuth from 'aws-amplify/auth';
-import { AppProviders, AppRoutes } from '../../web/src/app/App';
+import { AppProviders } from '../../web/src/app/App';
+import { appRoutes } from '../../web/src/app/routes';
+import { createQueryClient } from '../../web/src/lib/queryClient';
 
 export interface FakeUser {
   admin?: boolean;
@@ -50,23 +52,22 @@ export function signedInAs(user: FakeUser | null) {
   );
 }
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
+let router: ReturnType<typeof createMemoryRouter> | null = null;
 
-export function renderApp(path: string) {
+/** The real route table in a memory router, with a cache of its own (nothing carries over between tests). */
+export function renderApp(entry: InitialEntry) {
+  const client = createQueryClient();
+  // The same retries as in the browser, without the seconds of waiting between them.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+  router = createMemoryRouter(appRoutes(client), { initialEntries: [entry] });
   return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
 }
 
-export const currentPath = () => screen.getByTestId('location').textContent;
+export const currentPath = () => router?.state.location.pathname;
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

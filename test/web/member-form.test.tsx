@@ -1,8 +1,6 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, AppRoutes } from '../../web/src/app/App';
 import { currentPath, jsonResponse, renderApp, routedFetch, signedInAs, type RouteHandler } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -44,22 +42,9 @@ beforeEach(() => {
   fake = routedFetch();
 });
 
-function LocationProbe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
 /** Opens /members/add the way the family pages do: with the family in the route state. */
 function renderAddWithFamily(id = 'fam-1', name = 'Smith') {
-  return render(
-    <AppProviders>
-      <MemoryRouter
-        initialEntries={[{ pathname: '/members/add', state: { preselectedFamilyId: id, preselectedFamilyName: name } }]}
-      >
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderApp({ pathname: '/members/add', state: { preselectedFamilyId: id, preselectedFamilyName: name } });
 }
 
 const field = (label: string) =>

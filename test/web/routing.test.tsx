@@ -156,7 +156,7 @@ describe('verification gate', () => {
     expect(auth.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
   });
 
-  it('resends the code and reports failures with the SPEC texts', async () => {
+  it('resends the code and reports success or failure of the resend', async () => {
     signedInAs({ verified: false });
     auth.sendUserAttributeVerificationCode.mockResolvedValueOnce({}).mockRejectedValueOnce(new Error('Limit exceeded'));
     renderApp('/dashboard');

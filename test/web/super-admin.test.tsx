@@ -1,5 +1,5 @@
 /**
- * The super-admin's pages (SPEC.md /admin/data-audit and /admin/org) rendered in the real app with
+ * The super-admin's pages (/admin/data-audit and /admin/org) rendered in the real app with
  * the network stubbed: the gate and its Access Denied texts, the report's running and result
  * states (badge, categories split at capitals, '-' for empty cells), a report that survives a
  * reload, the organisations table (count, dates, 'N/A', 'Invalid Date') and the deletion modal.
@@ -211,7 +211,7 @@ describe('data integrity report page', () => {
     await screen.findByText(/Failed to refresh authentication token/);
   });
 
-  it('reports a failed job with SPEC.md’s wording', async () => {
+  it("reports a failed job: 'Failed to generate report.' and the job's error", async () => {
     window.localStorage.setItem('church-directory.job.integrityReport', JSON.stringify({ jobId: 'job-1' }));
     stubFetch(() => jsonResponse(200, job({ status: 'FAILED', error: 'The table is gone.' })));
     renderApp('/admin/data-audit');
@@ -270,7 +270,7 @@ describe('organisation management page', () => {
     expect(rows[1]!.textContent).toContain(new Date('2026-02-03T15:04:00.000Z').toLocaleString());
   });
 
-  it('shows the empty text, and SPEC.md’s error texts', async () => {
+  it('shows the empty text, and the load error texts', async () => {
     stubFetch(() => jsonResponse(200, { success: true, message: '', organizations: [] }));
     const first = renderApp('/admin/org');
     await screen.findByText('No organizations found or you might not be authorized to view them.');
@@ -281,18 +281,21 @@ describe('organisation management page', () => {
   });
 
   it('deletes only after the exact organisation id is typed, shows progress, then the counts, and reloads the list', async () => {
-    let lists = 0;
     let polls = 0;
+    // The order of list reads and job reads: the list is read again once the job has ended.
+    const reads: ('list' | 'job')[] = [];
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/admin/organizations') {
-        lists++;
-        return jsonResponse(200, { success: true, message: '', organizations: lists === 1 ? ORGS : ORGS.slice(1) });
+        reads.push('list');
+        // The organisation goes only when the job has ended (its second answer).
+        return jsonResponse(200, { success: true, message: '', organizations: polls > 1 ? ORGS.slice(1) : ORGS });
       }
       if (url === '/api/admin/organization-deletions' && init.method === 'POST') {
         expect(JSON.parse(String(init.body))).toEqual({ orgId: 'org-b' });
         return jsonResponse(200, { success: true, message: '', jobId: 'delete-org-b', status: 'RUNNING' });
       }
       if (url === '/api/admin/jobs/delete-org-b') {
+        reads.push('job');
         polls++;
         const deletion = {
           success: polls > 1,
@@ -345,7 +348,8 @@ describe('organisation management page', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await screen.findByRole('heading', { level: 2, name: 'Organizations (1)' });
-    expect(lists).toBe(2);
+    await waitFor(() => expect(reads.lastIndexOf('list')).toBeGreaterThan(reads.lastIndexOf('job')));
+    expect(screen.queryByRole('rowheader', { name: 'Bethel Church' })).toBeNull();
     expect(window.localStorage.getItem('church-directory.job.orgDeletion')).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/organization-deletions')).toHaveLength(1);
   });

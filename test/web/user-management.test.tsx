@@ -24,19 +24,31 @@ const USERS = [
 let fetchMock: ReturnType<typeof stubFetch>;
 let confirmSpy: ReturnType<typeof vi.spyOn>;
 
+/** A fake API whose user list reflects the writes it accepted, as the real one does on a refetch. */
 function serve(routes: {
   list?: () => Response | Promise<Response>;
   admin?: (id: string, body: { setAdminStatus: boolean }) => Response | Promise<Response>;
   remove?: (id: string) => Response | Promise<Response>;
 }) {
-  fetchMock = stubFetch((url, init) => {
+  let users = USERS;
+  fetchMock = stubFetch(async (url, init) => {
     if (url === '/api/users' && init.method === 'GET')
-      return routes.list ? routes.list() : jsonResponse(200, { users: USERS });
+      return routes.list ? routes.list() : jsonResponse(200, { users });
     const admin = /^\/api\/users\/([^/]+)\/admin$/.exec(url);
-    if (admin && init.method === 'PUT')
-      return routes.admin!(decodeURIComponent(admin[1]!), JSON.parse(String(init.body)));
+    if (admin && init.method === 'PUT') {
+      const id = decodeURIComponent(admin[1]!);
+      const body = JSON.parse(String(init.body)) as { setAdminStatus: boolean };
+      const response = await routes.admin!(id, body);
+      if (response.ok) users = users.map((u) => (u.userId === id ? { ...u, admin: body.setAdminStatus } : u));
+      return response;
+    }
     const remove = /^\/api\/users\/([^/]+)$/.exec(url);
-    if (remove && init.method === 'DELETE') return routes.remove!(decodeURIComponent(remove[1]!));
+    if (remove && init.method === 'DELETE') {
+      const id = decodeURIComponent(remove[1]!);
+      const response = await routes.remove!(id);
+      if (response.ok) users = users.filter((u) => u.userId !== id);
+      return response;
+    }
     return jsonResponse(500, { error: { code: 'internal', message: `unexpected ${init.method} ${url}` } });
   });
 }
@@ -129,7 +141,7 @@ describe('user management page', () => {
   it.each([
     ['permission-denied', 403, /^Permission denied fetching users\./],
     ['internal', 500, /^An unknown error occurred while fetching users\.$/],
-  ])('shows SPEC.md’s load error for %s', async (code, status, text) => {
+  ])('shows the user-list load error for %s', async (code, status, text) => {
     serve({ list: () => jsonResponse(status, { error: { code, message: 'x' } }) });
     renderApp('/admin/users');
     expect((await screen.findByRole('alert')).textContent).toMatch(text);
@@ -183,7 +195,7 @@ describe('user management page', () => {
   it.each([
     ['permission-denied', 403, 'Server denied the request to change admin status.'],
     ['not-found', 404, 'Failed to update admin status: User not found.'],
-  ])('shows SPEC.md’s text when changing admin fails with %s', async (code, status, text) => {
+  ])('shows the admin-status failure text when changing admin fails with %s', async (code, status, text) => {
     serve({ admin: () => jsonResponse(status, { error: { code, message: 'User not found.' } }) });
     await openPage();
     await userEvent.click(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Grant Admin/ }));
@@ -203,13 +215,14 @@ describe('user management page', () => {
     );
     expect(await screen.findByText('User "carol@grace.example" deleted.')).toBeTruthy();
     expect(screen.queryByRole('rowheader', { name: /^carol@grace\.example/ })).toBeNull();
-    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/users/u-3');
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init.method === 'DELETE').map(([url]) => url);
+    expect(deletes).toEqual(['/api/users/u-3']);
   });
 
   it.each([
     ['permission-denied', 403, 'Server denied the request to delete user.'],
     ['unavailable', 503, 'Failed to delete user: Busy.'],
-  ])('keeps the row and shows SPEC.md’s text when deleting fails with %s', async (code, status, text) => {
+  ])('keeps the row and shows the delete failure text when deleting fails with %s', async (code, status, text) => {
     serve({ remove: () => jsonResponse(status, { error: { code, message: 'Busy.' } }) });
     await openPage();
     await userEvent.click(within(rowOf('bob@grace.example')).getByRole('button', { name: /^Delete/ }));

@@ -151,7 +151,7 @@ export async function endJob(
   status: 'SUCCEEDED' | 'FAILED',
   fields: Partial<JobRecord> = {},
 ): Promise<boolean> {
-  const sets = Object.entries(fields).map(([name], i) => `#f${i} = :f${i}`);
+  const sets = Object.entries(fields).map((_field, i) => `#f${i} = :f${i}`);
   try {
     await ddb.send(
       new UpdateCommand({

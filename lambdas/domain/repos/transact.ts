@@ -1,7 +1,8 @@
 /**
- * Multi-item writes as one TransactWriteItems, with the organisation's counts changed in the
- * same transaction (DESIGN.md section 4). Past DynamoDB's 100 actions the work is split, and
- * each part carries the count changes of its own actions, so the counts stay true part by part.
+ * Multi-item writes as one TransactWriteItems, with the organisation's counts changed in the same
+ * transaction, so the integrity report finds nothing on data we wrote. Past DynamoDB's 100 actions
+ * the work is split, and each part carries the count changes of its own actions, so the counts stay
+ * true part by part.
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';

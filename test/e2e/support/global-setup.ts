@@ -4,7 +4,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../../../lib/local/demo';
-import { buildWeb } from '../../../web/build';
+import { buildWeb } from '../../../web/buildWeb';
 import { startTestStack } from '../../support/global-setup';
 
 export default async function setup(project: TestProject) {

@@ -11,7 +11,7 @@ import { freshGroupName } from './values';
 
 const hasGroups = (m: Readonly<ChurchModel>) => m.groups.size > 0;
 
-/** A fresh name, or an existing one typed differently (case, spacing): SPEC.md's already-exists either way. */
+/** A fresh name, or an existing one typed differently (case, spacing): already-exists either way. */
 export const addGroup = command('addGroup', fc.option(fc.nat()), {
   run: async (m, r, duplicateOf) => {
     const existing = duplicateOf !== null && m.groups.size ? pick(m.groups.values(), duplicateOf) : null;

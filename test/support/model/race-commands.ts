@@ -1,6 +1,6 @@
 /**
  * Two requests sent at once, as two administrators would. Same-version edits must end with
- * exactly one winner and SPEC.md's 409 `aborted` for the other, the stored record being the
+ * exactly one winner and a 409 `aborted` for the other, the stored record being the
  * winner's. For other pairs any serial order may win: the statuses must be one of the orders'
  * outcomes, the model is then taken from what the API reports, and the API's promises checked.
  */

@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
+import { useQueryClient } from '@tanstack/react-query';
 
 export interface AuthUser {
   userId: string;
@@ -67,7 +68,7 @@ export function stateFromClaims(payload: Record<string, unknown>): AuthState {
   };
 }
 
-async function readAuthState(force: boolean): Promise<AuthState> {
+export async function readAuthState(force: boolean): Promise<AuthState> {
   try {
     const session = await fetchAuthSession(force ? { forceRefresh: true } : undefined);
     const payload = session.tokens?.idToken?.payload;
@@ -90,17 +91,31 @@ async function readAuthState(force: boolean): Promise<AuthState> {
   }
 }
 
+/** Signed in, verified, in a church: what every directory read needs before it is worth asking. */
+export const mayReadDirectory = (state: AuthState) =>
+  state.currentUser !== null && state.emailVerified && state.userOrgId !== '';
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loadingAuth: true });
   const signedInRef = useRef(false);
+  /** undefined until the first answer: the data prefetched for the first page is that account's. */
+  const userRef = useRef<string | null | undefined>(undefined);
   const sequence = useRef(0);
+  const client = useQueryClient();
 
-  const apply = useCallback((next: AuthState) => {
-    signedInRef.current = next.currentUser !== null;
-    setState(next);
-  }, []);
+  const apply = useCallback(
+    (next: AuthState) => {
+      signedInRef.current = next.currentUser !== null;
+      // Cached answers belong to the account that asked: none of them survives a change of account.
+      const userId = next.currentUser?.userId ?? null;
+      if (userRef.current !== undefined && userId !== userRef.current) client.clear();
+      userRef.current = userId;
+      setState(next);
+    },
+    [client],
+  );
 
   const refresh = useCallback(
     async (force = false) => {

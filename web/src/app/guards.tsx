@@ -33,9 +33,9 @@ export function UnknownRoute() {
 }
 
 /**
- * Admin pages (SPEC.md section 2): 'Verifying access...' while the session loads, /login when
- * signed out, Access Denied without the admin claim, Configuration Error without an organisation.
- * The claim only shapes the screen: the API checks the user record on every call.
+ * Admin pages: 'Verifying access...' while the session loads, /login when signed out, Access Denied
+ * without the admin claim, Configuration Error without an organisation. The claim only shapes the
+ * screen: the API checks the user record on every call.
  */
 export function AdminRoute({ pageChecksOrg = false }: { pageChecksOrg?: boolean }) {
   const { loadingAuth, currentUser, emailVerified, claimsError, isAdmin, userOrgId } = useAuth();
@@ -43,15 +43,15 @@ export function AdminRoute({ pageChecksOrg = false }: { pageChecksOrg?: boolean 
   if (!currentUser) return <Navigate to="/login" replace />;
   if (!emailVerified && !claimsError) return <VerifyEmailGate />;
   if (!isAdmin) return <AdminAccess kind="denied" />;
-  // The add forms say SPEC.md's own message on submit when the organisation is missing.
+  // The add forms (pageChecksOrg) say their own message on submit when the organisation is missing.
   if (!userOrgId && !pageChecksOrg) return <AdminAccess kind="no-org" />;
   return <Outlet />;
 }
 
 /**
- * The super-admin's pages (SPEC.md sections 2 and 6): like the admin pages ('Verifying access...',
- * /login when signed out), then Access Denied with the page's own text unless the verified e-mail
- * is the configured super-admin address.
+ * The super-admin's pages: like the admin pages ('Verifying access...', /login when signed out),
+ * then Access Denied with the page's own text unless the verified e-mail is the configured
+ * super-admin address.
  */
 export function SuperAdminRoute({ deniedText }: { deniedText: string }) {
   const { loadingAuth, currentUser, emailVerified, claimsError } = useAuth();

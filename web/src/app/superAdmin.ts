@@ -1,7 +1,7 @@
 /**
- * SPEC.md section 5's super-admin gate, as the screens see it: the signed-in, verified e-mail equals
- * the configured address (config.json), case-insensitively. It only decides what to show: the API
- * checks the same rule on every call of the super-admin's routes.
+ * The super-admin gate, as the screens see it: the signed-in, verified e-mail equals the configured
+ * address (config.json), case-insensitively. It only decides what to show: the API checks the same
+ * rule on every call of the super-admin's routes.
  */
 import { getConfig } from '../lib/config';
 import { useAuth } from './auth';

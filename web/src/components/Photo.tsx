@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** Shown when there is no photo or it fails to load (SPEC.md section 2, dashboard). */
+/** Shown when there is no photo or it fails to load: a blank image for families, a person image for members. */
 export const FALLBACK_PHOTO = {
   family: '/images/family-blank.svg',
   person: '/images/person.svg',

@@ -10,7 +10,7 @@ import { getConfig } from './config';
 
 export type ApiOperation = Operation & keyof OperationResults;
 
-/** A failed call: SPEC.md section 8's code, the server's safe message and the HTTP status (0: no answer). */
+/** A failed call: the error code, the server's safe message and the HTTP status (0: no answer). */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -31,7 +31,7 @@ const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 /** API Gateway gives up after 30 s; wait a little longer so its own answer wins. */
 const TIMEOUT_MS = 35_000;
 
-/** SPEC.md section 8, callable-function status mapping, for answers without our error body. */
+/** The callable-function error codes by HTTP status, for answers without our error body. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 400:

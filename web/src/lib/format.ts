@@ -16,7 +16,7 @@ export function formatDateTime(value: Date | string | number | null | undefined)
 }
 
 /*
- * Birthdays and anniversaries are 'MM/DD' text (SPEC.md section 5, display rules):
+ * Birthdays and anniversaries are 'MM/DD' text, shown by these rules:
  *   - not MM/DD-shaped (free text, empty, null) -> blank;
  *   - shaped but month not 1-12 or day not 1-31 -> the raw text, trimmed;
  *   - otherwise the list ('MM/dd'), detail ('MMM d') or dashboard ('MMMM d') form.

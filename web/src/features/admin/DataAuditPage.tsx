@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { Badge, Button, Heading, Text } from '@aws-amplify/ui-react';
 import { JOB_MESSAGES, splitAtCapitals } from '../../../../lambdas/contract/jobTexts';
 import type { IntegrityReportResult, JobView } from '../../../../lambdas/contract/jobs';
+import { useApiMutation } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { orDash, pollJob, rememberJob, rememberedJob } from './jobs';
+import { orDash, rememberJob, rememberedJob, useJob } from './jobs';
 
-/** SPEC.md section 8, integrity report: what a failure to start or to finish says. */
+/** What a failure to start or to follow the integrity report says. */
 export function reportErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'permission-denied') return JOB_MESSAGES.notAuthorized;
@@ -22,78 +23,60 @@ export function reportErrorText(error: unknown): string {
 export const TOKEN_REFRESH_FAILED =
   'Failed to refresh authentication token. Please try logging out and back in or check your network connection.';
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'resuming' }
-  | { kind: 'running'; checked: number }
-  | { kind: 'done'; report: IntegrityReportResult; finishedAt: string | null }
-  | { kind: 'error'; text: string };
-
 const finishedText = (iso: string | null) => {
   const date = iso ? new Date(iso) : null;
   return date && !Number.isNaN(date.getTime()) ? date.toLocaleString() : '';
 };
 
+/** An ended job: its report, or what stopped it. */
+const failedJobText = (job: JobView) =>
+  `${JOB_MESSAGES.reportFailed} Error (internal): ${job.error ?? 'The report stopped.'}`;
+
 export default function DataAuditPage() {
   usePageTitle('Data Integrity Report');
-  const [state, setState] = useState<State>(() =>
-    rememberedJob('integrityReport') ? { kind: 'resuming' } : { kind: 'idle' },
-  );
-  const watching = useRef<AbortController | null>(null);
-
-  function settle(job: JobView) {
-    if (job.status === 'SUCCEEDED' && job.report)
-      setState({ kind: 'done', report: job.report, finishedAt: job.finishedAt });
-    else
-      setState({
-        kind: 'error',
-        text: `${JOB_MESSAGES.reportFailed} Error (internal): ${job.error ?? 'The report stopped.'}`,
-      });
-  }
-
-  function watch(jobId: string) {
-    watching.current?.abort();
-    const controller = new AbortController();
-    watching.current = controller;
-    pollJob(jobId, controller.signal, (job) => setState({ kind: 'running', checked: job.progress.items }))
-      .then((job) => {
-        if (!controller.signal.aborted) settle(job);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // A report the server no longer knows (or this user may not read) is forgotten.
-        if (isApiError(error) && (error.code === 'not-found' || error.code === 'permission-denied'))
-          rememberJob('integrityReport', null);
-        setState({ kind: 'error', text: reportErrorText(error) });
-      });
-  }
-
   // The last report this browser started: its status and result survive a reload.
+  const [jobId, setJobId] = useState(() => rememberedJob('integrityReport')?.jobId ?? null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const start = useApiMutation('startIntegrityReport');
+  const { data: job, error: jobError, isPending } = useJob(jobId);
+
+  // A report the server no longer knows (or this user may not read) is forgotten.
   useEffect(() => {
-    const remembered = rememberedJob('integrityReport');
-    if (remembered) watch(remembered.jobId);
-    return () => watching.current?.abort();
-  }, []);
+    if (isApiError(jobError) && (jobError.code === 'not-found' || jobError.code === 'permission-denied'))
+      rememberJob('integrityReport', null);
+  }, [jobError]);
 
   async function run() {
-    setState({ kind: 'running', checked: 0 });
-    // SPEC.md: the sign-in token is force-refreshed first.
+    setJobId(null);
+    setStartError(null);
+    // The sign-in token is force-refreshed first, so the server sees the address as it is now.
+    setRefreshing(true);
     try {
       await fetchAuthSession({ forceRefresh: true });
     } catch {
-      setState({ kind: 'error', text: TOKEN_REFRESH_FAILED });
+      setStartError(TOKEN_REFRESH_FAILED);
       return;
+    } finally {
+      setRefreshing(false);
     }
     try {
-      const started = await callApi('startIntegrityReport', { body: {} });
+      const started = await start.mutateAsync({ body: {} });
       rememberJob('integrityReport', { jobId: started.jobId });
-      watch(started.jobId);
+      setJobId(started.jobId);
     } catch (error) {
-      setState({ kind: 'error', text: reportErrorText(error) });
+      setStartError(reportErrorText(error));
     }
   }
 
-  const running = state.kind === 'running' || state.kind === 'resuming';
+  // A failed read ends the following here; the job may still run on, and a reload asks again unless it was forgotten.
+  const following = jobId !== null && !jobError;
+  const running = refreshing || start.isPending || (following && (isPending || job?.status === 'RUNNING'));
+  const checked = following && job?.status === 'RUNNING' ? job.progress.items : 0;
+  const ended = following && job && job.status !== 'RUNNING' ? job : null;
+  const report = ended?.status === 'SUCCEEDED' ? ended.report : null;
+  const errorText =
+    startError ?? (jobError ? reportErrorText(jobError) : ended && !report ? failedJobText(ended) : null);
   return (
     <div className="page data-audit">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -124,14 +107,12 @@ export default function DataAuditPage() {
               This may take several minutes. You can leave this page: the report keeps running and shows here when you
               come back.
             </p>
-            {state.kind === 'running' && state.checked > 0 && (
-              <p className="muted">{state.checked.toLocaleString()} items checked so far.</p>
-            )}
+            {checked > 0 && <p className="muted">{checked.toLocaleString()} items checked so far.</p>}
           </div>
         </div>
       )}
-      {state.kind === 'error' && <StatusMessage status={{ kind: 'error', text: state.text }} />}
-      {state.kind === 'done' && <ReportView report={state.report} finishedAt={finishedText(state.finishedAt)} />}
+      {errorText && <StatusMessage status={{ kind: 'error', text: errorText }} />}
+      {ended && report && <ReportView report={report} finishedAt={finishedText(ended.finishedAt)} />}
     </div>
   );
 }

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { JOB_MESSAGES } from '../../../../lambdas/contract/jobTexts';
-import type { JobView, OrganizationListItem } from '../../../../lambdas/contract/jobs';
+import type { OrganizationListItem } from '../../../../lambdas/contract/jobs';
+import { organizationsQuery, useApiMutation } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { pollJob, rememberJob, rememberedJob } from './jobs';
+import { rememberJob, rememberedJob, useJob } from './jobs';
 
-/** SPEC.md section 8, organisations. */
+/** What a failure to list the organisations says. */
 export function orgsLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'permission-denied') return JOB_MESSAGES.orgsUnauthorized;
@@ -26,8 +28,8 @@ export function deletionErrorText(error: unknown): string {
 }
 
 /**
- * SPEC.md: dates as local date and time, 'N/A' when absent, 'Invalid Date' when unparseable. A
- * time may be ISO text, epoch milliseconds, or an object with seconds (and nanoseconds).
+ * Dates as local date and time, 'N/A' when absent, 'Invalid Date' when unparseable. A time may be
+ * ISO text, epoch milliseconds, or an object with seconds (and nanoseconds), as older records hold.
  */
 export function formatOrgDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'N/A';
@@ -48,80 +50,69 @@ export function formatOrgDate(value: unknown): string {
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : date.toLocaleString();
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; organizations: OrganizationListItem[] };
 interface Target {
   orgId: string;
   orgName: string;
 }
-type Deletion = { state: 'confirm' } | { state: 'running'; deleted: number } | { state: 'failed'; text: string };
+type Deletion = { state: 'confirm' } | { state: 'following'; jobId: string } | { state: 'failed'; text: string };
+
+/** A deletion started before a reload: its modal opens again and shows the progress until it ends. */
+function resumed(): { target: Target; deletion: Deletion } | null {
+  const job = rememberedJob('orgDeletion');
+  if (!job?.orgId) return null;
+  return {
+    target: { orgId: job.orgId, orgName: job.orgName ?? job.orgId },
+    deletion: { state: 'following', jobId: job.jobId },
+  };
+}
 
 export default function OrgManagementPage() {
   usePageTitle('Organization Management');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const client = useQueryClient();
+  const { data, error, isPending } = useQuery(organizationsQuery());
+  const [initial] = useState(resumed);
   const [status, setStatus] = useState<Status | null>(null);
-  const [target, setTarget] = useState<Target | null>(null);
-  const [deletion, setDeletion] = useState<Deletion>({ state: 'confirm' });
+  const [target, setTarget] = useState<Target | null>(initial?.target ?? null);
+  const [deletion, setDeletion] = useState<Deletion>(initial?.deletion ?? { state: 'confirm' });
   const [typed, setTyped] = useState('');
-  const watching = useRef<AbortController | null>(null);
+  const start = useApiMutation('deleteAllDataForOrganization');
+  const followed = useJob(deletion.state === 'following' ? deletion.jobId : null);
+  const job = followed.data;
+  const jobError = followed.error;
 
-  const reload = useCallback((signal?: AbortSignal) => {
-    setLoad({ state: 'loading' });
-    callApi('getAllOrganizations', { signal })
-      .then(({ organizations }) => setLoad({ state: 'ready', organizations }))
-      .catch((error: unknown) => {
-        if (!signal?.aborted) setLoad({ state: 'error', message: orgsLoadErrorText(error) });
-      });
-  }, []);
-
-  const watch = useCallback(
-    (jobId: string, org: Target) => {
-      watching.current?.abort();
-      const controller = new AbortController();
-      watching.current = controller;
-      setTarget(org);
-      setDeletion({ state: 'running', deleted: 0 });
-      pollJob(jobId, controller.signal, (job) => setDeletion({ state: 'running', deleted: job.progress.items }))
-        .then((job: JobView) => {
-          if (controller.signal.aborted) return;
-          rememberJob('orgDeletion', null);
-          if (job.status === 'SUCCEEDED') {
-            // SPEC.md section 4: the deletion runs, then the modal closes and the list reloads.
-            setTarget(null);
-            setStatus({
-              kind: 'success',
-              text:
-                job.deletion?.message ??
-                `Successfully deleted all data for organization: ${org.orgName} (ID: ${org.orgId}).`,
-            });
-            reload();
-          } else {
-            setDeletion({ state: 'failed', text: deletionErrorText(job.error ?? '') });
-          }
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          if (isApiError(error) && error.code === 'not-found') rememberJob('orgDeletion', null);
-          setDeletion({ state: 'failed', text: deletionErrorText(error) });
-        });
-    },
-    [reload],
-  );
-
+  // The job's end, once: the modal closes and the list loses the organisation, or the modal says why not.
   useEffect(() => {
-    const controller = new AbortController();
-    reload(controller.signal);
-    // A deletion started before a reload: show its progress again until it ends.
-    const remembered = rememberedJob('orgDeletion');
-    if (remembered?.orgId)
-      watch(remembered.jobId, { orgId: remembered.orgId, orgName: remembered.orgName ?? remembered.orgId });
-    return () => {
-      controller.abort();
-      watching.current?.abort();
-    };
-  }, [reload, watch]);
+    if (deletion.state !== 'following' || !target) return;
+    if (jobError) {
+      if (isApiError(jobError) && jobError.code === 'not-found') rememberJob('orgDeletion', null);
+      setDeletion({ state: 'failed', text: deletionErrorText(jobError) });
+      return;
+    }
+    if (!job || job.status === 'RUNNING') return;
+    rememberJob('orgDeletion', null);
+    if (job.status !== 'SUCCEEDED') {
+      setDeletion({ state: 'failed', text: deletionErrorText(job.error ?? '') });
+      return;
+    }
+    setTarget(null);
+    setDeletion({ state: 'confirm' });
+    setStatus({
+      kind: 'success',
+      text:
+        job.deletion?.message ??
+        `Successfully deleted all data for organization: ${target.orgName} (ID: ${target.orgId}).`,
+    });
+    // Gone from the list at once; the organisation went last, so the list is read again now.
+    const { queryKey } = organizationsQuery();
+    client.setQueryData(
+      queryKey,
+      (d) => d && { ...d, organizations: d.organizations.filter((org) => org.id !== target.orgId) },
+    );
+    void client.invalidateQueries({ queryKey });
+  }, [client, deletion, target, job, jobError]);
+
+  const running = start.isPending || deletion.state === 'following';
+  const deleted = deletion.state === 'following' && job?.status === 'RUNNING' ? job.progress.items : 0;
 
   function open(org: OrganizationListItem) {
     setTarget({ orgId: org.id, orgName: org.orgName });
@@ -130,30 +121,29 @@ export default function OrgManagementPage() {
   }
 
   function close() {
-    if (deletion.state === 'running') return;
+    if (running) return;
     setTarget(null);
     setTyped('');
   }
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (!target || deletion.state === 'running') return;
+    if (!target || running) return;
     if (typed !== target.orgId) {
       setDeletion({ state: 'failed', text: JOB_MESSAGES.confirmMismatch });
       return;
     }
     setStatus(null);
-    setDeletion({ state: 'running', deleted: 0 });
+    setDeletion({ state: 'confirm' });
     try {
-      const started = await callApi('deleteAllDataForOrganization', { body: { orgId: target.orgId } });
+      const started = await start.mutateAsync({ body: { orgId: target.orgId } });
       rememberJob('orgDeletion', { jobId: started.jobId, orgId: target.orgId, orgName: target.orgName });
-      watch(started.jobId, target);
+      setDeletion({ state: 'following', jobId: started.jobId });
     } catch (error) {
       setDeletion({ state: 'failed', text: deletionErrorText(error) });
     }
   }
 
-  const organizations = load.state === 'ready' ? load.organizations : [];
   return (
     <div className="page org-admin">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -171,12 +161,12 @@ export default function OrgManagementPage() {
 
       <section className="org-admin__list" aria-labelledby="orgs-heading">
         <Heading level={2} id="orgs-heading" className="org-admin__heading">
-          Organizations{load.state === 'ready' ? ` (${organizations.length})` : ''}
+          Organizations{data ? ` (${data.organizations.length})` : ''}
         </Heading>
-        {load.state === 'loading' && <PageLoader text="Loading organizations..." />}
-        {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
-        {load.state === 'ready' &&
-          (organizations.length === 0 ? (
+        {isPending && <PageLoader text="Loading organizations..." />}
+        {error && <StatusMessage status={{ kind: 'error', text: orgsLoadErrorText(error) }} />}
+        {data &&
+          (data.organizations.length === 0 ? (
             <Text className="org-admin__empty">{JOB_MESSAGES.orgsEmpty}</Text>
           ) : (
             <div className="org-admin__table-wrap" tabIndex={0} role="region" aria-labelledby="orgs-heading">
@@ -194,7 +184,7 @@ export default function OrgManagementPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {organizations.map((org) => (
+                  {data.organizations.map((org) => (
                     <tr key={org.id}>
                       <th scope="row" data-label="Org Name">
                         {org.orgName}
@@ -225,12 +215,7 @@ export default function OrgManagementPage() {
       </section>
 
       {target && (
-        <Modal
-          title="Confirm Destructive Action"
-          onClose={close}
-          busy={deletion.state === 'running'}
-          className="org-delete"
-        >
+        <Modal title="Confirm Destructive Action" onClose={close} busy={running} className="org-delete">
           <form onSubmit={(e) => void confirm(e)} noValidate>
             <p>
               This permanently deletes <strong>all</strong> families, members, groups, roles and users of the
@@ -247,15 +232,15 @@ export default function OrgManagementPage() {
               onChange={(e) => setTyped(e.target.value)}
               autoComplete="off"
               spellCheck={false}
-              disabled={deletion.state === 'running'}
+              disabled={running}
               data-autofocus
             />
             <div className="modal__status" role="status" aria-live="polite">
-              {deletion.state === 'running' && (
+              {running && (
                 <span className="org-delete__progress">
                   <span className="spinner spinner--small" aria-hidden="true" />
                   Deleting all data of {target.orgName}...{' '}
-                  {deletion.deleted > 0 ? `${deletion.deleted.toLocaleString()} items deleted so far.` : ''}
+                  {deleted > 0 ? `${deleted.toLocaleString()} items deleted so far.` : ''}
                 </span>
               )}
             </div>
@@ -268,14 +253,10 @@ export default function OrgManagementPage() {
               />
             )}
             <div className="modal__actions">
-              <Button type="button" onClick={close} isDisabled={deletion.state === 'running'}>
+              <Button type="button" onClick={close} isDisabled={running}>
                 Cancel
               </Button>
-              <Button
-                type="submit"
-                variation="destructive"
-                isDisabled={typed !== target.orgId || deletion.state === 'running'}
-              >
+              <Button type="submit" variation="destructive" isDisabled={typed !== target.orgId || running}>
                 Confirm &amp; Delete All Data
               </Button>
             </div>

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import type { UserView } from '../../../../lambdas/contract/api';
+import { usersQuery, useApiMutation } from '../../api/queries';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** SPEC.md section 8, user management. */
+/** What a failure to list the users says: a refusal names its likely cause. */
 export function usersLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'permission-denied') {
@@ -32,7 +34,7 @@ export function deleteUserErrorText(error: unknown): string {
   return `Failed to delete user: ${error instanceof Error ? error.message : 'Network/Function error'}`;
 }
 
-/** SPEC.md section 5: the admin toggle's confirmation; 'YOURSELF' replaces one's own address. */
+/** The admin toggle's confirmation; 'YOURSELF' replaces one's own address, so no one demotes themselves unawares. */
 export const adminConfirmText = (grant: boolean, who: string) =>
   `Are you sure you want to ${grant ? 'grant admin privileges to' : 'remove admin privileges from'} ${who}?`;
 
@@ -47,7 +49,6 @@ const joinedText = (iso: string | null) => {
   return date && !Number.isNaN(date.getTime()) ? joined.format(date) : '';
 };
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; users: UserView[] };
 type Busy = Record<string, 'admin' | 'delete'>;
 
 export default function UserManagementPage() {
@@ -55,19 +56,13 @@ export default function UserManagementPage() {
   const auth = useAuth();
   const orgId = auth.userOrgId;
   const myId = auth.currentUser?.userId ?? '';
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const client = useQueryClient();
+  const { data, error, isPending } = useQuery(usersQuery());
+  const setAdmin = useApiMutation('setUserAdminClaim');
+  const remove = useApiMutation('deleteUserAuth');
   const [status, setStatus] = useState<Status | null>(null);
+  // Which rows have a write under way: several rows may change at once, each with its own spinner.
   const [busy, setBusy] = useState<Busy>({});
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi('listUsers', { signal: controller.signal })
-      .then(({ users }) => setLoad({ state: 'ready', users }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: usersLoadErrorText(error) });
-      });
-    return () => controller.abort();
-  }, []);
 
   const setRowBusy = (userId: string, what: Busy[string] | null) =>
     setBusy((b) => {
@@ -76,8 +71,9 @@ export default function UserManagementPage() {
       else delete next[userId];
       return next;
     });
+  // The row shows the change at once; the refetch the write started confirms it.
   const updateUsers = (fn: (users: UserView[]) => UserView[]) =>
-    setLoad((l) => (l.state === 'ready' ? { state: 'ready', users: fn(l.users) } : l));
+    client.setQueryData(usersQuery().queryKey, (d) => d && { ...d, users: fn(d.users) });
 
   async function toggleAdmin(user: UserView) {
     if (busy[user.userId]) return;
@@ -87,7 +83,7 @@ export default function UserManagementPage() {
     setRowBusy(user.userId, 'admin');
     setStatus(null);
     try {
-      const result = await callApi('setUserAdminClaim', {
+      const result = await setAdmin.mutateAsync({
         params: { userId: user.userId },
         body: { setAdminStatus: grant },
       });
@@ -115,7 +111,7 @@ export default function UserManagementPage() {
     setRowBusy(user.userId, 'delete');
     setStatus(null);
     try {
-      await callApi('deleteUserAuth', { params: { userId: user.userId } });
+      await remove.mutateAsync({ params: { userId: user.userId } });
       updateUsers((users) => users.filter((u) => u.userId !== user.userId));
       setStatus({ kind: 'success', text: `User "${user.email}" deleted.` });
     } catch (error) {
@@ -145,12 +141,12 @@ export default function UserManagementPage() {
 
       <section className="user-admin__users" aria-labelledby="users-heading">
         <Heading level={2} id="users-heading" className="user-admin__heading">
-          Users{load.state === 'ready' && load.users.length > 0 ? ` (${load.users.length})` : ''}
+          Users{data && data.users.length > 0 ? ` (${data.users.length})` : ''}
         </Heading>
-        {load.state === 'loading' && <PageLoader text="Loading users..." />}
-        {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
-        {load.state === 'ready' &&
-          (load.users.length === 0 ? (
+        {isPending && <PageLoader text="Loading users..." />}
+        {error && <StatusMessage status={{ kind: 'error', text: usersLoadErrorText(error) }} />}
+        {data &&
+          (data.users.length === 0 ? (
             <Text className="user-admin__empty">No users found in your organization ({orgId}).</Text>
           ) : (
             <table className="user-table">
@@ -166,7 +162,7 @@ export default function UserManagementPage() {
                 </tr>
               </thead>
               <tbody>
-                {load.users.map((user) => (
+                {data.users.map((user) => (
                   <UserRow
                     key={user.userId}
                     user={user}

@@ -1,9 +1,10 @@
 /**
- * The super-admin pages' jobs (SPEC.md /admin/data-audit and /admin/org): polling a job until it
- * ends, and remembering the job a page started so that its status and result survive a reload.
+ * The super-admin pages' jobs (/admin/data-audit and /admin/org): following a job until it ends,
+ * and remembering the job a page started so that its status and result survive a reload.
  */
-import type { JobKind, JobView } from '../../../../lambdas/contract/jobs';
-import { callApi } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import type { JobKind } from '../../../../lambdas/contract/jobs';
+import { jobQuery } from '../../api/queries';
 
 export const POLL_MS = 1500;
 
@@ -35,30 +36,18 @@ export function rememberedJob(kind: JobKind): RememberedJob | null {
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new DOMException('Aborted', 'AbortError'));
-    });
+/**
+ * Reads the job (none while `jobId` is null) and again every POLL_MS while it is RUNNING. A failed
+ * read stops the polling: the page shows the error rather than asking on behind it.
+ */
+export function useJob(jobId: string | null) {
+  return useQuery({
+    ...jobQuery(jobId ?? ''),
+    enabled: jobId !== null,
+    refetchInterval: ({ state }) => (state.status === 'success' && state.data?.status === 'RUNNING' ? POLL_MS : false),
   });
-
-/** Reads the job until it is no longer RUNNING; `onProgress` sees each RUNNING answer. */
-export async function pollJob(
-  jobId: string,
-  signal: AbortSignal,
-  onProgress: (job: JobView) => void,
-  intervalMs = POLL_MS,
-): Promise<JobView> {
-  for (;;) {
-    const job = await callApi('getJob', { params: { jobId }, signal });
-    if (job.status !== 'RUNNING') return job;
-    onProgress(job);
-    await sleep(intervalMs, signal);
-  }
 }
 
-/** '-' for an empty table cell (SPEC.md: the report's table). */
+/** '-' for an empty cell of the report's table. */
 export const orDash = (value: string | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : value;

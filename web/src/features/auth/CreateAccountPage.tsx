@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { CreationOutcome } from './CreationOutcome';
 import { useAccountCreation } from './useAccountCreation';
 
-/** SPEC.md section 9: redirect 3.5 s after member signup. */
+/** Redirect 3.5 s after member signup. */
 export const SIGNUP_REDIRECT_MS = 3500;
 
 export const SIGNUP_SUCCESS =
@@ -17,7 +17,7 @@ export const SIGNUP_SUCCESS =
 export const SIGNUP_DENIED =
   'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.';
 
-/** SPEC.md section 8, member signup. */
+/** What a failed member signup says. */
 export function signupErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'already-exists' || /EMAIL_EXISTS/.test(error.message))

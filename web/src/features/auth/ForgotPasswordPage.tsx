@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 
 type Step = 'request' | 'confirm' | 'done';
 
-/** SPEC.md section 8, password reset, adapted to Cognito: the e-mail carries a code, not a link. */
+/** What a failed password-reset request says; with Cognito the e-mail carries a code, not a link. */
 export function resetRequestErrorText(error: unknown): string {
   const name = authErrorName(error);
   if (name === 'InvalidParameterException' && /email|username/i.test(errorMessage(error))) {

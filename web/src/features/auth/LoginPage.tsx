@@ -2,7 +2,7 @@ import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { SignInForm } from './SignInForm';
+import { SignInForm } from '../../components/SignInForm';
 
 export default function LoginPage() {
   usePageTitle('Sign In');

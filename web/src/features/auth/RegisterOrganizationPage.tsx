@@ -10,10 +10,10 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { CreationOutcome } from './CreationOutcome';
 import { useAccountCreation } from './useAccountCreation';
 
-/** SPEC.md section 9: redirect 4 s after organisation registration. */
+/** Redirect 4 s after organisation registration. */
 export const REGISTRATION_REDIRECT_MS = 4000;
 
-/** SPEC.md section 8, organisation registration. */
+/** What a failed registration says. */
 export function registrationErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (/organization name already exists/i.test(error.message))

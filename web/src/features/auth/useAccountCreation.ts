@@ -1,8 +1,7 @@
 /**
- * The shared flow of the two pages that create an account (member sign-up, church registration;
- * SPEC.md section 4): the server call, then the automatic sign-in, then the verification mail,
- * then the success message and the redirect to /dashboard. Each failure after the account exists
- * says what did work, as SPEC.md section 8 asks.
+ * The shared flow of the two pages that create an account (member sign-up, church registration):
+ * the server call, then the automatic sign-in, then the verification mail, then the success message
+ * and the redirect to /dashboard. Each failure after the account exists says what did work.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,10 +9,10 @@ import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { useAuth } from '../../app/auth';
 import type { Status } from '../../components/StatusMessage';
 import { errorMessage } from '../../lib/authErrors';
-import { signInWithPassword } from './signIn';
+import { signInWithPassword } from '../../lib/signIn';
 
 export interface CreationTexts {
-  /** The call's error as SPEC.md words it. */
+  /** The call's error as the page words it. */
   errorText: (error: unknown) => string;
   signInFailed: string;
   /** Start of the warning when the verification mail failed ('Your account was created and you are signed in'). */

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Heading } from '@aws-amplify/ui-react';
 import type { DashboardResult } from '../../../../lambdas/contract/api';
@@ -7,11 +8,12 @@ import { Icon, type IconName } from '../../components/Icon';
 import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { dashboardQuery } from '../../api/queries';
+import { isApiError } from '../../lib/api';
 import { longDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** SPEC.md section 8, data load. */
+/** What a failed dashboard load says. */
 export function dashboardErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'unauthenticated')
@@ -21,29 +23,16 @@ export function dashboardErrorText(error: unknown): string {
   return 'Failed to load dashboard data.';
 }
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: DashboardResult };
-
 export default function DashboardPage() {
   usePageTitle('Dashboard');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // The browser's own month: "this month" is the reader's, not the server's time zone.
-    callApi('getDashboard', { query: { month: String(new Date().getMonth() + 1) }, signal: controller.signal })
-      .then((data) => setLoad({ state: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: dashboardErrorText(error) });
-      });
-    return () => controller.abort();
-  }, []);
+  const { data, error, isPending } = useQuery(dashboardQuery());
 
   return (
     <div className="page dashboard">
       <PageTitle>Dashboard</PageTitle>
-      {load.state === 'loading' && <PageLoader text="Loading Dashboard Data..." />}
-      {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
-      {load.state === 'ready' && <DashboardContent data={load.data} />}
+      {isPending && <PageLoader text="Loading Dashboard Data..." />}
+      {error && <StatusMessage status={{ kind: 'error', text: dashboardErrorText(error) }} />}
+      {data && <DashboardContent data={data} />}
     </div>
   );
 }

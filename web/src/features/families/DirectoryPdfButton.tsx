@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { PDF_FILE_NAME, PDF_MESSAGES } from '../../../../lambdas/contract/pdf';
 import { callApi, isApiError } from '../../lib/api';
-import type { FamilyStatus } from './familyParts';
+import type { PageStatus } from '../../components/PageStatus';
 
-/** SPEC.md section 8: the server's message when it gave one, else the generic texts. */
+/** A failed PDF: the server's message when it gave one, else the generic texts. */
 export function pdfErrorText(error: unknown): string {
   if (isApiError(error) && error.status > 0) return `Error: ${error.message || PDF_MESSAGES.serverFailed}`;
   return PDF_MESSAGES.couldNot;
@@ -29,7 +29,7 @@ export function startDownload(url: string, fileName = PDF_FILE_NAME) {
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Download PDF (admins): 'Generating...' and disabled while the server renders, then the file. */
-export function DirectoryPdfButton({ onStatus }: { onStatus: (status: FamilyStatus | null) => void }) {
+export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus | null) => void }) {
   const [busy, setBusy] = useState(false);
 
   async function generate() {

@@ -1,75 +1,42 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
 import { Button, Heading } from '@aws-amplify/ui-react';
-import type { FamilyView, ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import { familiesQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi } from '../../lib/api';
 import { listDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
+import { familyEditPath, familyPath } from '../../lib/paths';
 import {
-  Breadcrumbs,
-  FamilyStatusMessage,
   MemberTable,
   cityStateZip,
   confirmFamilyDelete,
   confirmMemberDelete,
-  deleteMemberWithStatus,
   familiesLoadErrorText,
   familyDeleteErrorText,
-  familyEditPath,
-  familyPath,
-  statusFromLocationState,
-  useFamilyStatus,
+  useFamilyDelete,
+  useMemberDelete,
 } from './familyParts';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: ListFamiliesResult };
 
 export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   usePageTitle(view === 'grid' ? 'Families (Grid View)' : 'Families');
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [status, setStatus] = useFamilyStatus();
+  const { data, error, isPending } = useQuery(familiesQuery());
+  const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi('listFamilies', { signal: controller.signal })
-      .then((data) => setLoad({ state: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: familiesLoadErrorText(error) });
-      });
-    return () => controller.abort();
-  }, []);
-
-  // A message sent along by another page (FamilyDetailPage after a delete): show it once, then
-  // drop it from the history entry so a reload does not show it again.
-  useEffect(() => {
-    const passed = statusFromLocationState(location.state);
-    if (!passed) return;
-    setStatus(passed);
-    navigate(location.pathname, { replace: true, state: null });
-  }, [location.key]);
-
-  const update = (fn: (families: FamilyView[]) => FamilyView[]) =>
-    setLoad((l) => (l.state === 'ready' ? { state: 'ready', data: { ...l.data, families: fn(l.data.families) } } : l));
+  const removeMember = useMemberDelete(setStatus);
+  const removeFamily = useFamilyDelete();
 
   async function deleteMember(member: MemberView) {
     if (busy || !confirmMemberDelete(member.name)) return;
     setBusy(member.memberId);
-    await deleteMemberWithStatus(member, setStatus, () =>
-      update((families) =>
-        families.map((f) =>
-          f.familyId === member.familyId
-            ? { ...f, members: f.members.filter((m) => m.memberId !== member.memberId) }
-            : f,
-        ),
-      ),
-    );
+    await removeMember(member);
     setBusy(null);
   }
 
@@ -77,8 +44,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
     if (busy || !confirmFamilyDelete(family.surname)) return;
     setBusy(family.familyId);
     try {
-      const result = await callApi('deleteFamily', { params: { familyId: family.familyId } });
-      update((families) => families.filter((f) => f.familyId !== family.familyId));
+      const result = await removeFamily(family.familyId);
       setStatus({ kind: 'success', text: result.message || `Family "${family.surname}" deleted.` });
     } catch (error) {
       setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
@@ -87,7 +53,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
     }
   }
 
-  const canAddFamily = load.state === 'ready' && load.data.canAddFamily;
+  const canAddFamily = data?.canAddFamily === true;
 
   return (
     <div className="page families-page">
@@ -126,19 +92,19 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
         </div>
       </div>
 
-      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
 
-      {load.state === 'loading' && <PageLoader text="Loading families..." />}
-      {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
-      {load.state === 'ready' &&
-        (load.data.families.length === 0 ? (
+      {isPending && <PageLoader text="Loading families..." />}
+      {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
+      {data &&
+        (data.families.length === 0 ? (
           <div className="families-empty">
             <p>No families found in this organization.</p>
-            {load.data.canAddFamily && <p>Use the 'Add Family' button to create one.</p>}
+            {data.canAddFamily && <p>Use the 'Add Family' button to create one.</p>}
           </div>
         ) : view === 'grid' ? (
           <ul className="family-grid">
-            {load.data.families.map((f) => (
+            {data.families.map((f) => (
               <li key={f.familyId}>
                 <RouterLink className="family-tile" to={familyPath(f.familyId)}>
                   <Photo src={f.photoUrl} kind="family" alt="" className="family-tile__photo" />
@@ -149,7 +115,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
           </ul>
         ) : (
           <ul className="family-list">
-            {load.data.families.map((f) => (
+            {data.families.map((f) => (
               <li key={f.familyId}>
                 <FamilyCard family={f} busy={busy} onDeleteFamily={deleteFamily} onDeleteMember={deleteMember} />
               </li>

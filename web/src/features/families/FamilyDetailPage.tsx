@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Heading } from '@aws-amplify/ui-react';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
@@ -6,48 +7,33 @@ import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi } from '../../lib/api';
+import { familyQuery } from '../../api/queries';
 import { shortDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
+import { familyEditPath } from '../../lib/paths';
 import {
-  Breadcrumbs,
-  FamilyStatusMessage,
   MemberTable,
   confirmFamilyDelete,
   confirmMemberDelete,
-  deleteMemberWithStatus,
   familiesLoadErrorText,
   familyDeleteErrorText,
-  familyEditPath,
-  useFamilyStatus,
-  type FamiliesLocationState,
+  useFamilyDelete,
+  useMemberDelete,
 } from './familyParts';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; family: FamilyView };
 
 export default function FamilyDetailPage() {
   const { familyId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [status, setStatus] = useFamilyStatus();
+  const { data, error, isPending } = useQuery(familyQuery(familyId));
+  const family = data?.family;
+  const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<string | null>(null);
-  usePageTitle(load.state === 'ready' ? `${load.family.surname} Family` : 'Family Details');
-
-  useEffect(() => {
-    if (!familyId) {
-      setLoad({ state: 'error', message: 'Family ID missing.' });
-      return;
-    }
-    setLoad({ state: 'loading' });
-    const controller = new AbortController();
-    callApi('getFamily', { params: { familyId }, signal: controller.signal })
-      .then(({ family }) => setLoad({ state: 'ready', family }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: familiesLoadErrorText(error) });
-      });
-    return () => controller.abort();
-  }, [familyId]);
+  const removeMember = useMemberDelete(setStatus);
+  const removeFamily = useFamilyDelete();
+  usePageTitle(family ? `${family.surname} Family` : 'Family Details');
 
   // Back where the reader came from; straight to the list when this page was opened directly.
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate('/families'));
@@ -55,16 +41,7 @@ export default function FamilyDetailPage() {
   async function deleteMember(member: MemberView) {
     if (busy || !confirmMemberDelete(member.name)) return;
     setBusy(member.memberId);
-    await deleteMemberWithStatus(member, setStatus, () =>
-      setLoad((l) =>
-        l.state === 'ready'
-          ? {
-              state: 'ready',
-              family: { ...l.family, members: l.family.members.filter((m) => m.memberId !== member.memberId) },
-            }
-          : l,
-      ),
-    );
+    await removeMember(member);
     setBusy(null);
   }
 
@@ -72,8 +49,8 @@ export default function FamilyDetailPage() {
     if (busy || !confirmFamilyDelete(family.surname)) return;
     setBusy(family.familyId);
     try {
-      await callApi('deleteFamily', { params: { familyId: family.familyId } });
-      const state: FamiliesLocationState = {
+      await removeFamily(family.familyId);
+      const state: StatusLocationState = {
         status: { kind: 'success', text: `${family.surname} deleted successfully.` },
       };
       navigate('/families', { state });
@@ -83,7 +60,7 @@ export default function FamilyDetailPage() {
     }
   }
 
-  const surname = load.state === 'ready' ? load.family.surname : null;
+  const surname = family?.surname ?? null;
 
   return (
     <div className="page family-detail">
@@ -95,18 +72,18 @@ export default function FamilyDetailPage() {
         ]}
       />
       <PageTitle>{surname ? `${surname} Family` : 'Family Details'}</PageTitle>
-      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
 
-      {load.state === 'loading' && <PageLoader text="Loading family..." />}
-      {load.state === 'error' && (
+      {isPending && <PageLoader text="Loading family..." />}
+      {error && (
         <div className="family-detail__error">
-          <StatusMessage status={{ kind: 'error', text: load.message }} />
+          <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />
           <Button onClick={goBack}>Back</Button>
         </div>
       )}
-      {load.state === 'ready' && (
+      {family && (
         <FamilyDetail
-          family={load.family}
+          family={family}
           busy={busy}
           onBack={goBack}
           onDeleteFamily={deleteFamily}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { FamilyView } from '../../../../lambdas/contract/api';
 import { AddFamilyInput, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
@@ -9,14 +10,15 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { familyQuery, useApiMutation } from '../../api/queries';
+import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { Breadcrumbs, type Crumb } from './familyParts';
-import { EntryField, MonthDayField, RequiredNote } from './formParts';
+import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { EntryField, MonthDayField, RequiredNote } from '../../components/formFields';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
-/** SPEC.md section 9: redirect 1.5 s after a family is added or updated. */
+/** Redirect 1.5 s after a family is added or updated. */
 export const FAMILY_REDIRECT_MS = 1500;
 
 export const FAMILY_TEXTS = {
@@ -46,7 +48,7 @@ export const FAMILY_TEXTS = {
 const REMOVING = 'Photo marked for removal. Updating family...';
 const NO_PERMISSION = 'Error: You do not have permission to edit this family.';
 
-/** SPEC.md sections 5 and 8: what a failed edit load says. */
+/** What a failed edit load says. */
 export function familyLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'not-found') return 'Family not found.';
@@ -62,8 +64,6 @@ type Fields = typeof EMPTY;
 
 /** keep: the stored photo stays; none: no photo; new: a chosen file; remove: the stored photo goes. */
 type PhotoChoice = { kind: 'keep' } | { kind: 'none' } | { kind: 'new'; file: File } | { kind: 'remove' };
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; family: FamilyView | null };
 
 const fieldsOf = (f: FamilyView): Fields => ({
   surname: f.surname,
@@ -83,7 +83,9 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const { userOrgId } = useAuth();
   const navigate = useNavigate();
 
-  const [load, setLoad] = useState<Load>(mode === 'add' ? { state: 'ready', family: null } : { state: 'loading' });
+  const query = useQuery({ ...familyQuery(familyId), enabled: mode === 'edit' && userOrgId !== '' });
+  /** The family the form was filled from: filled once, so a refresh behind it never overwrites what is typed. */
+  const [family, setFamily] = useState<FamilyView | null>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [version, setVersion] = useState(0);
   const [choice, setChoice] = useState<PhotoChoice>({ kind: 'none' });
@@ -96,33 +98,28 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const uploaded = useRef<{ file: File; path: string } | null>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  const addFamily = useApiMutation('addFamily');
+  const updateFamily = useApiMutation('updateFamily');
 
-  useEffect(() => {
-    if (mode !== 'edit') return;
-    if (!userOrgId) {
-      setLoad({ state: 'error', message: 'Error: Organization ID not found for your account.' });
-      return;
-    }
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    callApi('getFamily', { params: { familyId }, signal: controller.signal })
-      .then(({ family }) => {
-        if (!family.canEdit) {
-          setLoad({ state: 'error', message: NO_PERMISSION });
-          return;
-        }
-        setFields(fieldsOf(family));
-        setVersion(family.version);
-        setChoice(family.photo ? { kind: 'keep' } : { kind: 'none' });
-        setLoad({ state: 'ready', family });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: familyLoadErrorText(error) });
-      });
-    return () => controller.abort();
-  }, [mode, familyId, userOrgId]);
+  const loaded = query.data?.family;
+  if (loaded && loaded.canEdit && family?.familyId !== loaded.familyId) {
+    setFamily(loaded);
+    setFields(fieldsOf(loaded));
+    setVersion(loaded.version);
+    setChoice(loaded.photo ? { kind: 'keep' } : { kind: 'none' });
+  }
+  const loadError =
+    mode !== 'edit'
+      ? null
+      : !userOrgId
+        ? 'Error: Organization ID not found for your account.'
+        : query.error
+          ? familyLoadErrorText(query.error)
+          : loaded && !loaded.canEdit
+            ? NO_PERMISSION
+            : null;
+  const loading = mode === 'edit' && !loadError && !family;
 
-  const family = load.state === 'ready' ? load.family : null;
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -176,8 +173,8 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
     try {
       const result =
         mode === 'add'
-          ? await callApi('addFamily', { body: { ...checked.data, photo }, requestKey })
-          : await callApi('updateFamily', {
+          ? await addFamily.mutateAsync({ body: { ...checked.data, photo }, requestKey })
+          : await updateFamily.mutateAsync({
               params: { familyId },
               body: { ...checked.data, photo, ...(photo !== stored ? { existingPhotoPath: stored } : {}) },
             });
@@ -207,18 +204,18 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>{texts.title}</PageTitle>
 
-        {load.state === 'loading' && <PageLoader text="Loading family details..." />}
+        {loading && <PageLoader text="Loading family details..." />}
 
-        {load.state === 'error' && (
+        {loadError && (
           <div className="entry-form__error">
-            <StatusMessage status={{ kind: 'error', text: load.message }} />
+            <StatusMessage status={{ kind: 'error', text: loadError }} />
             <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
               Back to Families
             </Button>
           </div>
         )}
 
-        {load.state === 'ready' && (
+        {!loading && !loadError && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <RequiredNote />
             <fieldset className="entry-form__fields" disabled={locked}>
@@ -335,7 +332,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   );
 }
 
-/** Family Photo: choose, change or remove, with a preview (SPEC.md sections 2 and 4). */
+/** Family Photo: choose, change or remove, with a preview. */
 function PhotoPicker({
   mode,
   choice,

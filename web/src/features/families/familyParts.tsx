@@ -1,61 +1,14 @@
-/**
- * Pieces the family list, grid and detail pages share: breadcrumb, member table, the dismissible
- * status line, delete confirmations and error texts (SPEC.md sections 2, 4, 5 and 8).
- */
-import { useEffect, useState } from 'react';
+/** Pieces the family list, grid and detail pages share: member table, deletes and their texts. */
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
-import type { MemberView } from '../../../../lambdas/contract/api';
-import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import type { PageStatus } from '../../components/PageStatus';
+import { memberEditPath } from '../../lib/paths';
+import { useQueryClient } from '@tanstack/react-query';
+import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
+import { isApiError } from '../../lib/api';
 
-/** SPEC.md section 9: success and info messages clear after 5000 ms. */
-export const STATUS_CLEAR_MS = 5000;
-
-export type FamilyStatusKind = 'success' | 'info' | 'warning' | 'danger';
-export interface FamilyStatus {
-  kind: FamilyStatusKind;
-  text: string;
-}
-
-/** What FamilyDetailPage puts in the router state when it sends the reader back to /families. */
-export interface FamiliesLocationState {
-  status?: FamilyStatus;
-}
-
-/** A status from router state, if it looks like one. */
-export function statusFromLocationState(state: unknown): FamilyStatus | null {
-  const status = (state as FamiliesLocationState | null | undefined)?.status as
-    { kind?: unknown; text?: unknown } | undefined;
-  if (!status || typeof status.text !== 'string' || !status.text) return null;
-  const kind = status.kind === 'error' ? 'danger' : status.kind;
-  if (kind !== 'success' && kind !== 'info' && kind !== 'warning' && kind !== 'danger') return null;
-  return { kind, text: status.text };
-}
-
-/** A status line that the reader can dismiss; success and info clear themselves after 5 s. */
-export function useFamilyStatus(initial: FamilyStatus | null = null) {
-  const [status, setStatus] = useState<FamilyStatus | null>(initial);
-  useEffect(() => {
-    if (!status || (status.kind !== 'success' && status.kind !== 'info')) return;
-    const timer = setTimeout(() => setStatus(null), STATUS_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
-  return [status, setStatus] as const;
-}
-
-export function FamilyStatusMessage({ status, onDismiss }: { status: FamilyStatus | null; onDismiss: () => void }) {
-  return (
-    <div className="family-status">
-      <StatusMessage
-        status={status && { kind: status.kind === 'danger' ? 'error' : status.kind, text: status.text }}
-        onDismiss={onDismiss}
-      />
-    </div>
-  );
-}
-
-/** SPEC.md section 8, data load (families). */
+/** What a failed load of the family pages says. */
 export function familiesLoadErrorText(error: unknown, fallback = 'Family data could not be loaded.'): string {
   if (isApiError(error)) {
     if (error.code === 'unauthenticated')
@@ -70,23 +23,39 @@ const reason = (error: unknown) => (isApiError(error) && error.message ? error.m
 export const memberDeleteErrorText = (error: unknown) => `Failed to delete member: ${reason(error)}`;
 export const familyDeleteErrorText = (error: unknown) => `Failed to delete family: ${reason(error)}`;
 
-/** SPEC.md section 5, deletions. */
 /**
  * The member delete of the list and detail pages, once confirmed: the call, then the status
- * ('Member "{name}" deleted.' or the failure). `removed` updates the page's own data.
+ * ('Member "{name}" deleted.' or the failure). The reads that show the member are refreshed.
  */
-export async function deleteMemberWithStatus(
-  member: MemberView,
-  setStatus: (status: FamilyStatus) => void,
-  removed: () => void,
-): Promise<void> {
-  try {
-    const result = await callApi('deleteMember', { params: { memberId: member.memberId } });
-    removed();
-    setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
-  } catch (error) {
-    setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
-  }
+export function useMemberDelete(setStatus: (status: PageStatus) => void) {
+  const { mutateAsync } = useApiMutation('deleteMember');
+  const client = useQueryClient();
+  return async (member: MemberView) => {
+    try {
+      const result = await mutateAsync({ params: { memberId: member.memberId } });
+      // Gone from the screen at once; the refetch the delete started confirms it.
+      const without = (f: FamilyView) => ({ ...f, members: f.members.filter((m) => m.memberId !== member.memberId) });
+      client.setQueryData(familiesQuery().queryKey, (d) => d && { ...d, families: d.families.map(without) });
+      client.setQueryData(familyQuery(member.familyId).queryKey, (d) => d && { ...d, family: without(d.family) });
+      setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
+    } catch (error) {
+      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
+    }
+  };
+}
+
+/** The family delete of the list and detail pages: gone from the cached list at once, then refreshed. */
+export function useFamilyDelete() {
+  const { mutateAsync } = useApiMutation('deleteFamily');
+  const client = useQueryClient();
+  return async (familyId: string) => {
+    const result = await mutateAsync({ params: { familyId } });
+    client.setQueryData(familiesQuery().queryKey, (d) =>
+      d ? { ...d, families: d.families.filter((f) => f.familyId !== familyId) } : d,
+    );
+    client.removeQueries({ queryKey: familyQuery(familyId).queryKey });
+    return result;
+  };
 }
 
 export const confirmMemberDelete = (name: string) =>
@@ -96,38 +65,9 @@ export const confirmFamilyDelete = (surname: string) =>
     `REMOVE FAMILY\n\nAre you sure you want to remove the ${surname} family? All of its members will be deleted as well. This action cannot be undone.`,
   );
 
-export const familyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}`;
-export const familyEditPath = (familyId: string) => `/families/edit/${encodeURIComponent(familyId)}`;
-export const memberEditPath = (memberId: string) => `/members/edit/${encodeURIComponent(memberId)}`;
-
 export function cityStateZip(f: { city: string | null; state: string | null; zipcode: string | null }): string {
   const stateZip = [f.state, f.zipcode].filter(Boolean).join(' ');
   return [f.city, stateZip].filter(Boolean).join(', ');
-}
-
-export interface Crumb {
-  label: string;
-  /** Omitted for the current page (the last crumb). */
-  to?: string;
-}
-
-/** The one breadcrumb trail of every directory page and form (SPEC.md section 2). */
-export function Breadcrumbs({ items }: { items: Crumb[] }) {
-  return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
-      <ol>
-        {items.map((item, i) => (
-          <li key={`${i}-${item.label}`}>
-            {item.to ? (
-              <RouterLink to={item.to}>{item.label}</RouterLink>
-            ) : (
-              <span aria-current="page">{item.label}</span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
 }
 
 export interface MemberTableProps {
@@ -142,7 +82,7 @@ export interface MemberTableProps {
   caption: string;
 }
 
-/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped (SPEC.md section 5). */
+/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped. */
 export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete, busyId, caption }: MemberTableProps) {
   return (
     <table className="member-table">

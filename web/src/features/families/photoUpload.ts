@@ -18,7 +18,7 @@ export interface Size {
   height: number;
 }
 
-/** A file the browser says is an image (SPEC.md section 5: 'Please select a valid image file.'). */
+/** A file the browser says is an image (otherwise the form says 'Please select a valid image file.'). */
 export const isImageFile = (file: { type: string }): boolean => /^image\//i.test(file.type);
 
 /** The size to draw at: the longest side at most `max`, aspect ratio kept, never enlarged. */

@@ -6,14 +6,14 @@ import { AddGroupInput } from '../../../../lambdas/contract/groups';
 import { useAuth } from '../../app/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { callApi } from '../../lib/api';
+import { useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { Breadcrumbs } from '../families/familyParts';
-import { RequiredLabel, RequiredNote } from '../families/formParts';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { RequiredLabel, RequiredNote } from '../../components/formFields';
 import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
 
-/** /groups/add (SPEC.md sections 2 and 4): idle, submitting, success (form hidden, redirect) or error. */
+/** /groups/add: idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
   usePageTitle('Add Group');
   const requestKey = useRequestKey();
@@ -26,6 +26,7 @@ export default function AddGroupPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  const addGroup = useApiMutation('addGroup');
 
   const toGroups = (message: string) => navigate('/groups', { state: { status: { kind: 'success', text: message } } });
 
@@ -44,7 +45,7 @@ export default function AddGroupPage() {
     setBusy(true);
     setStatus(null);
     try {
-      const result = await callApi('addGroup', { body: checked.data, requestKey });
+      const result = await addGroup.mutateAsync({ body: checked.data, requestKey });
       const message = result.message || `Group '${checked.data.groupName}' created.`;
       setDone(message);
       setStatus({ kind: 'success', text: message });

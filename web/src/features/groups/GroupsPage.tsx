@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Heading, SelectField, TextField } from '@aws-amplify/ui-react';
-import type { GroupMemberOption, GroupRoleView, GroupView, ListGroupsResult } from '../../../../lambdas/contract/api';
+import type { GroupMemberOption, GroupRoleView, GroupView } from '../../../../lambdas/contract/api';
 import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
 import { AddRoleInput, GROUP_MESSAGES } from '../../../../lambdas/contract/groups';
 import { useAuth } from '../../app/auth';
@@ -10,15 +11,11 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi } from '../../lib/api';
+import { groupsQuery, useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
-import {
-  Breadcrumbs,
-  FamilyStatusMessage,
-  familyPath,
-  statusFromLocationState,
-  useFamilyStatus,
-} from '../families/familyParts';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
+import { familyPath } from '../../lib/paths';
 import {
   GROUP_TEXTS,
   confirmGroupDelete,
@@ -28,59 +25,27 @@ import {
   roleDeleteErrorText,
 } from './groupTexts';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: ListGroupsResult };
-
 /** What is running: a group delete or a role removal (by key), so its buttons show it and others wait. */
 type Busy = { kind: 'group'; groupId: string } | { kind: 'role'; groupId: string; memberId: string } | null;
 
 export default function GroupsPage() {
   usePageTitle('Groups');
   const { userOrgId } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [status, setStatus] = useFamilyStatus();
+  // After a change the old content stays until the refreshed list arrives.
+  const { data, isPending, isError } = useQuery({ ...groupsQuery(), enabled: userOrgId !== '' });
+  const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<Busy>(null);
   const [adding, setAdding] = useState<GroupView | null>(null);
-  const loader = useRef<AbortController | null>(null);
-
-  /** Loads the page's one call; after a change the old content stays until the new arrives. */
-  const reload = useCallback(async () => {
-    loader.current?.abort();
-    const controller = new AbortController();
-    loader.current = controller;
-    try {
-      const data = await callApi('listGroups', { signal: controller.signal });
-      if (!controller.signal.aborted) setLoad({ state: 'ready', data });
-    } catch {
-      if (!controller.signal.aborted) setLoad({ state: 'error', message: GROUP_TEXTS.loadFailed });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!userOrgId) {
-      setLoad({ state: 'error', message: GROUP_TEXTS.orgMissing });
-      return;
-    }
-    void reload();
-    return () => loader.current?.abort();
-  }, [userOrgId, reload]);
-
-  // A message sent along by /groups/add: show it once, then drop it from the history entry.
-  useEffect(() => {
-    const passed = statusFromLocationState(location.state);
-    if (!passed) return;
-    setStatus(passed);
-    navigate(location.pathname, { replace: true, state: null });
-  }, [location.key]);
+  const removeGroup = useApiMutation('deleteGroup');
+  const removeRole = useApiMutation('deleteRole');
+  const loadError = !userOrgId ? GROUP_TEXTS.orgMissing : isError ? GROUP_TEXTS.loadFailed : null;
 
   async function deleteGroup(group: GroupView) {
     if (busy || !confirmGroupDelete(group.groupName)) return;
     setBusy({ kind: 'group', groupId: group.groupId });
     try {
-      const result = await callApi('deleteGroup', { params: { groupId: group.groupId } });
+      const result = await removeGroup.mutateAsync({ params: { groupId: group.groupId } });
       setStatus({ kind: 'success', text: result.message });
-      await reload();
     } catch (error) {
       setStatus({ kind: 'danger', text: groupDeleteErrorText(error) });
     } finally {
@@ -92,9 +57,8 @@ export default function GroupsPage() {
     if (busy || !confirmRoleDelete(role.memberName, group.groupName)) return;
     setBusy({ kind: 'role', groupId: group.groupId, memberId: role.memberId });
     try {
-      await callApi('deleteRole', { params: { groupId: group.groupId, memberId: role.memberId } });
+      await removeRole.mutateAsync({ params: { groupId: group.groupId, memberId: role.memberId } });
       setStatus({ kind: 'success', text: `${role.memberName} removed from the group "${group.groupName}".` });
-      await reload();
     } catch (error) {
       setStatus({ kind: 'danger', text: roleDeleteErrorText(error) });
     } finally {
@@ -102,13 +66,11 @@ export default function GroupsPage() {
     }
   }
 
-  async function onRoleAdded(message: string) {
+  function onRoleAdded(message: string) {
     setAdding(null);
     setStatus({ kind: 'success', text: message });
-    await reload();
   }
 
-  const data = load.state === 'ready' ? load.data : null;
   const canManage = data?.canManage ?? false;
 
   return (
@@ -123,10 +85,10 @@ export default function GroupsPage() {
         )}
       </div>
 
-      <FamilyStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
 
-      {load.state === 'loading' && <PageLoader text="Loading groups..." />}
-      {load.state === 'error' && <StatusMessage status={{ kind: 'error', text: load.message }} />}
+      {isPending && !loadError && <PageLoader text="Loading groups..." />}
+      {loadError && <StatusMessage status={{ kind: 'error', text: loadError }} />}
       {data &&
         (data.groups.length === 0 ? (
           <div className="groups-empty">
@@ -237,7 +199,7 @@ function GroupCard({
   );
 }
 
-/** The member's card: to their family, or '#' when they have none (SPEC.md section 2). */
+/** The member's card: to their family, or '#' when they have none. */
 function RoleLink({ role }: { role: GroupRoleView }) {
   const body = (
     <>
@@ -277,6 +239,7 @@ function AddMemberModal({
   onAdded: (message: string) => void;
 }) {
   const offered = membersToOffer(members, group);
+  const addRole = useApiMutation('addRole');
   const [memberId, setMemberId] = useState('');
   const [label, setLabel] = useState('');
   const [busy, setBusy] = useState(false);
@@ -292,7 +255,7 @@ function AddMemberModal({
     setBusy(true);
     setError(null);
     try {
-      const result = await callApi('addRole', { params: { groupId: group.groupId }, body: checked.data });
+      const result = await addRole.mutateAsync({ params: { groupId: group.groupId }, body: checked.data });
       onAdded(result.message);
     } catch (failure) {
       setError(roleAddErrorText(failure));

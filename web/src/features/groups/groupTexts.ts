@@ -1,4 +1,4 @@
-/** SPEC.md sections 2, 5 and 8: what the group pages say. */
+/** What the group pages say: empty states, confirmations, errors. */
 import { isApiError } from '../../lib/api';
 
 export const GROUP_TEXTS = {
@@ -25,12 +25,12 @@ export function roleAddErrorText(error: unknown): string {
   return `Failed to add member: ${reason(error)}`;
 }
 
-/** SPEC.md section 5, deletions. */
+/** Deleting a group or a role needs the browser's confirmation. */
 export const confirmGroupDelete = (name: string) => window.confirm(`Delete group "${name}" and all its roles?`);
 export const confirmRoleDelete = (name: string, group: string) =>
   window.confirm(`Remove ${name} from the group "${group}"?`);
 
-/** SPEC.md section 8, add group. */
+/** What a failed group creation says. */
 export function addGroupErrorText(error: unknown): string {
   if (isApiError(error)) {
     switch (error.code) {
@@ -49,5 +49,5 @@ export function addGroupErrorText(error: unknown): string {
   return 'An unexpected error occurred.';
 }
 
-/** SPEC.md section 9: redirect 2 s after a group is created. */
+/** Redirect 2 s after a group is created. */
 export const GROUP_REDIRECT_MS = 2000;

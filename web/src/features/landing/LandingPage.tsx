@@ -2,7 +2,7 @@ import { Card, Flex, Grid, Heading, Text, View } from '@aws-amplify/ui-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { SignInForm } from '../auth/SignInForm';
+import { SignInForm } from '../../components/SignInForm';
 
 const HIGHLIGHTS: { icon: IconName; title: string; text: string }[] = [
   {

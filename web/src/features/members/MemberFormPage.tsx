@@ -1,25 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import type { ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
 import { AddMemberInput, UpdateMemberInput } from '../../../../lambdas/contract/directory';
 import { LIMITS } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { familiesQuery, memberQuery, useApiMutation } from '../../api/queries';
+import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { Breadcrumbs, type Crumb } from '../families/familyParts';
-import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../families/formParts';
+import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../../components/formFields';
 
-/** SPEC.md section 9: redirect 2 s after a member is added or updated. */
+/** Redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
 
 const NO_PERMISSION = 'You do not have permission to edit this member.';
 
-/** Route state from the family pages' Add Member buttons (SPEC.md section 2). */
+/** Route state from the family pages' Add Member buttons: the family is preselected. */
 interface AddMemberState {
   preselectedFamilyId?: unknown;
   preselectedFamilyName?: unknown;
@@ -34,7 +36,7 @@ function preselectedFrom(state: unknown): { id: string; name: string } | null {
   };
 }
 
-/** SPEC.md sections 5 and 8: what a failed member load says. */
+/** What a failed member load says. */
 export function memberLoadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === 'not-found') return 'Member not found.';
@@ -75,11 +77,12 @@ function useRedirect() {
   };
 }
 
-type FamiliesLoad =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; families: FamilyView[]; canAddFamily: boolean };
+/** Only the families this user may add to (all of them for an admin), by surname. */
+const selectEditable = (result: ListFamiliesResult) => ({
+  families: result.families.filter((f) => f.canEdit).sort((a, b) => a.surname.localeCompare(b.surname)),
+  canAddFamily: result.canAddFamily,
+});
+type Choices = ReturnType<typeof selectEditable>;
 
 function AddMember() {
   usePageTitle('Add Member');
@@ -91,33 +94,21 @@ function AddMember() {
   // Read once: the route state is what the family page passed when it sent us here.
   const [preselected] = useState(() => preselectedFrom(location.state));
 
-  const [families, setFamilies] = useState<FamiliesLoad>(preselected ? { state: 'idle' } : { state: 'loading' });
-  const [familyId, setFamilyId] = useState(preselected?.id ?? '');
+  const families = useQuery({ ...familiesQuery(), select: selectEditable, enabled: !preselected });
+  const [picked, setFamilyId] = useState(preselected?.id ?? '');
+  // A member of one family (who may not add families) has nothing to choose.
+  const only = families.data?.families.length === 1 && !families.data.canAddFamily ? families.data.families[0] : null;
+  const familyId = picked || only?.familyId || '';
+  const addMember = useApiMutation('addMember');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
 
-  useEffect(() => {
-    if (preselected) return;
-    const controller = new AbortController();
-    callApi('listFamilies', { signal: controller.signal })
-      .then((result) => {
-        // Only the families this user may add to (all of them for an admin), by surname.
-        const editable = result.families.filter((f) => f.canEdit).sort((a, b) => a.surname.localeCompare(b.surname));
-        setFamilies({ state: 'ready', families: editable, canAddFamily: result.canAddFamily });
-        if (editable.length === 1 && !result.canAddFamily) setFamilyId(editable[0]!.familyId);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFamilies({ state: 'error', message: 'Failed to load families list.' });
-      });
-    return () => controller.abort();
-  }, [preselected]);
-
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
-  const chosen = families.state === 'ready' ? families.families.find((f) => f.familyId === familyId) : undefined;
+  const chosen = families.data?.families.find((f) => f.familyId === familyId);
   const familyName = preselected?.name || chosen?.surname || '';
 
   async function onSubmit(event: FormEvent) {
@@ -132,12 +123,12 @@ function AddMember() {
       setStatus({ kind: 'error', text: firstIssue(checked.error.issues, FIELD_ORDER) });
       return;
     }
-    // SPEC.md section 5: empty optional fields are left out on add.
+    // Empty optional fields are left out on add.
     const body = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== null)) as AddMemberInput;
     setBusy(true);
     setStatus({ kind: 'info', text: 'Adding member...' });
     try {
-      const result = await callApi('addMember', { body, requestKey });
+      const result = await addMember.mutateAsync({ body, requestKey });
       setDone(true);
       setStatus({ kind: 'success', text: result.message || 'Member added successfully!' });
       redirect(preselected ? `/families/${preselected.id}` : '/families');
@@ -166,7 +157,13 @@ function AddMember() {
             {preselected ? (
               <TextField label="Family" name="family" value={`${preselected.name || 'Selected'} Family`} isReadOnly />
             ) : (
-              <FamilyChooser load={families} value={familyId} onChange={setFamilyId} disabled={locked} />
+              <FamilyChooser
+                choices={families.data}
+                failed={families.isError}
+                value={familyId}
+                onChange={setFamilyId}
+                disabled={locked}
+              />
             )}
             <MemberFields fields={fields} set={set} disabled={locked} emailHint="If provided, an invite may be sent." />
           </fieldset>
@@ -177,7 +174,7 @@ function AddMember() {
             <Button
               type="submit"
               variation="primary"
-              isDisabled={locked || families.state === 'loading'}
+              isDisabled={locked || (!preselected && families.isPending)}
               isLoading={busy && !done}
               loadingText="Add Member"
             >
@@ -198,36 +195,38 @@ function AddMember() {
 }
 
 function FamilyChooser({
-  load,
+  choices,
+  failed,
   value,
   onChange,
   disabled,
 }: {
-  load: FamiliesLoad;
+  choices: Choices | undefined;
+  failed: boolean;
   value: string;
   onChange: (id: string) => void;
   disabled: boolean;
 }) {
-  if (load.state === 'loading' || load.state === 'idle') return <PageLoader text="Loading families..." />;
-  if (load.state === 'error') return <StatusMessage status={{ kind: 'error', text: load.message }} />;
+  if (failed) return <StatusMessage status={{ kind: 'error', text: 'Failed to load families list.' }} />;
+  if (!choices) return <PageLoader text="Loading families..." />;
   return (
     <div className="entry-form__family">
       <SelectField
         label={<RequiredLabel text="Family" />}
         name="family"
-        placeholder={load.families.length ? 'Select a family' : 'No families yet'}
+        placeholder={choices.families.length ? 'Select a family' : 'No families yet'}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         isRequired
-        isDisabled={disabled || load.families.length === 0}
+        isDisabled={disabled || choices.families.length === 0}
       >
-        {load.families.map((f) => (
+        {choices.families.map((f) => (
           <option key={f.familyId} value={f.familyId}>
             {f.surname}
           </option>
         ))}
       </SelectField>
-      {load.canAddFamily && (
+      {choices.canAddFamily && (
         <Text className="entry-form__hint">
           Family not listed? <RouterLink to="/families/add">Add a new family</RouterLink> first.
         </Text>
@@ -291,43 +290,28 @@ function MemberFields({
   );
 }
 
-type MemberLoad = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; member: MemberView };
-
 function EditMember() {
   usePageTitle('Edit Member');
   const { memberId = '' } = useParams();
   const navigate = useNavigate();
   const redirect = useRedirect();
-  const [load, setLoad] = useState<MemberLoad>({ state: 'loading' });
+  const query = useQuery(memberQuery(memberId));
+  /** The member the form was filled from: filled once, so a refresh behind it never overwrites what is typed. */
+  const [member, setMember] = useState<MemberView | null>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
+  const updateMember = useApiMutation('updateMember');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    callApi('getMember', { params: { memberId }, signal: controller.signal })
-      .then(({ member, canEdit }) => {
-        if (!canEdit) {
-          setLoad({ state: 'error', message: NO_PERMISSION });
-          return;
-        }
-        setFields({
-          name: member.name,
-          birthday: member.birthday ?? '',
-          cellphone: member.cellphone ?? '',
-          email: member.email ?? '',
-        });
-        setLoad({ state: 'ready', member });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: memberLoadErrorText(error) });
-      });
-    return () => controller.abort();
-  }, [memberId]);
+  const loaded = query.data;
+  if (loaded?.canEdit && member?.memberId !== loaded.member.memberId) {
+    const { member: m } = loaded;
+    setMember(m);
+    setFields({ name: m.name, birthday: m.birthday ?? '', cellphone: m.cellphone ?? '', email: m.email ?? '' });
+  }
+  const loadError = query.error ? memberLoadErrorText(query.error) : loaded && !loaded.canEdit ? NO_PERMISSION : null;
 
-  const member = load.state === 'ready' ? load.member : null;
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -351,7 +335,7 @@ function EditMember() {
     setBusy(true);
     setStatus({ kind: 'info', text: 'Updating member...' });
     try {
-      const result = await callApi('updateMember', { params: { memberId }, body: checked.data });
+      const result = await updateMember.mutateAsync({ params: { memberId }, body: checked.data });
       setDone(true);
       setStatus({ kind: 'success', text: result.message || 'Member updated successfully!' });
       redirect(`/families/${member.familyId}`);
@@ -378,10 +362,10 @@ function EditMember() {
       <Breadcrumbs items={crumbs} />
       <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>Edit Member</PageTitle>
-        {load.state === 'loading' && <PageLoader text="Loading member details..." />}
-        {load.state === 'error' && (
+        {!member && !loadError && <PageLoader text="Loading member details..." />}
+        {loadError && (
           <div className="entry-form__error">
-            <StatusMessage status={{ kind: 'error', text: load.message }} />
+            <StatusMessage status={{ kind: 'error', text: loadError }} />
             <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
               Back to Families
             </Button>

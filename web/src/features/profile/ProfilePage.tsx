@@ -1,32 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Card, Flex } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { useAuth } from '../../app/auth';
-import { callApi } from '../../lib/api';
+import { meQuery } from '../../api/queries';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-
-type Created = { state: 'loading' } | { state: 'ready'; value: string } | { state: 'unavailable' };
 
 export default function ProfilePage() {
   usePageTitle('Your Profile');
   const auth = useAuth();
-  const [created, setCreated] = useState<Created>({ state: 'loading' });
   const signedIn = auth.currentUser !== null && !auth.claimsError;
-
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    callApi('getMe', { signal: controller.signal })
-      .then((me) =>
-        setCreated(me.createdAt ? { state: 'ready', value: formatDateTime(me.createdAt) } : { state: 'unavailable' }),
-      )
-      .catch(() => {
-        if (!controller.signal.aborted) setCreated({ state: 'unavailable' });
-      });
-    return () => controller.abort();
-  }, [signedIn]);
+  const me = useQuery({ ...meQuery(), enabled: signedIn });
+  const created = me.isPending
+    ? 'Loading...'
+    : me.data?.createdAt
+      ? formatDateTime(me.data.createdAt)
+      : 'Not available';
 
   const problem = !auth.currentUser
     ? 'No user is currently logged in.'
@@ -58,9 +48,7 @@ export default function ProfilePage() {
             <dt>Role</dt>
             <dd>{auth.isAdmin ? 'Administrator' : 'Member'}</dd>
             <dt>Account Created</dt>
-            <dd>
-              {created.state === 'loading' ? 'Loading...' : created.state === 'ready' ? created.value : 'Not available'}
-            </dd>
+            <dd>{created}</dd>
             <dt>Last Sign-In</dt>
             <dd>{auth.authTime ? formatDateTime(auth.authTime * 1000) : 'Not available'}</dd>
           </dl>

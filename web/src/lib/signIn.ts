@@ -1,5 +1,5 @@
 import { signIn, signOut } from 'aws-amplify/auth';
-import { authErrorName } from '../../lib/authErrors';
+import { authErrorName } from './authErrors';
 
 /** The local Cognito has no SRP, so every sign-in uses USER_PASSWORD_AUTH (allowed on the real client too). */
 export async function signInWithPassword(username: string, password: string) {
@@ -18,7 +18,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const LOGIN_FAILED = 'Failed to log in. Please try again.';
 
-/** SPEC.md section 8, sign-in. */
+/** What a failed sign-in says. */
 export function loginErrorText(error: unknown): string {
   const name = authErrorName(error);
   // Cognito answers a wrong password with NotAuthorizedException; cognito-local with

@@ -45,7 +45,7 @@ export function EntryField({ label, disabled, required = false, ...rest }: Entry
   );
 }
 
-/** A month/day field (birthday, anniversary): MM/DD, five characters (SPEC.md section 9). */
+/** A month/day field (birthday, anniversary): MM/DD, at most five characters. */
 export function MonthDayField({ label, ...rest }: Omit<EntryFieldProps, 'required'>) {
   return <EntryField label={`${label} (MM/DD)`} placeholder="MM/DD" inputMode="numeric" maxLength={5} {...rest} />;
 }

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { LoginForm } from '../../../../lambdas/contract/auth';
-import { firstMessage } from '../../../../lambdas/contract/fields';
-import { useAuth } from '../../app/auth';
-import { callApi } from '../../lib/api';
-import { delay } from '../../lib/authErrors';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { LOGIN_FAILED, loginErrorText, signInWithPassword } from './signIn';
+import { LoginForm } from '../../../lambdas/contract/auth';
+import { firstMessage } from '../../../lambdas/contract/fields';
+import { useAuth } from '../app/auth';
+import { callApi } from '../lib/api';
+import { delay } from '../lib/authErrors';
+import { StatusMessage, type Status } from './StatusMessage';
+import { LOGIN_FAILED, loginErrorText, signInWithPassword } from '../lib/signIn';
 
 const CLAIMS_WARNING =
   'Login successful, but an issue occurred updating account details. Please try refreshing if you encounter issues.';

@@ -1,0 +1,72 @@
+// `npm run lint`: ESLint (typescript-eslint, React hooks) with Prettier's formatting checked beside it.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', '.local', 'dist', 'web/dist', 'test-results', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+      // Effects that mirror something outside React (an object URL's life, a job's end) set state
+      // by design, and the modal keeps its latest close handler in a ref: the compiler-only rules
+      // against both would push that logic somewhere less clear.
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/refs': 'off',
+    },
+  },
+  {
+    // Features import no other feature: what two features share lives in components/, lib/ or api/.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)',
+              message: 'A feature imports no other feature: move the shared piece to components/, lib/ or api/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract is shared with the browser: plain rules and types, no AWS and no server code.
+    files: ['lambdas/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@aws-sdk/*', '@middy/*'], message: 'The contract runs in the browser too.' },
+            {
+              regex: '^\\.\\./(domain/(?!errors$)|platform|http|jobs)',
+              message: 'The contract runs in the browser too.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // CDK templates and state machine definitions are read as untyped JSON.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  prettier,
+);

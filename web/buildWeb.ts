@@ -1,0 +1,78 @@
+/**
+ * Builds the SPA with Vite (web/vite.config.ts) and reports its first load: the entry chunk and
+ * every chunk it imports statically, which the browser must fetch before the first page renders.
+ * Route pages are lazy chunks and are not part of it.
+ */
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+export interface FirstLoad {
+  /** Files under outDir that the browser must load before the first page renders. */
+  files: string[];
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export async function buildWeb(opts: { outDir?: string } = {}): Promise<{ outDir: string; firstLoadJs: FirstLoad }> {
+  const outDir = path.resolve(opts.outDir ?? path.join(webDir, 'dist'));
+  await build({
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    // Another process (npm start, the browser tests) may be serving this folder: files of older
+    // builds go only once the new index.html is in place (hashed names never clash).
+    build: { outDir, emptyOutDir: false },
+  });
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  await pruneAssets(outDir, manifest);
+  return { outDir, firstLoadJs: await firstLoad(outDir, manifest) };
+}
+
+async function firstLoad(outDir: string, manifest: Manifest): Promise<FirstLoad> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('Vite wrote no entry chunk');
+  const chunks = new Set<string>();
+  const visit = (key: string) => {
+    if (chunks.has(key)) return;
+    chunks.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  const files = [...chunks].map((key) => manifest[key]!.file);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const content = await readFile(path.join(outDir, file));
+    rawBytes += content.length;
+    gzipBytes += gzipSync(content, { level: 9 }).length;
+  }
+  return { files, rawBytes, gzipBytes };
+}
+
+async function pruneAssets(outDir: string, manifest: Manifest) {
+  const current = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
+      current.add(path.basename(file));
+      current.add(`${path.basename(file)}.map`);
+    }
+  }
+  const assetsDir = path.join(outDir, 'assets');
+  for (const name of await readdir(assetsDir)) {
+    if (!current.has(name)) await rm(path.join(assetsDir, name), { force: true });
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const { outDir, firstLoadJs } = await buildWeb();
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  console.log(`web built into ${path.relative(process.cwd(), outDir) || '.'}`);
+  console.log(
+    `first-load JS: ${firstLoadJs.files.length} files, ${kb(firstLoadJs.rawBytes)} KB minified, ${kb(firstLoadJs.gzipBytes)} KB gzipped`,
+  );
+}

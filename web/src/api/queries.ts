@@ -1,0 +1,68 @@
+/**
+ * Server state: one query per API read, keyed by its operation and arguments, and one mutation
+ * hook whose success marks stale every read the write can change. Pages read through these and
+ * keep no loading or abort state of their own; the QueryClient's defaults (lib/queryClient.ts)
+ * decide retries.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OperationResults } from '../../../lambdas/contract/api';
+import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
+
+type Args = Pick<CallOptions, 'params' | 'query'>;
+
+function apiQuery<Op extends ApiOperation>(operation: Op, args: Args = {}) {
+  return queryOptions({
+    queryKey: [operation, args] as const,
+    queryFn: ({ signal }): Promise<OperationResults[Op]> => callApi(operation, { ...args, signal }),
+  });
+}
+
+export const meQuery = () => apiQuery('getMe');
+/** The browser's own month: "this month" is the reader's, not the server's time zone. */
+export const dashboardQuery = () => apiQuery('getDashboard', { query: { month: String(new Date().getMonth() + 1) } });
+export const familiesQuery = () => apiQuery('listFamilies');
+export const familyQuery = (familyId: string) => apiQuery('getFamily', { params: { familyId } });
+export const memberQuery = (memberId: string) => apiQuery('getMember', { params: { memberId } });
+export const groupsQuery = () => apiQuery('listGroups');
+export const usersQuery = () => apiQuery('listUsers');
+export const organizationsQuery = () => apiQuery('getAllOrganizations');
+export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
+
+type Read = 'getMe' | 'getDashboard' | 'listFamilies' | 'getFamily' | 'getMember' | 'listGroups' | 'listUsers';
+type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob'>;
+
+const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMember', 'listGroups'];
+
+/** What each write can change. Names and surnames show on groups; deletes also unlink accounts. */
+const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
+  registerOrganization: ['getMe'],
+  addClaimCreds: ['getMe', 'listUsers'],
+  newUser: ['getMe', 'listUsers'],
+  addFamily: DIRECTORY,
+  updateFamily: DIRECTORY,
+  deleteFamily: [...DIRECTORY, 'listUsers'],
+  addMember: DIRECTORY,
+  updateMember: DIRECTORY,
+  deleteMember: [...DIRECTORY, 'listUsers'],
+  createPhotoUpload: [],
+  addGroup: ['listGroups', 'getDashboard'],
+  deleteGroup: ['listGroups', 'getDashboard'],
+  addRole: ['listGroups'],
+  deleteRole: ['listGroups'],
+  setUserAdminClaim: ['listUsers'],
+  deleteUserAuth: ['listUsers'],
+  startIntegrityReport: [],
+  deleteAllDataForOrganization: ['getAllOrganizations'],
+  generateDirectoryPdf: [],
+};
+
+/** A write through the API; on success every read it can change is marked stale (and refetched if shown). */
+export function useApiMutation<Op extends Write>(operation: Op) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (options: Omit<CallOptions, 'signal'> = {}) => callApi(operation, options),
+    onSuccess: () => {
+      for (const read of CHANGES[operation]) void client.invalidateQueries({ queryKey: [read] });
+    },
+  });
+}

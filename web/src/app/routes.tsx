@@ -1,0 +1,151 @@
+/**
+ * The route table. Every page is its own chunk, loaded by the router together with the page's
+ * data: the loader starts the page's query at the moment of navigation, in parallel with the
+ * chunk, and returns at once, so the page renders as soon as its code is there and shows its data
+ * as soon as the answer arrives (no waterfall from chunk to effect to request).
+ */
+import type { ComponentType } from 'react';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
+import { JOB_MESSAGES } from '../../../lambdas/contract/jobTexts';
+import { dashboardQuery, familiesQuery, familyQuery, groupsQuery, meQuery, memberQuery } from '../api/queries';
+import { AdminRoute, ProtectedRoute, PublicOnlyRoute, SuperAdminRoute, UnknownRoute } from './guards';
+import { mayReadDirectory, readAuthState } from './auth';
+import { Root } from './Root';
+import { PageLoader } from '../components/PageLoader';
+
+/** A lazy page, with fixed props where one component serves two routes. */
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'];
+function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P): RouteObject['lazy'];
+function page(load: () => Promise<{ default: ComponentType<object> }>, props: object = {}): RouteObject['lazy'] {
+  return async () => {
+    const { default: Page } = await load();
+    return { element: <Page {...props} /> };
+  };
+}
+
+export function appRoutes(client: QueryClient): RouteObject[] {
+  /**
+   * Starts a directory read and lets the router go on: the page shows its own loading state until
+   * the answer lands. Nothing is asked for a visitor whom the page's guard will turn away.
+   */
+  async function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
+    if (mayReadDirectory(await readAuthState(false))) void client.prefetchQuery(options);
+    return null;
+  }
+
+  return [
+    {
+      element: <Root />,
+      // Until the first page's code is there (and with it the first answer about the session).
+      hydrateFallbackElement: <PageLoader text="Loading Application..." fullPage />,
+      children: [
+        {
+          element: <PublicOnlyRoute />,
+          children: [
+            { index: true, lazy: page(() => import('../features/landing/LandingPage')) },
+            { path: 'login', lazy: page(() => import('../features/auth/LoginPage')) },
+            { path: 'forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
+          ],
+        },
+        { path: 'register-organization', lazy: page(() => import('../features/auth/RegisterOrganizationPage')) },
+        { path: 'create-account', lazy: page(() => import('../features/auth/CreateAccountPage')) },
+        { path: 'create-account/:orgId', lazy: page(() => import('../features/auth/CreateAccountPage')) },
+        { path: 'privacy', lazy: page(() => import('../features/info/PrivacyPage')) },
+        { path: 'help', lazy: page(() => import('../features/info/HelpPage')) },
+        {
+          element: <ProtectedRoute />,
+          children: [
+            {
+              path: 'dashboard',
+              loader: () => prefetch(dashboardQuery()),
+              lazy: page(() => import('../features/dashboard/DashboardPage')),
+            },
+            {
+              path: 'families',
+              loader: () => prefetch(familiesQuery()),
+              lazy: page(() => import('../features/families/FamiliesPage'), { view: 'list' as const }),
+            },
+            {
+              path: 'families/grid',
+              loader: () => prefetch(familiesQuery()),
+              lazy: page(() => import('../features/families/FamiliesPage'), { view: 'grid' as const }),
+            },
+            {
+              path: 'families/edit/:familyId',
+              loader: ({ params }) => prefetch(familyQuery(params.familyId ?? '')),
+              lazy: page(() => import('../features/families/FamilyFormPage'), { mode: 'edit' as const }),
+            },
+            {
+              path: 'families/:familyId',
+              loader: ({ params }) => prefetch(familyQuery(params.familyId ?? '')),
+              lazy: page(() => import('../features/families/FamilyDetailPage')),
+            },
+            {
+              // No prefetch: coming from a family page, the family is chosen and no list is needed.
+              path: 'members/add',
+              lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'add' as const }),
+            },
+            {
+              path: 'members/edit/:memberId',
+              loader: ({ params }) => prefetch(memberQuery(params.memberId ?? '')),
+              lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'edit' as const }),
+            },
+            {
+              path: 'groups',
+              loader: () => prefetch(groupsQuery()),
+              lazy: page(() => import('../features/groups/GroupsPage')),
+            },
+            {
+              path: 'profile',
+              loader: () => prefetch(meQuery()),
+              lazy: page(() => import('../features/profile/ProfilePage')),
+            },
+            {
+              path: 'map',
+              lazy: page(() => import('../features/info/ComingSoon').then((m) => ({ default: m.MapPage }))),
+            },
+            {
+              path: 'documents',
+              lazy: page(() => import('../features/info/ComingSoon').then((m) => ({ default: m.DocumentsPage }))),
+            },
+          ],
+        },
+        {
+          // Adding a family or a group is for administrators: others see Access Denied, not a form the API would refuse.
+          element: <AdminRoute pageChecksOrg />,
+          children: [
+            {
+              path: 'families/add',
+              lazy: page(() => import('../features/families/FamilyFormPage'), { mode: 'add' as const }),
+            },
+            { path: 'groups/add', lazy: page(() => import('../features/groups/AddGroupPage')) },
+          ],
+        },
+        {
+          element: <AdminRoute />,
+          children: [
+            {
+              path: 'admin/users',
+              lazy: page(() => import('../features/admin/UserManagementPage')),
+            },
+          ],
+        },
+        {
+          element: <SuperAdminRoute deniedText={JOB_MESSAGES.reportDenied} />,
+          children: [{ path: 'admin/data-audit', lazy: page(() => import('../features/admin/DataAuditPage')) }],
+        },
+        {
+          element: <SuperAdminRoute deniedText={JOB_MESSAGES.orgDenied} />,
+          children: [
+            {
+              path: 'admin/org',
+              lazy: page(() => import('../features/admin/OrgManagementPage')),
+            },
+          ],
+        },
+        { path: '*', element: <UnknownRoute /> },
+      ],
+    },
+  ];
+}

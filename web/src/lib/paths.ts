@@ -1,0 +1,4 @@
+/** The directory's page addresses, with ids encoded. */
+export const familyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}`;
+export const familyEditPath = (familyId: string) => `/families/edit/${encodeURIComponent(familyId)}`;
+export const memberEditPath = (memberId: string) => `/members/edit/${encodeURIComponent(memberId)}`;
