@@ -15,6 +15,16 @@
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A Cognito admin action, as IAM names it. */
+export type UserPoolAction = `cognito-idp:${string}`;
+export type JobsAction = 'states:StartExecution' | 'states:DescribeExecution';
+
+/** What making an account calls: create, set its password, and delete it again when that fails. */
+const CREATE_ACCOUNT = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
+] as const satisfies readonly UserPoolAction[];
 
 export interface RouteDef {
   /** The operation's name (addFamily, newUser, ...); also the Lambda's logical name. */
@@ -25,8 +35,12 @@ export interface RouteDef {
   readonly access: Access;
   /** Handler file, relative to lambdas/http, without extension; exports `handler`. */
   readonly entry: string;
-  /** AWS services the handler talks to: drives least-privilege grants in CDK. */
-  readonly uses: readonly ('table' | 'photos' | 'exports' | 'userPool' | 'mail' | 'jobs')[];
+  /** AWS services the handler talks to: drives least-privilege grants in CDK (`mail`: ses:SendEmail). */
+  readonly uses: readonly ('table' | 'photos' | 'exports' | 'mail')[];
+  /** The Cognito admin actions the handler calls, granted on our pool only. */
+  readonly userPool?: readonly UserPoolAction[];
+  /** The Step Functions actions the handler calls on the jobs' state machines (lib/jobs.ts). */
+  readonly jobs?: readonly JobsAction[];
   /** Files the handler reads at run time, shipped next to its bundle (lib/api.ts): `pdfFonts` = lambdas/domain/pdf/fonts.ts FONT_FILES. */
   readonly files?: readonly 'pdfFonts'[];
   /** Lambda memory in MB when the default (512) is not enough; CPU grows with it. */
@@ -40,7 +54,8 @@ export const routes = [
     path: '/api/organizations',
     access: 'public',
     entry: 'organizations/registerOrganization',
-    uses: ['table', 'userPool'],
+    uses: ['table'],
+    userPool: CREATE_ACCOUNT,
   },
   {
     operation: 'addClaimCreds',
@@ -48,7 +63,8 @@ export const routes = [
     path: '/api/session/claims',
     access: 'signedIn',
     entry: 'session/addClaimCreds',
-    uses: ['table', 'userPool'],
+    uses: ['table'],
+    userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
     operation: 'getMe',
@@ -192,7 +208,8 @@ export const routes = [
     path: '/api/accounts',
     access: 'public',
     entry: 'accounts/newUser',
-    uses: ['table', 'userPool'],
+    uses: ['table'],
+    userPool: CREATE_ACCOUNT,
   },
   {
     operation: 'listUsers',
@@ -208,7 +225,8 @@ export const routes = [
     path: '/api/users/{userId}/admin',
     access: 'admin',
     entry: 'users/setUserAdminClaim',
-    uses: ['table', 'userPool'],
+    uses: ['table'],
+    userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
     operation: 'deleteUserAuth',
@@ -216,7 +234,8 @@ export const routes = [
     path: '/api/users/{userId}',
     access: 'admin',
     entry: 'users/deleteUserAuth',
-    uses: ['table', 'userPool'],
+    uses: ['table'],
+    userPool: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
   },
   // The super-admin's jobs (issue 6): started at once, run by Step Functions (lambdas/jobs/), polled with getJob.
   {
@@ -225,7 +244,8 @@ export const routes = [
     path: '/api/admin/integrity-reports',
     access: 'superAdmin',
     entry: 'admin/startIntegrityReport',
-    uses: ['table', 'jobs'],
+    uses: ['table'],
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'getJob',
@@ -233,7 +253,8 @@ export const routes = [
     path: '/api/admin/jobs/{jobId}',
     access: 'superAdmin',
     entry: 'admin/getJob',
-    uses: ['table', 'jobs'],
+    uses: ['table'],
+    jobs: ['states:DescribeExecution'],
   },
   {
     operation: 'getAllOrganizations',
@@ -249,7 +270,8 @@ export const routes = [
     path: '/api/admin/organization-deletions',
     access: 'superAdmin',
     entry: 'admin/deleteAllDataForOrganization',
-    uses: ['table', 'jobs'],
+    uses: ['table'],
+    jobs: ['states:StartExecution', 'states:DescribeExecution'],
   },
   {
     operation: 'generateDirectoryPdf',

@@ -18,20 +18,6 @@ import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import type { Jobs } from './jobs';
 import { acknowledge } from './nag';
 
-/** The Cognito admin operations the handlers call, on our pool only (no `Admin*` wildcard). */
-export const USER_POOL_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminDeleteUserAttributes',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
-] as const;
-
 /** Stage-wide limits; WAF rate rules sit in front of these per client IP. */
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 
@@ -190,16 +176,11 @@ export class Api extends Construct {
           );
           break;
         }
-        case 'userPool':
-          fn.addToRolePolicy(
-            new PolicyStatement({ actions: [...USER_POOL_ACTIONS], resources: [props.userPool.userPoolArn] }),
-          );
-          break;
         case 'mail':
           if (props.mailFrom) {
             fn.addToRolePolicy(
               new PolicyStatement({
-                actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+                actions: ['ses:SendEmail'],
                 resources: [
                   stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mailFrom }),
                   stack.formatArn({
@@ -214,16 +195,22 @@ export class Api extends Construct {
           // Without a configured sender (context sesFromEmail) there is no identity to grant on;
           // such a handler must report that mail is not configured rather than send.
           break;
-        case 'jobs': {
-          if (!props.jobs) throw new Error(`${route.operation} uses jobs, but the Api was given no Jobs construct`);
-          props.jobs.grantStartAndDescribe(fn);
-          acknowledge(
-            fn.role!,
-            "states:DescribeExecution on the executions of our own state machines only (execution ARNs are <machine-arn>:<name>; a job's execution name is chosen when it starts).",
-            ...props.jobs.executionArnFindings(),
-          );
-          break;
-        }
+      }
+    }
+    if (route.userPool?.length) {
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: [...route.userPool], resources: [props.userPool.userPoolArn] }),
+      );
+    }
+    if (route.jobs?.length) {
+      if (!props.jobs) throw new Error(`${route.operation} uses jobs, but the Api was given no Jobs construct`);
+      props.jobs.grantJobActions(fn, route.jobs);
+      if (route.jobs.includes('states:DescribeExecution')) {
+        acknowledge(
+          fn.role!,
+          "states:DescribeExecution on the executions of our own state machines only (execution ARNs are <machine-arn>:<name>; a job's execution name is chosen when it starts).",
+          ...props.jobs.executionArnFindings(),
+        );
       }
     }
   }

@@ -26,12 +26,10 @@ export const LAMBDA_ESBUILD = {
   external: [] as string[],
   /** Paths are resolved from the project root (where CDK and the bench run esbuild). */
   alias: {
+    // The Lambda's credentials are in its environment: the SDK's env provider, not the whole chain (see the file).
     '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts',
-    // pdf-lib's dependencies we do not need in a Lambda (see each shim): ~175 KB less for the PDF handler.
+    // pdf-lib's 14 standard fonts, which the directory must never use (see the shim).
     '@pdf-lib/standard-fonts': './lambdas/platform/shims/pdf-standard-fonts.ts',
-    pako: './lambdas/platform/shims/pako.ts',
-    // The DynamoDB client's endpoint-discovery cache, never filled here: ~8 KB less in every handler.
-    'mnemonist/lru-cache': './lambdas/platform/shims/lru-cache.ts',
   } as Record<string, string>,
   /** Some CommonJS dependencies call require(); ESM bundles need it defined. */
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",

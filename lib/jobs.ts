@@ -10,6 +10,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
+import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import { acknowledge } from './nag';
 
@@ -102,29 +103,33 @@ export class Jobs extends Construct {
     );
   }
 
-  /** Start any job and read its executions (the API's `jobs` use): nothing else of Step Functions. */
-  grantStartAndDescribe(grantee: IGrantable & { node: Construct['node'] }): void {
+  /** The given Step Functions actions: starting any job, or reading its executions. */
+  grantJobActions(grantee: IGrantable, actions: readonly JobsAction[]): void {
     const stack = Stack.of(this);
     const machines = [...this.stateMachines.values()];
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['states:StartExecution'], resources: machines.map((m) => m.stateMachineArn) }),
-    );
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['states:DescribeExecution'],
-        resources: machines.map((m) =>
-          stack.formatArn({
-            service: 'states',
-            resource: 'execution',
-            resourceName: `${m.stateMachineName}:*`,
-            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          }),
-        ),
-      }),
-    );
+    if (actions.includes('states:StartExecution')) {
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['states:StartExecution'], resources: machines.map((m) => m.stateMachineArn) }),
+      );
+    }
+    if (actions.includes('states:DescribeExecution')) {
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['states:DescribeExecution'],
+          resources: machines.map((m) =>
+            stack.formatArn({
+              service: 'states',
+              resource: 'execution',
+              resourceName: `${m.stateMachineName}:*`,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ),
+        }),
+      );
+    }
   }
 
-  /** The cdk-nag IAM5 finding ids of grantStartAndDescribe's execution wildcard, one per state machine. */
+  /** The cdk-nag IAM5 finding ids of grantJobActions' DescribeExecution execution wildcard, one per state machine. */
   executionArnFindings(): string[] {
     // cdk-nag prints a resolved pseudo parameter as its value, an unresolved one as <AWS::Name>.
     const stack = Stack.of(this);

@@ -1,18 +1,20 @@
 /**
  * The printable directory of a church: its record and whole directory (one Query per 1 MB page),
- * its family photos read from S3 through presigned GETs (the first bytes of each up front, the
- * rest while the file is written, so they are never all in memory; a missing one is skipped),
- * the PDF rendered (pdf/render.ts) and streamed into the exports bucket under
- * `exports/<orgId>/`, and a short-lived presigned download that saves as directory.pdf.
- * No S3 client: presigned URLs and fetch keep the bundle small (platform/s3-presign.ts).
+ * its family photos read from S3 (the first bytes of each up front, the rest while the file is
+ * written, so they are never all in memory; a missing one is skipped), the PDF rendered
+ * (pdf/render.ts) and streamed into the exports bucket under `exports/<orgId>/`, and a
+ * short-lived presigned download that saves as directory.pdf.
  */
+import { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { GenerateDirectoryPdfResult } from '../contract/api';
 import { mapLimit } from '../platform/limit';
 import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { count } from '../platform/metrics';
-import { fetchS3, presignS3, putS3Stream } from '../platform/s3-presign';
+import { answeredStatus, s3 } from '../platform/s3';
+import { presignS3 } from '../platform/s3-presign';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
@@ -50,42 +52,57 @@ const photoWarning = (photo: string, detail: Record<string, unknown>) =>
  */
 async function readPhoto(orgId: string, photo: string | null): Promise<PhotoSource | null> {
   if (!isOwnPhoto(orgId, photo)) return null;
-  const get = async (headers: Record<string, string>) =>
-    fetchS3(await presignS3('GET', env('PHOTOS_BUCKET'), photo, { expiresIn: 900 }), { headers });
+  const get = async (options: { Range?: string; IfMatch?: string }) => {
+    const answer = await s3.send(new GetObjectCommand({ Bucket: env('PHOTOS_BUCKET'), Key: photo, ...options }));
+    return { answer, bytes: await answer.Body!.transformToByteArray() };
+  };
   try {
-    let head = new Uint8Array(0);
+    let head: Uint8Array = new Uint8Array(0);
     let size = 0;
-    let etag: string | null = null;
+    let etag: string | undefined;
     for (const bytes of HEAD_BYTES) {
-      const response = await get({ range: `bytes=0-${bytes - 1}` });
-      if (!response.ok) {
-        await response.body?.cancel();
-        if (response.status !== 404 && response.status !== 403) photoWarning(photo, { status: response.status });
-        return null;
-      }
-      head = new Uint8Array(await response.arrayBuffer());
-      size = Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? head.length);
-      etag = response.headers.get('etag');
-      if (response.status === 200 || size <= head.length) return head;
+      const { answer, bytes: got } = await get({ Range: `bytes=0-${bytes - 1}` });
+      head = got;
+      size = Number(/\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1] ?? head.length);
+      etag = answer.ETag;
+      if (answer.$metadata.httpStatusCode === 200 || size <= head.length) return head;
       if (jpegInfo(head) || !isJpegStart(head)) break;
     }
     const load = async () => {
-      const full = await get(etag ? { 'if-match': etag } : {});
-      if (!full.ok) {
-        await full.body?.cancel();
-        photoWarning(photo, { status: full.status, stage: 'write' });
+      let bytes: Uint8Array;
+      try {
+        bytes = (await get(etag ? { IfMatch: etag } : {})).bytes;
+      } catch (error) {
+        const status = answeredStatus(error);
+        // No answer at all fails the file, as a network failure would anywhere else.
+        if (status === undefined) throw error;
+        photoWarning(photo, { status, stage: 'write' });
         return null;
       }
-      const bytes = new Uint8Array(await full.arrayBuffer());
       if (bytes.length !== size) photoWarning(photo, { stage: 'write', expected: size, got: bytes.length });
       return bytes;
     };
     if (jpegInfo(head)) return { head, size, load };
     return await load();
   } catch (error) {
-    photoWarning(photo, { error: String(error) });
+    const status = answeredStatus(error);
+    if (status === 404 || status === 403) return null;
+    photoWarning(photo, status === undefined ? { error: String(error) } : { status });
     return null;
   }
+}
+
+/** The file into the exports bucket as it is written (with backpressure): never whole in memory. */
+async function putPdf(key: string, size: number, chunks: AsyncIterable<Uint8Array>): Promise<void> {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: env('EXPORTS_BUCKET'),
+      Key: key,
+      ContentType: 'application/pdf',
+      ContentLength: size,
+      Body: Readable.from(chunks, { objectMode: false }),
+    }),
+  );
 }
 
 export async function generateDirectoryPdf(
@@ -127,7 +144,7 @@ export async function generateDirectoryPdf(
     });
     const rendered = performance.now();
     // The file is written as it is uploaded (pdf/stream.ts): photos are freed as they go out.
-    await putS3Stream(env('EXPORTS_BUCKET'), key, 'application/pdf', pdf.size, pdf.chunks);
+    await putPdf(key, pdf.size, pdf.chunks);
     log.info('directory PDF generated', {
       orgId,
       key,

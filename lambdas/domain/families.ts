@@ -17,7 +17,7 @@ import { unlinkUser, usersLinkedTo } from './repos/users';
 import { ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
 import { memberUnchanged, removeEmailClaim, unchangedSince } from './repos/conditions';
 import { createOnce, newRecordId } from './once';
-import { checkNewPhoto, deletePhoto } from './photos';
+import { checkNewPhoto, deletePhoto } from './photo-objects';
 import { canEditFamily, type Viewer } from './viewer';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';

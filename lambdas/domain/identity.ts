@@ -2,16 +2,19 @@
  * Cognito accounts. Custom attributes (orgId, admin, memberId, familyId) are written only here,
  * with admin credentials: no app client may write them.
  */
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { CustomAttribute } from '../../lib/settings';
-import { cognitoCall } from '../platform/cognito-json';
+import { cognito, userPoolId } from '../platform/cognito';
 import { AppError } from './errors';
 
 export type CustomAttributes = Partial<Record<CustomAttribute, string>>;
-
-interface AttributeType {
-  Name: string;
-  Value: string;
-}
 
 const toAttributes = (custom: CustomAttributes): AttributeType[] =>
   Object.entries(custom).map(([name, value]) => ({ Name: `custom:${name}`, Value: value ?? '' }));
@@ -29,9 +32,9 @@ export async function createAccount(input: {
 }): Promise<string> {
   let userId: string | undefined;
   try {
-    const { User } = await cognitoCall<{ User?: { Username?: string; Attributes?: AttributeType[] } }>(
-      'AdminCreateUser',
-      {
+    const { User } = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId(),
         Username: input.email,
         MessageAction: 'SUPPRESS',
         UserAttributes: [
@@ -40,7 +43,7 @@ export async function createAccount(input: {
           { Name: 'name', Value: input.name },
           ...toAttributes(input.custom),
         ],
-      },
+      }),
     );
     userId = User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? User?.Username;
   } catch (error) {
@@ -54,7 +57,14 @@ export async function createAccount(input: {
   }
   if (!userId) throw new Error('Cognito did not return the new user id');
   try {
-    await cognitoCall('AdminSetUserPassword', { Username: input.email, Password: input.password, Permanent: true });
+    await cognito.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId(),
+        Username: input.email,
+        Password: input.password,
+        Permanent: true,
+      }),
+    );
   } catch (error) {
     await deleteAccount(input.email);
     if ((error as Error).name === 'InvalidPasswordException') {
@@ -67,7 +77,7 @@ export async function createAccount(input: {
 
 export async function deleteAccount(username: string): Promise<void> {
   try {
-    await cognitoCall('AdminDeleteUser', { Username: username });
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
   } catch (error) {
     if ((error as Error).name !== 'UserNotFoundException') throw error;
   }
@@ -75,17 +85,26 @@ export async function deleteAccount(username: string): Promise<void> {
 
 /** Marks an address verified (demo accounts, test fixtures). cognito-local wants the e-mail sent with the flag. */
 export async function markEmailVerified(email: string): Promise<void> {
-  await cognitoCall('AdminUpdateUserAttributes', {
-    Username: email,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'email_verified', Value: 'true' },
-    ],
-  });
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
 }
 
 export async function setCustomAttributes(username: string, custom: CustomAttributes): Promise<void> {
-  await cognitoCall('AdminUpdateUserAttributes', { Username: username, UserAttributes: toAttributes(custom) });
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      UserAttributes: toAttributes(custom),
+    }),
+  );
 }
 
 /**
@@ -94,7 +113,7 @@ export async function setCustomAttributes(username: string, custom: CustomAttrib
  */
 export async function signOutEverywhere(username: string): Promise<void> {
   try {
-    await cognitoCall('AdminUserGlobalSignOut', { Username: username });
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }));
   } catch (error) {
     if ((error as Error).name !== 'UserNotFoundException') throw error;
   }

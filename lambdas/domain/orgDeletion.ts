@@ -11,9 +11,9 @@
  * organisation: `delete-<orgId>`).
  */
 import { env } from '../platform/env';
-import { deletePoolUser, getPoolUser } from '../platform/cognito-json';
+import { deletePoolUser, getPoolUser } from '../platform/pool-users';
 import { mapLimit } from '../platform/limit';
-import { listS3Keys, sendS3 } from '../platform/s3-presign';
+import { deleteObject, listKeys } from '../platform/s3-objects';
 import type { DeletedCounts } from '../contract/jobs';
 import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
 import {
@@ -97,10 +97,7 @@ const BUCKETS = {
 } as const;
 
 async function deleteObjectPage(jobId: string, page: PendingPage): Promise<void> {
-  await mapLimit(page.keys as string[], 16, async (key) => {
-    const status = await sendS3('DELETE', page.bucket!, key);
-    if (status !== 204 && status !== 200 && status !== 404) throw new Error(`DELETE ${key} answered ${status}`);
-  });
+  await mapLimit(page.keys as string[], 16, (key) => deleteObject(page.bucket!, key));
   await tallyPendingPage(jobId, 'pendingObjects', page.counts);
 }
 
@@ -115,7 +112,7 @@ export async function deleteObjectsStep(
   const spec = BUCKETS[input.bucket];
   const bucket = env(spec.env);
   for (const prefix of spec.prefixes(input.orgId)) {
-    const { keys, truncated } = await listS3Keys(bucket, prefix, DELETION_PAGE_OBJECTS);
+    const { keys, truncated } = await listKeys(bucket, prefix, DELETION_PAGE_OBJECTS);
     if (!keys.length) continue;
     const page: PendingPage = { keys, counts: { [spec.kind]: keys.length }, bucket };
     if (!(await setPendingPage(input.jobId, 'pendingObjects', page)))

@@ -1,13 +1,12 @@
 /**
- * Family photos in S3: presigned uploads under `<orgId>/photos/`, presigned reads that keep the
- * same URL for a while (so the browser cache works), and clean-up of replaced photos.
+ * Family photos in S3, as URLs: presigned uploads under `<orgId>/photos/`, and presigned reads that
+ * keep the same URL for a while (so the browser cache works). Checks and clean-ups of the objects
+ * themselves are in photo-objects.ts, so the handlers that only show photos load no S3 client.
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTO_BYTES, PHOTO_PATH, PHOTO_TYPES, type PhotoType } from '../contract/directory';
 import { env } from '../platform/env';
-import { log, safeError } from '../platform/log';
-import { presignS3, sendS3 } from '../platform/s3-presign';
-import { invalid } from './errors';
+import { presignS3 } from '../platform/s3-presign';
 
 const HOUR = 3600_000;
 /** Signed at the start of the hour, valid for two: the same URL all hour, and never less than an hour left. */
@@ -37,28 +36,4 @@ export async function presignPhotoUpload(orgId: string, contentType: PhotoType, 
   const url = await presignS3('PUT', env('PHOTOS_BUCKET'), photo, { expiresIn: UPLOAD_URL_SECONDS, headers });
   // The browser sets content-length itself; it must send content-type as signed.
   return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes: MAX_PHOTO_BYTES };
-}
-
-/**
- * The photo a family may be saved with: unchanged, none, or a photo this church uploaded and
- * that is really there (so no family points at an upload that never finished).
- */
-export async function checkNewPhoto(orgId: string, photo: string | null, current: string | null): Promise<void> {
-  if (photo === null || photo === current) return;
-  if (!isOwnPhoto(orgId, photo)) throw invalid('Please select a valid image file.');
-  const status = await sendS3('HEAD', env('PHOTOS_BUCKET'), photo);
-  if (status === 404 || status === 403)
-    throw invalid('Photo upload error: the photo did not arrive. Please choose it again.');
-  if (status >= 300) throw new Error(`S3 HEAD answered ${status}`);
-}
-
-/** Removes a replaced or orphaned photo. Failing here must not fail the save: it is logged, and the integrity report finds leftovers. */
-export async function deletePhoto(orgId: string, photo: string | null): Promise<void> {
-  if (!isOwnPhoto(orgId, photo)) return;
-  try {
-    const status = await sendS3('DELETE', env('PHOTOS_BUCKET'), photo);
-    if (status >= 300 && status !== 404) throw new Error(`S3 DELETE answered ${status}`);
-  } catch (error) {
-    log.warn('photo not deleted', { orgId, photo, error: safeError(error) });
-  }
 }

@@ -8,7 +8,7 @@
 import { addCounts, checkAccount, checkCounts, checkPage, type Counts } from './integrity';
 import { getUserRecords, resolveFor, scanPage } from './repos/integrity';
 import { addJobProgress, countIssues, endJob, putIssues, putTally, readTallies } from './repos/jobs';
-import { listPoolUsers } from '../platform/cognito-json';
+import { listPoolUsers } from '../platform/pool-users';
 
 /** Items per Scan page: big enough to keep requests few, small enough for one Lambda run. */
 export const REPORT_PAGE_ITEMS = 2000;

@@ -9,6 +9,7 @@
  *  - the handlers that start jobs, through the state machine ARN variable `stateMachineEnv`.
  */
 import type { EnvName } from '../platform/env';
+import type { UserPoolAction } from '../routes';
 
 /** What a task talks to, at the narrowest grant it needs. */
 export interface TaskUses {
@@ -17,7 +18,7 @@ export interface TaskUses {
   photos?: 'read' | 'delete';
   exports?: 'delete';
   /** Cognito admin actions, on our pool only. */
-  userPool?: readonly string[];
+  userPool?: readonly UserPoolAction[];
 }
 
 export interface TaskDef {

@@ -4,16 +4,21 @@
  * tested before a real route needs them.
  */
 import { Stack } from 'aws-cdk-lib';
+import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Template as T } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { Api } from '../../lib/api';
 import { Auth } from '../../lib/auth';
 import { Data } from '../../lib/data';
+import { jobs as jobManifest, type TaskDef } from '../../lambdas/jobs/manifest';
 import { Jobs } from '../../lib/jobs';
+import { PROJECT_ROOT } from '../../lib/lambda-function';
 import { Storage } from '../../lib/storage';
 import { publicWritesStatement } from '../../lib/waf';
+import { GRANTED_ONE_BY_ONE, sdkActionsByEntry } from './sdk-calls';
 import { expectNoOpenFindings, expectNoStaleAcknowledgements, testApp } from './support';
 
 // Existing handler file: bundling is skipped, but NodejsFunction checks that the entry exists.
@@ -41,7 +46,8 @@ const probes: RouteDef[] = [
     path: '/api/probe/both',
     access: 'familyUser',
     entry: ENTRY,
-    uses: ['photos', 'exports', 'userPool'],
+    uses: ['photos', 'exports'],
+    userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
     operation: 'mailProbe',
@@ -49,7 +55,8 @@ const probes: RouteDef[] = [
     path: '/api/probe/mail',
     access: 'superAdmin',
     entry: ENTRY,
-    uses: ['mail', 'jobs'],
+    uses: ['mail'],
+    jobs: ['states:StartExecution', 'states:DescribeExecution'],
   },
   {
     operation: 'signupProbe',
@@ -68,13 +75,13 @@ let storage: Storage;
 let jobs: Jobs;
 let template: Template;
 
-const statementsOf = (operation: string): any[] => {
-  const fn = api.functions.get(operation)!;
+const statementsOfFunction = (fn: NodejsFunction): any[] => {
   const roleId = stack.getLogicalId(fn.role!.node.defaultChild as never);
   return Object.values(template.toJSON().Resources as Record<string, any>)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
     .flatMap((r) => r.Properties.PolicyDocument.Statement);
 };
+const statementsOf = (operation: string): any[] => statementsOfFunction(api.functions.get(operation)!);
 const actionsOf = (operation: string): string[] => statementsOf(operation).flatMap((st) => [st.Action].flat());
 const bucketArn = (bucket: Storage['photos']) => ({
   'Fn::GetAtt': [stack.getLogicalId(bucket.node.defaultChild as never), 'Arn'],
@@ -173,6 +180,40 @@ describe('grants from route.uses', () => {
   it('leaves no open cdk-nag finding and no stale acknowledgement', () => {
     expectNoOpenFindings(stack, { pluginReports: [] });
     expectNoStaleAcknowledgements(stack);
+  });
+});
+
+describe('grants and calls', () => {
+  /** Every deployed function (no probes), with its entry file and its role's statements. */
+  const deployed = () => [
+    ...(routes as readonly RouteDef[]).map((route) => ({
+      name: route.operation,
+      entry: path.join('lambdas', 'http', `${route.entry}.ts`),
+      fn: api.functions.get(route.operation)!,
+    })),
+    ...Object.entries(jobManifest).flatMap(([job, def]) =>
+      Object.entries(def.tasks as Record<string, TaskDef>).map(([variable, task]) => ({
+        name: `${job}.${variable}`,
+        entry: path.join('lambdas', 'jobs', `${task.entry}.ts`),
+        fn: jobs.functions.get(`${job}.${variable}`)!,
+      })),
+    ),
+  ];
+
+  it('each function holds exactly the Cognito, SES and Step Functions actions its code calls', async () => {
+    const functions = deployed();
+    const called = await sdkActionsByEntry(
+      PROJECT_ROOT,
+      functions.map((f) => f.entry),
+    );
+    for (const { name, entry, fn } of functions) {
+      const held = statementsOfFunction(fn)
+        .flatMap((st) => [st.Action].flat() as string[])
+        .filter((action) => GRANTED_ONE_BY_ONE.some((prefix) => action.startsWith(prefix)));
+      expect(called.has(path.normalize(entry)), entry).toBe(true);
+      // Held but never called fails as surely as called but not held (which only AWS would refuse).
+      expect([...new Set(held)].sort(), name).toEqual(called.get(path.normalize(entry)));
+    }
   });
 });
 

@@ -32,10 +32,10 @@ import {
 import { DELETION_PAGE_ITEMS } from '../../lambdas/domain/orgDeletion';
 import { setPendingPage } from '../../lambdas/domain/repos/jobs';
 import { countKinds, deleteKeys, orgPage } from '../../lambdas/domain/repos/orgDeletion';
-import { getPoolUser } from '../../lambdas/platform/cognito-json';
+import { getPoolUser } from '../../lambdas/platform/pool-users';
 import { ddb } from '../../lambdas/platform/ddb';
 import { s3 } from '../../lambdas/platform/s3';
-import { listS3Keys } from '../../lambdas/platform/s3-presign';
+import { listKeys } from '../../lambdas/platform/s3-objects';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
@@ -223,7 +223,7 @@ async function fingerprint(built: Built): Promise<string> {
     [PHOTOS, `${orgId}/`],
     [EXPORTS, `exports/${orgId}/`],
   ] as const) {
-    for (const key of (await listS3Keys(bucket, prefix, 1000)).keys) {
+    for (const key of (await listKeys(bucket, prefix, 1000)).keys) {
       const body = await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString();
       objects.push(`${bucket}/${key}:${body}`);
     }
@@ -272,8 +272,8 @@ async function expectGone(built: Built) {
     ExpressionAttributeValues: { ':pk': keys.birthdayMonth(orgId, '03') },
   });
   expect(birthdays).toEqual([]);
-  expect((await listS3Keys(PHOTOS, `${orgId}/`, 10)).keys).toEqual([]);
-  expect((await listS3Keys(EXPORTS, `exports/${orgId}/`, 10)).keys).toEqual([]);
+  expect((await listKeys(PHOTOS, `${orgId}/`, 10)).keys).toEqual([]);
+  expect((await listKeys(EXPORTS, `exports/${orgId}/`, 10)).keys).toEqual([]);
   for (const id of built.userIds) expect(await getPoolUser(id)).toBeNull();
   expect(await getPoolUser(built.church.adminEmail)).toBeNull();
   const orgs = await call<GetAllOrganizationsResult>('getAllOrganizations', { token: superToken });

@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobView } from '../../lambdas/contract/jobs';
 import { setCustomAttributes } from '../../lambdas/domain/identity';
 import { userItem } from '../../lambdas/domain/repos/users';
-import { getPoolUser } from '../../lambdas/platform/cognito-json';
+import { getPoolUser } from '../../lambdas/platform/pool-users';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from './api';
 import { stack } from './env';

@@ -5,11 +5,11 @@
  * where its referrer says; S3 HEADs and Cognito look-ups a few at a time).
  */
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { getPoolUser } from '../../platform/cognito-json';
+import { getPoolUser } from '../../platform/pool-users';
 import { ddb } from '../../platform/ddb';
 import { env } from '../../platform/env';
 import { mapLimit } from '../../platform/limit';
-import { sendS3 } from '../../platform/s3-presign';
+import { objectStatus } from '../../platform/s3-objects';
 import type { Resolver } from '../integrity';
 import { keys } from '../keys';
 import { batchGetAll } from './batch';
@@ -104,7 +104,7 @@ export async function resolveFor<T>(pageItems: readonly Item[], check: (resolver
       }),
       // 404: gone. Anything else but 200 (403 without ListBucket, 5xx) is not a finding: fail the page so it is retried.
       mapLimit([...wantPhotos], 16, async (path) => {
-        const status = await sendS3('HEAD', env('PHOTOS_BUCKET'), path);
+        const status = await objectStatus(env('PHOTOS_BUCKET'), path);
         if (status !== 200 && status !== 404) throw new Error(`HEAD ${path} answered ${status}`);
         photos.set(path, status === 200);
       }),
