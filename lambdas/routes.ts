@@ -287,6 +287,8 @@ export const routes = [
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof routes)[number]['operation'];
+/** The access rule of one operation, as a type. */
+export type AccessOf<Op extends Operation> = Extract<(typeof routes)[number], { operation: Op }>['access'];
 
 export function routeFor(operation: string): RouteDef {
   const route = routes.find((r) => r.operation === operation);

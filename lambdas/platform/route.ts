@@ -10,7 +10,7 @@ import type * as z from 'zod/mini';
 import type { OperationResults } from '../contract/api';
 import { firstMessage } from '../contract/fields';
 import { invalid } from '../domain/errors';
-import { routeFor, type Operation } from '../routes';
+import { routeFor, type AccessOf, type Operation } from '../routes';
 import { errorResponse } from './errorResponse';
 import { observed } from './observed';
 import { authorise, principalFromClaims, type Principal } from './principal';
@@ -21,9 +21,12 @@ type Result = APIGatewayProxyStructuredResultV2;
 /** A body larger than this is refused before parsing (API Gateway's own limit is 10 MB). */
 const MAX_BODY_BYTES = 256 * 1024;
 
-export interface RouteContext<B, P, Q> {
+/** Every route but a public one has a caller: authorise() refuses the request otherwise. */
+export type PrincipalOf<Op extends Operation> = AccessOf<Op> extends 'public' ? Principal | null : Principal;
+
+export interface RouteContext<Op extends Operation, B, P, Q> {
   event: Event;
-  principal: Principal | null;
+  principal: PrincipalOf<Op>;
   body: B;
   params: P;
   query: Q;
@@ -109,7 +112,7 @@ export function defineRoute<
 >(
   operation: Op,
   schemas: Schemas<B, P, Q>,
-  fn: (ctx: RouteContext<Out<B>, Out<P>, Out<Q>>) => Promise<OperationResults[Op]>,
+  fn: (ctx: RouteContext<Op, Out<B>, Out<P>, Out<Q>>) => Promise<OperationResults[Op]>,
 ) {
   const route = routeFor(operation);
   return observed<Event, Result>({
@@ -122,7 +125,7 @@ export function defineRoute<
     answer: errorResponse,
     success: (result) => ({ status: result.statusCode }),
   }).handler(async (event) => {
-    const principal = await authorise(route.access, event);
+    const principal = (await authorise(route.access, event)) as PrincipalOf<Op>;
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});

@@ -6,5 +6,5 @@ import { defineRoute } from '../../platform/route';
 export const handler = defineRoute(
   'deleteAllDataForOrganization',
   { body: DeleteOrganizationInput },
-  async ({ principal, body }) => startOrgDeletion(principal!, body.orgId),
+  async ({ principal, body }) => startOrgDeletion(principal, body.orgId),
 );

@@ -3,5 +3,5 @@ import { defineRoute } from '../../platform/route';
 
 /** Starts the data integrity report (a Step Functions job) and answers its id at once. */
 export const handler = defineRoute('startIntegrityReport', {}, async ({ principal }) =>
-  startIntegrityReport(principal!),
+  startIntegrityReport(principal),
 );

@@ -6,5 +6,5 @@ import { defineRoute } from '../../platform/route';
 export const handler = defineRoute(
   'generateDirectoryPdf',
   { body: GenerateDirectoryPdfInput },
-  async ({ principal, body }) => generateDirectoryPdf(principal!.orgId, body.paper ?? 'letter'),
+  async ({ principal, body }) => generateDirectoryPdf(principal.orgId, body.paper ?? 'letter'),
 );

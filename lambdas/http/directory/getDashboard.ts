@@ -4,5 +4,5 @@ import { defineRoute } from '../../platform/route';
 
 /** Counts, this month's birthdays and anniversaries. The browser sends its own month (time zones). */
 export const handler = defineRoute('getDashboard', { query: DashboardQuery }, async ({ principal, query }) =>
-  dashboard(principal!, query.month ?? new Date().getUTCMonth() + 1),
+  dashboard(principal, query.month ?? new Date().getUTCMonth() + 1),
 );

@@ -3,6 +3,6 @@ import { addFamily } from '../../domain/families';
 import { defineRoute } from '../../platform/route';
 
 export const handler = defineRoute('addFamily', { body: AddFamilyInput }, async ({ principal, body, requestKey }) => {
-  const family = await addFamily(principal!, body, requestKey);
+  const family = await addFamily(principal, body, requestKey);
   return { success: true, message: 'Family added successfully!', id: family.familyId, version: family.version };
 });

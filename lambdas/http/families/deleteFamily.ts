@@ -4,6 +4,6 @@ import { defineRoute } from '../../platform/route';
 
 /** The family with its members and their roles, in one transaction. */
 export const handler = defineRoute('deleteFamily', { params: FamilyParams }, async ({ principal, params }) => {
-  const family = await deleteFamily(principal!, params.familyId);
+  const family = await deleteFamily(principal, params.familyId);
   return { success: true, message: `Family "${family.surname}" deleted.` };
 });

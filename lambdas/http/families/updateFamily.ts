@@ -6,7 +6,7 @@ export const handler = defineRoute(
   'updateFamily',
   { body: UpdateFamilyInput, params: FamilyParams },
   async ({ principal, body, params }) => {
-    const family = await updateFamily(principal!, params.familyId, body);
+    const family = await updateFamily(principal, params.familyId, body);
     return { success: true, message: 'Family updated successfully!', id: family.familyId, version: family.version };
   },
 );

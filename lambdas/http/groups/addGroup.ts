@@ -3,6 +3,6 @@ import { addGroup } from '../../domain/groups';
 import { defineRoute } from '../../platform/route';
 
 export const handler = defineRoute('addGroup', { body: AddGroupInput }, async ({ principal, body, requestKey }) => {
-  const group = await addGroup(principal!, body, requestKey);
+  const group = await addGroup(principal, body, requestKey);
   return { success: true, message: `Group '${group.groupName}' created.`, groupId: group.groupId };
 });

@@ -6,7 +6,7 @@ export const handler = defineRoute(
   'addRole',
   { body: AddRoleInput, params: GroupParams },
   async ({ principal, body, params }) => {
-    const role = await addRole(principal!, params.groupId, body);
+    const role = await addRole(principal, params.groupId, body);
     return { success: true, message: `${role.memberName} added to the group "${role.groupName}".` };
   },
 );

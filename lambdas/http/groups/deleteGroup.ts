@@ -4,6 +4,6 @@ import { defineRoute } from '../../platform/route';
 
 /** The group with its name claim and all its roles, in one transaction. */
 export const handler = defineRoute('deleteGroup', { params: GroupParams }, async ({ principal, params }) => {
-  const group = await deleteGroup(principal!, params.groupId);
+  const group = await deleteGroup(principal, params.groupId);
   return { success: true, message: `Group "${group.groupName}" deleted.` };
 });

@@ -3,6 +3,6 @@ import { deleteRole } from '../../domain/groups';
 import { defineRoute } from '../../platform/route';
 
 export const handler = defineRoute('deleteRole', { params: RoleParams }, async ({ principal, params }) => {
-  await deleteRole(principal!, params.groupId, params.memberId);
+  await deleteRole(principal, params.groupId, params.memberId);
   return { success: true, message: 'Member removed from the group.' };
 });

@@ -3,6 +3,6 @@ import { deleteMember } from '../../domain/members';
 import { defineRoute } from '../../platform/route';
 
 export const handler = defineRoute('deleteMember', { params: MemberParams }, async ({ principal, params }) => {
-  const member = await deleteMember(principal!, params.memberId);
+  const member = await deleteMember(principal, params.memberId);
   return { success: true, message: `Member "${member.name}" deleted.` };
 });

@@ -7,7 +7,7 @@ import { canEditFamily } from '../../domain/viewer';
 import { defineRoute } from '../../platform/route';
 
 export const handler = defineRoute('getMember', { params: MemberParams }, async ({ principal, params }) => {
-  const found = await readMember(principal!.orgId, params.memberId);
+  const found = await readMember(principal.orgId, params.memberId);
   if (!found) throw notFound(MEMBER_NOT_FOUND);
-  return { member: memberView(found.member), canEdit: canEditFamily(principal!, found.member.familyId) };
+  return { member: memberView(found.member), canEdit: canEditFamily(principal, found.member.familyId) };
 });

@@ -9,7 +9,7 @@ import { defineRoute } from '../../platform/route';
  * family being added. The key is chosen here, under the caller's church.
  */
 export const handler = defineRoute('createPhotoUpload', { body: PhotoUploadInput }, async ({ principal, body }) => {
-  const viewer = principal!;
+  const viewer = principal;
   if (body.familyId) await familyToChange(viewer, body.familyId);
   else if (!viewer.admin) throw denied('Only administrators can add families.');
   return presignPhotoUpload(viewer.orgId, body.contentType, body.size);

@@ -7,7 +7,7 @@ import { defineRoute } from '../../platform/route';
  * holding the same e-mail, and writes the claims; the browser then refreshes its token.
  */
 export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) => {
-  const p = principal!;
+  const p = principal;
   const user = p.orgId ? await getUserRecord(p.orgId, p.userId) : null;
   if (!user) return { success: true, linked: false, message: 'No directory account to link.' };
   if (user.memberId && user.familyId && p.memberId === user.memberId && p.familyId === user.familyId) {

@@ -3,7 +3,7 @@ import { defineRoute } from '../../platform/route';
 
 /** The signed-in account as the app needs it: organisation name, admin (from the record), links. */
 export const handler = defineRoute('getMe', {}, async ({ principal }) => {
-  const p = principal!;
+  const p = principal;
   const { org, user } = p.orgId ? await getOrgAndUser(p.orgId, p.userId) : { org: null, user: null };
   return {
     userId: p.userId,

@@ -7,7 +7,7 @@ export const handler = defineRoute(
   'setUserAdminClaim',
   { body: SetAdminInput, params: UserParams },
   async ({ principal, body, params }) => {
-    const user = await setAdmin(principal!, params.userId, body.setAdminStatus);
+    const user = await setAdmin(principal, params.userId, body.setAdminStatus);
     const verb = body.setAdminStatus ? 'granted' : 'removed';
     return { success: true, message: `Successfully ${verb} admin privileges for ${user.email}.`, user };
   },
