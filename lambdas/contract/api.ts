@@ -3,6 +3,7 @@
  * change of shape fails the type check on both sides.
  */
 import type { ErrorCode } from '../domain/errors';
+import type { FamilyFields, MemberFields } from './directory';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 
 export interface ApiErrorBody {
@@ -35,31 +36,19 @@ export interface MeResult {
   mobileAppLinked: boolean;
 }
 
-/** A member as the directory shows it. Birthday is MM/DD text (or older free text, which the pages show blank). */
-export interface MemberView {
+/** A member as the directory shows it: its declared fields. Birthday is MM/DD text (or older free text, which the pages show blank). */
+export interface MemberView extends MemberFields {
   memberId: string;
   familyId: string;
-  name: string;
   surname: string;
-  birthday: string | null;
-  cellphone: string | null;
-  email: string | null;
   version: number;
 }
 
-export interface FamilyView {
-  familyId: string;
-  surname: string;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zipcode: string | null;
-  phone: string | null;
-  anniversary: string | null;
-  /** The stored value (storage path or http URL): sent back unchanged when a form keeps the photo. */
-  photo: string | null;
+/** A family as the directory shows it: its declared fields (`photo` is the stored value, sent back unchanged when a form keeps the photo). */
+export interface FamilyView extends FamilyFields {
   /** A browser-loadable URL for the photo (a presigned GET that stays the same for a while), or null. */
   photoUrl: string | null;
+  familyId: string;
   version: number;
   /** The caller may edit this family and its members (admin, or the family's own user). */
   canEdit: boolean;

@@ -3,7 +3,8 @@
  * optional fields become null, as the forms send them.
  */
 import * as z from 'zod/mini';
-import { cleanText, EMAIL_SHAPE, LIMITS, MM_DD, requiredText, ZIP5_OR_9 } from './fields';
+import { other, optional, required, rulesOf, type ValuesOf } from './entity';
+import { EMAIL_SHAPE, LIMITS, MM_DD, ZIP5_OR_9 } from './fields';
 
 export const MESSAGES = {
   surnameRequired: 'Please fill in the required Family Surname (*).',
@@ -33,24 +34,8 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_PATH =
   /^[A-Za-z0-9-]{1,64}\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
-const tooLong = (max: number) => `Please use at most ${max} characters.`;
-
-/** An optional text: trimmed; '' and null mean "none" (null). A shaped field says its own message when too long too. */
-const optionalText = (max: number, extra?: { pattern: RegExp; message: string }) =>
-  z
-    .pipe(
-      z.optional(z.nullable(z.string().check(cleanText(), z.maxLength(max, extra?.message ?? tooLong(max))))),
-      z.transform((v: string | null | undefined) => (v ? v : null)),
-    )
-    .check(z.refine((v: string | null) => v === null || !extra || extra.pattern.test(v), extra?.message ?? ''));
-
 /** Path and body ids: what our ids look like (uuids, or the short ids of imported data). */
 export const Id = z.string({ error: MESSAGES.badId }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId));
-
-const state = z.pipe(
-  optionalText(2, { pattern: /^[A-Za-z]{2}$/, message: MESSAGES.state }),
-  z.transform((v: string | null) => (v ? v.toUpperCase() : null)),
-);
 
 /** A photo is a storage path of ours, an http(s) URL kept from older data, or null (none). */
 const photo = z.pipe(
@@ -60,48 +45,54 @@ const photo = z.pipe(
 
 const version = z.int({ error: MESSAGES.version }).check(z.minimum(1, MESSAGES.version));
 
-export const familyFields = {
-  surname: requiredText(LIMITS.name, MESSAGES.surnameRequired),
-  street: optionalText(LIMITS.address),
-  city: optionalText(LIMITS.name),
-  state,
-  zipcode: optionalText(10, { pattern: ZIP5_OR_9, message: MESSAGES.zip }),
-  phone: optionalText(LIMITS.phone),
-  anniversary: optionalText(5, { pattern: MM_DD, message: MESSAGES.anniversary }),
-  photo,
+/**
+ * A family, declared once (lambdas/contract/entity.ts): the order is the form's, so the first
+ * message a form or a handler gives is that of the first wrong field on screen.
+ */
+export const FAMILY_FIELDS = {
+  surname: required('Family Surname', LIMITS.name, MESSAGES.surnameRequired),
+  street: optional('Street Address', LIMITS.address),
+  city: optional('City', LIMITS.name),
+  state: optional('State', 2, { pattern: /^[A-Za-z]{2}$/, message: MESSAGES.state }, (v) => v.toUpperCase()),
+  zipcode: optional('Zip Code', 10, { pattern: ZIP5_OR_9, message: MESSAGES.zip }),
+  phone: optional('Home Phone', LIMITS.phone),
+  anniversary: optional('Anniversary', 5, { pattern: MM_DD, message: MESSAGES.anniversary }),
+  photo: other('Family Photo', photo),
 };
+export type FamilyFields = ValuesOf<typeof FAMILY_FIELDS>;
 
-export const AddFamilyInput = z.object(familyFields);
+export const AddFamilyInput = z.object(rulesOf(FAMILY_FIELDS));
 export type AddFamilyInput = z.output<typeof AddFamilyInput>;
 
 /** existingPhotoPath is accepted, as the edit form sends it, but never trusted: the server knows the stored photo. */
 export const UpdateFamilyInput = z.object({
-  ...familyFields,
+  ...rulesOf(FAMILY_FIELDS),
   version,
   existingPhotoPath: z.optional(z.nullable(z.string())),
 });
 export type UpdateFamilyInput = z.output<typeof UpdateFamilyInput>;
 
-const memberFields = {
-  name: requiredText(LIMITS.name, MESSAGES.memberName),
-  birthday: optionalText(5, { pattern: MM_DD, message: MESSAGES.birthday }),
-  cellphone: optionalText(LIMITS.phone),
-  email: z.pipe(
-    optionalText(LIMITS.email, { pattern: EMAIL_SHAPE, message: MESSAGES.email }),
-    z.transform((v: string | null) => (v ? v.toLowerCase() : null)),
+/** A member, declared once; its surname is its family's, so not a field of its own. */
+export const MEMBER_FIELDS = {
+  name: required('First Name', LIMITS.name, MESSAGES.memberName),
+  birthday: optional('Birthday', 5, { pattern: MM_DD, message: MESSAGES.birthday }),
+  cellphone: optional('Cellphone', LIMITS.phone),
+  email: optional('Email Address', LIMITS.email, { pattern: EMAIL_SHAPE, message: MESSAGES.email }, (v) =>
+    v.toLowerCase(),
   ),
 };
+export type MemberFields = ValuesOf<typeof MEMBER_FIELDS>;
 
 export const AddMemberInput = z.object({
   familyId: z
     .string({ error: MESSAGES.familyMissing })
     .check(z.trim(), z.minLength(1, MESSAGES.familyMissing), z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId)),
-  ...memberFields,
+  ...rulesOf(MEMBER_FIELDS),
 });
 export type AddMemberInput = z.output<typeof AddMemberInput>;
 
 /** familyId is accepted, as the edit form sends it; a member never moves family through this call. */
-export const UpdateMemberInput = z.object({ ...memberFields, version, familyId: z.optional(z.string()) });
+export const UpdateMemberInput = z.object({ ...rulesOf(MEMBER_FIELDS), version, familyId: z.optional(z.string()) });
 export type UpdateMemberInput = z.output<typeof UpdateMemberInput>;
 
 export const FamilyParams = z.object({ familyId: Id });

@@ -1,4 +1,6 @@
 /** What the table holds, as the domain sees it (keys and item types stay in repos/). */
+import type { FamilyFields, MemberFields } from '../contract/directory';
+
 export interface Organization {
   orgId: string;
   orgName: string;
@@ -35,19 +37,10 @@ export function trialEnd(createdAt: Date): string {
   return end.toISOString();
 }
 
-export interface Family {
+/** A family: its declared fields (contract/directory.ts FAMILY_FIELDS) and what the system keeps on it. */
+export interface Family extends FamilyFields {
   familyId: string;
   orgId: string;
-  surname: string;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zipcode: string | null;
-  phone: string | null;
-  /** MM/DD */
-  anniversary: string | null;
-  /** S3 key `<orgId>/photos/<uuid>.jpg`, or an http URL from older data. */
-  photo: string | null;
   version: number;
   /**
    * Bumped by every member added to or removed from the family: a family delete that read the
@@ -58,17 +51,13 @@ export interface Family {
   updatedAt: string;
 }
 
-export interface Member {
+/** A member: its declared fields (MEMBER_FIELDS) and what the system keeps on it. */
+export interface Member extends MemberFields {
   memberId: string;
   familyId: string;
   orgId: string;
-  name: string;
   /** The family's surname, kept on the member for sorting and display. */
   surname: string;
-  /** MM/DD */
-  birthday: string | null;
-  cellphone: string | null;
-  email: string | null;
   version: number;
   /** Bumped by every role added for this member: a delete that read the roles is refused if the set changed. */
   rolesVersion?: number;

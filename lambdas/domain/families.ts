@@ -4,7 +4,8 @@
  * updates carry a version.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AddFamilyInput, UpdateFamilyInput } from '../contract/directory';
+import { FAMILY_FIELDS, type AddFamilyInput, type UpdateFamilyInput } from '../contract/directory';
+import { valuesOf } from '../contract/entity';
 import { ddb } from '../platform/ddb';
 import { count } from '../platform/metrics';
 import type { Family } from './entities';
@@ -39,16 +40,7 @@ export async function familyToChange(viewer: Viewer, familyId: string): Promise<
   return found;
 }
 
-const fields = (input: AddFamilyInput) => ({
-  surname: input.surname,
-  street: input.street,
-  city: input.city,
-  state: input.state,
-  zipcode: input.zipcode,
-  phone: input.phone,
-  anniversary: input.anniversary,
-  photo: input.photo,
-});
+const fields = (input: AddFamilyInput) => valuesOf(FAMILY_FIELDS, input);
 
 /** A new family; sent again with the same request key, the family the first attempt added. */
 export async function addFamily(

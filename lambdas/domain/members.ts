@@ -3,7 +3,8 @@
  * the e-mail claim (one member per address in a church), the family's member-set version and the
  * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
  */
-import type { AddMemberInput, UpdateMemberInput } from '../contract/directory';
+import { MEMBER_FIELDS, type AddMemberInput, type UpdateMemberInput } from '../contract/directory';
+import { valuesOf } from '../contract/entity';
 import { count } from '../platform/metrics';
 import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
@@ -76,11 +77,8 @@ export async function addMember(
         memberId,
         familyId: family.familyId,
         orgId: viewer.orgId,
-        name: input.name,
+        ...valuesOf(MEMBER_FIELDS, input),
         surname: family.surname,
-        birthday: input.birthday,
-        cellphone: input.cellphone,
-        email: input.email,
         version: 1,
         createdAt: now,
         updatedAt: now,
@@ -121,10 +119,7 @@ export async function updateMember(viewer: Viewer, memberId: string, input: Upda
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
   const next: Member = {
     ...member,
-    name: input.name,
-    birthday: input.birthday,
-    cellphone: input.cellphone,
-    email: input.email,
+    ...valuesOf(MEMBER_FIELDS, input),
     version: member.version + 1,
     updatedAt: new Date().toISOString(),
   };

@@ -1,5 +1,7 @@
 /** Entities shaped as the API answers them (lambdas/contract/api.ts). */
 import type { FamilyView, MemberView } from '../contract/api';
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import { valuesOf } from '../contract/entity';
 import type { Family, Member } from './entities';
 import { photoUrl } from './photos';
 import { byName } from './viewer';
@@ -7,11 +9,8 @@ import { byName } from './viewer';
 export const memberView = (m: Member): MemberView => ({
   memberId: m.memberId,
   familyId: m.familyId,
-  name: m.name,
+  ...valuesOf(MEMBER_FIELDS, m),
   surname: m.surname,
-  birthday: m.birthday ?? null,
-  cellphone: m.cellphone ?? null,
-  email: m.email ?? null,
   version: m.version,
 });
 
@@ -23,14 +22,7 @@ export async function familyView(
 ): Promise<FamilyView> {
   return {
     familyId: family.familyId,
-    surname: family.surname,
-    street: family.street ?? null,
-    city: family.city ?? null,
-    state: family.state ?? null,
-    zipcode: family.zipcode ?? null,
-    phone: family.phone ?? null,
-    anniversary: family.anniversary ?? null,
-    photo: family.photo ?? null,
+    ...valuesOf(FAMILY_FIELDS, family),
     photoUrl: await photoUrl(family.photo ?? null, now),
     version: family.version,
     canEdit,
