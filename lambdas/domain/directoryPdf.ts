@@ -8,6 +8,8 @@
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { GenerateDirectoryPdfResult } from '../contract/api';
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import { valuesOf } from '../contract/entity';
 import { mapLimit } from '../platform/limit';
 import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
@@ -120,15 +122,9 @@ export async function generateDirectoryPdf(
   const photos = await mapLimit(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family.photo));
   const fetched = performance.now();
   const families: PdfFamily[] = directory.map(({ family, members }, i) => ({
-    surname: family.surname,
-    street: family.street,
-    city: family.city,
-    state: family.state,
-    zipcode: family.zipcode,
-    phone: family.phone,
-    anniversary: family.anniversary,
+    ...valuesOf(FAMILY_FIELDS, family),
     photo: photos[i],
-    members: members.map((m) => ({ name: m.name, birthday: m.birthday, cellphone: m.cellphone, email: m.email })),
+    members: members.map((m) => valuesOf(MEMBER_FIELDS, m)),
   }));
   const photoCount = photos.filter(Boolean).length;
   // From here the renderer owns the bytes (it lets them go as the file is written).

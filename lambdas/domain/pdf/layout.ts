@@ -5,6 +5,8 @@
  * Pure: text widths come from `measure`, photo sizes from the caller. Coordinates are PDF points,
  * origin at the bottom left; a text's y is its baseline.
  */
+import type { FAMILY_FIELDS, FamilyFields, MEMBER_FIELDS, MemberFields } from '../../contract/directory';
+import type { TextKeys } from '../../contract/entity';
 import { byName } from '../viewer';
 import type { Weight } from './fonts';
 
@@ -27,21 +29,11 @@ export interface Page {
   items: Item[];
 }
 
-export interface LayoutMember {
-  name: string;
-  birthday: string | null;
-  cellphone: string | null;
-  email: string | null;
-}
+/** Every typed text of a member (MEMBER_FIELDS): what is drawn, and where, is familyPieces' choice. */
+export type LayoutMember = Pick<MemberFields, TextKeys<typeof MEMBER_FIELDS>>;
 
-export interface LayoutFamily {
-  surname: string;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zipcode: string | null;
-  phone: string | null;
-  anniversary: string | null;
+/** Every typed text of a family (FAMILY_FIELDS), its photo's size and its members. */
+export interface LayoutFamily extends Pick<FamilyFields, TextKeys<typeof FAMILY_FIELDS>> {
   /** The embedded photo's pixel size, or null when there is none (or it could not be embedded). */
   photo: { width: number; height: number } | null;
   members: LayoutMember[];

@@ -4,6 +4,8 @@
  * No AWS here: the handler fetches the data and stores the file.
  */
 import { PDFDocument, PDFRawStream, PngEmbedder, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../contract/directory';
+import { textKeys, type Fields, type TextKeys, type ValuesOf } from '../../contract/entity';
 import { embedTypeface, type Typeface } from './fonts';
 import { isPng, jpegDict, jpegInfo, LazyStream, type LazyPhoto } from './images';
 import { collect, streamPdf, type PdfStream } from './stream';
@@ -67,26 +69,27 @@ export function clean(value: string | null | undefined): string | null {
   return text || null;
 }
 
+/** Each typed text of a record as it should print; a required one is '' rather than null. */
+function cleanTexts<F extends Fields>(fields: F, record: Pick<ValuesOf<F>, TextKeys<F>>) {
+  const texts: Record<string, string | null> = {};
+  for (const k of textKeys(fields)) {
+    const text = clean(record[k] as string | null);
+    texts[k] = fields[k]!.optional ? text : (text ?? '');
+  }
+  return texts as Pick<ValuesOf<F>, TextKeys<F>>;
+}
+
 function cleanFamily(family: PdfFamily): PdfFamily {
   return {
-    surname: clean(family.surname) ?? '',
-    street: clean(family.street),
-    city: clean(family.city),
-    state: clean(family.state),
-    zipcode: clean(family.zipcode),
-    phone: clean(family.phone),
-    anniversary: clean(family.anniversary),
+    ...cleanTexts(FAMILY_FIELDS, family),
     photo: family.photo ?? null,
-    members: family.members
-      .map((m) => ({
-        name: clean(m.name) ?? '',
-        birthday: clean(m.birthday),
-        cellphone: clean(m.cellphone),
-        email: clean(m.email),
-      }))
-      .sort((a, b) => byName(a.name, b.name)),
+    members: family.members.map((m) => cleanTexts(MEMBER_FIELDS, m)).sort((a, b) => byName(a.name, b.name)),
   };
 }
+
+/** Every text a record prints, for the font subset. */
+const textsOf = <F extends Fields>(fields: F, record: Pick<ValuesOf<F>, TextKeys<F>>) =>
+  textKeys(fields).map((k) => record[k] as string | null);
 
 interface Photo {
   ref: PDFRef;
@@ -204,10 +207,10 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
   const regular = [church.name, church.address, church.city, church.state, church.zip];
   const bold = [church.name];
   for (const f of families) {
-    regular.push(f.surname, f.street, f.city, f.state, f.zipcode, f.phone, f.anniversary);
+    regular.push(...textsOf(FAMILY_FIELDS, f));
     bold.push(f.surname);
     for (const m of f.members) {
-      regular.push(m.name, m.birthday, m.cellphone, m.email);
+      regular.push(...textsOf(MEMBER_FIELDS, m));
       bold.push(m.name);
     }
   }
