@@ -3,8 +3,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { FamilyView } from '../../../../lambdas/contract/api';
-import { AddFamilyInput, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
-import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
+import { AddFamilyInput, FAMILY_FIELDS, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
+import { firstMessage } from '../../../../lambdas/contract/fields';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -14,6 +14,7 @@ import { familyQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
+import { blankForm, entryProps, formOf } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { EntryField, MonthDayField, RequiredNote } from '../../components/formFields';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
@@ -59,21 +60,11 @@ export function familyLoadErrorText(error: unknown): string {
   return `Error loading family data: ${error instanceof Error ? error.message : 'unknown error'}`;
 }
 
-const EMPTY = { surname: '', anniversary: '', phone: '', street: '', city: '', state: '', zipcode: '' };
+const EMPTY = blankForm(FAMILY_FIELDS);
 type Fields = typeof EMPTY;
 
 /** keep: the stored photo stays; none: no photo; new: a chosen file; remove: the stored photo goes. */
 type PhotoChoice = { kind: 'keep' } | { kind: 'none' } | { kind: 'new'; file: File } | { kind: 'remove' };
-
-const fieldsOf = (f: FamilyView): Fields => ({
-  surname: f.surname,
-  anniversary: f.anniversary ?? '',
-  phone: f.phone ?? '',
-  street: f.street ?? '',
-  city: f.city ?? '',
-  state: f.state ?? '',
-  zipcode: f.zipcode ?? '',
-});
 
 export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const texts = FAMILY_TEXTS[mode];
@@ -104,7 +95,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const loaded = query.data?.family;
   if (loaded && loaded.canEdit && family?.familyId !== loaded.familyId) {
     setFamily(loaded);
-    setFields(fieldsOf(loaded));
+    setFields(formOf(FAMILY_FIELDS, loaded));
     setVersion(loaded.version);
     setChoice(loaded.photo ? { kind: 'keep' } : { kind: 'none' });
   }
@@ -123,6 +114,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
+  const entry = entryProps(FAMILY_FIELDS, fields, set, locked);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -220,67 +212,16 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             <RequiredNote />
             <fieldset className="entry-form__fields" disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
-              <EntryField
-                label="Family Surname"
-                name="surname"
-                value={fields.surname}
-                onChange={set('surname')}
-                disabled={locked}
-                maxLength={LIMITS.name}
-                required
-              />
+              <EntryField {...entry('surname')} />
               <div className="entry-form__row entry-form__row--two">
-                <MonthDayField
-                  label="Anniversary"
-                  name="anniversary"
-                  value={fields.anniversary}
-                  onChange={set('anniversary')}
-                  disabled={locked}
-                />
-                <EntryField
-                  label="Home Phone"
-                  name="phone"
-                  type="tel"
-                  value={fields.phone}
-                  onChange={set('phone')}
-                  disabled={locked}
-                  maxLength={LIMITS.phone}
-                />
+                <MonthDayField {...entry('anniversary')} />
+                <EntryField {...entry('phone')} type="tel" />
               </div>
-              <EntryField
-                label="Street Address"
-                name="street"
-                value={fields.street}
-                onChange={set('street')}
-                disabled={locked}
-                maxLength={LIMITS.address}
-              />
+              <EntryField {...entry('street')} />
               <div className="entry-form__row entry-form__row--address">
-                <EntryField
-                  label="City"
-                  name="city"
-                  value={fields.city}
-                  onChange={set('city')}
-                  disabled={locked}
-                  maxLength={LIMITS.name}
-                />
-                <EntryField
-                  label="State"
-                  name="state"
-                  value={fields.state}
-                  onChange={set('state')}
-                  disabled={locked}
-                  maxLength={2}
-                  inputStyles={{ textTransform: 'uppercase' }}
-                />
-                <EntryField
-                  label="Zip Code"
-                  name="zipcode"
-                  value={fields.zipcode}
-                  onChange={set('zipcode')}
-                  disabled={locked}
-                  maxLength={10}
-                />
+                <EntryField {...entry('city')} />
+                <EntryField {...entry('state')} inputStyles={{ textTransform: 'uppercase' }} />
+                <EntryField {...entry('zipcode')} />
               </div>
             </fieldset>
 

@@ -3,8 +3,8 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import type { ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
-import { AddMemberInput, UpdateMemberInput } from '../../../../lambdas/contract/directory';
-import { LIMITS } from '../../../../lambdas/contract/fields';
+import { AddMemberInput, MEMBER_FIELDS, UpdateMemberInput } from '../../../../lambdas/contract/directory';
+import { keysOf } from '../../../../lambdas/contract/entity';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,6 +13,7 @@ import { familiesQuery, memberQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
+import { blankForm, entryProps, formOf } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../../components/formFields';
 
@@ -57,9 +58,9 @@ function firstIssue(
   const sorted = [...issues].sort((a, b) => rank(a.path) - rank(b.path));
   return sorted[0]?.message ?? 'Invalid data provided. Please check your input.';
 }
-const FIELD_ORDER = ['familyId', 'name', 'birthday', 'cellphone', 'email'] as const;
+const FIELD_ORDER = ['familyId', ...keysOf(MEMBER_FIELDS)];
 
-const EMPTY = { name: '', birthday: '', cellphone: '', email: '' };
+const EMPTY = blankForm(MEMBER_FIELDS);
 type Fields = typeof EMPTY;
 
 export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
@@ -246,46 +247,15 @@ function MemberFields({
   disabled: boolean;
   emailHint: string;
 }) {
+  const entry = entryProps(MEMBER_FIELDS, fields, set, disabled);
   return (
     <>
-      <EntryField
-        label="First Name"
-        name="name"
-        value={fields.name}
-        onChange={set('name')}
-        disabled={disabled}
-        maxLength={LIMITS.name}
-        required
-      />
+      <EntryField {...entry('name')} />
       <div className="entry-form__row entry-form__row--two">
-        <MonthDayField
-          label="Birthday"
-          name="birthday"
-          value={fields.birthday}
-          onChange={set('birthday')}
-          disabled={disabled}
-        />
-        <EntryField
-          label="Cellphone"
-          name="cellphone"
-          type="tel"
-          value={fields.cellphone}
-          onChange={set('cellphone')}
-          disabled={disabled}
-          maxLength={LIMITS.phone}
-        />
+        <MonthDayField {...entry('birthday')} />
+        <EntryField {...entry('cellphone')} type="tel" />
       </div>
-      <EntryField
-        label="Email Address"
-        name="email"
-        type="email"
-        inputMode="email"
-        descriptiveText={emailHint}
-        value={fields.email}
-        onChange={set('email')}
-        disabled={disabled}
-        maxLength={LIMITS.email}
-      />
+      <EntryField {...entry('email')} type="email" inputMode="email" descriptiveText={emailHint} />
     </>
   );
 }
@@ -308,7 +278,7 @@ function EditMember() {
   if (loaded?.canEdit && member?.memberId !== loaded.member.memberId) {
     const { member: m } = loaded;
     setMember(m);
-    setFields({ name: m.name, birthday: m.birthday ?? '', cellphone: m.cellphone ?? '', email: m.email ?? '' });
+    setFields(formOf(MEMBER_FIELDS, m));
   }
   const loadError = query.error ? memberLoadErrorText(query.error) : loaded && !loaded.canEdit ? NO_PERMISSION : null;
 
