@@ -3,17 +3,14 @@
  * plain in-memory picture of what the API should hold, and the views the API should answer for
  * it. Members carry no surname of their own: they take their family's, as the product promises.
  */
+import type {
+  FamilyFields as DeclaredFamilyFields,
+  MemberFields as DeclaredMemberFields,
+} from '../../../lambdas/contract/directory';
 import type { Church } from '../fixtures';
 
-export interface FamilyFields {
-  surname: string;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zipcode: string | null;
-  phone: string | null;
-  anniversary: string | null;
-}
+/** A family's declared fields as typed in (the photo is uploaded, so kept apart). */
+export type FamilyFields = Omit<DeclaredFamilyFields, 'photo'>;
 
 export interface FamilyModel extends FamilyFields {
   familyId: string;
@@ -21,12 +18,7 @@ export interface FamilyModel extends FamilyFields {
   version: number;
 }
 
-export interface MemberFields {
-  name: string;
-  birthday: string | null;
-  cellphone: string | null;
-  email: string | null;
-}
+export type MemberFields = DeclaredMemberFields;
 
 export interface MemberModel extends MemberFields {
   memberId: string;
