@@ -92,3 +92,11 @@ export function valuesOf<F extends Fields>(fields: F, from: Partial<ValuesOf<F>>
   for (const k of keysOf(fields)) values[k] = fields[k]!.optional ? (from[k] ?? null) : from[k];
   return values as ValuesOf<F>;
 }
+
+type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K]['optional'] extends true ? K : never }[keyof F];
+/**
+ * The fields as a record holds them: an optional one may be missing (an item written before the
+ * field existed, a caller that leaves it out), which counts as null (`valuesOf`).
+ */
+export type RecordOf<F extends Fields> = Omit<ValuesOf<F>, OptionalKeys<F>> &
+  Partial<Pick<ValuesOf<F>, OptionalKeys<F>>>;

@@ -1,5 +1,10 @@
 /** What the table holds, as the domain sees it (keys and item types stay in repos/). */
-import type { FamilyFields, MemberFields } from '../contract/directory';
+import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import type { RecordOf } from '../contract/entity';
+
+// An optional field may be missing from an item written before it existed: readers take it as null.
+type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
+type MemberFields = RecordOf<typeof MEMBER_FIELDS>;
 
 export interface Organization {
   orgId: string;

@@ -4,8 +4,8 @@
  * updates carry a version.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { FAMILY_FIELDS, type AddFamilyInput, type UpdateFamilyInput } from '../contract/directory';
-import { valuesOf } from '../contract/entity';
+import { FAMILY_FIELDS } from '../contract/directory';
+import { valuesOf, type RecordOf } from '../contract/entity';
 import { ddb } from '../platform/ddb';
 import { count } from '../platform/metrics';
 import type { Family } from './entities';
@@ -40,14 +40,13 @@ export async function familyToChange(viewer: Viewer, familyId: string): Promise<
   return found;
 }
 
-const fields = (input: AddFamilyInput) => valuesOf(FAMILY_FIELDS, input);
+/** An accepted add or update (contract/directory.ts); optional fields left out are null. */
+type FamilyInput = RecordOf<typeof FAMILY_FIELDS>;
+
+const fields = (input: FamilyInput) => valuesOf(FAMILY_FIELDS, input);
 
 /** A new family; sent again with the same request key, the family the first attempt added. */
-export async function addFamily(
-  viewer: Viewer,
-  input: AddFamilyInput,
-  requestKey: string | null = null,
-): Promise<Family> {
+export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: string | null = null): Promise<Family> {
   const now = new Date().toISOString();
   const family: Family = {
     familyId: newRecordId(viewer.orgId, 'family', requestKey),
@@ -72,7 +71,11 @@ export async function addFamily(
   return record;
 }
 
-export async function updateFamily(viewer: Viewer, familyId: string, input: UpdateFamilyInput): Promise<Family> {
+export async function updateFamily(
+  viewer: Viewer,
+  familyId: string,
+  input: FamilyInput & { version: number },
+): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
   await checkNewPhoto(viewer.orgId, input.photo, family.photo);

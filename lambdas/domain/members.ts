@@ -3,8 +3,8 @@
  * the e-mail claim (one member per address in a church), the family's member-set version and the
  * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
  */
-import { MEMBER_FIELDS, type AddMemberInput, type UpdateMemberInput } from '../contract/directory';
-import { valuesOf } from '../contract/entity';
+import { MEMBER_FIELDS } from '../contract/directory';
+import { valuesOf, type RecordOf } from '../contract/entity';
 import { count } from '../platform/metrics';
 import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
@@ -19,6 +19,9 @@ import { ItemType } from './repos/table';
 import { unlinkUser, usersLinkedTo } from './repos/users';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, remove, update, type Step } from './repos/transact';
 import { canEditFamily, type Viewer } from './viewer';
+
+/** An accepted add or update (contract/directory.ts); optional fields left out are null. */
+type MemberInput = RecordOf<typeof MEMBER_FIELDS>;
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const EMAIL_TAKEN = 'A member with this email address already exists in your organization.';
@@ -61,7 +64,7 @@ async function run(orgId: string, steps: Step[], otherwise: () => Error | Promis
 /** A new member; sent again with the same request key, the member the first attempt added. */
 export async function addMember(
   viewer: Viewer,
-  input: AddMemberInput,
+  input: MemberInput & { familyId: string },
   requestKey: string | null = null,
 ): Promise<Member> {
   const memberId = newRecordId(viewer.orgId, 'member', requestKey);
@@ -114,7 +117,11 @@ async function memberToChange(viewer: Viewer, memberId: string): Promise<MemberW
   return found;
 }
 
-export async function updateMember(viewer: Viewer, memberId: string, input: UpdateMemberInput): Promise<Member> {
+export async function updateMember(
+  viewer: Viewer,
+  memberId: string,
+  input: MemberInput & { version: number },
+): Promise<Member> {
   const { member, roles } = await memberToChange(viewer, memberId);
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
   const next: Member = {

@@ -5,7 +5,7 @@
  */
 import { PDFDocument, PDFRawStream, PngEmbedder, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../contract/directory';
-import { textKeys, type Fields, type TextKeys, type ValuesOf } from '../../contract/entity';
+import { textKeys, type Fields, type RecordOf, type TextKeys, type ValuesOf } from '../../contract/entity';
 import { embedTypeface, type Typeface } from './fonts';
 import { isPng, jpegDict, jpegInfo, LazyStream, type LazyPhoto } from './images';
 import { collect, streamPdf, type PdfStream } from './stream';
@@ -21,9 +21,11 @@ import {
   type Paper,
 } from './layout';
 
-export type PdfMember = LayoutMember;
+/** Every typed text of a member (optional ones may be missing): cleaned into a LayoutMember. */
+export type PdfMember = Pick<RecordOf<typeof MEMBER_FIELDS>, TextKeys<typeof MEMBER_FIELDS>>;
 
-export interface PdfFamily extends Omit<LayoutFamily, 'photo' | 'members'> {
+/** Every typed text of a family, its photo and its members: cleaned into a LayoutFamily. */
+export interface PdfFamily extends Pick<RecordOf<typeof FAMILY_FIELDS>, TextKeys<typeof FAMILY_FIELDS>> {
   /**
    * The stored photo: its bytes (JPEG, or PNG), or a JPEG given lazily (images.ts: its bytes are
    * fetched while the file is written). Anything else, or bytes that fail to embed, are skipped.
@@ -70,16 +72,19 @@ export function clean(value: string | null | undefined): string | null {
 }
 
 /** Each typed text of a record as it should print; a required one is '' rather than null. */
-function cleanTexts<F extends Fields>(fields: F, record: Pick<ValuesOf<F>, TextKeys<F>>) {
+function cleanTexts<F extends Fields>(fields: F, record: Partial<Record<TextKeys<F>, string | null>>) {
   const texts: Record<string, string | null> = {};
   for (const k of textKeys(fields)) {
-    const text = clean(record[k] as string | null);
+    const text = clean(record[k]);
     texts[k] = fields[k]!.optional ? text : (text ?? '');
   }
   return texts as Pick<ValuesOf<F>, TextKeys<F>>;
 }
 
-function cleanFamily(family: PdfFamily): PdfFamily {
+/** A family as printed: every text there and cleaned, the photo not yet embedded. */
+type CleanFamily = Omit<LayoutFamily, 'photo' | 'members'> & Pick<PdfFamily, 'photo'> & { members: LayoutMember[] };
+
+function cleanFamily(family: PdfFamily): CleanFamily {
   return {
     ...cleanTexts(FAMILY_FIELDS, family),
     photo: family.photo ?? null,
@@ -88,8 +93,8 @@ function cleanFamily(family: PdfFamily): PdfFamily {
 }
 
 /** Every text a record prints, for the font subset. */
-const textsOf = <F extends Fields>(fields: F, record: Pick<ValuesOf<F>, TextKeys<F>>) =>
-  textKeys(fields).map((k) => record[k] as string | null);
+const textsOf = <F extends Fields>(fields: F, record: Record<TextKeys<F>, string | null>) =>
+  textKeys(fields).map((k) => record[k]);
 
 interface Photo {
   ref: PDFRef;
