@@ -42,13 +42,28 @@ function devConfigJson(): Plugin {
   };
 }
 
-/** `virtual:theme.css`: the UI library's theme as plain CSS variables, made once at build time. */
+/** The custom properties of a theme's CSS, by name. */
+const properties = (css: string) =>
+  new Map([...css.matchAll(/(--amplify-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]]));
+
+/**
+ * `virtual:theme.css`: the UI library's theme as CSS variables, made once at build time. Only the
+ * variables this theme changes: the library's base.css already declares every default for
+ * [data-amplify-theme] (about 125 KB that a full theme would repeat).
+ */
 function themeCss(): Plugin {
   const id = 'virtual:theme.css';
   return {
     name: 'theme-css',
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load: (resolved) => (resolved === `\0${id}` ? createTheme(theme).cssText : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const defaults = properties(createTheme({ name: theme.name }).cssText);
+      const changed = [...properties(createTheme(theme).cssText)].filter(
+        ([name, value]) => defaults.get(name) !== value,
+      );
+      return `[data-amplify-theme="${theme.name}"] {\n${changed.map(([name, value]) => `  ${name}: ${value};`).join('\n')}\n}\n`;
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { routes, type RouteDef } from '../../lambdas/routes';
@@ -117,6 +118,8 @@ function claimsOf(payload: JWTPayload): Record<string, string> {
     ]),
   );
 }
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg)/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -233,7 +236,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     }
   }
 
-  function staticFile(res: ServerResponse, pathname: string) {
+  function staticFile(req: IncomingMessage, res: ServerResponse, pathname: string) {
     const webDir = path.resolve(options.webDir);
     let file = path.resolve(webDir, `.${decodeURIComponent(pathname)}`);
     if (file !== webDir && !file.startsWith(webDir + path.sep)) return send(res, 404, '{"message":"Not Found"}');
@@ -245,12 +248,19 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (!existsSync(file)) return send(res, 503, 'The web app is not built yet.', { 'content-type': 'text/plain' });
     }
     const hashed = /\/assets\/.+-[A-Z0-9]{8}\.\w+$/i.test(file);
+    const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    // CloudFront compresses text for browsers that accept it; so does the local stand-in.
+    const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
-      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-type': type,
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(file);
+    if (gzip) stream.pipe(createGzip()).pipe(res);
+    else stream.pipe(res);
   }
 
   const server = http.createServer((req, res) => {
@@ -309,7 +319,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (url.pathname === '/_local/mailbox.json')
         return send(res, 200, JSON.stringify(options.mailbox.list(url.searchParams.get('to') ?? undefined)));
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '{"message":"Method Not Allowed"}');
-      return staticFile(res, url.pathname);
+      return staticFile(req, res, url.pathname);
     };
     route().catch((error: { status?: number; message?: string }) => {
       if (res.headersSent) return res.destroy();

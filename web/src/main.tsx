@@ -29,6 +29,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { PageLoader } from './components/PageLoader';
+import { amplifyAuth } from './lib/amplifyAuth';
 import { configureAmplify, loadConfig } from './lib/config';
 
 const container = document.getElementById('root');
@@ -36,9 +37,13 @@ if (!container) throw new Error('index.html lacks <div id="root">');
 const root = createRoot(container);
 root.render(<PageLoader text="Loading Application..." fullPage />);
 
+// Amplify's code downloads while config.json does (configureAmplify and the auth calls await it).
+void import('aws-amplify');
+void amplifyAuth();
+
 loadConfig()
-  .then((config) => {
-    configureAmplify(config);
+  .then(async (config) => {
+    await configureAmplify(config);
     root.render(
       <StrictMode>
         <App />

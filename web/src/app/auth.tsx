@@ -3,9 +3,8 @@
  * re-checks what matters (admin, organisation) on every call, so these values only shape the UI.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useQueryClient } from '@tanstack/react-query';
+import { amplifyAuth } from '../lib/amplifyAuth';
 
 export interface AuthUser {
   userId: string;
@@ -70,6 +69,7 @@ export function stateFromClaims(payload: Record<string, unknown>): AuthState {
 
 export async function readAuthState(force: boolean): Promise<AuthState> {
   try {
+    const { fetchAuthSession } = await amplifyAuth();
     const session = await fetchAuthSession(force ? { forceRefresh: true } : undefined);
     const payload = session.tokens?.idToken?.payload;
     if (!payload) return SIGNED_OUT;
@@ -77,7 +77,7 @@ export async function readAuthState(force: boolean): Promise<AuthState> {
   } catch (error) {
     // The session exists but its tokens could not be read or refreshed: keep the user, drop the claims.
     try {
-      const user = await getCurrentUser();
+      const user = await (await amplifyAuth()).getCurrentUser();
       console.warn('Could not read the sign-in claims.', error);
       return {
         ...SIGNED_OUT,
@@ -129,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     sequence.current++;
     try {
-      await amplifySignOut();
+      await (await amplifyAuth()).signOut();
     } catch (error) {
       console.warn('Sign-out did not complete cleanly; local session cleared.', error);
     }
@@ -140,17 +140,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refresh(false);
     // Sign-in flows call refresh() themselves once the account is ready, so 'signedIn' is not
     // followed here: reacting to it would redirect away mid-way through account setup.
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') {
-        sequence.current++;
-        apply(SIGNED_OUT);
-      } else if (
-        (payload.event === 'tokenRefresh' || payload.event === 'tokenRefresh_failure') &&
-        signedInRef.current
-      ) {
-        void refresh(false);
-      }
+    let stopListening: (() => void) | null = null;
+    let unmounted = false;
+    void import('aws-amplify/utils').then(({ Hub }) => {
+      if (unmounted) return;
+      stopListening = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut') {
+          sequence.current++;
+          apply(SIGNED_OUT);
+        } else if (
+          (payload.event === 'tokenRefresh' || payload.event === 'tokenRefresh_failure') &&
+          signedInRef.current
+        ) {
+          void refresh(false);
+        }
+      });
     });
+    return () => {
+      unmounted = true;
+      stopListening?.();
+    };
   }, [refresh, apply]);
 
   const value = useMemo<AuthContextValue>(() => ({ ...state, refresh, signOut }), [state, refresh, signOut]);

@@ -7,8 +7,9 @@
 import type { ComponentType } from 'react';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
+
+type Queries = typeof import('../api/queries');
 import { JOB_MESSAGES } from '../../../lambdas/contract/jobTexts';
-import { dashboardQuery, familiesQuery, familyQuery, groupsQuery, meQuery, memberQuery } from '../api/queries';
 import { AdminRoute, ProtectedRoute, PublicOnlyRoute, SuperAdminRoute, UnknownRoute } from './guards';
 import { mayReadDirectory, readAuthState } from './auth';
 import { Root } from './Root';
@@ -29,8 +30,10 @@ export function appRoutes(client: QueryClient): RouteObject[] {
    * Starts a directory read and lets the router go on: the page shows its own loading state until
    * the answer lands. Nothing is asked for a visitor whom the page's guard will turn away.
    */
-  async function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
-    if (mayReadDirectory(await readAuthState(false))) void client.prefetchQuery(options);
+  async function prefetch<T, K extends QueryKey>(read: (queries: Queries) => FetchQueryOptions<T, Error, T, K>) {
+    // The query layer comes with the page's chunk, not in the first load; both load at once.
+    const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
+    if (mayReadDirectory(auth)) void client.prefetchQuery(read(queries));
     return null;
   }
 
@@ -58,27 +61,27 @@ export function appRoutes(client: QueryClient): RouteObject[] {
           children: [
             {
               path: 'dashboard',
-              loader: () => prefetch(dashboardQuery()),
+              loader: () => prefetch((q) => q.dashboardQuery()),
               lazy: page(() => import('../features/dashboard/DashboardPage')),
             },
             {
               path: 'families',
-              loader: () => prefetch(familiesQuery()),
+              loader: () => prefetch((q) => q.familiesQuery()),
               lazy: page(() => import('../features/families/FamiliesPage'), { view: 'list' as const }),
             },
             {
               path: 'families/grid',
-              loader: () => prefetch(familiesQuery()),
+              loader: () => prefetch((q) => q.familiesQuery()),
               lazy: page(() => import('../features/families/FamiliesPage'), { view: 'grid' as const }),
             },
             {
               path: 'families/edit/:familyId',
-              loader: ({ params }) => prefetch(familyQuery(params.familyId ?? '')),
+              loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
               lazy: page(() => import('../features/families/FamilyFormPage'), { mode: 'edit' as const }),
             },
             {
               path: 'families/:familyId',
-              loader: ({ params }) => prefetch(familyQuery(params.familyId ?? '')),
+              loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
               lazy: page(() => import('../features/families/FamilyDetailPage')),
             },
             {
@@ -88,17 +91,17 @@ export function appRoutes(client: QueryClient): RouteObject[] {
             },
             {
               path: 'members/edit/:memberId',
-              loader: ({ params }) => prefetch(memberQuery(params.memberId ?? '')),
+              loader: ({ params }) => prefetch((q) => q.memberQuery(params.memberId ?? '')),
               lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'edit' as const }),
             },
             {
               path: 'groups',
-              loader: () => prefetch(groupsQuery()),
+              loader: () => prefetch((q) => q.groupsQuery()),
               lazy: page(() => import('../features/groups/GroupsPage')),
             },
             {
               path: 'profile',
-              loader: () => prefetch(meQuery()),
+              loader: () => prefetch((q) => q.meQuery()),
               lazy: page(() => import('../features/profile/ProfilePage')),
             },
             {

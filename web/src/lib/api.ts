@@ -2,10 +2,10 @@
  * The typed API client. Method and path come from the route manifest (lambdas/routes.ts), the
  * answer type from lambdas/contract/api.ts, so a route or shape change fails the type check here.
  */
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { routeFor, type Operation } from '../../../lambdas/routes';
 import type { OperationResults } from '../../../lambdas/contract/api';
 import type { ErrorCode } from '../../../lambdas/domain/errors';
+import { amplifyAuth } from './amplifyAuth';
 import { getConfig } from './config';
 
 export type ApiOperation = Operation & keyof OperationResults;
@@ -79,7 +79,7 @@ export function buildPath(template: string, params: Record<string, string> = {})
 
 async function idToken(): Promise<string | undefined> {
   try {
-    const session = await fetchAuthSession();
+    const session = await (await amplifyAuth()).fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {
     return undefined;

@@ -2,7 +2,6 @@
  * The runtime configuration (/config.json, written by CDK or the local gateway). Loaded once at
  * start-up so that one build serves every stage; nothing stage-specific is baked into the bundle.
  */
-import { Amplify } from 'aws-amplify';
 import type { WebConfig } from '../../../lib/settings';
 
 let current: WebConfig | null = null;
@@ -35,11 +34,12 @@ export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
 
 let configured = false;
 
-/** Amplify is configured exactly once per page load. */
-export function configureAmplify(config: WebConfig): void {
+/** Amplify is configured exactly once per page load (its code is not part of the first load). */
+export async function configureAmplify(config: WebConfig): Promise<void> {
   setConfig(config);
   if (configured) return;
   configured = true;
+  const { Amplify } = await import('aws-amplify');
   Amplify.configure({
     Auth: {
       Cognito: {

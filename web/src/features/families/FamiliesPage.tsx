@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Heading } from '@aws-amplify/ui-react';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import { familiesQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
@@ -12,6 +11,7 @@ import { listDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PlainButton } from '../../components/PlainButton';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
 import { familyEditPath, familyPath } from '../../lib/paths';
 import {
@@ -143,9 +143,9 @@ function FamilyCard({
   return (
     <article className="family-card" aria-labelledby={headingId}>
       <header className="family-card__head">
-        <Heading level={2} id={headingId} className="family-card__title">
+        <h2 id={headingId} className="amplify-heading amplify-heading--2 family-card__title">
           <RouterLink to={familyPath(f.familyId)}>{f.surname} Family</RouterLink>
-        </Heading>
+        </h2>
         {f.canEdit && (
           <span className="family-card__actions">
             <RouterLink
@@ -155,17 +155,17 @@ function FamilyCard({
             >
               Edit
             </RouterLink>
-            <Button
+            <PlainButton
               size="small"
               colorTheme="error"
-              isDisabled={busy !== null}
+              disabled={busy !== null}
               isLoading={busy === f.familyId}
               loadingText="Deleting..."
               onClick={() => onDeleteFamily(f)}
               aria-label={`Delete ${f.surname} Family`}
             >
               Delete
-            </Button>
+            </PlainButton>
           </span>
         )}
       </header>

@@ -1,8 +1,8 @@
 /** Pieces the family list, grid and detail pages share: member table, deletes and their texts. */
 import { Link as RouterLink } from 'react-router-dom';
-import { Button } from '@aws-amplify/ui-react';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import type { PageStatus } from '../../components/PageStatus';
+import { PlainButton } from '../../components/PlainButton';
 import { memberEditPath } from '../../lib/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
@@ -115,19 +115,19 @@ export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete
                     <RouterLink className="row-action" to={memberEditPath(m.memberId)} aria-label={`Edit ${m.name}`}>
                       Edit
                     </RouterLink>
-                    <Button
+                    <PlainButton
                       size="small"
                       variation="link"
                       colorTheme="error"
                       className="row-action row-action--danger"
-                      isDisabled={busyId !== null}
+                      disabled={busyId !== null}
                       isLoading={busyId === m.memberId}
                       loadingText="Deleting..."
                       onClick={() => onDelete(m)}
                       aria-label={`Delete ${m.name}`}
                     >
                       Delete
-                    </Button>
+                    </PlainButton>
                   </span>
                 ) : (
                   '--'

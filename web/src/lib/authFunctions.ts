@@ -1,0 +1,2 @@
+/** The auth functions the app shell needs, in a chunk of their own (see amplifyAuth.ts). */
+export { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
