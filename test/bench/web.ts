@@ -36,19 +36,8 @@ import { buildWeb } from '../../web/buildWeb';
 import { median, round2, type Metric } from './metrics';
 import type { BenchModule } from './metrics';
 import { withLocalStack } from './stack';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS } from '../support/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** As test/e2e/support/browser.ts: no sandbox as root, nothing fetched in the background. */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 
