@@ -52,7 +52,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   setUserAdminClaim: ['listUsers'],
   deleteUserAuth: ['listUsers'],
   startIntegrityReport: [],
-  deleteAllDataForOrganization: ['getAllOrganizations'],
+  // Nothing is gone when the job starts: the page refreshes the list when the job ends.
+  deleteAllDataForOrganization: [],
   generateDirectoryPdf: [],
 };
 

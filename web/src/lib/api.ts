@@ -6,23 +6,11 @@ import { routeFor, type Operation } from '../../../lambdas/routes';
 import type { OperationResults } from '../../../lambdas/contract/api';
 import type { ErrorCode } from '../../../lambdas/domain/errors';
 import { amplifyAuth } from './amplifyAuth';
+import { ApiError } from './apiError';
 import { getConfig } from './config';
 
 export type ApiOperation = Operation & keyof OperationResults;
-
-/** A failed call: the error code, the server's safe message and the HTTP status (0: no answer). */
-export class ApiError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export { ApiError, isApiError } from './apiError';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your internet connection and try again.';
 export const WAF_CHALLENGE_MESSAGE =

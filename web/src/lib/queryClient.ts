@@ -4,7 +4,7 @@
  * service busy, the server's time limit), never a refusal such as 401, 403 or 404.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api';
+import { isApiError } from './apiError';
 
 const RETRYABLE = new Set(['unavailable', 'deadline-exceeded']);
 
