@@ -4,6 +4,7 @@
  */
 import type { ErrorCode } from '../domain/errors';
 import type { FamilyFields, MemberFields } from './directory';
+import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 
 export interface ApiErrorBody {
@@ -42,6 +43,8 @@ export interface MemberView extends MemberFields {
   familyId: string;
   surname: string;
   version: number;
+  /** Who may see its details: for administrators and its own family only (null for anyone else). */
+  privacy: MemberPrivacyView | null;
 }
 
 /** A family as the directory shows it: its declared fields (`photo` is the stored value, sent back unchanged when a form keeps the photo). */
@@ -52,6 +55,8 @@ export interface FamilyView extends FamilyFields {
   version: number;
   /** The caller may edit this family and its members (admin, or the family's own user). */
   canEdit: boolean;
+  /** Who may see its details: for administrators and the family itself only (null for anyone else). */
+  privacy: FamilyPrivacyView | null;
   /** Sorted by name. */
   members: MemberView[];
 }
@@ -78,6 +83,12 @@ export interface SavedResult {
   id: string;
   /** The new version, for a further edit without reloading. */
   version: number;
+}
+
+/** A change that creates nothing: its message says what was done. */
+export interface DoneResult {
+  success: true;
+  message: string;
 }
 
 export interface DeletedResult {
@@ -215,6 +226,9 @@ export interface OperationResults {
   addFamily: SavedResult;
   updateFamily: SavedResult;
   deleteFamily: DeletedResult;
+  setFamilyPrivacy: DoneResult;
+  getPrivacyDefaults: PrivacyDefaultsResult;
+  setPrivacyDefaults: DoneResult;
   getMember: GetMemberResult;
   addMember: SavedResult;
   updateMember: SavedResult;

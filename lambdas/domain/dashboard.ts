@@ -1,23 +1,34 @@
 /**
  * The dashboard in one answer: the counts kept on the organisation item, and the month's
- * birthdays and anniversaries from their month indexes (never a scan), sorted by day.
+ * birthdays and anniversaries from their month indexes (never a scan), sorted by day, as the
+ * viewer may see them: a hidden birthday or anniversary is not listed at all.
  */
 import type { DashboardResult } from '../contract/api';
 import { MM_DD } from '../contract/fields';
-import { readAnniversaries, readBirthdays, readOrganization } from './repos/directory';
+import { readAnniversaries, readBirthdays } from './repos/directory';
+import { readOrganizationWithPrivacy } from './repos/privacy';
 import { photoUrl } from './photos';
+import { sightOf } from './sight';
 import { byName, type Viewer } from './viewer';
+import { seesFamily, visibleFamily, visibleMember } from './visibility';
 
 const day = (mmdd: string) => Number(mmdd.slice(3, 5));
 
 export async function dashboard(viewer: Viewer, month: number): Promise<DashboardResult> {
   const orgId = viewer.orgId;
-  // Three reads at once: the counts and the two month indexes.
-  const [org, members, families] = await Promise.all([
-    readOrganization(orgId),
+  // Three reads at once: the counts with the privacy item (one BatchGetItem) and the two month indexes.
+  const [{ org, privacy: church }, allMembers, allFamilies] = await Promise.all([
+    readOrganizationWithPrivacy(orgId),
     readBirthdays(orgId, month),
     readAnniversaries(orgId, month),
   ]);
+  const { audience } = await sightOf(viewer, church, { families: allFamilies, members: allMembers });
+  const members = allMembers
+    .filter((m) => seesFamily(audience, church, m.familyId))
+    .map((m) => visibleMember(audience, church, m));
+  const families = allFamilies
+    .filter((f) => seesFamily(audience, church, f.familyId))
+    .map((f) => visibleFamily(audience, church, f));
   const now = Date.now();
 
   // Members have no photo of their own: the page shows the person image.

@@ -22,6 +22,8 @@ import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
 import { isOwnPhoto } from './photos';
 import { readDirectory, readOrganization } from './repos/directory';
+import { readChurchPrivacy } from './repos/privacy';
+import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from './visibility';
 
 /** Photos read at once: enough to hide S3's latency. */
 const PHOTO_CONCURRENCY = 24;
@@ -113,8 +115,19 @@ export async function generateDirectoryPdf(
   now = new Date(),
 ): Promise<GenerateDirectoryPdfResult> {
   const started = performance.now();
-  const [org, directory] = await Promise.all([readOrganization(orgId), readDirectory(orgId)]);
+  const [org, everyFamily, church] = await Promise.all([
+    readOrganization(orgId),
+    readDirectory(orgId),
+    readChurchPrivacy(orgId),
+  ]);
   if (!org) throw notFound('Organization not found.');
+  // The book is for the whole church: only what everyone may see, and no family left out of the directory.
+  const directory = everyFamily
+    .filter(({ family }) => seesFamily(PRINT_AUDIENCE, church, family.familyId))
+    .map(({ family, members }) => ({
+      family: visibleFamily(PRINT_AUDIENCE, church, family),
+      members: members.map((m) => visibleMember(PRINT_AUDIENCE, church, m)),
+    }));
   // Members always belong to a family: no family means nothing to print.
   if (directory.length === 0) return { success: true, message: PDF_MESSAGES.empty };
 

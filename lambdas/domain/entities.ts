@@ -1,6 +1,7 @@
 /** What the table holds, as the domain sees it (keys and item types stay in repos/). */
 import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import type { RecordOf } from '../contract/entity';
+import type { Choices, FamilyShared, Levels, MemberShared } from '../contract/privacy';
 
 // An optional field may be missing from an item written before it existed: readers take it as null.
 type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
@@ -52,6 +53,8 @@ export interface Family extends FamilyFields {
    * members is refused if the set changed before it wrote (so no member is left without a family).
    */
   membersVersion?: number;
+  /** Who may see its shareable fields, where the family chose other than the church's default. */
+  privacy?: Choices<FamilyShared>;
   createdAt: string;
   updatedAt: string;
 }
@@ -66,8 +69,17 @@ export interface Member extends MemberFields {
   version: number;
   /** Bumped by every role added for this member: a delete that read the roles is refused if the set changed. */
   rolesVersion?: number;
+  /** Who may see its shareable fields, where the family chose other than the church's default. */
+  privacy?: Choices<MemberShared>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The church's privacy item: its defaults (a field never set is shared with everyone) and its unlisted families. */
+export interface ChurchPrivacy {
+  levels: Levels;
+  /** Families left out of the directory: only administrators and the family itself see them. */
+  unlisted: ReadonlySet<string>;
 }
 
 export interface Group {

@@ -4,6 +4,8 @@ export interface Viewer {
   admin: boolean;
   /** The family this account belongs to (user record first, then the token's claim). */
   familyId: string | null;
+  /** The member this account is (user record first, then the token's claim): whose groups count as the viewer's. */
+  memberId: string | null;
   user: { mobileAppLinked: boolean } | null;
 }
 

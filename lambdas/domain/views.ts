@@ -1,34 +1,60 @@
-/** Entities shaped as the API answers them (lambdas/contract/api.ts). */
+/**
+ * Entities shaped as the API answers them (lambdas/contract/api.ts), always through the
+ * visibility rule: a view holds only what its viewer may see.
+ */
 import type { FamilyView, MemberView } from '../contract/api';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf } from '../contract/entity';
+import type { FamilyPrivacyView, MemberPrivacyView } from '../contract/privacy';
 import type { Family, Member } from './entities';
 import { photoUrl } from './photos';
+import type { Sight } from './sight';
 import { byName } from './viewer';
+import { familyLevels, memberLevels, seesSettings, visibleFamily, visibleMember } from './visibility';
 
-export const memberView = (m: Member): MemberView => ({
-  memberId: m.memberId,
-  familyId: m.familyId,
-  ...valuesOf(MEMBER_FIELDS, m),
-  surname: m.surname,
-  version: m.version,
-});
+/** The member as the viewer may see it; its privacy settings only for an administrator or its family. */
+export function memberView({ audience, church }: Sight, member: Member): MemberView {
+  const m = visibleMember(audience, church, member);
+  const privacy: MemberPrivacyView | null = seesSettings(audience, m.familyId)
+    ? { choices: { ...member.privacy }, levels: memberLevels(church, member) }
+    : null;
+  return {
+    memberId: m.memberId,
+    familyId: m.familyId,
+    ...valuesOf(MEMBER_FIELDS, m),
+    surname: m.surname,
+    version: m.version,
+    privacy,
+  };
+}
 
 export async function familyView(
+  sight: Sight,
   family: Family,
   members: Member[],
-  canEdit: boolean,
   now = Date.now(),
 ): Promise<FamilyView> {
+  const { audience, church } = sight;
+  const f = visibleFamily(audience, church, family);
+  const settings = seesSettings(audience, f.familyId);
+  const privacy: FamilyPrivacyView | null = settings
+    ? {
+        unlisted: church.unlisted.has(f.familyId),
+        choices: { ...family.privacy },
+        levels: familyLevels(church, family),
+        defaults: church.levels,
+      }
+    : null;
   return {
-    familyId: family.familyId,
-    ...valuesOf(FAMILY_FIELDS, family),
-    photoUrl: await photoUrl(family.photo ?? null, now),
-    version: family.version,
-    canEdit,
+    familyId: f.familyId,
+    ...valuesOf(FAMILY_FIELDS, f),
+    photoUrl: await photoUrl(f.photo ?? null, now),
+    version: f.version,
+    canEdit: settings,
+    privacy,
     members: members
       .filter((m) => m.memberId)
       .sort((a, b) => byName(a.name, b.name) || a.memberId.localeCompare(b.memberId))
-      .map(memberView),
+      .map((m) => memberView(sight, m)),
   };
 }

@@ -17,6 +17,7 @@ export const BUSINESS_METRICS = [
   'MembersAdded',
   'InvitationsSent',
   'InvitationsFailed',
+  'PrivacyChanged',
   'DirectoryPdfsGenerated',
   'IntegrityReportsCompleted',
   'OrganizationsDeleted',

@@ -103,7 +103,7 @@ describe('a mail that cannot be sent never fails the save', () => {
       ...(await import('../../lambdas/domain/members')),
     };
     const email = `${unique('unsent')}@example.org`;
-    const viewer = { orgId: church.orgId, admin: true, familyId: null, user: null };
+    const viewer = { orgId: church.orgId, admin: true, familyId: null, memberId: null, user: null };
     let member: Awaited<ReturnType<typeof fresh.addMember>> | undefined;
     const printed = await printedBy(async () => {
       expect(await fresh.inviteMember(church.orgId, { email, name: 'Unsent' })).toBe(false);

@@ -39,6 +39,8 @@ describe('members', () => {
         cellphone: '555',
         email: email.toLowerCase(),
         version: 1,
+        // Shown to an administrator: nobody chose, so the church's defaults (everyone) apply.
+        privacy: { choices: {}, levels: { cellphone: 'everyone', email: 'everyone', birthday: 'everyone' } },
       },
     });
     expect(await memberCount(church.adminToken)).toBe(before + 1);

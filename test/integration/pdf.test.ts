@@ -4,10 +4,6 @@
  * pdftotext (Debian's poppler-utils).
  */
 import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateDirectoryPdfResult } from '../../lambdas/contract/api';
@@ -18,17 +14,7 @@ import { stack } from '../support/env';
 import { createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { photoJpeg } from '../support/photos';
 import { uploadPhoto } from '../support/upload';
-
-const dir = mkdtempSync(path.join(tmpdir(), 'pdf-it-'));
-/** The text pdftotext reads (`raw`: in drawing order, one index entry per line), whitespace collapsed. */
-const pdfText = (bytes: Uint8Array, page?: number, raw = false) => {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  const pages = page ? ['-f', String(page), '-l', String(page)] : [];
-  return execFileSync('pdftotext', [...(raw ? ['-raw'] : []), ...pages, '-enc', 'UTF-8', file, '-'], {
-    encoding: 'utf8',
-  }).replace(/\s+/g, ' ');
-};
+import { pdfText } from '../support/pdfText';
 
 async function addFamily(
   token: string,

@@ -9,6 +9,7 @@ import type { Role, World } from './roles';
 import { call } from '../support/api';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/domain/repos/jobs';
+import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
 
 export interface Request {
   body?: unknown;
@@ -84,6 +85,23 @@ export const rules: Record<Operation, Rule> = {
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },
   getFamily: { access: 'member', request: (w) => ({ params: { familyId: w.family.familyId } }), expect: readById },
+  setFamilyPrivacy: {
+    access: 'familyUser',
+    request: async (w) => {
+      const own = await w.ownFamily();
+      return {
+        params: { familyId: own.familyId },
+        body: { unlisted: true, family: { phone: 'admins' }, members: { [own.memberId]: { email: 'groups' } } },
+      };
+    },
+    expect: familyChange,
+  },
+  getPrivacyDefaults: { access: 'admin', request: () => ({}), expect: adminOnly },
+  setPrivacyDefaults: {
+    access: 'admin',
+    request: () => ({ body: { levels: { ...OPEN_LEVELS, birthday: 'groups' } } }),
+    expect: adminOnly,
+  },
   getMember: { access: 'member', request: (w) => ({ params: { memberId: w.family.memberId } }), expect: readById },
   addFamily: { access: 'admin', request: () => ({ body: familyBody }), expect: adminOnly },
   updateFamily: {

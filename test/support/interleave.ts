@@ -30,4 +30,10 @@ export async function beforeItsWrite<T>(meanwhile: () => Promise<unknown>, work:
 }
 
 /** The church's administrator, as the domain functions see a caller. */
-export const adminOf = (church: Church): Viewer => ({ orgId: church.orgId, admin: true, familyId: null, user: null });
+export const adminOf = (church: Church): Viewer => ({
+  orgId: church.orgId,
+  admin: true,
+  familyId: null,
+  memberId: null,
+  user: null,
+});

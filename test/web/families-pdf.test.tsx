@@ -18,6 +18,7 @@ const family: FamilyView = {
   photoUrl: null,
   version: 1,
   canEdit: true,
+  privacy: null,
   members: [],
 };
 

@@ -14,6 +14,7 @@ const member = (over: Partial<MemberView>): MemberView => ({
   cellphone: null,
   email: null,
   version: 1,
+  privacy: null,
   ...over,
 });
 
@@ -30,6 +31,7 @@ const adams: FamilyView = {
   photoUrl: 'https://photos.example/adams.jpg',
   version: 3,
   canEdit: true,
+  privacy: null,
   members: [
     member({
       memberId: 'm-grace',
@@ -65,6 +67,7 @@ const baker: FamilyView = {
   photoUrl: null,
   version: 1,
   canEdit: false,
+  privacy: null,
   members: [member({ memberId: 'm-tom', familyId: 'f-baker', name: 'Tom', surname: 'Baker', birthday: '13/40' })],
 };
 

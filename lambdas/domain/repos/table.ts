@@ -4,6 +4,7 @@ import { env } from '../../platform/env';
 export const ItemType = {
   org: 'ORG',
   orgName: 'ORGNAME',
+  privacy: 'PRIVACY',
   user: 'USER',
   family: 'FAMILY',
   member: 'MEMBER',

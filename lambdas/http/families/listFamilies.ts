@@ -1,20 +1,29 @@
-import { readDirectory } from '../../domain/repos/directory';
+import { readDirectory, readDirectoryAndRoles } from '../../domain/repos/directory';
+import { readChurchPrivacy } from '../../domain/repos/privacy';
+import { sightOf } from '../../domain/sight';
 import { familyView } from '../../domain/views';
-import { byName, canEditFamily } from '../../domain/viewer';
+import { byName } from '../../domain/viewer';
+import { seesFamily } from '../../domain/visibility';
 import { defineRoute } from '../../platform/route';
 
-/** The whole directory, families by surname with their members: one Query per 1 MB page. */
-export const handler = defineRoute('listFamilies', {}, async ({ principal }) => {
-  const viewer = principal;
-  const directory = await readDirectory(viewer.orgId);
+/**
+ * The whole directory, families by surname with their members, as this viewer may see it: one
+ * Query per 1 MB page (with the roles, for anyone but an administrator) and the church's privacy item.
+ */
+export const handler = defineRoute('listFamilies', {}, async ({ principal: viewer }) => {
+  const [{ families, roles }, church] = await Promise.all([
+    viewer.admin
+      ? readDirectory(viewer.orgId).then((found) => ({ families: found, roles: [] }))
+      : readDirectoryAndRoles(viewer.orgId),
+    readChurchPrivacy(viewer.orgId),
+  ]);
+  const sight = await sightOf(viewer, church, {}, roles);
   const now = Date.now();
-  directory.sort(
-    (a, b) => byName(a.family.surname, b.family.surname) || a.family.familyId.localeCompare(b.family.familyId),
-  );
+  const shown = families
+    .filter(({ family }) => seesFamily(sight.audience, church, family.familyId))
+    .sort((a, b) => byName(a.family.surname, b.family.surname) || a.family.familyId.localeCompare(b.family.familyId));
   return {
-    families: await Promise.all(
-      directory.map(({ family, members }) => familyView(family, members, canEditFamily(viewer, family.familyId), now)),
-    ),
+    families: await Promise.all(shown.map(({ family, members }) => familyView(sight, family, members, now))),
     canAddFamily: viewer.admin,
   };
 });

@@ -27,8 +27,17 @@ export const groupsQuery = () => apiQuery('listGroups');
 export const usersQuery = () => apiQuery('listUsers');
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
 export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
+export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
 
-type Read = 'getMe' | 'getDashboard' | 'listFamilies' | 'getFamily' | 'getMember' | 'listGroups' | 'listUsers';
+type Read =
+  | 'getMe'
+  | 'getDashboard'
+  | 'listFamilies'
+  | 'getFamily'
+  | 'getMember'
+  | 'listGroups'
+  | 'listUsers'
+  | 'getPrivacyDefaults';
 type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob'>;
 
 const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMember', 'listGroups'];
@@ -45,6 +54,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   updateMember: DIRECTORY,
   deleteMember: [...DIRECTORY, 'listUsers'],
   createPhotoUpload: [],
+  setFamilyPrivacy: DIRECTORY,
+  setPrivacyDefaults: [...DIRECTORY, 'getPrivacyDefaults'],
   addGroup: ['listGroups', 'getDashboard'],
   deleteGroup: ['listGroups', 'getDashboard'],
   addRole: ['listGroups'],

@@ -1,0 +1,51 @@
+/**
+ * The church's privacy item (`PRIVACY`: default levels and the families left out of the
+ * directory) and the roles that say who shares a group with whom.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { OPEN_LEVELS, SHARED_KEYS, type Levels } from '../../contract/privacy';
+import { ddb } from '../../platform/ddb';
+import type { ChurchPrivacy, Organization, Role } from '../entities';
+import { keys } from '../keys';
+import { batchGetAll } from './batch';
+import { queryAll } from './directory';
+import { ItemType, tableName, withoutKeys } from './table';
+
+type Item = Record<string, unknown>;
+
+/** The stored item as the rule reads it; a church with no item shares everything with everyone. */
+export function churchPrivacyOf(item: Item | undefined): ChurchPrivacy {
+  const stored = (item?.levels ?? {}) as Partial<Levels>;
+  return {
+    levels: Object.fromEntries(SHARED_KEYS.map((k) => [k, stored[k] ?? OPEN_LEVELS[k]])) as Levels,
+    unlisted: new Set((item?.unlisted as Set<string> | undefined) ?? []),
+  };
+}
+
+export async function readChurchPrivacy(orgId: string): Promise<ChurchPrivacy> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.privacy(orgId) }));
+  return churchPrivacyOf(Item);
+}
+
+/** The organisation and its privacy item in one BatchGetItem (the dashboard needs both). */
+export async function readOrganizationWithPrivacy(
+  orgId: string,
+): Promise<{ org: Organization | null; privacy: ChurchPrivacy }> {
+  const items = await batchGetAll(tableName(), [keys.org(orgId), keys.privacy(orgId)]);
+  const org = items.find((i) => i.type === ItemType.org);
+  return {
+    org: org ? withoutKeys<Organization>(org) : null,
+    privacy: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)),
+  };
+}
+
+/** Every role of the church (one Query per 1 MB page; group items come along and are dropped). */
+export async function readAllRoles(orgId: string): Promise<Role[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
+    ProjectionExpression: '#type, groupId, memberId, familyId',
+    ExpressionAttributeNames: { '#type': 'type' },
+  });
+  return items.filter((i) => i.type === ItemType.role) as unknown as Role[];
+}

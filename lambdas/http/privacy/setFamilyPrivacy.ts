@@ -1,0 +1,13 @@
+import { FamilyParams } from '../../contract/directory';
+import { FamilyPrivacyInput, PRIVACY_MESSAGES } from '../../contract/privacy';
+import { setFamilyPrivacy } from '../../domain/privacy';
+import { defineRoute } from '../../platform/route';
+
+export const handler = defineRoute(
+  'setFamilyPrivacy',
+  { body: FamilyPrivacyInput, params: FamilyParams },
+  async ({ principal, body, params }) => {
+    await setFamilyPrivacy(principal, params.familyId, body);
+    return { success: true, message: PRIVACY_MESSAGES.saved };
+  },
+);

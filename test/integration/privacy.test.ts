@@ -1,0 +1,228 @@
+/**
+ * Members' privacy through the API: what each viewer receives from every read (family list,
+ * family and member pages, dashboard, groups, the printed book) once a family has chosen who
+ * sees its details, and the church's defaults. Hidden data must not be in the answer at all.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DashboardResult,
+  GenerateDirectoryPdfResult,
+  GetFamilyResult,
+  GetMemberResult,
+  ListFamiliesResult,
+  ListGroupsResult,
+} from '../../lambdas/contract/api';
+import { OPEN_LEVELS, PRIVACY_MESSAGES } from '../../lambdas/contract/privacy';
+import { call } from '../support/api';
+import { addFamilyVia, createAccountIn, createChurch, snapshotTable, type Church } from '../support/fixtures';
+import { pdfText } from '../support/pdfText';
+
+type Viewer = 'admin' | 'own' | 'fellow' | 'stranger';
+
+interface Setup {
+  church: Church;
+  tokens: Record<Viewer, string>;
+  /** The family that chooses; its member `memberId` is in a group with the fellow's member. */
+  family: Awaited<ReturnType<typeof addFamilyVia>>;
+  fellow: Awaited<ReturnType<typeof addFamilyVia>>;
+  surname: string;
+}
+
+// Every shareable value of the family is unique, so finding it anywhere in an answer is a leak.
+const PHONE = '919-555-0142';
+const STREET = '42 Hidden Lane';
+const ZIP = '27642';
+const CELL = '919-555-0143';
+const EMAIL_PREFIX = 'hidden.cell';
+
+async function setUp(): Promise<Setup> {
+  const church = await createChurch();
+  const surname = `Privat${Date.now().toString(36)}`;
+  const family = await addFamilyVia(church.adminToken, {
+    surname,
+    phone: PHONE,
+    street: STREET,
+    zipcode: ZIP,
+    anniversary: `${String(new Date().getMonth() + 1).padStart(2, '0')}/20`,
+  });
+  const member = await call('updateMember', {
+    token: church.adminToken,
+    params: { memberId: family.memberId },
+    body: {
+      name: 'Lydia',
+      birthday: `${String(new Date().getMonth() + 1).padStart(2, '0')}/21`,
+      cellphone: CELL,
+      email: `${EMAIL_PREFIX}.${surname.toLowerCase()}@example.org`,
+      version: family.memberVersion,
+    },
+  });
+  expect(member.status, JSON.stringify(member.body)).toBe(200);
+  const fellow = await addFamilyVia(church.adminToken);
+  const stranger = await addFamilyVia(church.adminToken);
+  const group = await call<{ groupId: string }>('addGroup', { token: church.adminToken, body: { groupName: 'Choir' } });
+  for (const memberId of [family.memberId, fellow.memberId])
+    expect(
+      (await call('addRole', { token: church.adminToken, params: { groupId: group.body.groupId }, body: { memberId } }))
+        .status,
+    ).toBe(200);
+  const [own, fellowAccount, strangerAccount] = await Promise.all([
+    createAccountIn(church.orgId, { familyId: family.familyId, memberId: family.memberId }),
+    createAccountIn(church.orgId, { familyId: fellow.familyId, memberId: fellow.memberId }),
+    createAccountIn(church.orgId, { familyId: stranger.familyId, memberId: stranger.memberId }),
+  ]);
+  return {
+    church,
+    family,
+    fellow,
+    surname,
+    tokens: { admin: church.adminToken, own: own.token, fellow: fellowAccount.token, stranger: strangerAccount.token },
+  };
+}
+
+/** Everything a viewer receives about the family, from every read, as one string. */
+async function everythingSeenBy(s: Setup, viewer: Viewer): Promise<string> {
+  const token = s.tokens[viewer];
+  const answers = await Promise.all([
+    call<ListFamiliesResult>('listFamilies', { token }),
+    call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } }),
+    call<GetMemberResult>('getMember', { token, params: { memberId: s.family.memberId } }),
+    call<DashboardResult>('getDashboard', { token, query: `month=${new Date().getMonth() + 1}` }),
+    call<ListGroupsResult>('listGroups', { token }),
+  ]);
+  return JSON.stringify(answers.map((a) => a.body));
+}
+
+async function choose(s: Setup, body: unknown, token = s.tokens.own) {
+  return call('setFamilyPrivacy', { token, params: { familyId: s.family.familyId }, body });
+}
+
+describe('privacy', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp();
+  });
+
+  it('by default everyone in the church sees everything, as before', async () => {
+    for (const viewer of ['admin', 'own', 'fellow', 'stranger'] as const) {
+      const seen = await everythingSeenBy(s, viewer);
+      for (const value of [PHONE, STREET, ZIP, CELL, EMAIL_PREFIX])
+        expect(seen, `${viewer}: ${value}`).toContain(value);
+    }
+  });
+
+  it("a family's choices: each viewer receives exactly what its level allows, in every read", async () => {
+    const chosen = await choose(s, {
+      unlisted: false,
+      family: { phone: 'groups', street: 'admins' },
+      members: { [s.family.memberId]: { cellphone: 'admins', email: 'groups', birthday: 'groups' } },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body).toEqual({ success: true, message: PRIVACY_MESSAGES.saved });
+
+    const expected: Record<Viewer, string[]> = {
+      admin: [PHONE, STREET, ZIP, CELL, EMAIL_PREFIX],
+      own: [PHONE, STREET, ZIP, CELL, EMAIL_PREFIX],
+      fellow: [PHONE, EMAIL_PREFIX],
+      stranger: [],
+    };
+    for (const viewer of ['admin', 'own', 'fellow', 'stranger'] as const) {
+      const seen = await everythingSeenBy(s, viewer);
+      expect(seen, viewer).toContain(s.surname);
+      for (const value of [PHONE, STREET, ZIP, CELL, EMAIL_PREFIX])
+        expect(seen.includes(value), `${viewer} sees ${value}`).toBe(expected[viewer].includes(value));
+    }
+
+    // The birthday at "groups" is not on the stranger's dashboard; the anniversary (everyone) is.
+    const dashboard = await call<DashboardResult>('getDashboard', {
+      token: s.tokens.stranger,
+      query: `month=${new Date().getMonth() + 1}`,
+    });
+    expect(dashboard.body.birthdays.some((b) => b.memberId === s.family.memberId && b.birthday)).toBe(false);
+    expect(dashboard.body.anniversaries.some((a) => a.familyId === s.family.familyId)).toBe(true);
+
+    // Administrators and the family are told the levels (to mark what members cannot see); nobody else is.
+    const [byAdmin, byStranger] = await Promise.all(
+      [s.tokens.admin, s.tokens.stranger].map((token) =>
+        call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } }),
+      ),
+    );
+    expect(byAdmin.body.family.privacy?.levels).toMatchObject({ phone: 'groups', street: 'admins', photo: 'everyone' });
+    expect(byAdmin.body.family.members[0]!.privacy?.levels).toMatchObject({ cellphone: 'admins', email: 'groups' });
+    expect(byStranger.body.family.privacy).toBeNull();
+    expect(byStranger.body.family.members[0]!.privacy).toBeNull();
+  });
+
+  it('the printed book shows only what the whole church may see', async () => {
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: s.tokens.admin, body: {} });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const text = pdfText(new Uint8Array(await (await fetch(answer.body.url!)).arrayBuffer()));
+    expect(text).toContain(s.surname);
+    for (const hidden of [PHONE, STREET, CELL, EMAIL_PREFIX]) expect(text).not.toContain(hidden);
+  });
+
+  it('a family left out of the directory is seen by administrators and by itself only', async () => {
+    expect((await choose(s, { unlisted: true, family: {}, members: {} })).status).toBe(200);
+    for (const viewer of ['fellow', 'stranger'] as const) {
+      expect(await everythingSeenBy(s, viewer), viewer).not.toContain(s.surname);
+      const page = await call('getFamily', { token: s.tokens[viewer], params: { familyId: s.family.familyId } });
+      expect(page.status).toBe(404);
+      const member = await call('getMember', { token: s.tokens[viewer], params: { memberId: s.family.memberId } });
+      expect(member.status).toBe(404);
+    }
+    for (const viewer of ['admin', 'own'] as const) {
+      const list = await call<ListFamiliesResult>('listFamilies', { token: s.tokens[viewer] });
+      const listed = list.body.families.find((f) => f.familyId === s.family.familyId);
+      expect(listed?.privacy?.unlisted, viewer).toBe(true);
+      // Choosing nothing for the fields hands them back to the church's defaults (everyone here).
+      expect(listed?.phone).toBe(PHONE);
+    }
+    const pdf = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: s.tokens.admin, body: {} });
+    expect(pdfText(new Uint8Array(await (await fetch(pdf.body.url!)).arrayBuffer()))).not.toContain(s.surname);
+
+    expect((await choose(s, { unlisted: false, family: {}, members: {} })).status).toBe(200);
+    expect(await everythingSeenBy(s, 'stranger')).toContain(s.surname);
+  });
+
+  it("the church's defaults apply where a family did not choose; a family's own choice wins", async () => {
+    const levels = { ...OPEN_LEVELS, phone: 'admins', cellphone: 'admins' };
+    const set = await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await call('getPrivacyDefaults', { token: s.tokens.admin })).body).toEqual({ levels });
+
+    let seen = await everythingSeenBy(s, 'stranger');
+    expect(seen).not.toContain(PHONE);
+    expect(seen).not.toContain(CELL);
+    expect(seen).toContain(STREET);
+
+    await choose(s, { unlisted: false, family: { phone: 'everyone' }, members: {} });
+    seen = await everythingSeenBy(s, 'stranger');
+    expect(seen).toContain(PHONE);
+    expect(seen).not.toContain(CELL);
+
+    await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels: OPEN_LEVELS } });
+  });
+
+  it('refuses what it cannot accept, with a clear message, and changes nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ unlisted: false, family: { phone: 'friends' }, members: {} }, PRIVACY_MESSAGES.level],
+      [{ unlisted: 'yes', family: {}, members: {} }, PRIVACY_MESSAGES.level],
+      [{ unlisted: false, family: {}, members: { [s.fellow.memberId]: { email: 'admins' } } }, PRIVACY_MESSAGES.member],
+    ];
+    for (const [body, message] of cases) {
+      const before = await snapshotTable();
+      const answer = await choose(s, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body).toEqual({ error: { code: 'invalid-argument', message } });
+      expect(await snapshotTable()).toBe(before);
+    }
+    // Another family's user may not choose for this family.
+    const before = await snapshotTable();
+    expect((await choose(s, { unlisted: true, family: {}, members: {} }, s.tokens.stranger)).status).toBe(403);
+    expect(await snapshotTable()).toBe(before);
+    const badDefaults = await call('setPrivacyDefaults', {
+      token: s.tokens.admin,
+      body: { levels: { ...OPEN_LEVELS, phone: undefined } },
+    });
+    expect(badDefaults.status).toBe(400);
+  });
+});
