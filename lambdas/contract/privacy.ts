@@ -11,11 +11,26 @@ import { Id } from './directory';
 export const LEVELS = ['everyone', 'groups', 'admins'] as const;
 export type Level = (typeof LEVELS)[number];
 
+/** Whether a field at `level` reaches an audience as wide as `audience` ('groups': people in the person's groups). */
+export const reaches = (level: Level, audience: Level) => LEVELS.indexOf(level) <= LEVELS.indexOf(audience);
+
+/** What an administrator is told about a field members cannot all see. */
+export const LEVEL_MARKS: Record<Exclude<Level, 'everyone'>, { short: string; long: string }> = {
+  groups: { short: 'Groups only', long: 'Only people in their groups and administrators can see this.' },
+  admins: { short: 'Admins only', long: 'Only administrators can see this.' },
+};
+export const UNLISTED_MARK = {
+  short: 'Not in the directory',
+  long: 'This family is left out of the directory: only administrators and the family can see it.',
+};
+
 export const LEVEL_LABELS: Record<Level, string> = {
   everyone: 'Everyone in the church',
   groups: 'People in their groups',
   admins: 'Only administrators',
 };
+/** The same, short enough for "Church default (...)" in a narrow choice. */
+export const LEVEL_SHORT: Record<Level, string> = { everyone: 'Everyone', groups: 'Their groups', admins: 'Admins' };
 
 /**
  * The shareable fields of a family, each with the stored fields it covers: the street address
@@ -57,7 +72,7 @@ export const PRIVACY_MESSAGES = {
 } as const;
 
 const level = z.enum(LEVELS, { error: PRIVACY_MESSAGES.level });
-/** A choice, or null for "as the church decides". */
+/** A choice, or null for "as the church decides" (its default). */
 const choice = z.optional(z.nullable(level));
 const choicesOf = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, choice])) as Record<K, typeof choice>);
@@ -90,7 +105,7 @@ export interface FamilyPrivacyView {
   unlisted: boolean;
   choices: Choices<FamilyShared>;
   levels: Levels<FamilyShared>;
-  /** The church's defaults, for "As the church decides (...)". */
+  /** The church's defaults, for "Church default (...)". */
   defaults: Levels;
 }
 export interface MemberPrivacyView {

@@ -141,11 +141,9 @@ describe('privacy', () => {
     expect(dashboard.body.anniversaries.some((a) => a.familyId === s.family.familyId)).toBe(true);
 
     // Administrators and the family are told the levels (to mark what members cannot see); nobody else is.
-    const [byAdmin, byStranger] = await Promise.all(
-      [s.tokens.admin, s.tokens.stranger].map((token) =>
-        call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } }),
-      ),
-    );
+    const read = (token: string) =>
+      call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } });
+    const [byAdmin, byStranger] = await Promise.all([read(s.tokens.admin), read(s.tokens.stranger)]);
     expect(byAdmin.body.family.privacy?.levels).toMatchObject({ phone: 'groups', street: 'admins', photo: 'everyone' });
     expect(byAdmin.body.family.members[0]!.privacy?.levels).toMatchObject({ cellphone: 'admins', email: 'groups' });
     expect(byStranger.body.family.privacy).toBeNull();

@@ -71,11 +71,18 @@ export function NavBar() {
                   </NavLink>
                 </li>
                 {auth.isAdmin && (
-                  <li>
-                    <NavLink to="/admin/users" className={linkClass}>
-                      User Management
-                    </NavLink>
-                  </li>
+                  <>
+                    <li>
+                      <NavLink to="/admin/users" className={linkClass}>
+                        User Management
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/admin/privacy" className={linkClass}>
+                        Privacy
+                      </NavLink>
+                    </li>
+                  </>
                 )}
                 {superAdmin && (
                   <>

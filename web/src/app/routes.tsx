@@ -85,6 +85,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
               lazy: page(() => import('../features/families/FamilyDetailPage')),
             },
             {
+              path: 'families/:familyId/privacy',
+              loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
+              lazy: page(() => import('../features/privacy/FamilyPrivacyPage')),
+            },
+            {
               // No prefetch: coming from a family page, the family is chosen and no list is needed.
               path: 'members/add',
               lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'add' as const }),
@@ -131,6 +136,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
             {
               path: 'admin/users',
               lazy: page(() => import('../features/admin/UserManagementPage')),
+            },
+            {
+              path: 'admin/privacy',
+              loader: () => prefetch((q) => q.privacyDefaultsQuery()),
+              lazy: page(() => import('../features/privacy/ChurchPrivacyPage')),
             },
           ],
         },

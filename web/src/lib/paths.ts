@@ -2,3 +2,4 @@
 export const familyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}`;
 export const familyEditPath = (familyId: string) => `/families/edit/${encodeURIComponent(familyId)}`;
 export const memberEditPath = (memberId: string) => `/members/edit/${encodeURIComponent(memberId)}`;
+export const familyPrivacyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}/privacy`;

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PlainButton } from '../../components/PlainButton';
+import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
 import { familyEditPath, familyPath } from '../../lib/paths';
 import {
@@ -109,6 +110,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
                 <RouterLink className="family-tile" to={familyPath(f.familyId)}>
                   <Photo src={f.photoUrl} kind="family" alt="" className="family-tile__photo" />
                   <span className="family-tile__name">{f.surname}</span>
+                  <UnlistedMark unlisted={f.privacy?.unlisted} />
                 </RouterLink>
               </li>
             ))}
@@ -146,6 +148,7 @@ function FamilyCard({
         <h2 id={headingId} className="amplify-heading amplify-heading--2 family-card__title">
           <RouterLink to={familyPath(f.familyId)}>{f.surname} Family</RouterLink>
         </h2>
+        <UnlistedMark unlisted={f.privacy?.unlisted} />
         {f.canEdit && (
           <span className="family-card__actions">
             <RouterLink
@@ -174,7 +177,12 @@ function FamilyCard({
         <div className="family-card__info">
           {(f.street || place) && (
             <address className="family-card__address">
-              {f.street && <span>{f.street}</span>}
+              {f.street && (
+                <span>
+                  {f.street}
+                  <PrivacyMark level={f.privacy?.levels.street} />
+                </span>
+              )}
               {place && <span>{place}</span>}
             </address>
           )}
@@ -184,13 +192,17 @@ function FamilyCard({
                 <dt>Phone</dt>
                 <dd>
                   <a href={`tel:${f.phone}`}>{f.phone}</a>
+                  <PrivacyMark level={f.privacy?.levels.phone} />
                 </dd>
               </>
             )}
             {anniversary && (
               <>
                 <dt>Anniversary</dt>
-                <dd>{anniversary}</dd>
+                <dd>
+                  {anniversary}
+                  <PrivacyMark level={f.privacy?.levels.anniversary} />
+                </dd>
               </>
             )}
           </dl>

@@ -12,7 +12,9 @@ import { shortDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
-import { familyEditPath } from '../../lib/paths';
+import { familyEditPath, familyPrivacyPath } from '../../lib/paths';
+import type { Level } from '../../../../lambdas/contract/privacy';
+import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import {
   MemberTable,
   confirmFamilyDelete,
@@ -108,13 +110,15 @@ function FamilyDetail({
   onDeleteMember: (m: MemberView) => void;
 }) {
   const navigate = useNavigate();
-  const details: [string, string | null][] = [
-    ['Street', f.street],
-    ['City', f.city],
-    ['State', f.state],
-    ['Zip', f.zipcode],
-    ['Phone', f.phone],
-    ['Anniversary', shortDate(f.anniversary)],
+  // Administrators and the family are told who may see each detail (levels); others are not.
+  const levels = f.privacy?.levels;
+  const details: [string, string | null, Level | undefined][] = [
+    ['Street', f.street, levels?.street],
+    ['City', f.city, undefined],
+    ['State', f.state, undefined],
+    ['Zip', f.zipcode, levels?.street],
+    ['Phone', f.phone, levels?.phone],
+    ['Anniversary', shortDate(f.anniversary), levels?.anniversary],
   ];
 
   return (
@@ -135,6 +139,9 @@ function FamilyDetail({
             <RouterLink className="button-link" to={familyEditPath(f.familyId)}>
               Edit Family
             </RouterLink>
+            <RouterLink className="button-link" to={familyPrivacyPath(f.familyId)}>
+              Privacy
+            </RouterLink>
             <Button
               colorTheme="error"
               isDisabled={busy !== null}
@@ -149,13 +156,20 @@ function FamilyDetail({
         <Button onClick={onBack}>Back</Button>
       </div>
 
+      <UnlistedMark unlisted={f.privacy?.unlisted} />
       <section className="family-detail__summary" aria-label="Family details">
-        <Photo src={f.photoUrl} kind="family" alt={`${f.surname} family`} className="family-detail__photo" />
+        <div className="family-detail__photo-box">
+          <Photo src={f.photoUrl} kind="family" alt={`${f.surname} family`} className="family-detail__photo" />
+          {f.photoUrl && <PrivacyMark level={levels?.photo} />}
+        </div>
         <dl className="family-detail__facts">
-          {details.map(([label, value]) => (
+          {details.map(([label, value, level]) => (
             <div key={label} className="family-detail__fact">
               <dt>{label}</dt>
-              <dd>{value || '—'}</dd>
+              <dd>
+                {value || '—'}
+                {value && <PrivacyMark level={level} />}
+              </dd>
             </div>
           ))}
         </dl>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
+import { PrivacyMark } from '../../components/PrivacyMark';
 import { memberEditPath } from '../../lib/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
@@ -104,10 +105,17 @@ export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete
               <th scope="row" data-label="Name">
                 {m.name}
               </th>
-              <td data-label="Birthday">{formatDate(m.birthday) || null}</td>
-              <td data-label={cellHeader}>{m.cellphone ? <a href={`tel:${m.cellphone}`}>{m.cellphone}</a> : null}</td>
+              <td data-label="Birthday">
+                {formatDate(m.birthday) || null}
+                {m.birthday && <PrivacyMark level={m.privacy?.levels.birthday} />}
+              </td>
+              <td data-label={cellHeader}>
+                {m.cellphone ? <a href={`tel:${m.cellphone}`}>{m.cellphone}</a> : null}
+                {m.cellphone && <PrivacyMark level={m.privacy?.levels.cellphone} />}
+              </td>
               <td data-label="Email" className="member-table__email">
                 {m.email ? <a href={`mailto:${m.email}`}>{m.email}</a> : null}
+                {m.email && <PrivacyMark level={m.privacy?.levels.email} />}
               </td>
               <td data-label="Actions" className="member-table__actions">
                 {canEdit ? (

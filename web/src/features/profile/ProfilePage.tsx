@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Card, Flex } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Heading } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
+import { PageLoader } from '../../components/PageLoader';
+import { WhatOthersSee } from '../../components/WhatOthersSee';
 import { useAuth } from '../../app/auth';
-import { meQuery } from '../../api/queries';
+import { familyQuery, meQuery } from '../../api/queries';
+import { familyPrivacyPath } from '../../lib/paths';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -54,6 +57,26 @@ export default function ProfilePage() {
           </dl>
         </Card>
       )}
+      {me.data?.familyId && <OwnFamilyPrivacy familyId={me.data.familyId} />}
     </Flex>
+  );
+}
+
+/** The member's own family as the rest of the church sees it, and where to change that. */
+function OwnFamilyPrivacy({ familyId }: { familyId: string }) {
+  const { data, isPending } = useQuery(familyQuery(familyId));
+  return (
+    <section aria-labelledby="profile-privacy">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <Heading level={2} id="profile-privacy" className="section-title">
+          What others see
+        </Heading>
+        <RouterLink className="button-link" to={familyPrivacyPath(familyId)}>
+          Choose who sees your details
+        </RouterLink>
+      </Flex>
+      {isPending && <PageLoader text="Loading your family..." />}
+      {data && <WhatOthersSee family={data.family} />}
+    </section>
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * /admin/privacy: the church's defaults, for every family that has not chosen for itself. A
+ * church that never chose shares everything with everyone, as the directory always did.
+ */
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex } from '@aws-amplify/ui-react';
+import {
+  FAMILY_SHARED,
+  MEMBER_SHARED,
+  SHARED_KEYS,
+  type Levels,
+  type Shared,
+} from '../../../../lambdas/contract/privacy';
+import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { isApiError } from '../../lib/apiError';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { LevelSelect } from './LevelSelect';
+
+const LABELS: Record<Shared, string> = Object.fromEntries(
+  Object.entries({ ...FAMILY_SHARED, ...MEMBER_SHARED }).map(([k, v]) => [k, v.label]),
+) as Record<Shared, string>;
+
+const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
+
+export default function ChurchPrivacyPage() {
+  usePageTitle('Privacy Defaults');
+  const { data, error, isPending } = useQuery(privacyDefaultsQuery());
+  return (
+    <div className="page page--medium church-privacy">
+      <Breadcrumbs items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Privacy Defaults' }]} />
+      <PageTitle>Privacy Defaults</PageTitle>
+      <p>
+        Who in the church sees each detail, unless a family chooses otherwise for itself. Administrators always see
+        everything; families and members can narrow or widen these on their own privacy page.
+      </p>
+      {isPending && <PageLoader text="Loading privacy defaults..." />}
+      {error && (
+        <StatusMessage status={{ kind: 'error', text: errorText(error, 'Privacy defaults could not be loaded.') }} />
+      )}
+      {data && <DefaultsForm initial={data.levels} />}
+    </div>
+  );
+}
+
+function DefaultsForm({ initial }: { initial: Levels }) {
+  const [levels, setLevels] = useState<Levels>(initial);
+  const [status, setStatus] = useState<Status | null>(null);
+  const save = useApiMutation('setPrivacyDefaults');
+  const busy = save.isPending;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setStatus(null);
+    try {
+      const result = await save.mutateAsync({ body: { levels } });
+      setStatus({ kind: 'success', text: result.message });
+    } catch (error) {
+      setStatus({
+        kind: 'error',
+        text: errorText(error, 'The privacy defaults could not be saved. Please try again.'),
+      });
+    }
+  }
+
+  return (
+    <Card variation="outlined">
+      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="privacy-form">
+        <fieldset className="privacy-form__group" disabled={busy}>
+          <legend className="amplify-visually-hidden">Who sees each detail</legend>
+          {SHARED_KEYS.map((key) => (
+            <LevelSelect
+              key={key}
+              label={LABELS[key]}
+              value={levels[key]}
+              disabled={busy}
+              onChange={(level) => level && setLevels({ ...levels, [key]: level })}
+            />
+          ))}
+        </fieldset>
+        <div className="form-status">
+          <StatusMessage status={status} />
+        </div>
+        <Flex className="entry-form__actions" gap="small">
+          <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
+            Save Defaults
+          </Button>
+        </Flex>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * /families/:familyId/privacy: the family (or an administrator) chooses who sees each of its
+ * details and each member's, or leaves the family out of the directory; "What others see" shows
+ * the result as the choices are made, before saving.
+ */
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
+import type { FamilyView } from '../../../../lambdas/contract/api';
+import {
+  FAMILY_SHARED,
+  FAMILY_SHARED_KEYS,
+  MEMBER_SHARED,
+  MEMBER_SHARED_KEYS,
+  type Choices,
+  type FamilyShared,
+  type Level,
+  type MemberShared,
+} from '../../../../lambdas/contract/privacy';
+import { familyQuery, useApiMutation } from '../../api/queries';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageLoader } from '../../components/PageLoader';
+import type { StatusLocationState } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { WhatOthersSee } from '../../components/WhatOthersSee';
+import { isApiError } from '../../lib/apiError';
+import { familyPath } from '../../lib/paths';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { LevelSelect } from './LevelSelect';
+
+interface Draft {
+  unlisted: boolean;
+  family: Choices<FamilyShared>;
+  members: Record<string, Choices<MemberShared>>;
+}
+
+const draftOf = (f: FamilyView): Draft => ({
+  unlisted: f.privacy?.unlisted ?? false,
+  family: { ...f.privacy?.choices },
+  members: Object.fromEntries(f.members.map((m) => [m.memberId, { ...m.privacy?.choices }])),
+});
+
+/** The family as the draft would make it, for the preview. */
+function previewOf(f: FamilyView, draft: Draft): FamilyView {
+  const defaults = f.privacy!.defaults;
+  const level = <K extends string>(choices: Choices<K>, key: K & keyof typeof defaults) =>
+    choices[key] ?? defaults[key];
+  return {
+    ...f,
+    privacy: {
+      ...f.privacy!,
+      unlisted: draft.unlisted,
+      levels: Object.fromEntries(FAMILY_SHARED_KEYS.map((k) => [k, level(draft.family, k)])) as Record<
+        FamilyShared,
+        Level
+      >,
+    },
+    members: f.members.map((m) => ({
+      ...m,
+      privacy: {
+        choices: draft.members[m.memberId] ?? {},
+        levels: Object.fromEntries(
+          MEMBER_SHARED_KEYS.map((k) => [k, level(draft.members[m.memberId] ?? {}, k)]),
+        ) as Record<MemberShared, Level>,
+      },
+    })),
+  };
+}
+
+const saveErrorText = (error: unknown) =>
+  isApiError(error) && error.message ? error.message : 'Your privacy choices could not be saved. Please try again.';
+
+export default function FamilyPrivacyPage() {
+  const { familyId = '' } = useParams();
+  const { data, error, isPending } = useQuery(familyQuery(familyId));
+  const family = data?.family;
+  usePageTitle(family ? `Privacy: ${family.surname} Family` : 'Privacy');
+  return (
+    <div className="page family-privacy">
+      <Breadcrumbs
+        items={[
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Families', to: '/families' },
+          { label: family ? `${family.surname} Family` : 'Family', to: familyPath(familyId) },
+          { label: 'Privacy' },
+        ]}
+      />
+      <PageTitle>{family ? `Who sees the ${family.surname} family's details` : 'Privacy'}</PageTitle>
+      {isPending && <PageLoader text="Loading family..." />}
+      {error && <StatusMessage status={{ kind: 'error', text: saveErrorText(error) }} />}
+      {family && !family.privacy && (
+        <StatusMessage
+          status={{ kind: 'error', text: 'Only this family and administrators can change its privacy.' }}
+        />
+      )}
+      {family?.privacy && <PrivacyForm key={family.version} family={family} />}
+    </div>
+  );
+}
+
+function PrivacyForm({ family }: { family: FamilyView }) {
+  const navigate = useNavigate();
+  const save = useApiMutation('setFamilyPrivacy');
+  const [draft, setDraft] = useState<Draft>(() => draftOf(family));
+  const [status, setStatus] = useState<Status | null>(null);
+  const defaults = family.privacy!.defaults;
+  const busy = save.isPending;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setStatus(null);
+    try {
+      const result = await save.mutateAsync({ params: { familyId: family.familyId }, body: draft });
+      const state: StatusLocationState = { status: { kind: 'success', text: result.message } };
+      navigate(familyPath(family.familyId), { state });
+    } catch (error) {
+      setStatus({ kind: 'error', text: saveErrorText(error) });
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="large">
+      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="privacy-form">
+        <Card variation="outlined">
+          <label className="privacy-form__unlisted">
+            <input
+              type="checkbox"
+              checked={draft.unlisted}
+              disabled={busy}
+              onChange={(e) => setDraft({ ...draft, unlisted: e.target.checked })}
+            />
+            <span>
+              Leave our family out of the directory
+              <span className="muted privacy-form__hint">
+                Only administrators will see your family, and it will not be printed.
+              </span>
+            </span>
+          </label>
+        </Card>
+        <fieldset className="privacy-form__group" disabled={busy || draft.unlisted}>
+          <legend>
+            <Heading level={2}>Family</Heading>
+          </legend>
+          {FAMILY_SHARED_KEYS.map((key) => (
+            <LevelSelect
+              key={key}
+              label={FAMILY_SHARED[key].label}
+              value={draft.family[key] ?? ''}
+              churchDefault={defaults[key]}
+              disabled={busy || draft.unlisted}
+              onChange={(level) => setDraft({ ...draft, family: { ...draft.family, [key]: level || undefined } })}
+            />
+          ))}
+        </fieldset>
+        {family.members.map((m) => (
+          <fieldset key={m.memberId} className="privacy-form__group" disabled={busy || draft.unlisted}>
+            <legend>
+              <Heading level={2}>{m.name}</Heading>
+            </legend>
+            {MEMBER_SHARED_KEYS.map((key) => (
+              <LevelSelect
+                key={key}
+                label={MEMBER_SHARED[key].label}
+                value={draft.members[m.memberId]?.[key] ?? ''}
+                churchDefault={defaults[key]}
+                disabled={busy || draft.unlisted}
+                onChange={(level) =>
+                  setDraft({
+                    ...draft,
+                    members: {
+                      ...draft.members,
+                      [m.memberId]: { ...draft.members[m.memberId], [key]: level || undefined },
+                    },
+                  })
+                }
+              />
+            ))}
+          </fieldset>
+        ))}
+        <div className="form-status">
+          <StatusMessage status={status} />
+        </div>
+        <Flex className="entry-form__actions" gap="small" wrap="wrap">
+          <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
+            Save Privacy Choices
+          </Button>
+          <Button type="button" isDisabled={busy} onClick={() => navigate(familyPath(family.familyId))}>
+            Cancel
+          </Button>
+        </Flex>
+      </form>
+      <section aria-labelledby="what-others-see">
+        <Heading level={2} id="what-others-see" className="section-title">
+          What others see
+        </Heading>
+        <p className="muted">Administrators always see everything.</p>
+        <WhatOthersSee family={previewOf(family, draft)} />
+      </section>
+    </Flex>
+  );
+}
