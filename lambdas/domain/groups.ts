@@ -17,9 +17,8 @@ import { groupItem, groupNameItem, roleItem, roleMemberName } from './repos/item
 import { ItemType } from './repos/table';
 import { unchangedSince } from './repos/conditions';
 import { CONCURRENT_WRITE, ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
-import { readChurchPrivacy } from './repos/privacy';
 import { byName, type Viewer } from './viewer';
-import { OPEN_CHURCH, seesFamily, type Audience } from './visibility';
+import { seesFamily, type Audience } from './visibility';
 
 export const GROUP_CHANGED = 'Someone else changed this group at the same moment. Reload the page and try again.';
 const MEMBER_NOT_FOUND = 'Member not found.';
@@ -31,10 +30,9 @@ function mustManage(viewer: Viewer, message = 'You do not have permission to man
 
 /** Every group with its roles; members of a family left out of the directory only for administrators and that family. */
 export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
-  const [found, members, church] = await Promise.all([
+  const [{ groups: found, church }, members] = await Promise.all([
     readGroups(viewer.orgId),
     viewer.admin ? readMemberNames(viewer.orgId) : null,
-    viewer.admin ? OPEN_CHURCH : readChurchPrivacy(viewer.orgId),
   ]);
   const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, fellows: null };
   const groups: GroupView[] = found

@@ -7,7 +7,7 @@
  * |---------------------|-----------------------|---------------------------------|-----------------------------------|----------------------------------|--------------------------------|
  * | organisation        | ORG#<orgId>           | ORG                             | ORGS / <createdAt>#<orgId>        |                                  |                                |
  * | org name claim      | ORGNAME#<normalised>  | ORGNAME                         |                                   |                                  |                                |
- * | church privacy      | ORG#<orgId>           | PRIVACY                         |                                   |                                  |                                |
+ * | church privacy      | ORG#<orgId>           | GRP#~PRIVACY                    |                                   |                                  |                                |
  * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
  * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
@@ -43,8 +43,12 @@ export const keys = {
   org: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'ORG' }),
   orgIndex: (orgId: string, createdAt: string) => ({ GSI1PK: 'ORGS', GSI1SK: `${createdAt}#${orgId}` }),
   orgName: (name: string) => ({ PK: `ORGNAME#${normaliseName(name)}`, SK: 'ORGNAME' }),
-  /** The church's privacy defaults and its families left out of the directory: one item, read beside every directory read. */
-  privacy: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'PRIVACY' }),
+  /**
+   * The church's privacy defaults and its families left out of the directory. Its SK sorts right
+   * after every group and role ('~' follows every character an id may hold), so the one Query of
+   * 'GRP#' that says who shares a group with whom reads it too.
+   */
+  privacy: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'GRP#~PRIVACY' }),
   user: (orgId: string, userId: string) => ({ PK: `ORG#${orgId}`, SK: `USER#${userId}` }),
   userEmailIndex: (orgId: string, email: string) => ({
     GSI2PK: `EMAIL#${normaliseEmail(email)}`,

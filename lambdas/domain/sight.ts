@@ -3,7 +3,7 @@
  * privacy item and, only when a `groups` level decides something, who shares a group with them.
  */
 import type { ChurchPrivacy, Family, Member, Role } from './entities';
-import { readAllRoles } from './repos/privacy';
+import { readRolesAndPrivacy } from './repos/privacy';
 import type { Viewer } from './viewer';
 import { fellowsOf, needsFellows, type Audience } from './visibility';
 
@@ -14,7 +14,7 @@ export interface Sight {
 
 /**
  * The viewer's sight of these records. `roles`: the church's roles when the read already has them
- * (the family list reads them in its own Query); otherwise they are read only if needed.
+ * (the family list reads them with the privacy item); otherwise they are read only if needed.
  */
 export async function sightOf(
   viewer: Viewer,
@@ -25,6 +25,6 @@ export async function sightOf(
   const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, fellows: null };
   if (roles) audience.fellows = fellowsOf(viewer.memberId, roles);
   else if (needsFellows(audience, church, records.families ?? [], records.members ?? []))
-    audience.fellows = fellowsOf(viewer.memberId, await readAllRoles(viewer.orgId));
+    audience.fellows = fellowsOf(viewer.memberId, (await readRolesAndPrivacy(viewer.orgId)).roles);
   return { audience, church };
 }

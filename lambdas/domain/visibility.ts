@@ -18,7 +18,6 @@ import {
   FAMILY_SHARED_KEYS,
   MEMBER_SHARED,
   MEMBER_SHARED_KEYS,
-  OPEN_LEVELS,
   type FamilyShared,
   type Level,
   type Levels,
@@ -45,8 +44,6 @@ const NOBODY: Fellows = { members: new Set(), families: new Set() };
 
 /** The printed book is for the whole church: only what everyone may see, and no unlisted family. */
 export const PRINT_AUDIENCE: Audience = { admin: false, familyId: null, fellows: NOBODY };
-
-export const OPEN_CHURCH: ChurchPrivacy = { levels: OPEN_LEVELS, unlisted: new Set() };
 
 /** The viewer's fellows, from the church's roles: everyone in a group the viewer's member is in. */
 export function fellowsOf(

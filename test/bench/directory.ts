@@ -3,14 +3,8 @@
  * 4,000 members, against the real local stack (dynoxide, cognito-local, the gateway).
  *
  *  - families.list.ddb_requests / dashboard.ddb_requests: the DynamoDB requests behind one
- *    GET /api/families and one GET /api/dashboard, counted for real. The gateway runs the
- *    handlers in the process that started it (lib/local/gateway.ts imports them), which is this
- *    one, so they send through the very `ddb` client of lambdas/platform/ddb.ts that this module
- *    imports. A middleware on that client's stack, in the `deserialize` step (inside the retry
- *    middleware), counts every HTTP request the client sends to DynamoDB, retries included:
- *    the authorisation's user-record GetItem, every Query page, every BatchGetItem. Nothing else
- *    in this process talks to DynamoDB while a counted call runs, and the module checks that the
- *    user-record GetItem was among them (proof the handler used the counted client).
+ *    GET /api/families and one GET /api/dashboard as the administrator, counted for real
+ *    (ddbCounter.ts).
  *  - families.list.api_over_raw_ratio: median time of GET /api/families through the gateway over
  *    HTTP with a real ID token, over the median time of the raw Query behind it
  *    (PK = ORG#<orgId> AND begins_with(SK, 'FAM#'), every page) with a plain document client,
@@ -22,6 +16,7 @@
  * load it.
  */
 import { generateDirectory, seedDirectory } from './church';
+import { countDdbRequests } from './ddbCounter';
 import { median, percentile, type BenchModule, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
@@ -49,7 +44,6 @@ async function measure(
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { keys } = await import('../../lambdas/domain/keys');
-  const { ddb } = await import('../../lambdas/platform/ddb');
 
   // The church and its administrator, registered through the API as test/support/fixtures.ts does.
   const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
@@ -71,30 +65,9 @@ async function measure(
     return text;
   };
 
-  // --- DynamoDB requests per call, counted on the handlers' own client ---------------------------
-  const sent: string[] = [];
-  const COUNTER = 'benchCountDynamoRequests';
-  ddb.middlewareStack.add(
-    (next, context) => async (args) => {
-      sent.push((context.commandName ?? 'unknown').replace(/Command$/, ''));
-      return next(args);
-    },
-    { step: 'deserialize', name: COUNTER, priority: 'low' },
-  );
-  const countRequests = async (pathAndQuery: string) => {
-    sent.length = 0;
-    const body = await get(pathAndQuery);
-    const requests = [...sent];
-    const byCommand = new Map<string, number>();
-    for (const r of requests) byCommand.set(r, (byCommand.get(r) ?? 0) + 1);
-    const tally = [...byCommand].map(([name, n]) => `${name} ×${n}`);
-    log(`GET ${pathAndQuery}: ${requests.length} DynamoDB requests (${tally.join(', ')})`);
-    if (!requests.includes('GetItem'))
-      throw new Error(
-        `GET ${pathAndQuery}: the user-record GetItem was not counted; is the handler on another client?`,
-      );
-    return { requests: requests.length, body };
-  };
+  // --- DynamoDB requests per call, counted on the handlers' own client (ddbCounter.ts) -----------
+  const counter = await countDdbRequests(get, log);
+  const countRequests = counter.count;
   let listRequests: number;
   let dashboardRequests: number;
   try {
@@ -123,7 +96,7 @@ async function measure(
       `dashboard for month ${thisMonth}: ${board.birthdays.length} birthdays, ${board.anniversaries.length} anniversaries`,
     );
   } finally {
-    ddb.middlewareStack.remove(COUNTER);
+    counter.stop();
   }
 
   // --- API time over raw Query time ------------------------------------------------------------

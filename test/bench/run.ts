@@ -5,6 +5,7 @@
  *   npm run bench                 all modules
  *   npm run bench -- lambdas spa  only the named modules
  *   npm run bench -- directory    the directory reads on a generated 1,000-family church (local stack, ports 4700-4703)
+ *   npm run bench -- privacy      what the visibility rule costs the family list and the dashboard (1,000 families, local stack)
  *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4700-4703)
  *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4700-4703)
  *   npm run bench -- web          time to content and Lighthouse (mobile) of the SPA's pages in Chromium, demo church (local stack, ports 4700-4703)
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { directory } from './directory';
+import { privacy } from './privacy';
 import { jobs } from './jobs';
 import { lambdas } from './lambdas';
 import { load } from './load';
@@ -31,7 +33,7 @@ import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, web, directory, pdf, jobs, load];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, web, directory, privacy, pdf, jobs, load];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -12,10 +12,11 @@ import type {
   ListFamiliesResult,
   ListGroupsResult,
 } from '../../lambdas/contract/api';
-import { OPEN_LEVELS, PRIVACY_MESSAGES } from '../../lambdas/contract/privacy';
+import { LEVELS, OPEN_LEVELS, PRIVACY_MESSAGES, SHARED_KEYS, type Level } from '../../lambdas/contract/privacy';
 import { call } from '../support/api';
 import { addFamilyVia, createAccountIn, createChurch, snapshotTable, type Church } from '../support/fixtures';
 import { pdfText } from '../support/pdfText';
+import { uploadPhoto } from '../support/upload';
 
 type Viewer = 'admin' | 'own' | 'fellow' | 'stranger';
 
@@ -40,6 +41,7 @@ async function setUp(): Promise<Setup> {
   const surname = `Privat${Date.now().toString(36)}`;
   const family = await addFamilyVia(church.adminToken, {
     surname,
+    photo: await uploadPhoto(church.adminToken),
     phone: PHONE,
     street: STREET,
     zipcode: ZIP,
@@ -197,6 +199,57 @@ describe('privacy', () => {
     expect(seen).toContain(PHONE);
     expect(seen).not.toContain(CELL);
 
+    await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels: OPEN_LEVELS } });
+  });
+
+  it('every shareable field at every level: each viewer receives it exactly when the level allows', async () => {
+    const SEES: Record<Level, Viewer[]> = {
+      everyone: ['admin', 'own', 'fellow', 'stranger'],
+      groups: ['admin', 'own', 'fellow'],
+      admins: ['admin', 'own'],
+    };
+    // The family follows the church in everything now.
+    await choose(s, { unlisted: false, family: {}, members: { [s.family.memberId]: {} } });
+    for (const level of LEVELS) {
+      const levels = Object.fromEntries(SHARED_KEYS.map((k) => [k, level]));
+      expect((await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels } })).status).toBe(200);
+      for (const viewer of ['admin', 'own', 'fellow', 'stranger'] as const) {
+        const token = s.tokens[viewer];
+        const [page, member, dashboard] = await Promise.all([
+          call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } }),
+          call<GetMemberResult>('getMember', { token, params: { memberId: s.family.memberId } }),
+          call<DashboardResult>('getDashboard', { token, query: `month=${new Date().getMonth() + 1}` }),
+        ]);
+        const f = page.body.family;
+        const m = member.body.member;
+        const received = {
+          phone: f.phone,
+          street: f.street && f.zipcode,
+          anniversary: f.anniversary && dashboard.body.anniversaries.find((a) => a.familyId === f.familyId),
+          photo: f.photoUrl,
+          cellphone: f.members[0]!.cellphone && m.cellphone,
+          email: f.members[0]!.email && m.email,
+          birthday:
+            f.members[0]!.birthday && m.birthday && dashboard.body.birthdays.find((b) => b.memberId === m.memberId),
+        };
+        for (const [field, value] of Object.entries(received))
+          expect(Boolean(value), `${viewer}, ${field} at ${level}`).toBe(SEES[level].includes(viewer));
+        // Never half shown: what is hidden in one read is hidden in all.
+        if (!SEES[level].includes(viewer)) {
+          expect([
+            f.phone,
+            f.street,
+            f.zipcode,
+            f.anniversary,
+            f.photo,
+            f.photoUrl,
+            m.cellphone,
+            m.email,
+            m.birthday,
+          ]).toEqual(Array(9).fill(null));
+        }
+      }
+    }
     await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels: OPEN_LEVELS } });
   });
 

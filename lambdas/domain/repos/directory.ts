@@ -48,22 +48,6 @@ export async function readDirectory(orgId: string): Promise<FamilyWithMembers[]>
   );
 }
 
-/**
- * A whole church and its group roles, which say who shares a group with whom: still one Query
- * (per 1 MB page), from 'FAM#' to the end of the 'GRP#' items ('GRP$' sorts right after them and
- * before 'GRPNAME#'); the group items that come along are not used.
- */
-export async function readDirectoryAndRoles(orgId: string): Promise<{ families: FamilyWithMembers[]; roles: Role[] }> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':from': 'FAM#', ':to': 'GRP$' },
-  });
-  return {
-    families: groupFamilies(items),
-    roles: items.filter((i) => i.type === ItemType.role).map((i) => withoutKeys<Role>(i)),
-  };
-}
-
 /** One family and its members (one Query), or null. */
 export async function readFamily(orgId: string, familyId: string): Promise<FamilyWithMembers | null> {
   const { SK } = keys.family(orgId, familyId);

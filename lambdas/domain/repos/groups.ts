@@ -5,9 +5,10 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
-import type { Group, Member, Role } from '../entities';
+import type { ChurchPrivacy, Group, Member, Role } from '../entities';
 import { keys } from '../keys';
 import { queryAll } from './directory';
+import { churchPrivacyOf } from './privacy';
 import { ItemType, tableName, withoutKeys } from './table';
 
 type Item = Record<string, unknown>;
@@ -30,14 +31,13 @@ function collect(items: Item[]): GroupWithRoles[] {
   return [...byId.values()];
 }
 
-/** Every group of the church with its roles: one Query per 1 MB page. */
-export async function readGroups(orgId: string): Promise<GroupWithRoles[]> {
-  return collect(
-    await queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
-      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
-    }),
-  );
+/** Every group of the church with its roles, and the church's privacy item (its key sorts after them): one Query per 1 MB page. */
+export async function readGroups(orgId: string): Promise<{ groups: GroupWithRoles[]; church: ChurchPrivacy }> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
+  });
+  return { groups: collect(items), church: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)) };
 }
 
 /** One group with its roles (one Query), or null. */

@@ -39,13 +39,19 @@ export async function readOrganizationWithPrivacy(
   };
 }
 
-/** Every role of the church (one Query per 1 MB page; group items come along and are dropped). */
-export async function readAllRoles(orgId: string): Promise<Role[]> {
+/**
+ * Who is in which group, and the church's privacy item, in one Query per 1 MB page: the item's key
+ * sorts after the groups and roles (keys.ts), and only the attributes the rule needs are read.
+ */
+export async function readRolesAndPrivacy(orgId: string): Promise<{ roles: Role[]; church: ChurchPrivacy }> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
     ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
-    ProjectionExpression: '#type, groupId, memberId, familyId',
+    ProjectionExpression: '#type, groupId, memberId, familyId, levels, unlisted',
     ExpressionAttributeNames: { '#type': 'type' },
   });
-  return items.filter((i) => i.type === ItemType.role) as unknown as Role[];
+  return {
+    roles: items.filter((i) => i.type === ItemType.role) as unknown as Role[],
+    church: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)),
+  };
 }
