@@ -20,9 +20,11 @@ export async function familyView(
   canEdit: boolean,
   now = Date.now(),
 ): Promise<FamilyView> {
+  // The photo's storage key stays on the server: the browser gets a URL.
+  const { photo: _key, ...fields } = valuesOf(FAMILY_FIELDS, family);
   return {
     familyId: family.familyId,
-    ...valuesOf(FAMILY_FIELDS, family),
+    ...fields,
     photoUrl: await photoUrl(family.photo ?? null, now),
     version: family.version,
     canEdit,
