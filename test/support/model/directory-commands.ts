@@ -89,6 +89,31 @@ export const changePhoto = command('changePhoto', fc.record({ pick: fc.nat(), re
   },
 });
 
+/** Another family's photo offered as this family's: refused, and nothing changes (the run's S3 check finds its object still there). */
+export const takeOthersPhoto = command('takeOthersPhoto', fc.record({ pick: fc.nat(), from: fc.nat() }), {
+  check: (m) => m.families.size > 1 && [...m.families.values()].some((f) => f.photo),
+  run: async (m, r, { pick: p, from }) => {
+    const owner = pick(
+      [...m.families.values()].filter((f) => f.photo),
+      from,
+    );
+    const family = pick(
+      [...m.families.values()].filter((f) => f !== owner),
+      p,
+    );
+    const { familyId, version, photo: _stored, ...fields } = family;
+    expectStatus(
+      await call('updateFamily', {
+        token: r.church.adminToken,
+        params: { familyId },
+        body: { ...fields, photo: owner.photo, version },
+      }),
+      400,
+      'invalid-argument',
+    );
+  },
+});
+
 export const deleteFamily = command('deleteFamily', fc.nat(), {
   check: hasFamilies,
   run: async (m, r, p) => {
@@ -171,6 +196,7 @@ export const directoryCommands = [
   addFamily,
   updateFamily,
   changePhoto,
+  takeOthersPhoto,
   deleteFamily,
   addMember,
   updateMember,

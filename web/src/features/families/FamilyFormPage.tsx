@@ -132,7 +132,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
 
     setBusy(true);
     /** A new upload's key, null for none, or left out (undefined) to keep the stored photo. */
-    let photo: string | null | undefined = null;
+    let photo: string | null | undefined = choice.kind === 'keep' ? undefined : null;
     if (choice.kind === 'new') {
       setStatus({ kind: 'info', text: texts.uploading });
       try {
@@ -157,7 +157,6 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
     } else if (choice.kind === 'remove') {
       setStatus({ kind: 'info', text: REMOVING });
     } else {
-      if (choice.kind === 'keep') photo = undefined;
       setStatus({ kind: 'info', text: texts.saving });
     }
 
@@ -165,10 +164,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       const result =
         mode === 'add'
           ? await addFamily.mutateAsync({ body: { ...checked.data, photo }, requestKey })
-          : await updateFamily.mutateAsync({
-              params: { familyId },
-              body: { ...checked.data, photo },
-            });
+          : await updateFamily.mutateAsync({ params: { familyId }, body: { ...checked.data, photo } });
       setDone(true);
       setStatus({ kind: 'success', text: texts.success });
       timer.current = setTimeout(() => navigate(`/families/${result.id}`), FAMILY_REDIRECT_MS);
