@@ -47,8 +47,8 @@ export interface MemberView extends MemberFields {
   privacy: MemberPrivacyView | null;
 }
 
-/** A family as the directory shows it: its declared fields (`photo` is the stored value, sent back unchanged when a form keeps the photo). */
-export interface FamilyView extends FamilyFields {
+/** A family as the directory shows it: its declared fields, but the photo as a URL only (its storage key is the server's). */
+export interface FamilyView extends Omit<FamilyFields, 'photo'> {
   /** A browser-loadable URL for the photo (a presigned GET that stays the same for a while), or null. */
   photoUrl: string | null;
   familyId: string;
@@ -101,7 +101,7 @@ export interface PhotoUploadResult {
   url: string;
   method: 'PUT';
   headers: Record<string, string>;
-  /** The storage path to send as the family's photo once uploaded. */
+  /** The storage path to send as the family's photo once uploaded: only that family may take it. */
   photo: string;
   maxBytes: number;
 }

@@ -13,6 +13,8 @@ export const MESSAGES = {
   anniversary: 'Anniversary format must be MM/DD.',
   birthday: 'Birthday format must be MM/DD.',
   image: 'Please select a valid image file.',
+  photoNotYours: 'That photo belongs to another family. Please choose a photo of your own.',
+  photoNewFamily: 'Please reload the page and choose the photo again.',
   memberName: 'Member name is required.',
   familyMissing: 'Family ID is missing (Please select or ensure one was passed).',
   email: 'Please enter a valid email address.',
@@ -30,17 +32,20 @@ export const PHOTO_TYPES = {
 export type PhotoType = keyof typeof PHOTO_TYPES;
 /** The browser resizes to about 1200 px first, which gives a few hundred KB; 5 MB leaves room for an unresized fallback. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** A photo's storage path: `<orgId>/photos/<uuid>.<ext>`. */
-export const PHOTO_PATH =
-  /^[A-Za-z0-9-]{1,64}\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
 /** Path and body ids: what our ids look like (uuids, or the short ids of imported data). */
 export const Id = z.string({ error: MESSAGES.badId }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId));
 
-/** A photo is a storage path of ours, an http(s) URL kept from older data, or null (none). */
+/** A photo is a storage path of ours (lambdas/domain/photo-keys.ts), an http(s) URL kept from older data, or null (none). */
+const photoValue = z.optional(z.nullable(z.string().check(z.maxLength(2048, MESSAGES.image))));
 const photo = z.pipe(
-  z.optional(z.nullable(z.string().check(z.maxLength(2048, MESSAGES.image)))),
+  photoValue,
   z.transform((v: string | null | undefined) => (v ? v : null)),
+);
+/** In an update, a photo left out stays as it is: the form keeps the photo without knowing its key. */
+const changedPhoto = z.pipe(
+  photoValue,
+  z.transform((v: string | null | undefined) => (v === undefined ? undefined : v || null)),
 );
 
 const version = z.int({ error: MESSAGES.version }).check(z.minimum(1, MESSAGES.version));
@@ -64,12 +69,8 @@ export type FamilyFields = ValuesOf<typeof FAMILY_FIELDS>;
 export const AddFamilyInput = z.object(rulesOf(FAMILY_FIELDS));
 export type AddFamilyInput = z.output<typeof AddFamilyInput>;
 
-/** existingPhotoPath is accepted, as the edit form sends it, but never trusted: the server knows the stored photo. */
-export const UpdateFamilyInput = z.object({
-  ...rulesOf(FAMILY_FIELDS),
-  version,
-  existingPhotoPath: z.optional(z.nullable(z.string())),
-});
+/** `photo`: a new upload, null to remove it, or left out to keep it (the server knows the stored photo). */
+export const UpdateFamilyInput = z.object({ ...rulesOf(FAMILY_FIELDS), photo: changedPhoto, version });
 export type UpdateFamilyInput = z.output<typeof UpdateFamilyInput>;
 
 /** A member, declared once; its surname is its family's, so not a field of its own. */

@@ -20,7 +20,7 @@ import { presignS3 } from '../platform/s3-presign';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
-import { isOwnPhoto } from './photos';
+import { isOwnPhoto } from './photo-keys';
 import { readDirectory, readOrganization } from './repos/directory';
 import { readChurchPrivacy } from './repos/privacy';
 import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from './visibility';

@@ -4,12 +4,12 @@
  * updates carry a version.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { FAMILY_FIELDS } from '../contract/directory';
+import { FAMILY_FIELDS, MESSAGES } from '../contract/directory';
 import { valuesOf, type RecordOf } from '../contract/entity';
 import { ddb } from '../platform/ddb';
 import { count } from '../platform/metrics';
 import type { Family } from './entities';
-import { AppError, denied, notFound } from './errors';
+import { AppError, denied, invalid, notFound } from './errors';
 import { keys } from './keys';
 import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
 import { familyItem, roleMemberName } from './repos/items';
@@ -45,11 +45,30 @@ type FamilyInput = RecordOf<typeof FAMILY_FIELDS>;
 
 const fields = (input: FamilyInput) => valuesOf(FAMILY_FIELDS, input);
 
+/** The id an add with this request key gives its family (once.ts). */
+const newFamilyId = (orgId: string, requestKey: string | null) => newRecordId(orgId, 'family', requestKey);
+
+/**
+ * The family a photo upload is granted for: one the viewer may change, or (admins only) the family
+ * that the add sent with the same request key will create, so that add, and no other family, may
+ * take the photo.
+ */
+export async function familyForPhoto(
+  viewer: Viewer,
+  familyId: string | undefined,
+  requestKey: string | null,
+): Promise<string> {
+  if (familyId) return (await familyToChange(viewer, familyId)).family.familyId;
+  if (!viewer.admin) throw denied('Only administrators can add families.');
+  if (!requestKey) throw invalid(MESSAGES.photoNewFamily);
+  return newFamilyId(viewer.orgId, requestKey);
+}
+
 /** A new family; sent again with the same request key, the family the first attempt added. */
 export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: string | null = null): Promise<Family> {
   const now = new Date().toISOString();
   const family: Family = {
-    familyId: newRecordId(viewer.orgId, 'family', requestKey),
+    familyId: newFamilyId(viewer.orgId, requestKey),
     orgId: viewer.orgId,
     ...fields(input),
     version: 1,
@@ -59,7 +78,7 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
   const { record, repeated } = await createOnce(
     requestKey,
     async () => {
-      await checkNewPhoto(viewer.orgId, input.photo, null);
+      await checkNewPhoto(viewer.orgId, family.familyId, input.photo, null);
       await transact(viewer.orgId, [
         { action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } },
       ]);
@@ -71,18 +90,20 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
   return record;
 }
 
+/** An update's photo left out (undefined) keeps the stored one. */
 export async function updateFamily(
   viewer: Viewer,
   familyId: string,
-  input: FamilyInput & { version: number },
+  input: Omit<FamilyInput, 'photo'> & { photo?: string | null; version: number },
 ): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
-  await checkNewPhoto(viewer.orgId, input.photo, family.photo);
+  const photo = input.photo === undefined ? (family.photo ?? null) : input.photo;
+  await checkNewPhoto(viewer.orgId, familyId, photo, family.photo ?? null);
 
   const next: Family = {
     ...family,
-    ...fields(input),
+    ...fields({ ...input, photo }),
     version: family.version + 1,
     updatedAt: new Date().toISOString(),
   };
@@ -114,7 +135,7 @@ export async function updateFamily(
     }
   }
   await transactOrConflict(viewer.orgId, steps);
-  if (family.photo !== next.photo) await deletePhoto(viewer.orgId, family.photo);
+  if (family.photo !== next.photo) await deletePhoto(viewer.orgId, familyId, family.photo ?? null);
   return next;
 }
 
@@ -146,7 +167,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
     { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
   ];
   await transactOrConflict(viewer.orgId, steps);
-  await deletePhoto(viewer.orgId, family.photo);
+  await deletePhoto(viewer.orgId, familyId, family.photo ?? null);
   return family;
 }
 

@@ -9,6 +9,7 @@
  */
 import { MM_DD } from '../contract/fields';
 import type { IntegrityIssue } from '../contract/jobs';
+import { photoOwner } from './photo-keys';
 import { roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
 
@@ -98,6 +99,15 @@ const storedPhotoPath = (photo: unknown): string | null => {
   return value && !/^https?:\/\//i.test(value) ? value : null;
 };
 
+/**
+ * A stored photo the family may hold: in its own folder, from before folders (in its church), or
+ * a value that is no key of ours at all (then only the existence check speaks).
+ */
+function isPhotoOf(orgId: string, familyId: string, photo: string): boolean {
+  const owner = photoOwner(photo);
+  return !owner || (owner.orgId === orgId && (owner.familyId === null || owner.familyId === familyId));
+}
+
 const count = (counts: Counts, orgId: string, index: 0 | 1 | 2) => {
   const entry = (counts[orgId] ??= [0, 0, 0]);
   entry[index] += 1;
@@ -161,7 +171,9 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
         if (anniversary && !MM_DD.test(anniversary))
           issues.push(issue('family', id, 'Anniversary is not in MM/DD format.', orgId, 'anniversary', anniversary));
         const photo = storedPhotoPath(item.photo);
-        if (photo && !r.photoExists(photo))
+        if (photo && !isPhotoOf(orgId, id, photo))
+          issues.push(issue('family', id, 'Photo is stored for another family.', orgId, 'photo', photo));
+        else if (photo && !r.photoExists(photo))
           issues.push(issue('family', id, 'Photo file does not exist in storage.', orgId, 'photo', photo));
         break;
       }

@@ -45,9 +45,11 @@ export async function familyView(
         defaults: church.levels,
       }
     : null;
+  // The photo's storage key stays on the server: the browser gets a URL (none when hidden).
+  const { photo: _key, ...fields } = valuesOf(FAMILY_FIELDS, f);
   return {
     familyId: f.familyId,
-    ...valuesOf(FAMILY_FIELDS, f),
+    ...fields,
     photoUrl: await photoUrl(f.photo ?? null, now),
     version: f.version,
     canEdit: settings,

@@ -21,7 +21,7 @@ const signer = () =>
     sha256: Hash.bind(null, 'sha256'),
   }));
 
-/** Keys are ours (`<orgId>/photos/<uuid>.<ext>`); each segment is still escaped as S3 expects. */
+/** Keys are ours (`<orgId>/photos/<familyId>/<uuid>.<ext>`, domain/photo-keys.ts); each segment is still escaped as S3 expects. */
 const escapeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 function request(

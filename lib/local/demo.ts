@@ -13,6 +13,7 @@ import { trialEnd } from '../../lambdas/domain/entities';
 import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { keys } from '../../lambdas/domain/keys';
+import { newPhotoKey } from '../../lambdas/domain/photo-keys';
 import {
   familyItem,
   groupItem,
@@ -168,7 +169,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
     const familyId = randomUUID();
     // Every fifth family's anniversary falls in this month; the rest spread over the year.
     const anniversaryMonth = index % 5 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
-    const photo = index % 6 === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null;
+    const photo = index % 6 === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null;
     if (photo) photos.push({ key: photo, body: demoPhoto(index * 37) });
     families.push({
       familyId,

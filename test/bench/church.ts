@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Family, Member } from '../../lambdas/domain/entities';
+import { newPhotoKey } from '../../lambdas/domain/photo-keys';
 import { pad2, seededRandom } from '../../lib/local/seeded-random';
 
 /** Family sizes cycling with a mean of exactly 4: n × 8 families make n × 32 members. */
@@ -115,7 +116,7 @@ export function generateDirectory(
       zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
       phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
       anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-      photo: index % photoEvery === 0 ? `${orgId}/photos/${randomUUID()}.jpg` : null,
+      photo: index % photoEvery === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null,
       version: 1,
       createdAt: stamp,
       updatedAt: stamp,

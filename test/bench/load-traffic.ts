@@ -152,7 +152,8 @@ export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
           const family = (context as VisitContext).family;
           if (!family) return RESTART_VISIT;
           tally.family.sent++;
-          const { surname, street, city, state, zipcode, anniversary, photo, version } = family;
+          // The photo is left out, as the edit form does to keep it.
+          const { surname, street, city, state, zipcode, anniversary, version } = family;
           return {
             ...req,
             body: JSON.stringify({
@@ -163,7 +164,6 @@ export async function runTraffic(plan: TrafficPlan): Promise<TrafficOutcome> {
               zipcode,
               phone: nextPhone(),
               anniversary,
-              photo,
               version,
             }),
           };

@@ -146,7 +146,7 @@ async function prepareChurch(stack: BenchStack, log: (message: string) => void):
   await api(url, 'GET', '/api/dashboard?month=1', adminToken);
   await api(url, 'GET', '/api/families', users[USERS - 1]!.token);
   const { family } = await api<GetFamilyResult>(url, 'GET', `/api/families/${warm.familyId}`, adminToken);
-  const { surname, street, city, state, zipcode, phone, anniversary, photo } = family;
+  const { surname, street, city, state, zipcode, phone, anniversary } = family;
   await api(url, 'PUT', `/api/families/${warm.familyId}`, adminToken, {
     surname,
     street,
@@ -155,7 +155,6 @@ async function prepareChurch(stack: BenchStack, log: (message: string) => void):
     zipcode,
     phone,
     anniversary,
-    photo,
     version: family.version,
   });
   const member = family.members.find((m) => m.memberId === warm.memberId)!;

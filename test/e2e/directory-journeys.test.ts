@@ -1,8 +1,8 @@
 /**
  * The directory in Chromium against the local product (demo church): an admin adds a family with
- * a photo and finds it in the list, grid and detail; adds a member born this month and finds them
- * on the dashboard; the family user edits their own family and no other; deleting a family removes
- * its members from every screen. Screenshots at 1280 and 375 px, axe on each page.
+ * a photo and finds it in the list, grid and detail; edits it, keeping the photo; adds a member
+ * born this month and finds them on the dashboard; the family user edits their own family and no
+ * other; deleting a family removes its members from every screen. Screenshots at 1280 and 375 px, axe on each page.
  */
 import jpeg from 'jpeg-js';
 import { writeFileSync } from 'node:fs';
@@ -99,6 +99,24 @@ describe('the directory, as an administrator', () => {
     await expectAccessible(page);
     await tile.click();
     await page.waitForURL(`**${familyUrl}`);
+    await context.close();
+  });
+
+  it('edits the family and keeps its photo, which the form never needs the key of', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.goto(familyUrl.replace('/families/', '/families/edit/'));
+    await page.getByRole('heading', { name: 'Edit Family Details' }).waitFor();
+    await page.getByText('Current photo.').waitFor();
+    await page.getByLabel('Home Phone').fill('(919) 555-0142');
+    await page.getByRole('button', { name: 'Update Family' }).click();
+    await page.getByText('Family updated successfully!').waitFor();
+    await page.waitForURL(`**${familyUrl}`);
+    await page.getByText('(919) 555-0142').first().waitFor();
+    const photo = page.locator('img.family-detail__photo, .family-detail img').first();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await context.close();
   });
 

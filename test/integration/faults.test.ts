@@ -12,7 +12,7 @@ import { call, type Answer } from '../support/api';
 import { clearFaults, withFaults } from '../support/faults';
 import { addFamilyVia, createChurch, snapshotStorage, type Church } from '../support/fixtures';
 import { runReport, superAdminIn } from '../support/jobs';
-import { uploadPhoto } from '../support/upload';
+import { photoExists, uploadNewFamilyPhoto, uploadPhoto } from '../support/upload';
 
 const BUSY = { code: 'unavailable', message: 'The service is busy right now. Please try again in a moment.' };
 /** The SDK's attempts per call (its standard retry strategy). */
@@ -200,8 +200,8 @@ describe('faults in DynamoDB and S3', () => {
   });
 
   it('S3 down while a new photo is saved: a clear 503, the family keeps its photo; back up, the save succeeds', async () => {
-    const oldPhoto = await uploadPhoto(church.adminToken);
-    const family = await addFamilyVia(church.adminToken, { photo: oldPhoto });
+    const old = await uploadNewFamilyPhoto(church.adminToken);
+    const family = await addFamilyVia(church.adminToken, { photo: old.photo }, old.requestKey);
     const newPhoto = await uploadPhoto(church.adminToken, family.familyId);
     const before = await snapshotStorage();
     const save = () =>
@@ -218,21 +218,22 @@ describe('faults in DynamoDB and S3', () => {
       token: church.adminToken,
       params: { familyId: family.familyId },
     });
-    expect(read.body.family.photo).toBe(newPhoto);
     expect((await fetch(read.body.family.photoUrl!)).status).toBe(200);
+    expect(await photoExists(newPhoto)).toBe(true);
+    expect(await photoExists(old.photo)).toBe(false);
   });
 
   it('S3 refusing once: the photo check is retried and the save succeeds', async () => {
-    const photo = await uploadPhoto(church.adminToken);
+    const { photo, requestKey } = await uploadNewFamilyPhoto(church.adminToken);
     const { result } = await withFaults([{ service: 's3', kind: 'refuse', operation: 'HEAD', times: 1 }], () =>
-      call('addFamily', { token: church.adminToken, body: { surname: 'Retried', photo } }),
+      call('addFamily', { token: church.adminToken, body: { surname: 'Retried', photo }, requestKey }),
     );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
   });
 
   it('S3 down while a family is deleted: the family and its members go; the photo object stays for the integrity report, never a family without its photo', async () => {
-    const photo = await uploadPhoto(church.adminToken);
-    const family = await addFamilyVia(church.adminToken, { photo });
+    const { photo, requestKey } = await uploadNewFamilyPhoto(church.adminToken);
+    const family = await addFamilyVia(church.adminToken, { photo }, requestKey);
     const { result } = await withFaults([{ service: 's3', kind: 'refuse' }], () =>
       call('deleteFamily', { token: church.adminToken, params: { familyId: family.familyId } }),
     );
@@ -246,7 +247,8 @@ describe('faults in DynamoDB and S3', () => {
   });
 
   it('S3 slow: the PDF directory is still made', async () => {
-    await addFamilyVia(church.adminToken, { photo: await uploadPhoto(church.adminToken) });
+    const { photo, requestKey } = await uploadNewFamilyPhoto(church.adminToken);
+    await addFamilyVia(church.adminToken, { photo }, requestKey);
     const { result } = await withFaults([{ service: 's3', kind: 'delay', delayMs: 1000 }], () =>
       call<{ url?: string }>('generateDirectoryPdf', { token: church.adminToken, body: {} }),
     );

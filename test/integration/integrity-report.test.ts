@@ -16,6 +16,7 @@ import type { IntegrityIssue, JobView } from '../../lambdas/contract/jobs';
 import type { Family, Member } from '../../lambdas/domain/entities';
 import { createAccount } from '../../lambdas/domain/identity';
 import { keys } from '../../lambdas/domain/keys';
+import { newPhotoKey } from '../../lambdas/domain/photo-keys';
 import { familyItem, memberItem, roleItem, roleMemberName } from '../../lambdas/domain/repos/items';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
@@ -255,8 +256,19 @@ beforeAll(async () => {
     }),
   );
   await put(familyItem(keptPhoto));
-  await bump(o, 'familyCount', 2);
-  expected.push(`family ${lostPhoto.familyId} photo`);
+  // A photo in another family's folder (its object there): not this family's to hold.
+  const strayPhoto = family(o, { photo: newPhotoKey(o, base.familyId, 'image/jpeg') });
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: stack.env.PHOTOS_BUCKET,
+      Key: strayPhoto.photo!,
+      Body: JPEG,
+      ContentType: 'image/jpeg',
+    }),
+  );
+  await put(familyItem(strayPhoto));
+  await bump(o, 'familyCount', 3);
+  expected.push(`family ${lostPhoto.familyId} photo`, `family ${strayPhoto.familyId} photo`);
 
   // Birthday and anniversary that break MM/DD.
   const badBirthday = member(o, base.familyId, { birthday: '13/45' });
@@ -306,9 +318,14 @@ describe('data integrity report', () => {
 
   it('names the organisation, the field and the value of each finding', () => {
     const byId = new Map(job.report!.issues.map((i) => [id(i), i]));
-    const lost = [...byId.values()].find((i) => i.referencedField === 'photo' && i.problematicOrgId === broken.orgId)!;
-    expect(lost).toMatchObject({ collectionName: 'family', reason: 'Photo file does not exist in storage.' });
-    expect(lost.referencedValue).toMatch(new RegExp(`^${broken.orgId}/photos/`));
+    const photos = [...byId.values()].filter(
+      (i) => i.referencedField === 'photo' && i.problematicOrgId === broken.orgId,
+    );
+    expect(photos.map((i) => `${i.collectionName}: ${i.reason}`).sort()).toEqual([
+      'family: Photo file does not exist in storage.',
+      'family: Photo is stored for another family.',
+    ]);
+    for (const photo of photos) expect(photo.referencedValue).toMatch(new RegExp(`^${broken.orgId}/photos/`));
     const birthday = [...byId.values()].find(
       (i) => i.referencedField === 'birthday' && i.problematicOrgId === broken.orgId,
     )!;

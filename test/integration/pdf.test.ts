@@ -13,17 +13,18 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { photoJpeg } from '../support/photos';
-import { uploadPhoto } from '../support/upload';
+import { uploadNewFamilyPhoto, type NewFamilyPhoto } from '../support/upload';
 import { pdfText } from '../support/pdfText';
 
 async function addFamily(
   token: string,
   surname: string,
   names: string[],
-  photo: string | null = null,
+  upload: NewFamilyPhoto | null = null,
 ): Promise<string> {
   const family = await call<{ id: string }>('addFamily', {
     token,
+    requestKey: upload?.requestKey,
     body: {
       surname,
       street: '12 Elm Street',
@@ -32,7 +33,7 @@ async function addFamily(
       zipcode: '27601',
       phone: '919-555-0100',
       anniversary: '06/12',
-      photo,
+      photo: upload?.photo ?? null,
     },
   });
   expect(family.status, JSON.stringify(family.body)).toBe(200);
@@ -76,11 +77,12 @@ describe('generateDirectoryPdf', () => {
     church = await createChurch();
     // Full size (~270 KB): read lazily, its first bytes first, the rest while the file is written.
     photoJpegBytes = photoJpeg(7);
-    const withPhoto = await uploadPhoto(church.adminToken, undefined, photoJpegBytes);
+    const withPhoto = await uploadNewFamilyPhoto(church.adminToken, photoJpegBytes);
     await addFamily(church.adminToken, FAMILIES[0]![0], FAMILIES[0]![1], withPhoto);
     // A family whose photo object is gone from the bucket: it prints without it.
-    missingPhoto = await uploadPhoto(church.adminToken, undefined, photoJpeg(8, 320, 240));
-    await addFamily(church.adminToken, FAMILIES[1]![0], FAMILIES[1]![1], missingPhoto);
+    const missing = await uploadNewFamilyPhoto(church.adminToken, photoJpeg(8, 320, 240));
+    missingPhoto = missing.photo;
+    await addFamily(church.adminToken, FAMILIES[1]![0], FAMILIES[1]![1], missing);
     await s3.send(new DeleteObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: missingPhoto }));
     // A camera-style JPEG: 40 KB of metadata before its frame header (read with a second, larger look).
     const plain = photoJpeg(9);
@@ -88,7 +90,7 @@ describe('generateDirectoryPdf', () => {
     app1.writeUInt16BE(0xffe1, 0);
     app1.writeUInt16BE(40_002, 2);
     exifHeavy = Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
-    const withExif = await uploadPhoto(church.adminToken, undefined, exifHeavy);
+    const withExif = await uploadNewFamilyPhoto(church.adminToken, exifHeavy);
     await addFamily(church.adminToken, FAMILIES[2]![0], FAMILIES[2]![1], withExif);
     for (const [surname, names] of FAMILIES.slice(3)) await addFamily(church.adminToken, surname, names);
   });

@@ -19,7 +19,7 @@ import {
   unique,
   type Church,
 } from '../support/fixtures';
-import { uploadPhoto } from '../support/upload';
+import { uploadNewFamilyPhoto } from '../support/upload';
 import type { Request } from './rules';
 
 interface Tenant {
@@ -38,8 +38,8 @@ interface Tenant {
 async function tenant(): Promise<Tenant> {
   const church = await createChurch();
   const surname = unique('Isolated');
-  const photo = await uploadPhoto(church.adminToken);
-  const family = await addFamilyVia(church.adminToken, { surname, photo });
+  const { photo, requestKey } = await uploadNewFamilyPhoto(church.adminToken);
+  const family = await addFamilyVia(church.adminToken, { surname, photo }, requestKey);
   const memberEmail = `${unique('kept')}@example.org`;
   const member = await call<{ id: string }>('addMember', {
     token: church.adminToken,

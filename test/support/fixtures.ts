@@ -121,10 +121,14 @@ export const snapshotStorage = async () => `${await snapshotTable()}\n---\n${awa
 
 export const newId = () => randomUUID();
 
-/** A family (with one member) added through the API by the church's administrator. */
-export async function addFamilyVia(adminToken: string, overrides: Record<string, unknown> = {}) {
+/**
+ * A family (with one member) added through the API by the church's administrator; `requestKey`
+ * is the add's Idempotency-Key, that of a photo uploaded for it (upload.ts).
+ */
+export async function addFamilyVia(adminToken: string, overrides: Record<string, unknown> = {}, requestKey?: string) {
   const family = await call<{ id: string; version: number }>('addFamily', {
     token: adminToken,
+    requestKey,
     body: {
       surname: unique('Mensah'),
       street: '1 Oak Street',

@@ -184,7 +184,8 @@ function expectedFamily(sent: Sent) {
     zipcode: optionalText(sent.zipcode),
     phone: optionalText(sent.phone),
     anniversary: optionalText(sent.anniversary),
-    photo: optionalText(sent.photo),
+    // Every photo value sent is refused (never uploaded, another church's, a URL): none is ever kept.
+    photoUrl: null,
   };
 }
 
@@ -400,8 +401,11 @@ export const hostileRoutes: RouteCase[] = [
     readOnly: true,
     accepted: async ({ w, sent, answer }) => {
       const { photo } = answer.body as unknown as PhotoUploadResult;
+      // Only ever into the family's own folder (a refusal is any other familyId).
       expect(photo).toMatch(
-        new RegExp(`^${w.main.orgId}/photos/[0-9a-f-]{36}\\.${PHOTO_EXTENSIONS[String(sent.contentType)]}$`),
+        new RegExp(
+          `^${w.main.orgId}/photos/${w.family.familyId}/[0-9a-f-]{36}\\.${PHOTO_EXTENSIONS[String(sent.contentType)]}$`,
+        ),
       );
     },
   }),

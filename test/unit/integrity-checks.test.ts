@@ -90,6 +90,22 @@ describe('checkPage', () => {
     ]);
   });
 
+  it("reports a family whose photo is another family's (or another church's), and keeps older keys", () => {
+    const uuid = '11111111-1111-4111-8111-111111111111';
+    const r = world(org);
+    const photoOf = (familyId: string, photo: string) => ({ type: ItemType.family, orgId: 'o1', familyId, photo });
+    const items = [
+      photoOf('f1', `o1/photos/f1/${uuid}.jpg`),
+      photoOf('f2', `o1/photos/${uuid}.jpg`),
+      photoOf('f3', `o1/photos/f1/${uuid}.png`),
+      photoOf('f4', `o2/photos/f4/${uuid}.jpg`),
+    ];
+    expect(checkPage(items, r).issues.map((i) => `${i.documentId} ${i.reason}`)).toEqual([
+      'f3 Photo is stored for another family.',
+      'f4 Photo is stored for another family.',
+    ]);
+  });
+
   it('checks user records: account, member link, family link', () => {
     const r = world(
       { ...org, 'memberById:o1:m1': { familyId: 'f1' } },

@@ -14,7 +14,6 @@ const family: FamilyView = {
   zipcode: null,
   phone: null,
   anniversary: null,
-  photo: null,
   photoUrl: null,
   version: 1,
   canEdit: true,

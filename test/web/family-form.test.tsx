@@ -8,6 +8,11 @@ vi.mock('aws-amplify/auth', () => import('./authMock'));
 let fake: ReturnType<typeof routedFetch>;
 const api = (extra: Record<string, RouteHandler>) => fake.api(extra);
 const calls = (key: string) => fake.calls(key);
+/** The Idempotency-Key headers sent with each call of this route. */
+const requestKeys = (key: string) =>
+  fake.fetchMock.mock.calls
+    .filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key)
+    .map(([, init]) => (init.headers as Record<string, string>)['idempotency-key']);
 
 /** XMLHttpRequest stand-in for the presigned upload to S3. */
 class FakeXhr {
@@ -54,7 +59,6 @@ const family = {
   zipcode: '27601',
   phone: '555-0100',
   anniversary: '06/21',
-  photo: 'org-1/photos/11111111-1111-4111-8111-111111111111.jpg',
   photoUrl: 'http://s3.local/photo.jpg?sig=1',
   version: 3,
   canEdit: true,
@@ -62,10 +66,10 @@ const family = {
 };
 
 const upload = {
-  url: 'http://s3.local/church-directory-photos/org-1/photos/22222222-2222-4222-8222-222222222222.png?X-Amz-Signature=s',
+  url: 'http://s3.local/church-directory-photos/org-1/photos/fam-1/22222222-2222-4222-8222-222222222222.png?X-Amz-Signature=s',
   method: 'PUT',
   headers: { 'content-type': 'image/png' },
-  photo: 'org-1/photos/22222222-2222-4222-8222-222222222222.png',
+  photo: 'org-1/photos/fam-1/22222222-2222-4222-8222-222222222222.png',
   maxBytes: 5 * 1024 * 1024,
 };
 
@@ -237,6 +241,10 @@ describe('add family', () => {
     act(() => xhr.respond(204));
     expect(await screen.findByText('Family added successfully!')).toBeTruthy();
     expect(calls('POST /api/families')[0]).toMatchObject({ surname: 'Smith', photo: upload.photo });
+    // The upload is granted for the family this add creates: both carry the form's request key.
+    const [uploadKey] = requestKeys('POST /api/photos/uploads');
+    expect(uploadKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestKeys('POST /api/families')).toEqual([uploadKey]);
   });
 
   it("shows 'Photo uploaded. Adding family...' between the upload and the save", async () => {
@@ -314,7 +322,7 @@ describe('edit family', () => {
     expect(screen.getByText('Current photo.')).toBeTruthy();
   });
 
-  it('sends the version and keeps the stored photo; redirects to the family after 1.5 s', async () => {
+  it('sends the version and keeps the stored photo by leaving it out; redirects to the family after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     api({
       'PUT /api/families/fam-1': () =>
@@ -335,7 +343,6 @@ describe('edit family', () => {
         city: 'Durham',
         state: 'CA',
         zipcode: '27601',
-        photo: family.photo,
         version: 3,
       },
     ]);
@@ -345,7 +352,7 @@ describe('edit family', () => {
     await vi.waitFor(() => expect(currentPath()).toBe('/families/fam-1'));
   });
 
-  it('removes the photo: null photo, the old path as existingPhotoPath, and the removal message', async () => {
+  it('removes the photo: null photo and the removal message', async () => {
     let answer: (r: Response) => void = () => {};
     await openEdit();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Photo' }));
@@ -355,7 +362,8 @@ describe('edit family', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Family' }));
     expect(await screen.findByText('Photo marked for removal. Updating family...')).toBeTruthy();
     const body = JSON.parse(String(fake.fetchMock.mock.calls.at(-1)![1].body));
-    expect(body).toMatchObject({ photo: null, existingPhotoPath: family.photo, version: 3 });
+    expect(body).toMatchObject({ photo: null, version: 3 });
+    expect(body).not.toHaveProperty('existingPhotoPath');
     await act(async () => answer(jsonResponse(200, { success: true, message: 'ok', id: 'fam-1', version: 4 })));
     expect(await screen.findByText('Family updated successfully!')).toBeTruthy();
   });
@@ -380,7 +388,8 @@ describe('edit family', () => {
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await screen.findByText('New photo uploaded. Updating family...')).toBeTruthy();
     const body = JSON.parse(String(fake.fetchMock.mock.calls.at(-1)![1].body));
-    expect(body).toMatchObject({ photo: upload.photo, existingPhotoPath: family.photo, version: 3 });
+    expect(body).toMatchObject({ photo: upload.photo, version: 3 });
+    expect(requestKeys('POST /api/photos/uploads')).toEqual([undefined]);
     await act(async () => answer(jsonResponse(200, { success: true, message: 'ok', id: 'fam-1', version: 4 })));
     expect(await screen.findByText('Family updated successfully!')).toBeTruthy();
   });

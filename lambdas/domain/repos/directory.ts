@@ -60,6 +60,27 @@ export async function readFamily(orgId: string, familyId: string): Promise<Famil
   return groupFamilies(own)[0] ?? null;
 }
 
+/**
+ * The ids of the church's families whose photo is this value: one Query of its families and
+ * members, filtered. Only for photos from before each family had its own folder, whose key names
+ * no family, so only this tells whether one is still in use.
+ */
+export async function familiesWithPhoto(orgId: string, photo: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
+    FilterExpression: '#type = :family AND #photo = :photo',
+    ProjectionExpression: 'familyId',
+    ExpressionAttributeNames: { '#type': 'type', '#photo': 'photo' },
+    ExpressionAttributeValues: {
+      ':pk': keys.orgPartition(orgId),
+      ':fam': 'FAM#',
+      ':family': ItemType.family,
+      ':photo': photo,
+    },
+  });
+  return items.map((item) => String(item.familyId));
+}
+
 export interface MemberWithRoles {
   member: Member;
   roles: Role[];

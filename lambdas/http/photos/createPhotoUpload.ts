@@ -1,16 +1,17 @@
 import { PhotoUploadInput } from '../../contract/directory';
-import { denied } from '../../domain/errors';
-import { familyToChange } from '../../domain/families';
+import { familyForPhoto } from '../../domain/families';
 import { presignPhotoUpload } from '../../domain/photos';
 import { defineRoute } from '../../platform/route';
 
 /**
- * A presigned upload for a family photo: for a family the caller may edit, or (admins) for a
- * family being added. The key is chosen here, under the caller's church.
+ * A presigned upload into one family's photo folder: a family the caller may edit, or (admins) the
+ * family being added with this request's Idempotency-Key. The key is chosen here.
  */
-export const handler = defineRoute('createPhotoUpload', { body: PhotoUploadInput }, async ({ principal, body }) => {
-  const viewer = principal;
-  if (body.familyId) await familyToChange(viewer, body.familyId);
-  else if (!viewer.admin) throw denied('Only administrators can add families.');
-  return presignPhotoUpload(viewer.orgId, body.contentType, body.size);
-});
+export const handler = defineRoute(
+  'createPhotoUpload',
+  { body: PhotoUploadInput },
+  async ({ principal, body, requestKey }) => {
+    const familyId = await familyForPhoto(principal, body.familyId, requestKey);
+    return presignPhotoUpload(principal.orgId, familyId, body.contentType, body.size);
+  },
+);

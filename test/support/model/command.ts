@@ -1,7 +1,7 @@
 /** One way to write the model-based test's commands: a name, the arbitrary of its inputs, and its check and run. */
 import fc from 'fast-check';
 import { photoJpeg } from '../photos';
-import { uploadPhoto } from '../upload';
+import { uploadNewFamilyPhoto as uploadForNewFamily, uploadPhoto } from '../upload';
 import type { ChurchModel, Real } from './church';
 
 export type ChurchCommand = fc.AsyncCommand<ChurchModel, Real>;
@@ -27,5 +27,8 @@ export function command<A>(name: string, inputs: fc.Arbitrary<A>, spec: CommandS
 /** A small photo: the model test counts photos, not pixels. */
 const JPEG = photoJpeg(7, 48, 32);
 
-/** A photo uploaded by the church's administrator (for a family being added when no family is given). */
-export const uploadFamilyPhoto = (r: Real, familyId?: string) => uploadPhoto(r.church.adminToken, familyId, JPEG);
+/** A photo uploaded by the church's administrator for this family. */
+export const uploadFamilyPhoto = (r: Real, familyId: string) => uploadPhoto(r.church.adminToken, familyId, JPEG);
+
+/** A photo uploaded by the church's administrator for a family being added (with this request key). */
+export const uploadNewFamilyPhoto = (r: Real) => uploadForNewFamily(r.church.adminToken, JPEG);

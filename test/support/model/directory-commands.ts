@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { SavedResult } from '../../../lambdas/contract/api';
 import { call } from '../api';
 import { dropFamily, dropMember, memberEmails, pick, saveFamily, type ChurchModel, type MemberModel } from './church';
-import { command, uploadFamilyPhoto } from './command';
+import { command, uploadFamilyPhoto, uploadNewFamilyPhoto } from './command';
 import { expectStatus } from './picture';
 import { emailChoice, familyFields, freshEmail, memberFields, sometimes, type EmailChoice } from './values';
 
@@ -29,9 +29,14 @@ const taken = (m: ChurchModel, email: string | null, self?: MemberModel) =>
 
 export const addFamily = command('addFamily', fc.record({ fields: familyFields, withPhoto: fc.boolean() }), {
   run: async (m, r, { fields, withPhoto }) => {
-    const photo = withPhoto ? await uploadFamilyPhoto(r) : null;
+    const upload = withPhoto ? await uploadNewFamilyPhoto(r) : null;
+    const photo = upload?.photo ?? null;
     const answer = expectStatus(
-      await call<SavedResult>('addFamily', { token: r.church.adminToken, body: { ...fields, photo } }),
+      await call<SavedResult>('addFamily', {
+        token: r.church.adminToken,
+        body: { ...fields, photo },
+        requestKey: upload?.requestKey,
+      }),
       200,
     );
     expect(answer.body.version).toBe(1);
@@ -39,7 +44,7 @@ export const addFamily = command('addFamily', fc.record({ fields: familyFields, 
   },
 });
 
-/** Every field at once, as the edit form sends them; the surname may change (members and roles follow). `stale` sends an old version. */
+/** Every field at once, as the edit form sends them (the photo left out: kept); the surname may change (members and roles follow). `stale` sends an old version. */
 export const updateFamily = command(
   'updateFamily',
   fc.record({ pick: fc.nat(), fields: familyFields, stale: sometimes }),
@@ -51,7 +56,7 @@ export const updateFamily = command(
       const answer = await call<SavedResult>('updateFamily', {
         token: r.church.adminToken,
         params: { familyId: family.familyId },
-        body: { ...fields, photo: family.photo, existingPhotoPath: family.photo, version },
+        body: { ...fields, version },
       });
       if (stale) {
         expectStatus(answer, 409, 'aborted');
@@ -70,17 +75,42 @@ export const changePhoto = command('changePhoto', fc.record({ pick: fc.nat(), re
   run: async (m, r, { pick: p, remove }) => {
     const family = pick(remove ? [...m.families.values()].filter((f) => f.photo) : m.families.values(), p);
     const photo = remove ? null : await uploadFamilyPhoto(r, family.familyId);
-    const { familyId, version, photo: existingPhotoPath, ...fields } = family;
+    const { familyId, version, photo: _stored, ...fields } = family;
     const answer = expectStatus(
       await call<SavedResult>('updateFamily', {
         token: r.church.adminToken,
         params: { familyId },
-        body: { ...fields, photo, existingPhotoPath, version },
+        body: { ...fields, photo, version },
       }),
       200,
     );
     expect(answer.body.version).toBe(version + 1);
     saveFamily(m, family, { photo });
+  },
+});
+
+/** Another family's photo offered as this family's: refused, and nothing changes (the run's S3 check finds its object still there). */
+export const takeOthersPhoto = command('takeOthersPhoto', fc.record({ pick: fc.nat(), from: fc.nat() }), {
+  check: (m) => m.families.size > 1 && [...m.families.values()].some((f) => f.photo),
+  run: async (m, r, { pick: p, from }) => {
+    const owner = pick(
+      [...m.families.values()].filter((f) => f.photo),
+      from,
+    );
+    const family = pick(
+      [...m.families.values()].filter((f) => f !== owner),
+      p,
+    );
+    const { familyId, version, photo: _stored, ...fields } = family;
+    expectStatus(
+      await call('updateFamily', {
+        token: r.church.adminToken,
+        params: { familyId },
+        body: { ...fields, photo: owner.photo, version },
+      }),
+      400,
+      'invalid-argument',
+    );
   },
 });
 
@@ -166,6 +196,7 @@ export const directoryCommands = [
   addFamily,
   updateFamily,
   changePhoto,
+  takeOthersPhoto,
   deleteFamily,
   addMember,
   updateMember,

@@ -13,7 +13,9 @@ import { emptyChurch, type ChurchModel, type FamilyModel, type MemberModel, type
 export interface MemberPicture extends MemberModel {
   surname: string;
 }
-export interface FamilyPicture extends FamilyModel {
+/** The API shows a photo by URL only (its key stays on the server): whether there is one. */
+export interface FamilyPicture extends Omit<FamilyModel, 'photo'> {
+  hasPhoto: boolean;
   members: MemberPicture[];
 }
 export interface RolePicture {
@@ -46,8 +48,9 @@ export function expectStatus<T>(answer: Answer<T>, status: number, code?: string
 }
 
 function expectedPicture(m: ChurchModel): Picture {
-  const families = [...m.families.values()].map((f) => ({
+  const families = [...m.families.values()].map(({ photo, ...f }) => ({
     ...f,
+    hasPhoto: photo !== null,
     members: [...m.members.values()]
       .filter((x) => x.familyId === f.familyId)
       .map((x) => ({ ...x, surname: f.surname }))
@@ -102,12 +105,16 @@ async function apiPicture(r: Real): Promise<Picture> {
   ).toBe(true);
   return {
     families: families.body.families
-      .map(({ photoUrl: _url, canEdit: _canEdit, members, ...f }) => {
+      .map(({ photoUrl, canEdit: _canEdit, members, ...f }) => {
         expect(
           inOrder(members, (a, b) => byName(a.name, b.name)),
           'members in name order',
         ).toBe(true);
-        return { ...f, members: members.map((x) => ({ ...x })).sort(byKey((x) => x.memberId)) };
+        return {
+          ...f,
+          hasPhoto: photoUrl !== null,
+          members: members.map((x) => ({ ...x })).sort(byKey((x) => x.memberId)),
+        };
       })
       .sort(byKey((f) => f.familyId)),
     groups: groups.body.groups
@@ -153,11 +160,16 @@ function brokenPromises(p: Picture): string[] {
   return broken;
 }
 
-/** The model rebuilt from the API's picture: after a race, whatever its outcome. */
-function modelFrom(p: Picture): ChurchModel {
+/**
+ * The model rebuilt from the API's picture: after a race, whatever its outcome. The API shows no
+ * photo keys, so each family keeps the one the model knew (races never change photos).
+ */
+function modelFrom(p: Picture, before: ChurchModel): ChurchModel {
   const m = emptyChurch();
-  for (const { members, ...family } of p.families) {
-    m.families.set(family.familyId, family);
+  for (const { members, hasPhoto, ...family } of p.families) {
+    const photo = before.families.get(family.familyId)?.photo ?? null;
+    expect(photo !== null, `family ${family.familyId} has a photo`).toBe(hasPhoto);
+    m.families.set(family.familyId, { ...family, photo });
     for (const { surname: _surname, ...member } of members) m.members.set(member.memberId, member);
   }
   for (const g of p.groups)
@@ -182,7 +194,7 @@ export async function expectApiMatches(m: ChurchModel, r: Real): Promise<Picture
 export async function adoptApi(m: ChurchModel, r: Real): Promise<void> {
   const seen = await apiPicture(r);
   expect(brokenPromises(seen)).toEqual([]);
-  const fresh = modelFrom(seen);
+  const fresh = modelFrom(seen, m);
   for (const key of ['families', 'members', 'groups', 'users'] as const) {
     m[key].clear();
     for (const [id, value] of fresh[key] as Map<string, never>) (m[key] as Map<string, unknown>).set(id, value);

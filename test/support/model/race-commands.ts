@@ -27,7 +27,7 @@ export const raceFamilyUpdates = race(
         call<SavedResult>('updateFamily', {
           token: r.church.adminToken,
           params: { familyId: family.familyId },
-          body: { ...fields, photo: family.photo, existingPhotoPath: family.photo, version: family.version },
+          body: { ...fields, version: family.version },
         });
       const winner = oneWinner(
         await both(

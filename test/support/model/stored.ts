@@ -55,7 +55,7 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
   // Each family's own page answers what the list does.
   for (const listed of picture.families) {
     const {
-      photoUrl: _url,
+      photoUrl,
       canEdit: _canEdit,
       members,
       ...family
@@ -63,7 +63,11 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
       await call<{ family: FamilyView }>('getFamily', { token, params: { familyId: listed.familyId } }),
       200,
     ).body.family;
-    expect({ ...family, members: [...members].sort((a, b) => a.memberId.localeCompare(b.memberId)) }).toEqual(listed);
+    expect({
+      ...family,
+      hasPhoto: photoUrl !== null,
+      members: [...members].sort((a, b) => a.memberId.localeCompare(b.memberId)),
+    }).toEqual(listed);
   }
 
   const roles = [...m.groups.values()].reduce((n, g) => n + g.roles.size, 0);

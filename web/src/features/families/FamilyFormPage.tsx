@@ -97,7 +97,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
     setFamily(loaded);
     setFields(formOf(FAMILY_FIELDS, loaded));
     setVersion(loaded.version);
-    setChoice(loaded.photo ? { kind: 'keep' } : { kind: 'none' });
+    setChoice(loaded.photoUrl ? { kind: 'keep' } : { kind: 'none' });
   }
   const loadError =
     mode !== 'edit'
@@ -123,24 +123,23 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       setStatus({ kind: 'error', text: texts.missingIds });
       return;
     }
-    const input = { ...fields, photo: null };
     const checked =
-      mode === 'add' ? AddFamilyInput.safeParse(input) : UpdateFamilyInput.safeParse({ ...input, version });
+      mode === 'add' ? AddFamilyInput.safeParse(fields) : UpdateFamilyInput.safeParse({ ...fields, version });
     if (!checked.success) {
       setStatus({ kind: 'error', text: firstMessage(checked.error) });
       return;
     }
 
     setBusy(true);
-    const stored = family?.photo ?? null;
-    let photo: string | null = null;
+    /** A new upload's key, null for none, or left out (undefined) to keep the stored photo. */
+    let photo: string | null | undefined = choice.kind === 'keep' ? undefined : null;
     if (choice.kind === 'new') {
       setStatus({ kind: 'info', text: texts.uploading });
       try {
         if (uploaded.current?.file !== choice.file) {
           setPercent(0);
           const path = await uploadFamilyPhoto(choice.file, {
-            familyId: mode === 'edit' ? familyId : undefined,
+            ...(mode === 'edit' ? { familyId } : { requestKey }),
             onProgress: setPercent,
           });
           uploaded.current = { file: choice.file, path };
@@ -158,7 +157,6 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
     } else if (choice.kind === 'remove') {
       setStatus({ kind: 'info', text: REMOVING });
     } else {
-      photo = choice.kind === 'keep' ? stored : null;
       setStatus({ kind: 'info', text: texts.saving });
     }
 
@@ -166,10 +164,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       const result =
         mode === 'add'
           ? await addFamily.mutateAsync({ body: { ...checked.data, photo }, requestKey })
-          : await updateFamily.mutateAsync({
-              params: { familyId },
-              body: { ...checked.data, photo, ...(photo !== stored ? { existingPhotoPath: stored } : {}) },
-            });
+          : await updateFamily.mutateAsync({ params: { familyId }, body: { ...checked.data, photo } });
       setDone(true);
       setStatus({ kind: 'success', text: texts.success });
       timer.current = setTimeout(() => navigate(`/families/${result.id}`), FAMILY_REDIRECT_MS);
@@ -229,7 +224,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
               mode={mode}
               choice={choice}
               storedUrl={family?.photoUrl ?? null}
-              hasStored={Boolean(family?.photo)}
+              hasStored={Boolean(family?.photoUrl)}
               disabled={locked}
               onChoose={(next) => {
                 setChoice(next);

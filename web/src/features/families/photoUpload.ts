@@ -134,11 +134,18 @@ export function sendToPresignedUrl(
 
 /**
  * Resize, ask for a presigned upload (checked with the same rules as the server first), upload.
- * Returns the storage path to save as the family's photo. Errors carry a message for the user.
+ * Returns the storage path to save as the family's photo. The upload is for one family only: the
+ * family being edited (`familyId`), or the one the add form creates (its `requestKey`, which the
+ * add sends too). Errors carry a message for the user.
  */
 export async function uploadFamilyPhoto(
   file: File,
-  options: { familyId?: string; onProgress?: (percent: number) => void; resize?: (file: File) => Promise<Blob> } = {},
+  options: {
+    familyId?: string;
+    requestKey?: string;
+    onProgress?: (percent: number) => void;
+    resize?: (file: File) => Promise<Blob>;
+  } = {},
 ): Promise<string> {
   if (!isImageFile(file)) throw new Error(MESSAGES.image);
   const blob = await (options.resize ?? resizePhoto)(file);
@@ -149,7 +156,7 @@ export async function uploadFamilyPhoto(
   };
   const checked = PhotoUploadInput.safeParse(request);
   if (!checked.success) throw new Error(firstMessage(checked.error));
-  const target = await callApi('createPhotoUpload', { body: checked.data });
+  const target = await callApi('createPhotoUpload', { body: checked.data, requestKey: options.requestKey });
   await sendToPresignedUrl(target, blob, options.onProgress);
   return target.photo;
 }
