@@ -1,10 +1,12 @@
 /**
  * Consistency under random use (issue 7): fast-check generates long sequences of API operations
- * (families, members, photos, groups, roles, accounts, and pairs of requests racing on one
- * record), runs them against a fresh church on the local stack and against a plain in-memory
- * model of it (test/support/model/), asserting each answer against the model. After each
+ * (families, members, photos, groups, roles, accounts, privacy choices, and pairs of requests
+ * racing on one record), runs them against a fresh church on the local stack and against a plain
+ * in-memory model of it (test/support/model/), asserting each answer against the model. After each
  * sequence the API's reads, the table's items and counts, the photos in S3 and the dashboard
- * must agree with the model, and the integrity report must find nothing in the church.
+ * must agree with the model, and the integrity report must find nothing in the church; then each
+ * of several viewers (administrator, members in and out of groups, an unlinked account) must
+ * receive from every read exactly what the privacy rule lets it see, and nothing hidden from it.
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { emptyChurch, type ChurchModel, type Real } from '../support/model/churc
 import { commandSequences } from '../support/model/commands';
 import { expectStatus } from '../support/model/picture';
 import { expectNoFindings, expectStoredMatches } from '../support/model/stored';
+import { expectViewersSeeTheirShare } from '../support/model/viewers';
 
 /**
  * Sized for well under a minute on a loaded 2-core machine. MODEL_RUNS asks for a longer soak;
@@ -54,11 +57,13 @@ async function freshChurch(): Promise<{ model: ChurchModel; real: Real }> {
 it('keeps the API, the table, S3 and the dashboard in step with the model over random sequences, with no integrity finding', async () => {
   let sequences = 0;
   await fc.assert(
-    fc.asyncProperty(commandSequences(MIN_COMMANDS, MAX_COMMANDS), async (commands) => {
+    // The second value picks the members the viewers' accounts are linked to.
+    fc.asyncProperty(commandSequences(MIN_COMMANDS, MAX_COMMANDS), fc.nat(), async (commands, viewerPick) => {
       const { model, real } = await freshChurch();
       await fc.asyncModelRun(() => ({ model, real }), commands);
       await expectStoredMatches(model, real);
       await expectNoFindings(superToken, real.church.orgId);
+      await expectViewersSeeTheirShare(model, real, viewerPick);
       sequences += 1;
     }),
     // Each run is a church on the real stack: no shrinking, the failing sequence is printed as it ran.

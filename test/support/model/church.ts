@@ -8,6 +8,7 @@ import type {
   MemberFields as DeclaredMemberFields,
 } from '../../../lambdas/contract/directory';
 import type { Church } from '../fixtures';
+import { openPrivacy, type PrivacyModel } from './privacy-model';
 
 /** A family's declared fields as typed in (the photo is uploaded, so kept apart). */
 export type FamilyFields = Omit<DeclaredFamilyFields, 'photo'>;
@@ -46,6 +47,8 @@ export interface ChurchModel {
   members: Map<string, MemberModel>;
   groups: Map<string, GroupModel>;
   users: Map<string, UserModel>;
+  /** Who may see what (privacy-model.ts). */
+  privacy: PrivacyModel;
 }
 
 /** The system under test: one church on the local stack, and what the run noted along the way. */
@@ -62,6 +65,7 @@ export const emptyChurch = (): ChurchModel => ({
   members: new Map(),
   groups: new Map(),
   users: new Map(),
+  privacy: openPrivacy(),
 });
 
 /** The `pick`-th of a list (commands are generated before the model exists, so they carry an index). */

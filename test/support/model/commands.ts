@@ -4,6 +4,7 @@ import { command, type ChurchCommand } from './command';
 import { addFamily, addMember, directoryCommands } from './directory-commands';
 import { addGroup, addRole, groupCommands } from './group-commands';
 import { expectApiMatches } from './picture';
+import { privacyCommands } from './privacy-commands';
 import { raceCommands } from './race-commands';
 import { userCommands } from './user-commands';
 
@@ -16,6 +17,7 @@ export const allCommands = [
   ...groupCommands,
   ...userCommands,
   ...raceCommands,
+  ...privacyCommands,
   compare,
   addFamily,
   addMember,

@@ -4,7 +4,7 @@
  * The API's picture is also checked on its own (`brokenPromises`): that holds whatever the model.
  */
 import { expect } from 'vitest';
-import type { ListFamiliesResult, ListGroupsResult, ListUsersResult } from '../../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult, ListGroupsResult, ListUsersResult } from '../../../lambdas/contract/api';
 import { roleMemberName } from '../../../lambdas/domain/repos/items';
 import { byName } from '../../../lambdas/domain/viewer';
 import { call, type Answer } from '../api';
@@ -35,7 +35,7 @@ export interface Picture {
   users: UserModel[];
 }
 
-const byKey =
+export const byKey =
   <T>(key: (t: T) => string) =>
   (a: T, b: T) =>
     key(a).localeCompare(key(b));
@@ -47,7 +47,7 @@ export function expectStatus<T>(answer: Answer<T>, status: number, code?: string
   return answer;
 }
 
-function expectedPicture(m: ChurchModel): Picture {
+export function expectedPicture(m: ChurchModel): Picture {
   const families = [...m.families.values()].map(({ photo, ...f }) => ({
     ...f,
     hasPhoto: photo !== null,
@@ -79,7 +79,20 @@ function expectedPicture(m: ChurchModel): Picture {
   };
 }
 
-const inOrder = <T>(items: T[], compare: (a: T, b: T) => number) =>
+/** A family's view with whether it has a photo (not its URL), and its members by id (their own order is checked apart). */
+export const familyByIds = ({ photoUrl, members, ...f }: FamilyView) => ({
+  ...f,
+  hasPhoto: photoUrl !== null,
+  members: [...members].sort(byKey((x) => x.memberId)),
+});
+
+/** The same as the picture holds it: who may see what (`canEdit`, `privacy`) is checked per viewer (viewers.ts). */
+export function familyPicture(view: FamilyView) {
+  const { canEdit: _canEdit, privacy: _privacy, members, ...f } = familyByIds(view);
+  return { ...f, members: members.map(({ privacy: _p, ...x }) => x) };
+}
+
+export const inOrder = <T>(items: T[], compare: (a: T, b: T) => number) =>
   items.every((item, i) => i === 0 || compare(items[i - 1]!, item) <= 0);
 
 /** The API's picture, as the administrator reads it; the lists' promised orders are checked on the way. */
@@ -105,16 +118,12 @@ async function apiPicture(r: Real): Promise<Picture> {
   ).toBe(true);
   return {
     families: families.body.families
-      .map(({ photoUrl, canEdit: _canEdit, members, ...f }) => {
+      .map((f) => {
         expect(
-          inOrder(members, (a, b) => byName(a.name, b.name)),
+          inOrder(f.members, (a, b) => byName(a.name, b.name)),
           'members in name order',
         ).toBe(true);
-        return {
-          ...f,
-          hasPhoto: photoUrl !== null,
-          members: members.map((x) => ({ ...x })).sort(byKey((x) => x.memberId)),
-        };
+        return familyPicture(f);
       })
       .sort(byKey((f) => f.familyId)),
     groups: groups.body.groups

@@ -13,7 +13,8 @@ import { call } from '../api';
 import { stack } from '../env';
 import { runReport } from '../jobs';
 import { memberEmails, type ChurchModel, type Real } from './church';
-import { expectApiMatches, expectStatus } from './picture';
+import { expectApiMatches, expectStatus, familyPicture } from './picture';
+import { expectPrivacyStored } from './privacy-commands';
 
 /** The church's items by type, and the counts kept on its organisation item. */
 async function storedItems(orgId: string) {
@@ -54,20 +55,8 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
 
   // Each family's own page answers what the list does.
   for (const listed of picture.families) {
-    const {
-      photoUrl,
-      canEdit: _canEdit,
-      members,
-      ...family
-    } = expectStatus(
-      await call<{ family: FamilyView }>('getFamily', { token, params: { familyId: listed.familyId } }),
-      200,
-    ).body.family;
-    expect({
-      ...family,
-      hasPhoto: photoUrl !== null,
-      members: [...members].sort((a, b) => a.memberId.localeCompare(b.memberId)),
-    }).toEqual(listed);
+    const page = await call<{ family: FamilyView }>('getFamily', { token, params: { familyId: listed.familyId } });
+    expect(familyPicture(expectStatus(page, 200).body.family)).toEqual(listed);
   }
 
   const roles = [...m.groups.values()].reduce((n, g) => n + g.roles.size, 0);
@@ -84,8 +73,10 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
     ...(emails ? { MEMEMAIL: emails } : {}),
     ...(m.groups.size ? { GROUP: m.groups.size, GROUPNAME: m.groups.size } : {}),
     ...(roles ? { ROLE: roles } : {}),
+    ...(m.privacy.stored ? { PRIVACY: 1 } : {}),
     USER: m.users.size,
   });
+  await expectPrivacyStored(m, r);
 
   // Every family's photo is there, and nothing else: replaced and removed photos, and those of deleted families, are gone.
   expect(await photoObjects(r.church.orgId)).toEqual(
