@@ -18,6 +18,7 @@ import { emptyChurch, type ChurchModel, type Real } from '../support/model/churc
 import { commandSequences } from '../support/model/commands';
 import { expectStatus } from '../support/model/picture';
 import { expectNoFindings, expectStoredMatches } from '../support/model/stored';
+import { castForViewers, viewerCast } from '../support/model/viewer-cast';
 import { expectViewersSeeTheirShare } from '../support/model/viewers';
 
 /**
@@ -57,13 +58,14 @@ async function freshChurch(): Promise<{ model: ChurchModel; real: Real }> {
 it('keeps the API, the table, S3 and the dashboard in step with the model over random sequences, with no integrity finding', async () => {
   let sequences = 0;
   await fc.assert(
-    // The second value picks the members the viewers' accounts are linked to.
-    fc.asyncProperty(commandSequences(MIN_COMMANDS, MAX_COMMANDS), fc.nat(), async (commands, viewerPick) => {
+    // The cast fills a church the sequence left thin, and picks the members the viewers' accounts are linked to.
+    fc.asyncProperty(commandSequences(MIN_COMMANDS, MAX_COMMANDS), viewerCast, async (commands, cast) => {
       const { model, real } = await freshChurch();
       await fc.asyncModelRun(() => ({ model, real }), commands);
+      await castForViewers(model, real, cast);
       await expectStoredMatches(model, real);
       await expectNoFindings(superToken, real.church.orgId);
-      await expectViewersSeeTheirShare(model, real, viewerPick);
+      await expectViewersSeeTheirShare(model, real, cast.pick);
       sequences += 1;
     }),
     // Each run is a church on the real stack: no shrinking, the failing sequence is printed as it ran.

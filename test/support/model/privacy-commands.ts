@@ -38,13 +38,13 @@ const choicesOf = <K extends string>(fields: readonly K[]) =>
   });
 
 /** What a family's privacy form may send; `stranger` adds a member of another family (refused). */
-const familyChoices = fc.record({
+export const familyChoices = fc.record({
   family: choicesOf(FAMILY_SHARED_KEYS),
   members: fc.array(fc.record({ pick: fc.nat(), choices: choicesOf(MEMBER_SHARED_KEYS) }), { maxLength: 3 }),
   unlisted: fc.nat({ max: 3 }).map((n) => n === 0),
   stranger: sometimes,
 });
-type FamilyChoices = typeof familyChoices extends fc.Arbitrary<infer T> ? T : never;
+export type FamilyChoices = typeof familyChoices extends fc.Arbitrary<infer T> ? T : never;
 
 /** The choices as the model keeps them: a field left to the church has no entry. */
 const stated = <K extends string>(choices: Partial<Record<K, Level | null>>): Choices<K> =>
@@ -61,7 +61,7 @@ const tokenOf = (user: UserModel) => {
   return tokens.get(user.userId)!;
 };
 
-async function setFamilyPrivacy(m: ChurchModel, family: FamilyModel, token: string, input: FamilyChoices) {
+export async function setFamilyPrivacy(m: ChurchModel, family: FamilyModel, token: string, input: FamilyChoices) {
   const members = membersOf(m, family.familyId);
   const others = [...m.members.values()].filter((x) => x.familyId !== family.familyId);
   const body: FamilyPrivacyInput = {
