@@ -5,7 +5,7 @@ import { s3 } from '../../lambdas/platform/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { TINY_JPEG, uploadPhoto } from '../support/upload';
-import { addFamilyVia, createAccountIn, createChurch, snapshotTable } from '../support/fixtures';
+import { addFamilyVia, createAccountIn, createChurch, memberAccountIn, snapshotTable } from '../support/fixtures';
 
 const exists = async (key: string) =>
   s3.send(new HeadObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: key })).then(
@@ -95,9 +95,9 @@ describe('family photos', () => {
 
   it('hands out uploads only for images of a bounded size, and only to who may edit the family', async () => {
     const church = await createChurch();
-    const { familyId } = await addFamilyVia(church.adminToken);
-    const member = await createAccountIn(church.orgId);
-    const owner = await createAccountIn(church.orgId, { familyId });
+    const { familyId, memberId } = await addFamilyVia(church.adminToken);
+    const member = await memberAccountIn(church);
+    const owner = await createAccountIn(church.orgId, { familyId, memberId });
     const ask = (token: string, body: unknown) => call('createPhotoUpload', { token, body });
     expect((await ask(church.adminToken, { contentType: 'text/html', size: 10 })).body.error).toEqual({
       code: 'invalid-argument',

@@ -26,9 +26,18 @@ export const memberQuery = (memberId: string) => apiQuery('getMember', { params:
 export const groupsQuery = () => apiQuery('listGroups');
 export const usersQuery = () => apiQuery('listUsers');
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
+export const organizationUsersQuery = (orgId: string) => apiQuery('listOrganizationUsers', { params: { orgId } });
 export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
 
-type Read = 'getMe' | 'getDashboard' | 'listFamilies' | 'getFamily' | 'getMember' | 'listGroups' | 'listUsers';
+type Read =
+  | 'getMe'
+  | 'getDashboard'
+  | 'listFamilies'
+  | 'getFamily'
+  | 'getMember'
+  | 'listGroups'
+  | 'listUsers'
+  | 'listOrganizationUsers';
 type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob'>;
 
 const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMember', 'listGroups'];
@@ -51,6 +60,7 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   deleteRole: ['listGroups'],
   setUserAdminClaim: ['listUsers'],
   deleteUserAuth: ['listUsers'],
+  makeOrganizationAdmin: ['listOrganizationUsers'],
   startIntegrityReport: [],
   // Nothing is gone when the job starts: the page refreshes the list when the job ends.
   deleteAllDataForOrganization: [],
