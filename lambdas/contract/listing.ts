@@ -5,3 +5,7 @@
  */
 export const NOT_LISTED =
   'Your church no longer lists you in its directory, so its pages are closed to you. If this is a mistake, ask your church administrator to add you back with your email address.';
+
+/** The app's page for such an account: its title, and what "Check again" says while still not listed. */
+export const NOT_LISTED_TITLE = 'You are no longer in the directory';
+export const STILL_NOT_LISTED = 'Your church does not list this email address yet. Please try again later.';

@@ -2,8 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResult } from '../../lambdas/contract/api';
-import { NOT_LISTED } from '../../lambdas/contract/listing';
-import { NOT_LISTED_TITLE, STILL_NOT_LISTED } from '../../web/src/features/access/NotListedPage';
+import { NOT_LISTED, NOT_LISTED_TITLE, STILL_NOT_LISTED } from '../../lambdas/contract/listing';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));

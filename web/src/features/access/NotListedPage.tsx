@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
-import { NOT_LISTED } from '../../../../lambdas/contract/listing';
+import { NOT_LISTED, NOT_LISTED_TITLE, STILL_NOT_LISTED } from '../../../../lambdas/contract/listing';
 import { useApiMutation } from '../../api/queries';
 import { useAuth } from '../../app/auth';
 import { useIsSuperAdmin } from '../../app/superAdmin';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { usePageTitle } from '../../lib/usePageTitle';
-
-export const NOT_LISTED_TITLE = 'You are no longer in the directory';
-export const STILL_NOT_LISTED = 'Your church does not list this email address yet. Please try again later.';
 
 /**
  * What an account its church no longer lists sees instead of the directory: why, and what to do.
