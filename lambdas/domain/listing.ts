@@ -5,8 +5,11 @@
  * admits nobody either.
  */
 import type { UserRecord } from './entities';
-import { linkedMemberExists } from './repos/users';
+import { linkedMemberExists, type ClaimedMember } from './repos/users';
 
-export async function isListed(user: UserRecord): Promise<boolean> {
-  return user.admin === true || (await linkedMemberExists(user));
+/** `claimed`: the member the token names, already read; used when it is still the record's link. */
+export async function isListed(user: UserRecord, claimed: ClaimedMember | null = null): Promise<boolean> {
+  if (user.admin === true) return true;
+  if (claimed && claimed.memberId === user.memberId && claimed.familyId === user.familyId) return claimed.found;
+  return linkedMemberExists(user);
 }

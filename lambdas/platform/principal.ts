@@ -11,7 +11,7 @@ import { denied, unauthenticated } from '../domain/errors';
 import { isListed } from '../domain/listing';
 import type { UserRecord } from '../domain/entities';
 import { isOperatorEmail } from '../domain/operator';
-import { getUserRecord } from '../domain/repos/users';
+import { getUserRecordAndClaimedMember } from '../domain/repos/users';
 
 export interface Principal {
   userId: string;
@@ -62,9 +62,9 @@ export async function authorise(
   }
   if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
   if (!principal.orgId) throw denied('Organization details missing from your account.');
-  const user = await getUserRecord(principal.orgId, principal.userId);
+  const { user, claimed } = await getUserRecordAndClaimedMember(principal.orgId, principal.userId, principal);
   if (!user) throw denied('Your account is no longer active in this organization.');
-  if (!(await isListed(user))) throw denied(NOT_LISTED);
+  if (!(await isListed(user, claimed))) throw denied(NOT_LISTED);
   // The record decides, never the token: its links may be newer (addClaimCreds links, a member or
   // family delete unlinks) than the claims of a token that stays valid for up to an hour.
   const admitted: Principal = {
