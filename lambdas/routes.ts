@@ -8,7 +8,8 @@
  * Access rules (each includes the ones after it, except `public`):
  *  - public      anyone, no token.
  *  - signedIn    a valid ID token, e-mail verified or not.
- *  - member      verified e-mail, organisation claim, and a live user record in that organisation.
+ *  - member      verified e-mail, organisation claim, a live user record in that organisation, and (not
+ *                an admin) a link to a member the church still lists.
  *  - familyUser  member whose familyId claim equals the target family, or an admin (checked in the domain).
  *  - admin       member whose user record says admin (the record, not the token, is authoritative).
  *  - superAdmin  the configured super-admin e-mail (case-insensitive) with a verified e-mail.
@@ -296,6 +297,24 @@ export const routes = [
     entry: 'admin/deleteAllDataForOrganization',
     uses: ['table'],
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
+  },
+  // A church that lost its administrators: the super-admin sees its users and makes one of them its administrator.
+  {
+    operation: 'listOrganizationUsers',
+    method: 'GET',
+    path: '/api/admin/organizations/{orgId}/users',
+    access: 'superAdmin',
+    entry: 'admin/listOrganizationUsers',
+    uses: ['table'],
+  },
+  {
+    operation: 'makeOrganizationAdmin',
+    method: 'PUT',
+    path: '/api/admin/organizations/{orgId}/users/{userId}/admin',
+    access: 'superAdmin',
+    entry: 'admin/makeOrganizationAdmin',
+    uses: ['table'],
+    userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
     operation: 'generateDirectoryPdf',

@@ -31,6 +31,8 @@ export interface MeResult {
   orgName: string;
   admin: boolean;
   superAdmin: boolean;
+  /** The account may read its church's directory: an admin, or linked to a member the church still lists. */
+  listed: boolean;
   memberId: string | null;
   familyId: string | null;
   createdAt: string | null;
@@ -243,6 +245,8 @@ export interface OperationResults {
   listUsers: ListUsersResult;
   setUserAdminClaim: SetUserAdminResult;
   deleteUserAuth: DeletedResult;
+  listOrganizationUsers: ListUsersResult;
+  makeOrganizationAdmin: SetUserAdminResult;
   startIntegrityReport: StartJobResult;
   getJob: JobView;
   getAllOrganizations: GetAllOrganizationsResult;

@@ -1,4 +1,7 @@
-/** User management: setUserAdminClaim grants or removes admin, deleteUserAuth deletes an account. */
+/**
+ * User management: setUserAdminClaim grants or removes admin, deleteUserAuth deletes an account;
+ * the super-admin's listOrganizationUsers and makeOrganizationAdmin name the church in the path.
+ */
 import * as z from 'zod/mini';
 import { Id, MESSAGES } from './directory';
 
@@ -9,3 +12,6 @@ export const SetAdminInput = z.object(
   { error: 'Invalid data provided. setAdminStatus must be true or false.' },
 );
 export type SetAdminInput = z.infer<typeof SetAdminInput>;
+
+export const OrganizationParams = z.object({ orgId: Id }, { error: MESSAGES.badId });
+export const OrganizationUserParams = z.object({ orgId: Id, userId: Id }, { error: MESSAGES.badId });

@@ -15,6 +15,7 @@ import { deletePoolUser, getPoolUser } from '../platform/pool-users';
 import { mapLimit } from '../platform/limit';
 import { deleteObject, listKeys } from '../platform/s3-objects';
 import type { DeletedCounts } from '../contract/jobs';
+import { isOperatorEmail } from './operator';
 import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
 import {
   countKinds,
@@ -54,11 +55,6 @@ export interface DeletionStepResult extends DeletionStep {
   done: boolean;
 }
 
-/** The operator's own account is never deleted with a church it happens to belong to. */
-const isOperator = (email: unknown) =>
-  typeof email === 'string' &&
-  email.trim().toLowerCase() === (process.env.SUPER_ADMIN_EMAIL ?? '').trim().toLowerCase();
-
 async function deleteTablePage(jobId: string, page: PendingPage): Promise<void> {
   await mapLimit(page.accounts ?? [], 8, (userId) => deletePoolUser(userId));
   await deleteKeys(page.keys as TableKey[]);
@@ -79,7 +75,8 @@ export async function deletePageStep(input: DeletionStep & { phase: DeletionPhas
   const more = page0.more || items.length < page0.items.length;
 
   // Which accounts exist is decided before the page is recorded, so a retry counts the same ones.
-  const users = items.filter((i) => i.userId && !isOperator(i.email));
+  // The operator's own account is never deleted with a church it happens to belong to.
+  const users = items.filter((i) => i.userId && !isOperatorEmail(i.email));
   const accounts = (
     await mapLimit(users, 8, async (u) => ((await getPoolUser(String(u.userId))) ? String(u.userId) : null))
   ).filter((id): id is string => id !== null);

@@ -1,13 +1,17 @@
 /**
  * Who is calling, from the JWT claims API Gateway verified, and whether the route's access rule
  * admits them. The user record, not the token, decides admin: a removed admin or a deleted user
- * is refused on the next request, not at the next token.
+ * is refused on the next request, not at the next token. From `member` up, an account that is not
+ * an administrator must be linked to a member the church still lists (domain/listing.ts).
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { Access } from '../routes';
+import { NOT_LISTED } from '../contract/listing';
 import { denied, unauthenticated } from '../domain/errors';
+import { isListed } from '../domain/listing';
 import type { UserRecord } from '../domain/entities';
-import { getUserRecord } from '../domain/repos/users';
+import { isOperatorEmail } from '../domain/operator';
+import { getUserRecordAndClaimedMember } from '../domain/repos/users';
 
 export interface Principal {
   userId: string;
@@ -31,7 +35,6 @@ export function principalFromClaims(claims: Claims | undefined): Principal | nul
   if (!claims || !claims.sub) return null;
   const email = text(claims.email).toLowerCase();
   const emailVerified = text(claims.email_verified) === 'true';
-  const superAdminEmail = (process.env.SUPER_ADMIN_EMAIL ?? '').trim().toLowerCase();
   return {
     userId: text(claims.sub),
     email,
@@ -40,7 +43,7 @@ export function principalFromClaims(claims: Claims | undefined): Principal | nul
     memberId: text(claims['custom:memberId']) || null,
     familyId: text(claims['custom:familyId']) || null,
     admin: false,
-    superAdmin: superAdminEmail !== '' && emailVerified && email === superAdminEmail,
+    superAdmin: emailVerified && isOperatorEmail(email),
     user: null,
   };
 }
@@ -59,8 +62,9 @@ export async function authorise(
   }
   if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
   if (!principal.orgId) throw denied('Organization details missing from your account.');
-  const user = await getUserRecord(principal.orgId, principal.userId);
+  const { user, claimed } = await getUserRecordAndClaimedMember(principal.orgId, principal.userId, principal);
   if (!user) throw denied('Your account is no longer active in this organization.');
+  if (!(await isListed(user, claimed))) throw denied(NOT_LISTED);
   // The record decides, never the token: its links may be newer (addClaimCreds links, a member or
   // family delete unlinks) than the claims of a token that stays valid for up to an hour.
   const admitted: Principal = {

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFamiliesResult, MeResult } from '../../lambdas/contract/api';
 import { JOB_MESSAGES } from '../../lambdas/contract/jobTexts';
+import { NOT_LISTED, NOT_LISTED_TITLE } from '../../lambdas/contract/listing';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
@@ -57,11 +58,17 @@ const ORG_DENIED = see('Access Denied', JOB_MESSAGES.orgDenied);
 const FAMILY = see((t) => `${t.surname} Family`);
 const FAMILY_REFUSED = see('Edit Family Details', 'Error: You do not have permission to edit this family.');
 const MEMBER_REFUSED = see('Edit Member', 'You do not have permission to edit this member.');
+/** The directory's pages for the super-admin: its account is in the church but no member of it, so not listed. */
+const NOT_LISTED_PAGE = see(NOT_LISTED_TITLE, NOT_LISTED);
 
 /** The same sight for every role. */
 const all = (sight: Sight): Sights => [sight, sight, sight, sight, sight, sight];
 /** Protected pages: signed out goes to /, unverified sees the gate, every other role the page. */
 const protectedPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, sight];
+/** The directory's pages: protected, and for those the church lists (not the super-admin). */
+const directoryPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, NOT_LISTED_PAGE];
+/** The dashboard after a redirect: the super-admin, whom the church does not list, sees why there. */
+const NOT_LISTED_AT_DASHBOARD: Sight = { ...NOT_LISTED_PAGE, at: '/dashboard' };
 /** Public-only pages: signed in goes to the dashboard (the gate when unverified). */
 const publicOnly = (sight: Sight): Sights => [
   sight,
@@ -69,7 +76,7 @@ const publicOnly = (sight: Sight): Sights => [
   TO_DASHBOARD,
   TO_DASHBOARD,
   TO_DASHBOARD,
-  TO_DASHBOARD,
+  NOT_LISTED_AT_DASHBOARD,
 ];
 
 type Row = readonly [path: (t: Target) => string, slug: string, sights: Sights];
@@ -84,15 +91,15 @@ const ROUTES: readonly Row[] = [
   [(t) => `/create-account/${t.orgId}`,  'create-account-org',    all(see('Join Your Church Directory'))],
   [() => '/register-organization',       'register-organization', all(see('Register Your Church Directory'))],
   [() => '/privacy',                     'privacy',               all(see('Privacy Policy', 'Last updated May 4, 2025'))],
-  [() => '/dashboard',                   'dashboard',             protectedPage(see('Dashboard', 'Birthdays This Month'))],
-  [() => '/families',                    'families',              protectedPage(see('Families'))],
-  [() => '/families/grid',               'families-grid',         protectedPage(see('Families'))],
-  [(t) => `/families/${t.familyId}`,     'family',                protectedPage(FAMILY)],
+  [() => '/dashboard',                   'dashboard',             directoryPage(see('Dashboard', 'Birthdays This Month'))],
+  [() => '/families',                    'families',              directoryPage(see('Families'))],
+  [() => '/families/grid',               'families-grid',         directoryPage(see('Families'))],
+  [(t) => `/families/${t.familyId}`,     'family',                directoryPage(FAMILY)],
   [() => '/families/add',                'families-add',          [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Family'),      ADMIN_DENIED]],
-  [(t) => `/families/edit/${t.familyId}`,'families-edit',         [LANDING,    GATE,       FAMILY_REFUSED,   see('Edit Family Details'), see('Edit Family Details'), FAMILY_REFUSED]],
-  [() => '/members/add',                 'members-add',           protectedPage(see('Add Member'))],
-  [(t) => `/members/edit/${t.memberId}`, 'members-edit',          [LANDING,    GATE,       MEMBER_REFUSED,   see('Edit Member'),         see('Edit Member'),         MEMBER_REFUSED]],
-  [() => '/groups',                      'groups',                protectedPage(see('Groups'))],
+  [(t) => `/families/edit/${t.familyId}`,'families-edit',         [LANDING,    GATE,       FAMILY_REFUSED,   see('Edit Family Details'), see('Edit Family Details'), NOT_LISTED_PAGE]],
+  [() => '/members/add',                 'members-add',           directoryPage(see('Add Member'))],
+  [(t) => `/members/edit/${t.memberId}`, 'members-edit',          [LANDING,    GATE,       MEMBER_REFUSED,   see('Edit Member'),         see('Edit Member'),         NOT_LISTED_PAGE]],
+  [() => '/groups',                      'groups',                directoryPage(see('Groups'))],
   [() => '/groups/add',                  'groups-add',            [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Group'),       ADMIN_DENIED]],
   [() => '/map',                         'map',                   protectedPage(see('Map Feature', 'Coming Soon!'))],
   [() => '/documents',                   'documents',             protectedPage(see('Documents', 'Coming Soon!'))],
@@ -101,7 +108,7 @@ const ROUTES: readonly Row[] = [
   [() => '/admin/org',                   'admin-org',             [TO_LOGIN,   GATE,       ORG_DENIED,       ORG_DENIED,                 ORG_DENIED,                 see('Organization Management')]],
   [() => '/profile',                     'profile',               protectedPage(see('Your Profile'))],
   [() => '/help',                        'help',                  all(see('Help'))],
-  [() => '/no-such-page',                'unknown',               [NOT_FOUND,  GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD,             TO_DASHBOARD,             TO_DASHBOARD]],
+  [() => '/no-such-page',                'unknown',               [NOT_FOUND,  GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD,             TO_DASHBOARD,             NOT_LISTED_AT_DASHBOARD]],
 ];
 
 /** Texts of a page still on its way: the visit waits until none shows. */

@@ -11,7 +11,15 @@ import * as groups from '../../lambdas/domain/groups';
 import { addMember, updateMember } from '../../lambdas/domain/members';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  newId,
+  snapshotTable,
+  unique,
+} from '../support/fixtures';
 import { adminOf, beforeItsWrite } from '../support/interleave';
 
 const getItem = async (Key: Record<string, unknown>) =>
@@ -70,7 +78,7 @@ describe('families', () => {
     const [church, other] = await Promise.all([createChurch(), createChurch()]);
     const { familyId, familyVersion } = await addFamilyVia(church.adminToken);
     expect((await call('getFamily', { token: other.adminToken, params: { familyId } })).status).toBe(404);
-    const member = await createAccountIn(church.orgId);
+    const member = await memberAccountIn(church);
     const before = await snapshotTable();
     expect(
       (

@@ -7,7 +7,15 @@ import { roleItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  newId,
+  snapshotTable,
+  unique,
+} from '../support/fixtures';
 
 const getItem = async (Key: Record<string, unknown>) =>
   (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
@@ -114,7 +122,7 @@ describe('groups', () => {
       { memberId: kim.memberId, familyId: kim.familyId, name: 'Lydia', surname: 'Kim' },
     ]);
 
-    const member = await createAccountIn(church.orgId);
+    const member = await memberAccountIn(church);
     const seen = await list(member.token);
     expect(seen.canManage).toBe(false);
     expect(seen).not.toHaveProperty('members');
@@ -271,7 +279,9 @@ describe('groups', () => {
 
   it('a removed admin is refused at once, before their token expires', async () => {
     const church = await createChurch();
-    const admin = await createAccountIn(church.orgId, { admin: true });
+    // Linked to a member: once no admin, still someone the church lists.
+    const own = await addFamilyVia(church.adminToken);
+    const admin = await createAccountIn(church.orgId, { admin: true, memberId: own.memberId, familyId: own.familyId });
     expect((await call('addGroup', { token: admin.token, body: { groupName: unique('Before') } })).status).toBe(200);
     await ddb.send(
       new PutCommand({

@@ -10,7 +10,14 @@ import { s3 } from '../../lambdas/platform/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { photoExists as exists, TINY_JPEG, uploadNewFamilyPhoto, uploadPhoto } from '../support/upload';
-import { addFamilyVia, createAccountIn, createChurch, snapshotStorage, snapshotTable } from '../support/fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  snapshotStorage,
+  snapshotTable,
+} from '../support/fixtures';
 
 const family = async (token: string, familyId: string) =>
   (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
@@ -188,7 +195,7 @@ describe('family photos', () => {
   it('hands out uploads only for images of a bounded size, and only to who may edit the family', async () => {
     const church = await createChurch();
     const { familyId, memberId } = await addFamilyVia(church.adminToken);
-    const member = await createAccountIn(church.orgId);
+    const member = await memberAccountIn(church);
     const owner = await createAccountIn(church.orgId, { familyId, memberId });
     const ask = (token: string, body: unknown, requestKey?: string) =>
       call('createPhotoUpload', { token, body, requestKey });

@@ -5,7 +5,9 @@ import { memberItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, createAccountIn, createChurch, newId, unique } from '../support/fixtures';
+import type { MeResult } from '../../lambdas/contract/api';
+import { linkUserToMember } from '../../lambdas/domain/repos/users';
+import { PASSWORD, createAccountIn, createChurch, memberAccountIn, newId, unique } from '../support/fixtures';
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
@@ -67,6 +69,58 @@ describe('addClaimCreds', () => {
     const church = await createChurch();
     const answer = await call('addClaimCreds', { token: church.adminToken });
     expect(answer).toMatchObject({ status: 200, body: { linked: false } });
+  });
+});
+
+describe('addClaimCreds never links another person’s account', () => {
+  it('leaves an administrator unlinked when a family user gives a member of their family the admin’s e-mail', async () => {
+    const church = await createChurch();
+    const familyUser = await memberAccountIn(church);
+    const planted = await call('addMember', {
+      token: familyUser.token,
+      body: { familyId: familyUser.family.familyId, name: 'Not Me', email: church.adminEmail },
+    });
+    expect(planted.status).toBe(200);
+
+    const answer = await call('addClaimCreds', { token: church.adminToken });
+    expect(answer.body).toMatchObject({ success: true, linked: false });
+    expect((await call<MeResult>('getMe', { token: church.adminToken })).body).toMatchObject({
+      admin: true,
+      memberId: null,
+      familyId: null,
+    });
+    expect(claimsOf(await idToken(church.adminEmail, PASSWORD))['custom:memberId']).toBeUndefined();
+  });
+
+  it('keeps a linked account on its member when another member is given its e-mail, and its token follows the record', async () => {
+    const church = await createChurch();
+    const [mine, theirs] = await Promise.all([memberAccountIn(church), memberAccountIn(church)]);
+    // An account whose record is linked but whose token is not yet.
+    const email = `${unique('placed')}@example.org`;
+    const account = await createAccountIn(church.orgId, { email });
+    expect(await linkUserToMember(church.orgId, account.userId, mine.family.memberId, mine.family.familyId)).toBe(
+      'linked',
+    );
+    const planted = await call('addMember', {
+      token: theirs.token,
+      body: { familyId: theirs.family.familyId, name: 'Not Me', email },
+    });
+    expect(planted.status).toBe(200);
+
+    const answer = await call('addClaimCreds', { token: account.token });
+    expect(answer.body).toMatchObject({ linked: false, message: 'Account already linked.' });
+    expect((await call<MeResult>('getMe', { token: account.token })).body).toMatchObject({
+      memberId: mine.family.memberId,
+      familyId: mine.family.familyId,
+    });
+    expect(claimsOf(await idToken(email, PASSWORD))).toMatchObject({
+      'custom:memberId': mine.family.memberId,
+      'custom:familyId': mine.family.familyId,
+    });
+    // The repository's own write refuses it too, whoever asks.
+    expect(await linkUserToMember(church.orgId, account.userId, theirs.family.memberId, theirs.family.familyId)).toBe(
+      'not-linkable',
+    );
   });
 });
 

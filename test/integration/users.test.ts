@@ -7,15 +7,27 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
 import { signOutEverywhere } from '../../lambdas/domain/identity';
 import { keys } from '../../lambdas/domain/keys';
+import { listUserRecords } from '../../lambdas/domain/repos/users';
+import { NO_ADMIN_LEFT, USER_NOT_FOUND } from '../../lambdas/domain/users';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
+import {
+  PASSWORD,
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  newId,
+  snapshotTable,
+  unique,
+} from '../support/fixtures';
+import { superAdminIn } from '../support/jobs';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
 const claimsOf = (token: string) =>
@@ -108,7 +120,9 @@ describe('setUserAdminClaim', () => {
 
   it('refuses a removed admin at once, though their token still says admin', async () => {
     const church = await createChurch();
-    const deputy = await createAccountIn(church.orgId, { admin: true });
+    // Linked to a member of their own: once no admin, still someone the church lists.
+    const own = await addFamilyVia(church.adminToken);
+    const deputy = await createAccountIn(church.orgId, { admin: true, memberId: own.memberId, familyId: own.familyId });
     expect(claimsOf(deputy.token)['custom:admin']).toBe('true');
     expect((await call('listUsers', { token: deputy.token })).status).toBe(200);
 
@@ -133,8 +147,9 @@ describe('setUserAdminClaim', () => {
     expect((await call('listFamilies', { token: deputy.token })).status).toBe(200);
   });
 
-  it('lets an admin remove their own admin status', async () => {
+  it('lets an admin remove their own admin status while another admin remains', async () => {
     const church = await createChurch();
+    await createAccountIn(church.orgId, { admin: true });
     const answer = await setAdmin(church.adminToken, String(claimsOf(church.adminToken).sub), false);
     expect(answer.status).toBe(200);
     expect((await call('listUsers', { token: church.adminToken })).status).toBe(403);
@@ -156,7 +171,7 @@ describe('setUserAdminClaim', () => {
 describe('deleteUserAuth', () => {
   it('deletes the Cognito account and the user record; the deleted user is refused at once and cannot refresh', async () => {
     const church = await createChurch();
-    const user = await createAccountIn(church.orgId);
+    const user = await memberAccountIn(church);
     const { idToken: token, refreshToken } = await signInTokens(user.email);
     expect((await call('listFamilies', { token })).status).toBe(200);
 
@@ -197,6 +212,117 @@ describe('deleteUserAuth', () => {
     expect(answer).toMatchObject({ status: 404, body: { error: { code: 'not-found', message: 'User not found.' } } });
     expect(await snapshotTable()).toBe(before);
     expect(await accountExists(theirs.email)).toBe(true);
+  });
+});
+
+const userIdOf = (token: string) => String(claimsOf(token).sub);
+const adminsOf = async (orgId: string) =>
+  (await listUserRecords(orgId)).filter((u) => u.admin && u.email !== stack.env.SUPER_ADMIN_EMAIL);
+
+describe('a church’s last administrator', () => {
+  it('cannot remove their own admin right when no other admin would remain, and nothing changes', async () => {
+    const church = await createChurch();
+    const before = await snapshotTable();
+    const answer = await setAdmin(church.adminToken, userIdOf(church.adminToken), false);
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { code: 'failed-precondition', message: NO_ADMIN_LEFT } },
+    });
+    expect(await snapshotTable()).toBe(before);
+    expect(claimsOf(await idToken(church.adminEmail, PASSWORD))['custom:admin']).toBe('true');
+  });
+
+  it('is not kept by the operator’s account, which is no admin of the church', async () => {
+    const church = await createChurch();
+    const operator = await superAdminIn(church.orgId);
+    await ddb.send(
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: keys.user(church.orgId, operator.userId),
+        UpdateExpression: 'SET admin = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+    const answer = await setAdmin(church.adminToken, userIdOf(church.adminToken), false);
+    expect(answer.body.error).toEqual({ code: 'failed-precondition', message: NO_ADMIN_LEFT });
+  });
+
+  it.each([
+    ['remove each other’s admin right', (token: string, userId: string) => setAdmin(token, userId, false)],
+    ['delete each other', (token: string, userId: string) => call('deleteUserAuth', { token, params: { userId } })],
+  ])('keeps one when its only two admins %s at the same moment', async (_what, act) => {
+    const church = await createChurch();
+    const deputy = await createAccountIn(church.orgId, { admin: true });
+    const answers = await Promise.all([
+      act(church.adminToken, deputy.userId),
+      act(deputy.token, userIdOf(church.adminToken)),
+    ]);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+    expect(await adminsOf(church.orgId)).toHaveLength(1);
+  });
+});
+
+describe('the operator’s account (the super-admin)', () => {
+  it('is never listed, made admin, demoted or deleted by a church’s admin', async () => {
+    const church = await createChurch();
+    const operator = await superAdminIn(church.orgId);
+    const { users } = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body;
+    expect(users.map((u) => u.email)).toEqual([church.adminEmail]);
+
+    const before = await snapshotTable();
+    for (const answer of [
+      await setAdmin(church.adminToken, operator.userId, true),
+      await setAdmin(church.adminToken, operator.userId, false),
+      await call('deleteUserAuth', { token: church.adminToken, params: { userId: operator.userId } }),
+    ])
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: 'not-found', message: USER_NOT_FOUND } } });
+    expect(await snapshotTable()).toBe(before);
+    expect(await accountExists(operator.email)).toBe(true);
+  });
+});
+
+describe('the super-admin makes a user of a church its administrator', () => {
+  it('lists the church’s users and grants one the admin right, record and attribute', async () => {
+    const church = await createChurch();
+    const operator = await superAdminIn(church.orgId);
+    const user = await memberAccountIn(church);
+    const listed = await call<ListUsersResult>('listOrganizationUsers', {
+      token: operator.token,
+      params: { orgId: church.orgId },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.users.map((u) => u.email).sort()).toEqual([church.adminEmail, user.email].sort());
+
+    const answer = await call('makeOrganizationAdmin', {
+      token: operator.token,
+      params: { orgId: church.orgId, userId: user.userId },
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { success: true, message: `${user.email} is now an administrator of this church.`, user: { admin: true } },
+    });
+    expect((await call('listUsers', { token: user.token })).status).toBe(200);
+    expect(claimsOf(await idToken(user.email, PASSWORD))['custom:admin']).toBe('true');
+  });
+
+  it('answers not-found for an unknown church, another church’s user and its own account, changing nothing', async () => {
+    const [church, other] = await Promise.all([createChurch(), createChurch()]);
+    const operator = await superAdminIn(church.orgId);
+    const theirs = await createAccountIn(other.orgId);
+    const before = await snapshotTable();
+    for (const params of [
+      { orgId: newId(), userId: theirs.userId },
+      { orgId: church.orgId, userId: theirs.userId },
+      { orgId: church.orgId, userId: operator.userId },
+    ]) {
+      const answer = await call('makeOrganizationAdmin', { token: operator.token, params });
+      expect(answer.status, JSON.stringify(params)).toBe(404);
+    }
+    expect(
+      (await call('listOrganizationUsers', { token: operator.token, params: { orgId: newId() } })).body.error,
+    ).toEqual({ code: 'not-found', message: 'Organization not found.' });
+    expect(await snapshotTable()).toBe(before);
   });
 });
 

@@ -1,7 +1,9 @@
 /** The callers of the security matrix: one of each role, in one church, plus an admin of another. */
-import { linkUserToMember } from '../../lambdas/domain/repos/users';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { linkUserToMember, unlinkUser } from '../../lambdas/domain/repos/users';
+import { ddb } from '../../lambdas/platform/ddb';
 import { call } from '../support/api';
-import { addFamilyVia, createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
+import { addFamilyVia, createAccountIn, createChurch, memberAccountIn, unique, type Church } from '../support/fixtures';
 import { superAdminIn } from '../support/jobs';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
@@ -28,7 +30,8 @@ export async function buildWorld(): Promise<World> {
   const family = await addFamilyVia(church.adminToken);
   const [unverified, member, familyUser] = await Promise.all([
     createAccountIn(church.orgId, { verified: false }),
-    createAccountIn(church.orgId),
+    // A member of another family: the church lists them, they edit none of `family`.
+    memberAccountIn(church),
     createAccountIn(church.orgId, { familyId: family.familyId, memberId: family.memberId }),
   ]);
   return {
@@ -37,6 +40,8 @@ export async function buildWorld(): Promise<World> {
     family,
     ownFamily: async () => {
       const fresh = await addFamilyVia(church.adminToken);
+      // A linked account is never relinked: unlinked first, as a delete of its member would.
+      await ddb.send(new TransactWriteCommand({ TransactItems: [unlinkUser(church.orgId, familyUser.userId)] }));
       await linkUserToMember(church.orgId, familyUser.userId, fresh.memberId, fresh.familyId);
       return fresh;
     },
@@ -64,7 +69,7 @@ export async function buildWorld(): Promise<World> {
       familyUser: familyUser.token,
       admin: church.adminToken,
       otherAdmin: other.adminToken,
-      // The configured super-admin address, as an ordinary (non-admin) member of the church.
+      // The configured super-admin address, with a user record in the church but no member: not the church's.
       superAdmin: (await superAdminIn(church.orgId)).token,
     },
   };

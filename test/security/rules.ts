@@ -38,8 +38,11 @@ const everyone = (status: number): Record<Role, number> => ({
 });
 
 const signedIn = { ...everyone(200), anonymous: 401 };
-/** Verified members of the church (the super-admin is one here; another church's admin reads its own church). */
-const members = { ...signedIn, unverified: 403 };
+/**
+ * Verified members the church lists (another church's admin reads its own church). The super-admin
+ * has a user record in the church but no member: not listed, so refused like any unlinked account.
+ */
+const members = { ...signedIn, unverified: 403, superAdmin: 403 };
 /** Reads of this church's records by id: another church's admin gets not-found. */
 const readById = { ...members, otherAdmin: 404 };
 /** Changes to one family: its own user and admins; another church's admin gets not-found. */
@@ -207,6 +210,18 @@ export const rules: Record<Operation, Rule> = {
     request: async () => ({ body: { orgId: (await createChurch()).orgId } }),
     expect: superAdminOnly,
     settle: jobEnded,
+  },
+  listOrganizationUsers: {
+    access: 'superAdmin',
+    request: (w) => ({ params: { orgId: w.church.orgId } }),
+    expect: superAdminOnly,
+  },
+  makeOrganizationAdmin: {
+    access: 'superAdmin',
+    request: async (w) => ({
+      params: { orgId: w.church.orgId, userId: (await createAccountIn(w.church.orgId)).userId },
+    }),
+    expect: superAdminOnly,
   },
   // The church's own directory, for its admins; another church's admin gets its own church's PDF.
   generateDirectoryPdf: { access: 'admin', request: () => ({ body: {} }), expect: adminOnly },

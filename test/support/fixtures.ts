@@ -90,6 +90,20 @@ export async function createAccountIn(
   return { userId, email, token: await idToken(email, PASSWORD) };
 }
 
+/**
+ * An ordinary member's account: a family of its own, added by the church's administrator through
+ * the API, and the account linked to its member (an unlinked account reads no directory).
+ */
+export async function memberAccountIn(church: Church, options: { verified?: boolean; email?: string } = {}) {
+  const family = await addFamilyVia(church.adminToken);
+  const account = await createAccountIn(church.orgId, {
+    ...options,
+    memberId: family.memberId,
+    familyId: family.familyId,
+  });
+  return { ...account, family };
+}
+
 /** Every item of the table, sorted: compared before and after a refused request. */
 export async function snapshotTable(): Promise<string> {
   const items: Record<string, unknown>[] = [];

@@ -522,6 +522,21 @@ export const hostileRoutes: RouteCase[] = [
     },
   }),
   route({
+    operation: 'makeOrganizationAdmin',
+    runs: 10,
+    token: (w) => w.superToken,
+    arrange: (w) => createAccountIn(w.main.orgId),
+    params: {
+      valid: (w, t) => ({ orgId: w.main.orgId, userId: t.userId }),
+      others: (w) => ({ orgId: [w.other.orgId], userId: [w.other.userId] }),
+    },
+    accepted: async ({ w, t }) => {
+      const users = await read<ListUsersResult>('listUsers', w.main.adminToken);
+      expect(users.users.find((u) => u.userId === t.userId)?.admin).toBe(true);
+      expect((await cognitoAttributes(t.email))?.['custom:admin']).toBe('true');
+    },
+  }),
+  route({
     operation: 'generateDirectoryPdf',
     runs: 15,
     token: (w) => w.main.adminToken,

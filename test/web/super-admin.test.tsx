@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IntegrityReportResult, JobView, OrganizationListItem } from '../../lambdas/contract/jobs';
 import { formatOrgDate } from '../../web/src/features/admin/OrgManagementPage';
+import { makeAdminConfirmText } from '../../web/src/features/admin/OrgAdminsModal';
 import { setConfig } from '../../web/src/lib/config';
 import { auth, currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
@@ -376,5 +377,41 @@ describe('organisation management page', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain(
       'Deletion failed: An internal error occurred.',
     );
+  });
+
+  it('makes a user of a church that lost its administrators its administrator', async () => {
+    const users = [
+      { userId: 'u-1', email: 'ruth@bethel.example', admin: false, memberId: 'm-1', familyId: 'f-1', createdAt: null },
+      { userId: 'u-2', email: 'sam@bethel.example', admin: false, memberId: null, familyId: null, createdAt: null },
+    ];
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/admin/organizations')
+        return jsonResponse(200, { success: true, message: '', organizations: ORGS });
+      if (url === '/api/admin/organizations/org-b/users') return jsonResponse(200, { users });
+      if (url === '/api/admin/organizations/org-b/users/u-1/admin' && init.method === 'PUT') {
+        users[0]!.admin = true;
+        return jsonResponse(200, {
+          success: true,
+          message: 'ruth@bethel.example is now an administrator of this church.',
+          user: users[0],
+        });
+      }
+      return jsonResponse(500, {});
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/admin/org');
+    await userEvent.click(await screen.findByRole('button', { name: 'Administrators of Bethel Church' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Administrators of Bethel Church' });
+    await within(dialog).findByText('This church has no administrator. Choose a user to make its administrator.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make ruth@bethel.example an administrator' }));
+    expect(window.confirm).toHaveBeenCalledWith(makeAdminConfirmText('ruth@bethel.example', 'Bethel Church'));
+    await within(dialog).findByText('ruth@bethel.example is now an administrator of this church.');
+    await within(dialog).findByText('This church has 1 administrator.');
+    expect(within(dialog).queryByRole('button', { name: 'Make ruth@bethel.example an administrator' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(1);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

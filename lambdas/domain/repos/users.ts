@@ -1,9 +1,10 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
+import { batchGetAll } from './batch';
 import type { UserRecord } from '../entities';
 import { keys } from '../keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
-import { put, update, type Action } from './transact';
+import { ConditionFailed, put, transact, update, type Action } from './transact';
 
 export function userItem(user: UserRecord) {
   return {
@@ -19,13 +20,45 @@ export async function getUserRecord(orgId: string, userId: string): Promise<User
   return Item ? withoutKeys<UserRecord>(Item) : null;
 }
 
+/** The member a token says its account is linked to (its claims), and whether that member was found. */
+export interface ClaimedMember {
+  memberId: string;
+  familyId: string;
+  found: boolean;
+}
+
+/**
+ * The user record and, in the same BatchGetItem, the member the token claims: for a member's
+ * request one round trip instead of two in a row (the record still decides; a claim that is no
+ * longer the record's link is read again by its caller).
+ */
+export async function getUserRecordAndClaimedMember(
+  orgId: string,
+  userId: string,
+  claim: { memberId: string | null; familyId: string | null },
+): Promise<{ user: UserRecord | null; claimed: ClaimedMember | null }> {
+  const { memberId, familyId } = claim;
+  if (!memberId || !familyId) return { user: await getUserRecord(orgId, userId), claimed: null };
+  const items = await batchGetAll(tableName(), [keys.user(orgId, userId), keys.member(orgId, familyId, memberId)]);
+  const user = items.find((i) => i.type === ItemType.user);
+  return {
+    user: user ? withoutKeys<UserRecord>(user) : null,
+    claimed: { memberId, familyId, found: items.some((i) => i.type === ItemType.member) },
+  };
+}
+
 /**
  * One write about an account of a member, all or nothing with a bump of the member's set of
  * dependants (its rolesVersion, as for a role): a member or family delete that read the member's
  * accounts before this write is refused, never leaving an account linked to a member that is
- * gone. False when the member is gone.
+ * gone. 'member-gone' when the member is gone, 'account-refused' when the account's own condition failed.
  */
-async function whileMemberStays(account: Action, orgId: string, familyId: string, memberId: string): Promise<boolean> {
+async function whileMemberStays(
+  account: Action,
+  orgId: string,
+  familyId: string,
+  memberId: string,
+): Promise<'written' | 'member-gone' | 'account-refused'> {
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -35,22 +68,47 @@ async function whileMemberStays(account: Action, orgId: string, familyId: string
         ],
       }),
     );
-    return true;
+    return 'written';
   } catch (error) {
-    if (conditionFailedAt(error, 1)) return false;
+    if (conditionFailedAt(error, 1)) return 'member-gone';
+    if (conditionFailedAt(error, 0)) return 'account-refused';
     throw error;
   }
 }
 
-/** Links the account to the member (addClaimCreds); 'member-gone' when it was deleted meanwhile. */
+/**
+ * Links the account to the member (addClaimCreds), only while the account is linked to nobody and
+ * is no administrator: nobody else's addition of a member with the same e-mail moves an
+ * account that is already placed, or an administrator's. 'member-gone' when the member was deleted
+ * meanwhile, 'not-linkable' when the account is linked or an administrator (now).
+ */
 export async function linkUserToMember(
   orgId: string,
   userId: string,
   memberId: string,
   familyId: string,
-): Promise<'linked' | 'member-gone'> {
-  const link = update(keys.user(orgId, userId), 'SET memberId = :m, familyId = :f', { ':m': memberId, ':f': familyId });
-  return (await whileMemberStays(link, orgId, familyId, memberId)) ? 'linked' : 'member-gone';
+): Promise<'linked' | 'member-gone' | 'not-linkable'> {
+  const link = update(
+    keys.user(orgId, userId),
+    'SET memberId = :m, familyId = :f',
+    { ':m': memberId, ':f': familyId, ':yes': true, ':null': 'NULL' },
+    'attribute_exists(PK) AND NOT (admin = :yes) AND (attribute_not_exists(memberId) OR attribute_type(memberId, :null))',
+  );
+  const outcome = await whileMemberStays(link, orgId, familyId, memberId);
+  return outcome === 'written' ? 'linked' : outcome === 'account-refused' ? 'not-linkable' : outcome;
+}
+
+/** The member the account is linked to is still in the directory (one GetItem of its key); false when unlinked. */
+export async function linkedMemberExists(user: UserRecord): Promise<boolean> {
+  if (!user.memberId || !user.familyId) return false;
+  const { Item } = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.member(user.orgId, user.familyId, user.memberId),
+      ProjectionExpression: 'memberId',
+    }),
+  );
+  return Item !== undefined;
 }
 
 /** The member of an organisation holding this e-mail, if any (GSI2: by e-mail). */
@@ -110,7 +168,9 @@ export async function createMemberUserRecord(
   user: UserRecord & { memberId: string; familyId: string },
 ): Promise<'created' | 'member-gone'> {
   const record = put(userItem(user), 'attribute_not_exists(PK)');
-  return (await whileMemberStays(record, user.orgId, user.familyId, user.memberId)) ? 'created' : 'member-gone';
+  const outcome = await whileMemberStays(record, user.orgId, user.familyId, user.memberId);
+  if (outcome === 'account-refused') throw new Error(`A user record ${user.userId} already exists`);
+  return outcome === 'written' ? 'created' : 'member-gone';
 }
 
 /** The church's user records (one Query, paged past 1 MB), in no particular order. */
@@ -130,6 +190,36 @@ export async function listUserRecords(orgId: string): Promise<UserRecord[]> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return users;
+}
+
+/**
+ * Removes the record's admin right in one transaction with a check that `keeperId` is still an
+ * admin: two admins taking each other's right at the same moment cannot both succeed, so the church
+ * always keeps one. 'gone' when the record is gone, 'keeper-lost' when the keeper is no admin now.
+ */
+export async function removeAdminWhileKept(
+  orgId: string,
+  userId: string,
+  keeperId: string,
+): Promise<'removed' | 'gone' | 'keeper-lost'> {
+  const keeperStaysAdmin: Action = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.user(orgId, keeperId),
+      ConditionExpression: 'admin = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    },
+  };
+  try {
+    await transact(orgId, [
+      { action: update(keys.user(orgId, userId), 'SET admin = :no', { ':no': false }) },
+      { action: keeperStaysAdmin },
+    ]);
+    return 'removed';
+  } catch (error) {
+    if (error instanceof ConditionFailed) return error.step === 0 ? 'gone' : 'keeper-lost';
+    throw error;
+  }
 }
 
 /** Sets the record's admin flag; null when the record is gone. */

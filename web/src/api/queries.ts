@@ -26,6 +26,7 @@ export const memberQuery = (memberId: string) => apiQuery('getMember', { params:
 export const groupsQuery = () => apiQuery('listGroups');
 export const usersQuery = () => apiQuery('listUsers');
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
+export const organizationUsersQuery = (orgId: string) => apiQuery('listOrganizationUsers', { params: { orgId } });
 export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
 export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
 
@@ -37,7 +38,8 @@ type Read =
   | 'getMember'
   | 'listGroups'
   | 'listUsers'
-  | 'getPrivacyDefaults';
+  | 'getPrivacyDefaults'
+  | 'listOrganizationUsers';
 type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob'>;
 
 const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMember', 'listGroups'];
@@ -62,6 +64,7 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   deleteRole: ['listGroups'],
   setUserAdminClaim: ['listUsers'],
   deleteUserAuth: ['listUsers'],
+  makeOrganizationAdmin: ['listOrganizationUsers'],
   startIntegrityReport: [],
   // Nothing is gone when the job starts: the page refreshes the list when the job ends.
   deleteAllDataForOrganization: [],

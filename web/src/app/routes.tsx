@@ -60,49 +60,56 @@ export function appRoutes(client: QueryClient): RouteObject[] {
           element: <ProtectedRoute />,
           children: [
             {
-              path: 'dashboard',
-              loader: () => prefetch((q) => q.dashboardQuery()),
-              lazy: page(() => import('../features/dashboard/DashboardPage')),
-            },
-            {
-              path: 'families',
-              loader: () => prefetch((q) => q.familiesQuery()),
-              lazy: page(() => import('../features/families/FamiliesPage'), { view: 'list' as const }),
-            },
-            {
-              path: 'families/grid',
-              loader: () => prefetch((q) => q.familiesQuery()),
-              lazy: page(() => import('../features/families/FamiliesPage'), { view: 'grid' as const }),
-            },
-            {
-              path: 'families/edit/:familyId',
-              loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
-              lazy: page(() => import('../features/families/FamilyFormPage'), { mode: 'edit' as const }),
-            },
-            {
-              path: 'families/:familyId',
-              loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
-              lazy: page(() => import('../features/families/FamilyDetailPage')),
-            },
-            {
-              path: 'families/:familyId/privacy',
-              loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
-              lazy: page(() => import('../features/privacy/FamilyPrivacyPage')),
-            },
-            {
-              // No prefetch: coming from a family page, the family is chosen and no list is needed.
-              path: 'members/add',
-              lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'add' as const }),
-            },
-            {
-              path: 'members/edit/:memberId',
-              loader: ({ params }) => prefetch((q) => q.memberQuery(params.memberId ?? '')),
-              lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'edit' as const }),
-            },
-            {
-              path: 'groups',
-              loader: () => prefetch((q) => q.groupsQuery()),
-              lazy: page(() => import('../features/groups/GroupsPage')),
+              // The directory's pages, for an account its church lists (the API decides; this shows why not).
+              loader: () => prefetch((q) => q.meQuery()),
+              lazy: page(() => import('../features/access/ListedGate')),
+              children: [
+                {
+                  path: 'dashboard',
+                  loader: () => prefetch((q) => q.dashboardQuery()),
+                  lazy: page(() => import('../features/dashboard/DashboardPage')),
+                },
+                {
+                  path: 'families',
+                  loader: () => prefetch((q) => q.familiesQuery()),
+                  lazy: page(() => import('../features/families/FamiliesPage'), { view: 'list' as const }),
+                },
+                {
+                  path: 'families/grid',
+                  loader: () => prefetch((q) => q.familiesQuery()),
+                  lazy: page(() => import('../features/families/FamiliesPage'), { view: 'grid' as const }),
+                },
+                {
+                  path: 'families/edit/:familyId',
+                  loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
+                  lazy: page(() => import('../features/families/FamilyFormPage'), { mode: 'edit' as const }),
+                },
+                {
+                  path: 'families/:familyId',
+                  loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
+                  lazy: page(() => import('../features/families/FamilyDetailPage')),
+                },
+                {
+                  path: 'families/:familyId/privacy',
+                  loader: ({ params }) => prefetch((q) => q.familyQuery(params.familyId ?? '')),
+                  lazy: page(() => import('../features/privacy/FamilyPrivacyPage')),
+                },
+                {
+                  // No prefetch: coming from a family page, the family is chosen and no list is needed.
+                  path: 'members/add',
+                  lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'add' as const }),
+                },
+                {
+                  path: 'members/edit/:memberId',
+                  loader: ({ params }) => prefetch((q) => q.memberQuery(params.memberId ?? '')),
+                  lazy: page(() => import('../features/members/MemberFormPage'), { mode: 'edit' as const }),
+                },
+                {
+                  path: 'groups',
+                  loader: () => prefetch((q) => q.groupsQuery()),
+                  lazy: page(() => import('../features/groups/GroupsPage')),
+                },
+              ],
             },
             {
               path: 'profile',

@@ -3,13 +3,24 @@
  * refreshed behind it after 30 s; only failures a second try can cure are retried (no answer, the
  * service busy, the server's time limit), never a refusal such as 401, 403 or 404.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './apiError';
 
 const RETRYABLE = new Set(['unavailable', 'deadline-exceeded']);
 
+/** getMe's key (api/queries.ts), kept apart so the app shell does not load the query layer. */
+const ME = 'getMe';
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A refusal may mean the account changed (admin right removed, its member deleted): the account
+  // is read again, and the pages that depend on it (the directory's gate) follow.
+  const onError = (error: unknown, key?: readonly unknown[]) => {
+    if (isApiError(error) && error.code === 'permission-denied' && key?.[0] !== ME)
+      void client.invalidateQueries({ queryKey: [ME] });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => onError(error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -19,4 +30,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -11,6 +11,7 @@ import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { rememberJob, rememberedJob, useJob } from './jobs';
+import { OrgAdminsModal } from './OrgAdminsModal';
 
 /** What a failure to list the organisations says. */
 export function orgsLoadErrorText(error: unknown): string {
@@ -75,6 +76,8 @@ export default function OrgManagementPage() {
   const [target, setTarget] = useState<Target | null>(initial?.target ?? null);
   const [deletion, setDeletion] = useState<Deletion>(initial?.deletion ?? { state: 'confirm' });
   const [typed, setTyped] = useState('');
+  // The church whose administrators are shown (for one that lost its own).
+  const [adminsOf, setAdminsOf] = useState<Target | null>(null);
   const start = useApiMutation('deleteAllDataForOrganization');
   const followed = useJob(deletion.state === 'following' ? deletion.jobId : null);
   const job = followed.data;
@@ -197,14 +200,23 @@ export default function OrgManagementPage() {
                       <td data-label="Contact Email">{org.contactEmail || 'N/A'}</td>
                       <td data-label="Expires At">{formatOrgDate(org.expire)}</td>
                       <td data-label="Actions">
-                        <Button
-                          size="small"
-                          variation="destructive"
-                          onClick={() => open(org)}
-                          aria-label={`Delete All Org Data of ${org.orgName}`}
-                        >
-                          Delete All Org Data
-                        </Button>
+                        <div className="org-table__actions">
+                          <Button
+                            size="small"
+                            onClick={() => setAdminsOf({ orgId: org.id, orgName: org.orgName })}
+                            aria-label={`Administrators of ${org.orgName}`}
+                          >
+                            Administrators
+                          </Button>
+                          <Button
+                            size="small"
+                            variation="destructive"
+                            onClick={() => open(org)}
+                            aria-label={`Delete All Org Data of ${org.orgName}`}
+                          >
+                            Delete All Org Data
+                          </Button>
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -213,6 +225,10 @@ export default function OrgManagementPage() {
             </div>
           ))}
       </section>
+
+      {adminsOf && (
+        <OrgAdminsModal orgId={adminsOf.orgId} orgName={adminsOf.orgName} onClose={() => setAdminsOf(null)} />
+      )}
 
       {target && (
         <Modal title="Confirm Destructive Action" onClose={close} busy={running} className="org-delete">

@@ -2,7 +2,7 @@
  * /admin/privacy: the church's defaults, for every family that has not chosen for itself. A
  * church that never chose shares everything with everyone, as the directory always did.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import {
@@ -16,16 +16,14 @@ import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { isApiError } from '../../lib/apiError';
+import { StatusMessage } from '../../components/StatusMessage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
+import { errorText, useSave } from './useSave';
 
 const LABELS: Record<Shared, string> = Object.fromEntries(
   Object.entries({ ...FAMILY_SHARED, ...MEMBER_SHARED }).map(([k, v]) => [k, v.label]),
 ) as Record<Shared, string>;
-
-const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
 
 export default function ChurchPrivacyPage() {
   usePageTitle('Privacy Defaults');
@@ -49,24 +47,11 @@ export default function ChurchPrivacyPage() {
 
 function DefaultsForm({ initial }: { initial: Levels }) {
   const [levels, setLevels] = useState<Levels>(initial);
-  const [status, setStatus] = useState<Status | null>(null);
-  const save = useApiMutation('setPrivacyDefaults');
-  const busy = save.isPending;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setStatus(null);
-    try {
-      const result = await save.mutateAsync({ body: { levels } });
-      setStatus({ kind: 'success', text: result.message });
-    } catch (error) {
-      setStatus({
-        kind: 'error',
-        text: errorText(error, 'The privacy defaults could not be saved. Please try again.'),
-      });
-    }
-  }
+  const mutation = useApiMutation('setPrivacyDefaults');
+  const { status, busy, onSubmit } = useSave(
+    { isPending: mutation.isPending, mutateAsync: () => mutation.mutateAsync({ body: { levels } }) },
+    'The privacy defaults could not be saved. Please try again.',
+  );
 
   return (
     <Card variation="outlined">

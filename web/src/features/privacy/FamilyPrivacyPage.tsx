@@ -3,7 +3,7 @@
  * details and each member's, or leaves the family out of the directory; "What others see" shows
  * the result as the choices are made, before saving.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
@@ -23,12 +23,12 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';
 import type { StatusLocationState } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { StatusMessage } from '../../components/StatusMessage';
 import { WhatOthersSee } from '../../components/WhatOthersSee';
-import { isApiError } from '../../lib/apiError';
 import { familyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
+import { errorText, useSave } from './useSave';
 
 interface Draft {
   unlisted: boolean;
@@ -69,9 +69,6 @@ function previewOf(f: FamilyView, draft: Draft): FamilyView {
   };
 }
 
-const saveErrorText = (error: unknown) =>
-  isApiError(error) && error.message ? error.message : 'Your privacy choices could not be saved. Please try again.';
-
 export default function FamilyPrivacyPage() {
   const { familyId = '' } = useParams();
   const { data, error, isPending } = useQuery(familyQuery(familyId));
@@ -89,7 +86,9 @@ export default function FamilyPrivacyPage() {
       />
       <PageTitle>{family ? `Who sees the ${family.surname} family's details` : 'Privacy'}</PageTitle>
       {isPending && <PageLoader text="Loading family..." />}
-      {error && <StatusMessage status={{ kind: 'error', text: saveErrorText(error) }} />}
+      {error && (
+        <StatusMessage status={{ kind: 'error', text: errorText(error, 'Family data could not be loaded.') }} />
+      )}
       {family && !family.privacy && (
         <StatusMessage
           status={{ kind: 'error', text: 'Only this family and administrators can change its privacy.' }}
@@ -102,24 +101,20 @@ export default function FamilyPrivacyPage() {
 
 function PrivacyForm({ family }: { family: FamilyView }) {
   const navigate = useNavigate();
-  const save = useApiMutation('setFamilyPrivacy');
+  const mutation = useApiMutation('setFamilyPrivacy');
   const [draft, setDraft] = useState<Draft>(() => draftOf(family));
-  const [status, setStatus] = useState<Status | null>(null);
   const defaults = family.privacy!.defaults;
-  const busy = save.isPending;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setStatus(null);
-    try {
-      const result = await save.mutateAsync({ params: { familyId: family.familyId }, body: draft });
-      const state: StatusLocationState = { status: { kind: 'success', text: result.message } };
+  const { status, busy, onSubmit } = useSave(
+    {
+      isPending: mutation.isPending,
+      mutateAsync: () => mutation.mutateAsync({ params: { familyId: family.familyId }, body: draft }),
+    },
+    'Your privacy choices could not be saved. Please try again.',
+    (message) => {
+      const state: StatusLocationState = { status: { kind: 'success', text: message } };
       navigate(familyPath(family.familyId), { state });
-    } catch (error) {
-      setStatus({ kind: 'error', text: saveErrorText(error) });
-    }
-  }
+    },
+  );
 
   return (
     <Flex direction="column" gap="large">

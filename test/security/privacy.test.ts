@@ -1,7 +1,9 @@
 /**
- * Members' privacy through the API: what each viewer receives from every read (family list,
- * family and member pages, dashboard, groups, the printed book) once a family has chosen who
- * sees its details, and the church's defaults. Hidden data must not be in the answer at all.
+ * The privacy levels in the security matrix: for each shareable field and level, what each viewer
+ * (an administrator, the family itself, someone sharing a group with it, someone not) receives from
+ * every read (family list, family and member pages, dashboard, groups) and what the printed book
+ * holds, once a family has chosen who sees its details, or the church has. Hidden data must not be
+ * in the answer at all.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {

@@ -1,0 +1,8 @@
+import { OrganizationParams } from '../../contract/users';
+import { listChurchUsers } from '../../domain/users';
+import { defineRoute } from '../../platform/route';
+
+/** A church's users, for the super-admin choosing its administrator (the operator's own account is not among them). */
+export const handler = defineRoute('listOrganizationUsers', { params: OrganizationParams }, async ({ params }) => ({
+  users: await listChurchUsers(params.orgId),
+}));

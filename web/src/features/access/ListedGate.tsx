@@ -1,0 +1,18 @@
+/**
+ * The directory's pages for an account its church lists. The API refuses every directory read of
+ * an account that is not an administrator and no longer linked to a member; this gate turns that
+ * into one clear page instead of an error on each. Until the answer about the account is there,
+ * the page shows as usual (no wait for anyone the church lists).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from 'react-router-dom';
+import { meQuery } from '../../api/queries';
+import { mayReadDirectory, useAuth } from '../../app/auth';
+import { NotListedPage } from './NotListedPage';
+
+export default function ListedGate() {
+  const auth = useAuth();
+  const me = useQuery({ ...meQuery(), enabled: mayReadDirectory(auth) });
+  if (me.data && me.data.orgId !== '' && me.data.listed === false) return <NotListedPage />;
+  return <Outlet />;
+}
