@@ -10,7 +10,14 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
 }
 
-export interface RegisterOrganizationResult {
+/** The first step of registration and sign-up: the same answer for every address. */
+export interface AccountOpenedResult {
+  success: true;
+  message: string;
+}
+
+/** The last step, once the address is proven: the church the account now belongs to. */
+export interface AccountFinishedResult {
   success: true;
   message: string;
   orgId: string;
@@ -170,11 +177,6 @@ export interface AddRoleResult {
   message: string;
 }
 
-export interface NewUserResult {
-  success: true;
-  message: string;
-}
-
 /** One account of the church, as User Management lists it. */
 export interface UserView {
   userId: string;
@@ -206,7 +208,9 @@ export interface GenerateDirectoryPdfResult {
 }
 
 export interface OperationResults {
-  registerOrganization: RegisterOrganizationResult;
+  registerOrganization: AccountOpenedResult;
+  finishRegistration: AccountFinishedResult;
+  finishSignUp: AccountFinishedResult;
   addClaimCreds: AddClaimCredsResult;
   getMe: MeResult;
   getDashboard: DashboardResult;
@@ -225,7 +229,7 @@ export interface OperationResults {
   deleteGroup: DeletedResult;
   addRole: AddRoleResult;
   deleteRole: DeletedResult;
-  newUser: NewUserResult;
+  newUser: AccountOpenedResult;
   listUsers: ListUsersResult;
   setUserAdminClaim: SetUserAdminResult;
   deleteUserAuth: DeletedResult;
