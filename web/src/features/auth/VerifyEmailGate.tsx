@@ -10,6 +10,7 @@ import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { codeErrorText, errorMessage } from '../../lib/authErrors';
 import { getConfig } from '../../lib/config';
+import { accountState, finishErrorText, finishSignUp } from '../../lib/pendingSignUp';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** Shown by the protected wrapper instead of the page while the e-mail address is unverified. */
@@ -42,6 +43,23 @@ export default function VerifyEmailGate() {
     try {
       // The new token carries email_verified = true; the wrapper then shows the page.
       await fetchAuthSession({ forceRefresh: true });
+    } catch (error) {
+      setStatus({
+        kind: 'warning',
+        text: `Your email is verified, but the session could not be refreshed: ${errorMessage(error)}. Please log out and log in again.`,
+      });
+      setBusy(null);
+      return;
+    }
+    try {
+      // The address is proven: now the sign-up joins (or registers) its church.
+      if (!(await accountState()).inChurch) await finishSignUp();
+    } catch (error) {
+      setStatus({ kind: 'error', text: finishErrorText(error) });
+      setBusy(null);
+      return;
+    }
+    try {
       setStatus({ kind: 'success', text: 'Email verified! Loading your directory...' });
       await auth.refresh();
     } catch (error) {
