@@ -4,6 +4,7 @@
  */
 import type { ErrorCode } from '../domain/errors';
 import type { FamilyFields, MemberFields } from './directory';
+import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 
 export interface ApiErrorBody {
@@ -85,6 +86,11 @@ export interface SavedResult {
   id: string;
   /** The new version, for a further edit without reloading. */
   version: number;
+}
+
+/** A saved member: whether its new e-mail address was invited (null when the address is not new). */
+export interface SavedMemberResult extends SavedResult {
+  invitation: InvitationResult | null;
 }
 
 export interface DeletedResult {
@@ -190,6 +196,14 @@ export interface UserView {
 export interface ListUsersResult {
   /** Sorted by e-mail. */
   users: UserView[];
+  /** The addresses the church invited, with when it last did; newest first. */
+  invitations: InvitationView[];
+}
+
+export interface InvitationView {
+  email: string;
+  /** ISO time of the last invitation sent to the address. */
+  sentAt: string;
 }
 
 export interface SetUserAdminResult {
@@ -220,8 +234,8 @@ export interface OperationResults {
   updateFamily: SavedResult;
   deleteFamily: DeletedResult;
   getMember: GetMemberResult;
-  addMember: SavedResult;
-  updateMember: SavedResult;
+  addMember: SavedMemberResult;
+  updateMember: SavedMemberResult;
   deleteMember: DeletedResult;
   createPhotoUpload: PhotoUploadResult;
   listGroups: ListGroupsResult;

@@ -48,11 +48,12 @@ async function dropUnproven(account: PoolUser): Promise<void> {
 }
 
 /**
- * The caller's account, read from Cognito (the token may be an hour old), once its address is
- * proven: the finishing steps act on nothing else.
+ * The caller's account, read from Cognito, once its address is proven: the finishing steps act on
+ * nothing else. Cognito's own record decides, not the token's email_verified: the browser finishes
+ * right after the code is accepted, with the token it already has, so that its next token carries
+ * the church (the screen changes as soon as a verified token arrives).
  */
 export async function provenAccount(principal: Principal): Promise<PoolUser> {
-  if (!principal.emailVerified) throw denied(VERIFY_FIRST);
   const account = await getPoolUser(principal.email);
   // A token of an account replaced since (its address was never proven) names another account.
   if (!account || account.sub !== principal.userId || !account.emailVerified) throw denied(VERIFY_FIRST);

@@ -41,18 +41,8 @@ export default function VerifyEmailGate() {
       return;
     }
     try {
-      // The new token carries email_verified = true; the wrapper then shows the page.
-      await fetchAuthSession({ forceRefresh: true });
-    } catch (error) {
-      setStatus({
-        kind: 'warning',
-        text: `Your email is verified, but the session could not be refreshed: ${errorMessage(error)}. Please log out and log in again.`,
-      });
-      setBusy(null);
-      return;
-    }
-    try {
-      // The address is proven: now the sign-up joins (or registers) its church.
+      // The address is proven: the sign-up joins (or registers) its church before the token is
+      // refreshed, since a verified token makes the wrapper show the page at once.
       if (!(await accountState()).inChurch) await finishSignUp();
     } catch (error) {
       setStatus({ kind: 'error', text: finishErrorText(error) });
@@ -60,6 +50,8 @@ export default function VerifyEmailGate() {
       return;
     }
     try {
+      // The new token carries email_verified = true; the wrapper then shows the page.
+      await fetchAuthSession({ forceRefresh: true });
       setStatus({ kind: 'success', text: 'Email verified! Loading your directory...' });
       await auth.refresh();
     } catch (error) {
