@@ -78,9 +78,12 @@ async function navClick(page: Page, role: 'link' | 'button', name: string) {
   await target.click();
 }
 
+/** The users, apart from the table of invitations below it. */
+const usersTable = (page: Page) => page.getByRole('table', { name: /^Users of your organization/ });
+
 async function openUserManagement(page: Page) {
   await navClick(page, 'link', 'User Management');
-  await page.getByRole('table').waitFor();
+  await usersTable(page).waitFor();
 }
 
 async function logOut(page: Page) {
@@ -142,7 +145,13 @@ describe('member accounts', () => {
       await signIn(admin.page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
       await openUserManagement(admin.page);
       await expectAccessible(admin.page);
-      const row = admin.page.getByRole('row').filter({ hasText: email });
+      const row = usersTable(admin.page).getByRole('row').filter({ hasText: email });
+      // The invitation the member answered is listed with its time.
+      await admin.page
+        .getByRole('table', { name: /^Invitations sent/ })
+        .getByRole('row')
+        .filter({ hasText: email })
+        .waitFor();
       const answers: string[] = [];
       admin.page.on('dialog', (dialog) => {
         answers.push(dialog.message());
@@ -172,7 +181,7 @@ describe('member accounts', () => {
       await row.getByRole('button', { name: /^Delete/ }).click();
       await admin.page.getByText(`User "${email}" deleted.`).waitFor();
       expect(answers.at(-1)).toMatch(/permanently delete the user .*cannot be undone\.$/);
-      expect(await admin.page.getByRole('row').filter({ hasText: email }).count()).toBe(0);
+      expect(await usersTable(admin.page).getByRole('row').filter({ hasText: email }).count()).toBe(0);
       await member.page.goto('/families');
       await member.page.getByRole('alert').waitFor();
 
