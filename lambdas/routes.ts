@@ -20,11 +20,23 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type UserPoolAction = `cognito-idp:${string}`;
 export type JobsAction = 'states:StartExecution' | 'states:DescribeExecution';
 
-/** What making an account calls: create, set its password, and delete it again when that fails. */
-const CREATE_ACCOUNT = [
+/**
+ * What opening an account calls (domain/accounts.ts): look the address up, replace an unproven
+ * account (signed out, deleted), create, set its password, and delete it again when that fails.
+ */
+const OPEN_ACCOUNT = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDeleteUser',
+] as const satisfies readonly UserPoolAction[];
+
+/** What finishing a sign-up or a registration calls: read the account, write its claims, take them off on failure. */
+const FINISH_ACCOUNT = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDeleteUserAttributes',
 ] as const satisfies readonly UserPoolAction[];
 
 export interface RouteDef {
@@ -56,7 +68,26 @@ export const routes = [
     access: 'public',
     entry: 'organizations/registerOrganization',
     uses: ['table'],
-    userPool: CREATE_ACCOUNT,
+    userPool: OPEN_ACCOUNT,
+  },
+  // The last steps of registration and sign-up, for a proven address (domain/accounts.ts).
+  {
+    operation: 'finishRegistration',
+    method: 'POST',
+    path: '/api/session/registration',
+    access: 'signedIn',
+    entry: 'session/finishRegistration',
+    uses: ['table'],
+    userPool: FINISH_ACCOUNT,
+  },
+  {
+    operation: 'finishSignUp',
+    method: 'POST',
+    path: '/api/session/sign-up',
+    access: 'signedIn',
+    entry: 'session/finishSignUp',
+    uses: ['table'],
+    userPool: FINISH_ACCOUNT,
   },
   {
     operation: 'addClaimCreds',
@@ -234,7 +265,7 @@ export const routes = [
     access: 'public',
     entry: 'accounts/newUser',
     uses: ['table'],
-    userPool: CREATE_ACCOUNT,
+    userPool: OPEN_ACCOUNT,
   },
   {
     operation: 'listUsers',

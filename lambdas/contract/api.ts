@@ -5,13 +5,21 @@
 import type { ErrorCode } from '../domain/errors';
 import type { FamilyFields, MemberFields } from './directory';
 import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
+import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
 }
 
-export interface RegisterOrganizationResult {
+/** The first step of registration and sign-up: the same answer for every address. */
+export interface AccountOpenedResult {
+  success: true;
+  message: string;
+}
+
+/** The last step, once the address is proven: the church the account now belongs to. */
+export interface AccountFinishedResult {
   success: true;
   message: string;
   orgId: string;
@@ -91,6 +99,11 @@ export interface SavedResult {
 export interface DoneResult {
   success: true;
   message: string;
+}
+
+/** A saved member: whether its new e-mail address was invited (null when the address is not new). */
+export interface SavedMemberResult extends SavedResult {
+  invitation: InvitationResult | null;
 }
 
 export interface DeletedResult {
@@ -183,11 +196,6 @@ export interface AddRoleResult {
   message: string;
 }
 
-export interface NewUserResult {
-  success: true;
-  message: string;
-}
-
 /** One account of the church, as User Management lists it. */
 export interface UserView {
   userId: string;
@@ -201,6 +209,20 @@ export interface UserView {
 export interface ListUsersResult {
   /** Sorted by e-mail. */
   users: UserView[];
+  /** The addresses the church invited, with when it last did; newest first. */
+  invitations: InvitationView[];
+}
+
+/** A church's accounts, as the super-admin's Administrators dialog lists them. */
+export interface OrganizationUsersResult {
+  /** Sorted by e-mail. */
+  users: UserView[];
+}
+
+export interface InvitationView {
+  email: string;
+  /** ISO time of the last invitation sent to the address. */
+  sentAt: string;
 }
 
 export interface SetUserAdminResult {
@@ -219,7 +241,9 @@ export interface GenerateDirectoryPdfResult {
 }
 
 export interface OperationResults {
-  registerOrganization: RegisterOrganizationResult;
+  registerOrganization: AccountOpenedResult;
+  finishRegistration: AccountFinishedResult;
+  finishSignUp: AccountFinishedResult;
   addClaimCreds: AddClaimCredsResult;
   getMe: MeResult;
   getDashboard: DashboardResult;
@@ -232,8 +256,8 @@ export interface OperationResults {
   getPrivacyDefaults: PrivacyDefaultsResult;
   setPrivacyDefaults: DoneResult;
   getMember: GetMemberResult;
-  addMember: SavedResult;
-  updateMember: SavedResult;
+  addMember: SavedMemberResult;
+  updateMember: SavedMemberResult;
   deleteMember: DeletedResult;
   createPhotoUpload: PhotoUploadResult;
   listGroups: ListGroupsResult;
@@ -241,11 +265,11 @@ export interface OperationResults {
   deleteGroup: DeletedResult;
   addRole: AddRoleResult;
   deleteRole: DeletedResult;
-  newUser: NewUserResult;
+  newUser: AccountOpenedResult;
   listUsers: ListUsersResult;
   setUserAdminClaim: SetUserAdminResult;
   deleteUserAuth: DeletedResult;
-  listOrganizationUsers: ListUsersResult;
+  listOrganizationUsers: OrganizationUsersResult;
   makeOrganizationAdmin: SetUserAdminResult;
   startIntegrityReport: StartJobResult;
   getJob: JobView;

@@ -30,26 +30,30 @@ export const VerifyCodeForm = z.object({ code: sixDigitCode });
 
 const ALL_REQUIRED = 'All fields are required.';
 
+/** The church a registration makes: name, address, city, state, zip. */
+export const ChurchInfo = z.object(
+  {
+    name: requiredText(LIMITS.name, ALL_REQUIRED),
+    address: requiredText(LIMITS.address, ALL_REQUIRED),
+    city: requiredText(LIMITS.name, ALL_REQUIRED),
+    state: z.pipe(
+      requiredText(2, ALL_REQUIRED),
+      z.pipe(
+        z.transform((s: string) => s.toUpperCase()),
+        z.string().check(z.refine(isUsState, 'Please select a state from the list.')),
+      ),
+    ),
+    zip: z
+      .string({ error: ALL_REQUIRED })
+      .check(z.trim(), z.minLength(1, ALL_REQUIRED), z.regex(ZIP5, 'Please enter a valid 5-digit Zip Code.')),
+  },
+  { error: ALL_REQUIRED },
+);
+export type ChurchInfo = z.infer<typeof ChurchInfo>;
+
 /** The body of registerOrganization: churchInfo {name, address, city, state, zip}, adminInfo {name, email, password}. */
 export const RegisterOrganizationInput = z.object({
-  churchInfo: z.object(
-    {
-      name: requiredText(LIMITS.name, ALL_REQUIRED),
-      address: requiredText(LIMITS.address, ALL_REQUIRED),
-      city: requiredText(LIMITS.name, ALL_REQUIRED),
-      state: z.pipe(
-        requiredText(2, ALL_REQUIRED),
-        z.pipe(
-          z.transform((s: string) => s.toUpperCase()),
-          z.string().check(z.refine(isUsState, 'Please select a state from the list.')),
-        ),
-      ),
-      zip: z
-        .string({ error: ALL_REQUIRED })
-        .check(z.trim(), z.minLength(1, ALL_REQUIRED), z.regex(ZIP5, 'Please enter a valid 5-digit Zip Code.')),
-    },
-    { error: ALL_REQUIRED },
-  ),
+  churchInfo: ChurchInfo,
   adminInfo: z.object(
     {
       name: requiredText(LIMITS.name, ALL_REQUIRED),
@@ -60,6 +64,10 @@ export const RegisterOrganizationInput = z.object({
   ),
 });
 export type RegisterOrganizationInput = z.infer<typeof RegisterOrganizationInput>;
+
+/** The body of finishRegistration, once the administrator's address is proven: the same church. */
+export const FinishRegistrationInput = z.object({ churchInfo: ChurchInfo }, { error: ALL_REQUIRED });
+export type FinishRegistrationInput = z.infer<typeof FinishRegistrationInput>;
 
 /** The registration form adds the confirmation, checked after every other rule. */
 export function validateRegistrationForm(
@@ -101,6 +109,13 @@ export const MemberSignupInput = z.object(
   { error: SIGNUP_MESSAGES.required },
 );
 export type MemberSignupInput = z.infer<typeof MemberSignupInput>;
+
+/** The body of finishSignUp, once the address is proven: the church of the sign-up link, if any. */
+export const FinishSignUpInput = z.object(
+  { orgId: orgIdToJoin },
+  { error: 'Invalid data provided. Please check your input.' },
+);
+export type FinishSignUpInput = z.infer<typeof FinishSignUpInput>;
 
 /** The signup form's checks in this order: every field present first, then shapes, then the confirmation. */
 export function validateSignupForm(

@@ -1,69 +1,61 @@
 /**
- * Member sign-up (newUser): an account is made only for an e-mail address a church already holds
- * for one of its members. With an organisation id (the church's link) only that church is
- * considered; without one the address must belong to exactly one church. Every refusal answers the
- * same words, so the answers do not tell which addresses exist in which church; only an address
- * that already has an account says so.
+ * Opening an account (newUser, registerOrganization) and the proof that finishes it. Nothing a
+ * church holds is looked at before the owner of the address has proven it with the code Cognito
+ * mails: the open step does the same work and gives the same answer for every address, whether a
+ * church lists it or not, and its account holds no church. The finishing steps (joinChurch.ts,
+ * registration.ts) run only for a proven address, so their refusals tell the owner, nobody else.
+ *
+ * An unproven account never blocks the owner: Cognito sends no reset code to an unverified
+ * address, so an account a stranger opened with it would lock the owner out for good. Opening an
+ * account for an address whose account is unproven replaces that account.
  */
-import type { MemberSignupInput } from '../contract/auth';
-import type { UserRecord } from './entities';
-import { denied } from './errors';
-import { createAccount, deleteAccount } from './identity';
-import { createMemberUserRecord, findMemberByEmail, findMembersByEmailAnywhere, type MemberLink } from './repos/users';
+import type { Principal } from '../platform/principal';
+import { deletePoolUser, getPoolUser, type PoolUser } from '../platform/pool-users';
+import { AppError, denied } from './errors';
+import { createAccount } from './identity';
+import { deleteUserRecord } from './repos/users';
 
 /** One neutral answer for an unknown address, an unknown church and an address the church does not hold. */
 export const CANNOT_JOIN =
   'An account could not be created for this email address. Ask your church administrator to add this email address to the directory, then use your church’s sign-up link.';
 export const ACCOUNT_EXISTS = 'An account with this email address already exists. Try logging in.';
+export const ADMIN_EXISTS = 'An administrator account with this email already exists.';
+export const VERIFY_FIRST = 'Please verify your email address before continuing.';
+/** The open step's one answer, whatever the address. */
+export const ACCOUNT_OPENED = 'Thank you. Verify your email address to finish.';
 
-/** What our organisation ids look like; anything else cannot name a church. */
-const ORG_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-async function memberToJoin(email: string, orgId: string | null): Promise<MemberLink | null> {
-  if (orgId !== null) {
-    if (!ORG_ID.test(orgId)) return null;
-    const member = await findMemberByEmail(orgId, email);
-    return member ? { orgId, ...member } : null;
-  }
-  const members = await findMembersByEmailAnywhere(email);
-  const churches = new Set(members.map((m) => m.orgId));
-  return churches.size === 1 ? members[0]! : null;
-}
-
-/** Creates the Cognito account and its user record, linked to the member; all or nothing. */
-export async function signUpMember(input: MemberSignupInput): Promise<{ userId: string; orgId: string }> {
-  const member = await memberToJoin(input.email, input.orgId);
-  if (!member) throw denied(CANNOT_JOIN);
-
-  const userId = await createAccount({
-    email: input.email,
-    name: input.fullName,
-    password: input.password,
-    custom: { orgId: member.orgId, admin: 'false', memberId: member.memberId, familyId: member.familyId },
-    emailTakenMessage: ACCOUNT_EXISTS,
-  });
-  const user: UserRecord & MemberLink = {
-    userId,
-    orgId: member.orgId,
-    email: input.email,
-    admin: false,
-    memberId: member.memberId,
-    familyId: member.familyId,
-    createdAt: new Date().toISOString(),
-    platform: null,
-    mobileAppLinked: false,
-  };
-  let outcome: Awaited<ReturnType<typeof createMemberUserRecord>>;
+/**
+ * An account with this password for the address, holding no church, unless its owner has already
+ * proven the address (then it stays as it is: signing in with its own password is the way in).
+ */
+export async function openAccount(input: { email: string; name: string; password: string }): Promise<void> {
+  const existing = await getPoolUser(input.email);
+  if (existing?.emailVerified) return;
+  if (existing) await dropUnproven(existing);
   try {
-    outcome = await createMemberUserRecord(user);
+    await createAccount({ ...input, custom: {}, emailTakenMessage: ACCOUNT_EXISTS });
   } catch (error) {
-    await deleteAccount(userId);
+    // Another open for the address made its account between our look-up and our create: it stands.
+    if (error instanceof AppError && error.code === 'already-exists') return;
     throw error;
   }
-  if (outcome === 'member-gone') {
-    // The member was removed between the lookup and the write: as if the church never held it.
-    await deleteAccount(userId);
-    throw denied(CANNOT_JOIN);
-  }
-  return { userId, orgId: member.orgId };
+}
+
+/** An unproven account and what it holds (older accounts got their church before the proof). */
+async function dropUnproven(account: PoolUser): Promise<void> {
+  if (account.orgId) await deleteUserRecord(account.orgId, account.sub);
+  await deletePoolUser(account.username);
+}
+
+/**
+ * The caller's account, read from Cognito, once its address is proven: the finishing steps act on
+ * nothing else. Cognito's own record decides, not the token's email_verified: the browser finishes
+ * right after the code is accepted, with the token it already has, so that its next token carries
+ * the church (the screen changes as soon as a verified token arrives).
+ */
+export async function provenAccount(principal: Principal): Promise<PoolUser> {
+  const account = await getPoolUser(principal.email);
+  // A token of an account replaced since (its address was never proven) names another account.
+  if (!account || account.sub !== principal.userId || !account.emailVerified) throw denied(VERIFY_FIRST);
+  return account;
 }

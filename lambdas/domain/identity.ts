@@ -4,13 +4,14 @@
  */
 import {
   AdminCreateUserCommand,
+  AdminDeleteUserAttributesCommand,
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { CustomAttribute } from '../../lib/settings';
+import { CUSTOM_ATTRIBUTES, type CustomAttribute } from '../../lib/settings';
 import { cognito, userPoolId } from '../platform/cognito';
 import { AppError } from './errors';
 
@@ -117,4 +118,15 @@ export async function signOutEverywhere(username: string): Promise<void> {
   } catch (error) {
     if ((error as Error).name !== 'UserNotFoundException') throw error;
   }
+}
+
+/** Takes the church claims off an account again, when the records they name could not be written. */
+export async function clearCustomAttributes(username: string): Promise<void> {
+  await cognito.send(
+    new AdminDeleteUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      UserAttributeNames: CUSTOM_ATTRIBUTES.map((name) => `custom:${name}`),
+    }),
+  );
 }

@@ -65,6 +65,10 @@ export const keys = {
   }),
   /** Makes a member e-mail unique within its church (a conditional Put in the member's transaction). */
   memberEmailClaim: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `MEMEMAIL#${normaliseEmail(email)}` }),
+  /** When the church last invited an address: at most one invitation per address a day. */
+  invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${normaliseEmail(email)}` }),
+  /** How many invitations the church sent on a day (YYYY-MM-DD, UTC): its daily cap. */
+  invitationDay: (orgId: string, day: string) => ({ PK: `ORG#${orgId}`, SK: `INVITEDAY#${day}` }),
   /** GSI1 partitions of a month (MM): the dashboard's birthdays and anniversaries. */
   anniversaryMonth: (orgId: string, mm: string) => `ORG#${orgId}#ANNIV#${mm}`,
   birthdayMonth: (orgId: string, mm: string) => `ORG#${orgId}#BDAY#${mm}`,

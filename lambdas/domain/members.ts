@@ -10,6 +10,7 @@ import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
 import { memberUnchanged, removeEmailClaim } from './repos/conditions';
+import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from './invitations';
 import { keys } from './keys';
 import { readMember, type MemberWithRoles } from './repos/directory';
@@ -61,12 +62,18 @@ async function run(orgId: string, steps: Step[], otherwise: () => Error | Promis
   }
 }
 
+/** A saved member, and the invitation its new e-mail address got (or why not); null without a new address. */
+export interface SavedMember {
+  member: Member;
+  invitation: InvitationResult | null;
+}
+
 /** A new member; sent again with the same request key, the member the first attempt added. */
 export async function addMember(
   viewer: Viewer,
   input: MemberInput & { familyId: string },
   requestKey: string | null = null,
-): Promise<Member> {
+): Promise<SavedMember> {
   const memberId = newRecordId(viewer.orgId, 'member', requestKey);
   const { record: member, repeated } = await createOnce(
     requestKey,
@@ -104,9 +111,10 @@ export async function addMember(
   );
   if (!repeated) count('MembersAdded');
   // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
-  // request mails again, since its first attempt may have stopped before the mail.
-  if (member.email) await inviteMember(viewer.orgId, { email: member.email, name: member.name });
-  return member;
+  // request tries again, since its first attempt may have stopped before the mail (the daily
+  // limit per address keeps it from mailing twice).
+  const invitation = member.email ? await inviteMember(viewer.orgId, { email: member.email, name: member.name }) : null;
+  return { member, invitation };
 }
 
 /** The member with its roles, if the viewer may change it. */
@@ -121,7 +129,7 @@ export async function updateMember(
   viewer: Viewer,
   memberId: string,
   input: MemberInput & { version: number },
-): Promise<Member> {
+): Promise<SavedMember> {
   const { member, roles } = await memberToChange(viewer, memberId);
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
   const next: Member = {
@@ -145,9 +153,11 @@ export async function updateMember(
     }
   }
   await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
-  if (next.email && next.email !== member.email)
-    await inviteMember(viewer.orgId, { email: next.email, name: next.name });
-  return next;
+  const invitation =
+    next.email && next.email !== member.email
+      ? await inviteMember(viewer.orgId, { email: next.email, name: next.name })
+      : null;
+  return { member: next, invitation };
 }
 
 /** The member, its e-mail claim and its group roles, all or nothing; accounts linked to it are unlinked. */

@@ -16,7 +16,10 @@ export interface PoolUser {
   sub: string;
   username: string;
   email: string | null;
+  name: string | null;
   orgId: string | null;
+  /** Whether the owner of the address proved it with a code (Cognito's email_verified). */
+  emailVerified: boolean;
 }
 
 const attribute = (attributes: AttributeType[] | undefined, name: string) =>
@@ -27,7 +30,9 @@ function poolUser(username: string, attributes: AttributeType[] | undefined): Po
     sub: attribute(attributes, 'sub') ?? username,
     username,
     email: attribute(attributes, 'email'),
+    name: attribute(attributes, 'name'),
     orgId: attribute(attributes, 'custom:orgId') || null,
+    emailVerified: attribute(attributes, 'email_verified') === 'true',
   };
 }
 

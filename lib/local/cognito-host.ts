@@ -2,7 +2,8 @@
  * Runs cognito-local in its own process (its data folder is relative to the working directory),
  * with corrections so it behaves like Cognito: code mails go to the local mailbox (with the
  * texts the deployed pool uses, COGNITO_MAIL) instead of a console box, an unverified e-mail
- * reads false in the ID token, and AdminUserGlobalSignOut (missing) revokes refresh tokens.
+ * reads false in the ID token, AdminUserGlobalSignOut (missing) revokes refresh tokens, and
+ * ForgotPassword sends no code to an address that is not verified.
  */
 import { createRequire } from 'node:module';
 import { COGNITO_MAIL } from '../settings';
@@ -64,6 +65,27 @@ Targets.AdminUserGlobalSignOut =
     await pool.saveUser(ctx, { ...user, RefreshTokens: [] } as User);
     return {};
   };
+
+// Real Cognito sends a reset code only to a verified address (account recovery is EMAIL_ONLY):
+// an account whose address nobody proved cannot be reset, which is why an unproven account must
+// never block the owner of its address (lambdas/domain/accounts.ts). cognito-local sends one anyway.
+const { InvalidParameterError } = require('cognito-local/lib/errors');
+const forgotPassword = Targets.ForgotPassword;
+type ForgotDeps = { cognito: { getUserPoolForClientId(ctx: unknown, id: string): Promise<Pool> } };
+Targets.ForgotPassword = (deps: ForgotDeps) => {
+  const send = forgotPassword(deps);
+  return async (ctx: unknown, req: { ClientId: string; Username: string }) => {
+    const pool = await deps.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    const verified = user?.Attributes?.some((a) => a.Name === 'email_verified' && a.Value === 'true');
+    if (user && !verified) {
+      throw new InvalidParameterError(
+        'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      );
+    }
+    return send(ctx, req);
+  };
+};
 
 const pino = require('pino');
 const { createDefaultServer } = require('cognito-local/lib/server');

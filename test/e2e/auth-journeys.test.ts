@@ -115,7 +115,7 @@ describe('registering a church', () => {
     await page.getByRole('button', { name: 'Register Church' }).click();
     await page
       .getByText(
-        `Organization registered! Please check the administrator's email (${admin.email}) to verify the account. Redirecting to dashboard...`,
+        `Almost done! Please check the administrator's email (${admin.email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,
       )
       .waitFor();
     await page.waitForURL('**/dashboard', { timeout: 15_000 });

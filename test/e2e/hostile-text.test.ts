@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateDirectoryPdfResult } from '../../lambdas/contract/api';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, registrationBody, unique, verifyEmail } from '../support/fixtures';
+import { PASSWORD, registrationBody, signUpAndJoin, unique, verifyEmail } from '../support/fixtures';
 import { launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -57,12 +57,18 @@ beforeAll(async () => {
   browser = await launch();
   // The church's name and its administrator's name are markup too: the PDF's cover and the super-admin's list show them.
   const registration = registrationBody({ name: TEXT.church });
-  const registered = await made(
-    call<{ orgId: string }>('registerOrganization', {
+  await made(
+    call('registerOrganization', {
       body: { ...registration, adminInfo: { ...registration.adminInfo, name: TEXT.name } },
     }),
   );
   await verifyEmail(registration.adminInfo.email);
+  const registered = await made(
+    call<{ orgId: string }>('finishRegistration', {
+      token: await idToken(registration.adminInfo.email, PASSWORD),
+      body: { churchInfo: registration.churchInfo },
+    }),
+  );
   church = {
     orgId: registered.orgId,
     adminEmail: registration.adminInfo.email,
@@ -87,9 +93,7 @@ beforeAll(async () => {
   const { groupId } = await made(call<{ groupId: string }>('addGroup', { token, body: { groupName: TEXT.group } }));
   await made(call('addRole', { token, params: { groupId }, body: { memberId, label: TEXT.label } }));
   // The member holding the markup address signs up: User Management lists that address.
-  await made(
-    call('newUser', { body: { email: TEXT.email, fullName: TEXT.name, password: PASSWORD, orgId: church.orgId } }),
-  );
+  await made(signUpAndJoin(TEXT.email, church.orgId));
 });
 afterAll(async () => {
   await browser?.close();

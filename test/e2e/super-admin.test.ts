@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { registrationBody } from '../support/fixtures';
+import { PASSWORD, registrationBody, verifyEmail } from '../support/fixtures';
 import { expectAccessible, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -26,7 +26,12 @@ afterAll(async () => {
 /** A church of its own for each deletion journey, registered through the API. */
 async function churchToDelete(): Promise<{ orgId: string; name: string }> {
   const body = registrationBody();
-  const answer = await call<{ orgId: string }>('registerOrganization', { body });
+  expect((await call('registerOrganization', { body })).status).toBe(200);
+  await verifyEmail(body.adminInfo.email);
+  const answer = await call<{ orgId: string }>('finishRegistration', {
+    token: await idToken(body.adminInfo.email, PASSWORD),
+    body: { churchInfo: body.churchInfo },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { orgId: answer.body.orgId, name: body.churchInfo.name };
 }

@@ -4,10 +4,10 @@
  */
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/api';
+import { call, idToken } from '../support/api';
 import { expectRefusedUnchanged, type BadInputCase } from '../support/bad-input';
 import { stack } from '../support/env';
-import { PASSWORD, createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
+import { PASSWORD, createAccountIn, createChurch, unique, verifyEmail, type Church } from '../support/fixtures';
 
 const long = (n: number) => 'x'.repeat(n);
 const REQUIRED = 'All fields (Email, Full Name, Password, Confirm Password) are required.';
@@ -107,6 +107,12 @@ describe('sign-up and user routes refuse bad input clearly and write nothing', (
       },
     });
     expect(answer.status).toBe(200);
+    await verifyEmail(address);
+    const finished = await call('finishSignUp', {
+      token: await idToken(address, PASSWORD),
+      body: { orgId: church.orgId, admin: true, 'custom:admin': 'true', custom: { orgId: other.orgId } },
+    });
+    expect(finished.status).toBe(200);
     const users = await call<{ users: { email: string; admin: boolean }[] }>('listUsers', { token: church.adminToken });
     expect(users.body.users.find((u) => u.email === address)).toMatchObject({ admin: false });
   });

@@ -1,13 +1,14 @@
 /**
- * Member sign-up (newUser): an account only for an e-mail address a church holds for a member,
- * linked to that member; refusals that say nothing about which addresses exist where; all or
- * nothing between the Cognito account and the user record.
+ * Member sign-up: newUser opens an account for any address with the same answer, holding no
+ * church; once the address is proven, finishSignUp joins the member the church holds for it, with
+ * refusals that say nothing about which addresses exist where; an unproven account never blocks
+ * the owner of the address; all or nothing between the account's claims and the user record.
  */
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
-import { ACCOUNT_EXISTS, CANNOT_JOIN } from '../../lambdas/domain/accounts';
+import { ACCOUNT_EXISTS, ACCOUNT_OPENED, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/domain/accounts';
 import { keys } from '../../lambdas/domain/keys';
 import { deleteMember } from '../../lambdas/domain/members';
 import { memberItem } from '../../lambdas/domain/repos/items';
@@ -17,8 +18,11 @@ import { stack } from '../support/env';
 import {
   PASSWORD,
   addFamilyVia,
+  createAccountIn,
   createChurch,
   newId,
+  registrationBody,
+  signUpAndJoin,
   snapshotTable,
   unique,
   verifyEmail,
@@ -44,20 +48,152 @@ async function memberWithEmail(church: Church, email = `${unique('joiner')}@exam
 
 const signUp = (body: Record<string, unknown>) =>
   call('newUser', { body: { fullName: 'Ruth Boaz', password: PASSWORD, ...body } });
+const STRANGER = 'not-the-owner-1';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
-const accountExists = (email: string) =>
-  cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })).then(
+const attributesOf = async (email: string) => {
+  const { UserAttributes } = await cognito.send(
+    new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }),
+  );
+  return Object.fromEntries((UserAttributes ?? []).map((a) => [a.Name!, a.Value]));
+};
+const signsIn = (email: string, password: string) =>
+  idToken(email, password).then(
     () => true,
     () => false,
   );
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-describe('member sign-up', () => {
-  it('creates an account linked to the member for an address the church holds (any case), through the church link', async () => {
+describe('opening an account (newUser): no membership oracle', () => {
+  it('answers a listed and an unlisted address alike, in comparable time, and writes nothing a church holds', async () => {
+    const church = await createChurch();
+    const listed: string[] = [];
+    for (let i = 0; i < 5; i++) listed.push((await memberWithEmail(church)).email);
+    const before = await snapshotTable();
+    const times = { listed: [] as number[], unlisted: [] as number[] };
+    for (let i = 0; i < 5; i++) {
+      for (const kind of ['listed', 'unlisted'] as const) {
+        const email = kind === 'listed' ? listed[i]! : `${unique('nobody')}@example.org`;
+        const started = performance.now();
+        const answer = await signUp({ email, orgId: church.orgId });
+        times[kind].push(performance.now() - started);
+        expect(answer, kind).toEqual({ status: 200, body: { success: true, message: ACCOUNT_OPENED } });
+        // The account holds no church: no organisation, member or family claim.
+        expect(
+          Object.keys(await attributesOf(email)).filter((n) => n.startsWith('custom:')),
+          kind,
+        ).toEqual([]);
+      }
+    }
+    expect(await snapshotTable()).toBe(before);
+    // The same work for both (nothing a church holds is read): within noise of each other.
+    const [a, b] = [median(times.listed), median(times.unlisted)];
+    expect(Math.max(a, b), `${a} ms against ${b} ms`).toBeLessThan(2 * Math.min(a, b) + 50);
+  });
+
+  it('an unproven account learns nothing about any church: no claims, no church in getMe, nothing to finish or link', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
-    const answer = await signUp({ email: `  ${member.email.toUpperCase()} `, orgId: church.orgId });
-    expect(answer).toMatchObject({ status: 200, body: { success: true } });
+    await signUp({ email: member.email, orgId: church.orgId });
+    const token = await idToken(member.email, PASSWORD);
+    const claims = claimsOf(token);
+    expect(Object.keys(claims).filter((n) => n.startsWith('custom:'))).toEqual([]);
+    expect(claims.email_verified).not.toBe(true);
+    expect((await call('getMe', { token })).body).toMatchObject({
+      orgId: '',
+      orgName: '',
+      memberId: null,
+      familyId: null,
+    });
+    const before = await snapshotTable();
+    for (const operation of ['finishSignUp', 'addClaimCreds'] as const) {
+      const refused = await call(operation, { token, body: { orgId: church.orgId } });
+      expect(refused, operation).toMatchObject({
+        status: 403,
+        body: { error: { code: 'permission-denied', message: VERIFY_FIRST } },
+      });
+    }
+    expect((await call('listFamilies', { token })).status).toBe(403);
+    expect(await snapshotTable()).toBe(before);
+  });
+
+  it('an older unproven account that carries church claims still learns no church name or member ids from getMe', async () => {
+    const church = await createChurch();
+    const member = await memberWithEmail(church);
+    const account = await createAccountIn(church.orgId, {
+      verified: false,
+      email: member.email,
+      memberId: member.memberId,
+      familyId: member.familyId,
+    });
+    expect((await call('getMe', { token: account.token })).body).toMatchObject({
+      orgId: '',
+      orgName: '',
+      memberId: null,
+      familyId: null,
+      admin: false,
+    });
+  });
+});
+
+describe('an unproven account never blocks the owner of the address', () => {
+  it('the owner’s sign-up replaces a stranger’s unproven account: the stranger’s password and sessions end, the owner joins', async () => {
+    const church = await createChurch();
+    const member = await memberWithEmail(church);
+    expect((await signUp({ email: member.email, orgId: church.orgId, password: STRANGER })).status).toBe(200);
+    const strangerToken = await idToken(member.email, STRANGER);
+
+    expect(await signUpAndJoin(member.email, church.orgId)).toMatchObject({
+      status: 200,
+      body: { orgId: church.orgId },
+    });
+    expect(await signsIn(member.email, STRANGER)).toBe(false);
+    // The stranger's token still names the replaced account, whose address was never proven.
+    expect((await call('finishSignUp', { token: strangerToken, body: { orgId: church.orgId } })).status).toBe(403);
+    expect(claimsOf(await idToken(member.email, PASSWORD))).toMatchObject({
+      'custom:orgId': church.orgId,
+      'custom:memberId': member.memberId,
+    });
+  });
+
+  it('replaces a stranger’s church registration with the address, and an older unproven account with its user record', async () => {
+    const church = await createChurch();
+    const [first, second] = [await memberWithEmail(church), await memberWithEmail(church)];
+    const squatted = registrationBody({ email: first.email });
+    squatted.adminInfo.password = STRANGER;
+    expect((await call('registerOrganization', { body: squatted })).status).toBe(200);
+    expect(await signUpAndJoin(first.email, church.orgId)).toMatchObject({ status: 200 });
+
+    const older = await createAccountIn(church.orgId, { verified: false, email: second.email });
+    expect(await getItem(keys.user(church.orgId, older.userId))).toBeDefined();
+    expect(await signUpAndJoin(second.email, church.orgId)).toMatchObject({ status: 200 });
+    expect(await getItem(keys.user(church.orgId, older.userId))).toBeUndefined();
+    const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users;
+    expect(users.filter((u) => u.email === second.email)).toHaveLength(1);
+  });
+
+  it('leaves a proven account as it is: a stranger gets the same answer and no way in; the owner is told it exists once signed in', async () => {
+    const church = await createChurch();
+    const member = await memberWithEmail(church);
+    expect((await signUpAndJoin(member.email, church.orgId)).status).toBe(200);
+    const before = await snapshotTable();
+    const again = await signUp({ email: member.email, orgId: church.orgId, password: STRANGER });
+    expect(again).toEqual({ status: 200, body: { success: true, message: ACCOUNT_OPENED } });
+    expect(await signsIn(member.email, STRANGER)).toBe(false);
+    expect(await snapshotTable()).toBe(before);
+    // The owner, signed in with their own password, gets the refusal text.
+    const owner = await signUpAndJoin(member.email, church.orgId);
+    expect(owner).toMatchObject({ status: 409, body: { error: { code: 'already-exists', message: ACCOUNT_EXISTS } } });
+    expect(await snapshotTable()).toBe(before);
+  });
+});
+
+describe('finishing a sign-up (finishSignUp), once the address is proven', () => {
+  it('joins the member the church holds for the address (any case), through the church link', async () => {
+    const church = await createChurch();
+    const member = await memberWithEmail(church);
+    const answer = await signUpAndJoin(`  ${member.email.toUpperCase()} `, church.orgId);
+    expect(answer).toMatchObject({ status: 200, body: { success: true, orgId: church.orgId } });
 
     const token = await idToken(member.email, PASSWORD);
     expect(claimsOf(token)).toMatchObject({
@@ -67,12 +203,7 @@ describe('member sign-up', () => {
       'custom:memberId': member.memberId,
       'custom:familyId': member.familyId,
     });
-    const { UserAttributes } = await cognito.send(
-      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: member.email }),
-    );
-    expect(UserAttributes).toContainEqual({ Name: 'name', Value: 'Ruth Boaz' });
-    // The address is verified later with a code (the web asks for it after signing in).
-    expect(claimsOf(token).email_verified).not.toBe(true);
+    expect(await attributesOf(member.email)).toMatchObject({ name: 'Ruth Boaz' });
     const userId = String(claimsOf(token).sub);
     expect(await getItem(keys.user(church.orgId, userId))).toMatchObject({
       userId,
@@ -94,68 +225,58 @@ describe('member sign-up', () => {
   it('without a church link, joins the one church that holds the address', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
-    expect((await signUp({ email: member.email, orgId: null })).status).toBe(200);
+    expect((await signUpAndJoin(member.email, null)).status).toBe(200);
     expect(claimsOf(await idToken(member.email, PASSWORD))).toMatchObject({
       'custom:orgId': church.orgId,
       'custom:memberId': member.memberId,
     });
-    // An empty orgId (the form without a link) means the same.
     const second = await memberWithEmail(church);
-    expect((await signUp({ email: second.email, orgId: '' })).status).toBe(200);
+    await signUp({ email: second.email, orgId: '' });
+    await verifyEmail(second.email);
+    const token = await idToken(second.email, PASSWORD);
+    expect((await call('finishSignUp', { token, body: { orgId: '' } })).status).toBe(200);
     const third = await memberWithEmail(church);
-    expect((await signUp({ email: third.email })).status).toBe(200);
+    await signUp({ email: third.email });
+    await verifyEmail(third.email);
+    expect((await call('finishSignUp', { token: await idToken(third.email, PASSWORD), body: {} })).status).toBe(200);
   });
 
-  it('refuses every address it cannot place in one church with the same neutral answer, and creates nothing', async () => {
+  it('refuses every address it cannot place in one church with the same neutral answer, and writes nothing', async () => {
     const [church, other] = await Promise.all([createChurch(), createChurch()]);
     const shared = `${unique('shared')}@example.org`;
     await memberWithEmail(church, shared);
     await memberWithEmail(other, shared);
     const onlyHere = await memberWithEmail(church);
 
-    const attempts = [
-      { label: 'unknown address', body: { email: `${unique('nobody')}@example.org`, orgId: null } },
-      {
-        label: 'unknown address, church link',
-        body: { email: `${unique('nobody')}@example.org`, orgId: church.orgId },
-      },
-      { label: 'address of two churches, no link', body: { email: shared, orgId: null } },
-      { label: 'address held by another church than the link', body: { email: onlyHere.email, orgId: other.orgId } },
-      { label: 'church that does not exist', body: { email: onlyHere.email, orgId: newId() } },
-      { label: 'malformed church id', body: { email: onlyHere.email, orgId: `${church.orgId}#MEM` } },
-      // The administrator's address is an account, not a member the church holds.
-      { label: 'an administrator address', body: { email: church.adminEmail, orgId: church.orgId } },
+    const attempts: { label: string; email: string; orgId: string | null }[] = [
+      { label: 'unknown address', email: `${unique('nobody')}@example.org`, orgId: null },
+      { label: 'unknown address, church link', email: `${unique('nobody')}@example.org`, orgId: church.orgId },
+      { label: 'address of two churches, no link', email: shared, orgId: null },
+      { label: 'address held by another church than the link', email: onlyHere.email, orgId: other.orgId },
+      { label: 'church that does not exist', email: onlyHere.email, orgId: newId() },
+      { label: 'malformed church id', email: onlyHere.email, orgId: `${church.orgId}#MEM` },
     ];
-    for (const { label, body } of attempts) {
+    for (const { label, email, orgId } of attempts) {
       const before = await snapshotTable();
-      const answer = await signUp(body);
+      const answer = await signUpAndJoin(email, orgId);
       expect(answer.status, label).toBe(403);
       expect(answer.body.error, label).toEqual({ code: 'permission-denied', message: CANNOT_JOIN });
       expect(await snapshotTable(), label).toBe(before);
+      expect((await attributesOf(email))['custom:orgId'], label).toBeUndefined();
     }
-    expect(await accountExists(shared)).toBe(false);
-    expect(await accountExists(onlyHere.email)).toBe(false);
+    // The administrator's address is an account already: the owner is told so.
+    const admin = await call('finishSignUp', { token: church.adminToken, body: { orgId: church.orgId } });
+    expect(admin).toMatchObject({ status: 409, body: { error: { message: ACCOUNT_EXISTS } } });
     // With its own church's link, the shared address joins that church.
-    expect((await signUp({ email: shared, orgId: other.orgId })).status).toBe(200);
+    const token = await idToken(shared, PASSWORD);
+    expect((await call('finishSignUp', { token, body: { orgId: other.orgId } })).status).toBe(200);
     expect(claimsOf(await idToken(shared, PASSWORD))['custom:orgId']).toBe(other.orgId);
-  });
-
-  it('answers already-exists for an address that has an account, and changes nothing', async () => {
-    const church = await createChurch();
-    const member = await memberWithEmail(church);
-    expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
-    const before = await snapshotTable();
-    const again = await signUp({ email: member.email, orgId: church.orgId, password: 'another-password-2' });
-    expect(again).toMatchObject({ status: 409, body: { error: { code: 'already-exists', message: ACCOUNT_EXISTS } } });
-    expect(await snapshotTable()).toBe(before);
-    // The first password still works: the existing account was not touched.
-    expect(await accountExists(member.email)).toBe(true);
   });
 
   it('unlinks the account when its member or its family is deleted: no account stays linked to a member that is gone', async () => {
     const church = await createChurch();
     const [first, second] = [await memberWithEmail(church), await memberWithEmail(church)];
-    for (const { email } of [first, second]) expect((await signUp({ email, orgId: church.orgId })).status).toBe(200);
+    for (const { email } of [first, second]) expect((await signUpAndJoin(email, church.orgId)).status).toBe(200);
     expect(
       (await call('deleteMember', { token: church.adminToken, params: { memberId: first.memberId } })).status,
     ).toBe(200);
@@ -175,8 +296,7 @@ describe('member sign-up', () => {
   it('an account unlinked by its member’s delete loses its family’s edit rights at once, whatever its token still says', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
-    expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
-    await verifyEmail(member.email);
+    expect((await signUpAndJoin(member.email, church.orgId)).status).toBe(200);
     const token = await idToken(member.email, PASSWORD); // carries custom:familyId of the family
     const family = await call<{ family: { version: number } }>('getFamily', {
       token,
@@ -196,7 +316,11 @@ describe('member sign-up', () => {
   it('refuses a member delete that read the member’s accounts before a sign-up linked one', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
-    const joins = async () => expect((await signUp({ email: member.email, orgId: church.orgId })).status).toBe(200);
+    await signUp({ email: member.email, orgId: church.orgId });
+    await verifyEmail(member.email);
+    const token = await idToken(member.email, PASSWORD);
+    const joins = async () =>
+      expect((await call('finishSignUp', { token, body: { orgId: church.orgId } })).status).toBe(200);
     await expect(beforeItsWrite(joins, () => deleteMember(adminOf(church), member.memberId))).rejects.toMatchObject({
       code: 'aborted',
     });
@@ -210,7 +334,7 @@ describe('member sign-up', () => {
     );
   });
 
-  it('removes the new Cognito account again when the user record cannot be written (the member vanished)', async () => {
+  it('takes the claims off again when the user record cannot be written (the member vanished)', async () => {
     const church = await createChurch();
     const email = `${unique('ghost')}@example.org`;
     // An index entry for the address whose member item is gone: the lookup finds it, the write's check does not.
@@ -236,19 +360,19 @@ describe('member sign-up', () => {
     );
 
     const before = await snapshotTable();
-    const answer = await signUp({ email, orgId: church.orgId });
+    const answer = await signUpAndJoin(email, church.orgId);
     expect(answer.body.error).toEqual({ code: 'permission-denied', message: CANNOT_JOIN });
     expect(await snapshotTable()).toBe(before);
-    expect(await accountExists(email)).toBe(false);
+    expect(Object.keys(await attributesOf(email)).filter((n) => n.startsWith('custom:'))).toEqual([]);
   });
 
-  it('lets the new member read the directory once the address is verified', async () => {
+  it('lets the new member read the directory once the address is verified and the sign-up finished', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
     await signUp({ email: member.email, orgId: church.orgId });
     const unverified = await idToken(member.email, PASSWORD);
     expect((await call('listFamilies', { token: unverified })).status).toBe(403);
-    await verifyEmail(member.email);
+    expect((await signUpAndJoin(member.email, church.orgId)).status).toBe(200);
     const token = await idToken(member.email, PASSWORD);
     expect((await call('listFamilies', { token })).status).toBe(200);
     const me = await call('getMe', { token });

@@ -4,9 +4,11 @@
  * sent never fails the save.
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../lib/local/mailbox';
+import type { ListUsersResult, SavedMemberResult } from '../../lambdas/contract/api';
+import { INVITATIONS_PER_DAY } from '../../lambdas/contract/invitations';
 import { keys } from '../../lambdas/domain/keys';
 import { ddb } from '../../lambdas/platform/ddb';
 import { sendMail } from '../../lambdas/platform/ses';
@@ -39,11 +41,11 @@ describe('invitations', () => {
     const name = await orgName(church.orgId);
     expect(mails[0]).toMatchObject({
       to: email.toLowerCase(),
-      subject: `You're invited to join the ${name} directory`,
+      subject: `You're invited to join the “${name}” directory`,
       source: `ses:${stack.env.MAIL_FROM}`,
     });
-    expect(mails[0]!.text).toContain(`Hello Priscilla,`);
-    expect(mails[0]!.text).toContain(`${name} has added you`);
+    expect(mails[0]!.text).toContain(`Hello “Priscilla”,`);
+    expect(mails[0]!.text).toContain(`The church “${name}” has added you`);
     expect(mails[0]!.text).toContain(`${stack.url}/create-account/${church.orgId}`);
   });
 
@@ -83,6 +85,93 @@ describe('invitations', () => {
   });
 });
 
+describe('invitations cannot be used to spam', () => {
+  it('invites an address at most once a day: toggling a member’s e-mail sends nothing more, and the form is told', async () => {
+    const church = await createChurch();
+    const { memberId, memberVersion } = await addFamilyVia(church.adminToken);
+    const [target, other] = [`${unique('target')}@example.org`, `${unique('other')}@example.org`];
+    let version = memberVersion;
+    const invitations: unknown[] = [];
+    for (const email of [target, other, target, other, target, null, target]) {
+      const answer = await call<SavedMemberResult>('updateMember', {
+        token: church.adminToken,
+        params: { memberId },
+        body: { name: 'Lydia', email, version },
+      });
+      expect(answer.status).toBe(200);
+      version = answer.body.version;
+      invitations.push(answer.body.invitation);
+    }
+    expect(await mailsTo(target)).toHaveLength(1);
+    expect(await mailsTo(other)).toHaveLength(1);
+    expect(invitations).toEqual([
+      { to: target, outcome: 'sent', message: `Invitation sent to ${target}.` },
+      { to: other, outcome: 'sent', message: `Invitation sent to ${other}.` },
+      {
+        to: target,
+        outcome: 'invited-today',
+        message: `No invitation sent: ${target} was already invited in the last day.`,
+      },
+      expect.objectContaining({ to: other, outcome: 'invited-today' }),
+      expect.objectContaining({ to: target, outcome: 'invited-today' }),
+      null,
+      expect.objectContaining({ to: target, outcome: 'invited-today' }),
+    ]);
+    // User Management shows when each address was invited.
+    const users = await call<ListUsersResult>('listUsers', { token: church.adminToken });
+    expect(users.body.invitations.map((i) => i.email).sort()).toEqual([other, target].sort());
+    for (const { sentAt } of users.body.invitations)
+      expect(Date.now() - Date.parse(sentAt)).toBeLessThan(5 * 60 * 1000);
+  });
+
+  it('stops at the church’s daily cap, whatever the addresses', async () => {
+    const church = await createChurch();
+    const { familyId } = await addFamilyVia(church.adminToken);
+    const today = new Date().toISOString().slice(0, 10);
+    await ddb.send(
+      new PutCommand({
+        TableName: stack.env.TABLE_NAME,
+        Item: { ...keys.invitationDay(church.orgId, today), type: 'INVITEDAY', sent: INVITATIONS_PER_DAY - 1 },
+      }),
+    );
+    const add = (email: string) =>
+      call<SavedMemberResult>('addMember', { token: church.adminToken, body: { familyId, name: 'Dorcas', email } });
+    const [last, over] = [`${unique('last')}@example.org`, `${unique('over')}@example.org`];
+    expect((await add(last)).body.invitation).toMatchObject({ outcome: 'sent' });
+    expect((await add(over)).body.invitation).toEqual({
+      to: over,
+      outcome: 'church-limit',
+      message: `No invitation sent: your church has sent its ${INVITATIONS_PER_DAY} invitations for today. Please try again tomorrow.`,
+    });
+    expect(await mailsTo(over)).toHaveLength(0);
+  });
+
+  it('quotes the church’s and the member’s names as text that cannot form a link, in the subject and the greeting', async () => {
+    const church = await createChurch();
+    await ddb.send(
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: keys.org(church.orgId),
+        UpdateExpression: 'SET orgName = :n',
+        ExpressionAttributeValues: { ':n': 'Win a prize at https://spam.example/claim now' },
+      }),
+    );
+    const { familyId } = await addFamilyVia(church.adminToken);
+    const email = `${unique('quoted')}@example.org`;
+    const name = 'Visit evil．example or mail me@evil.example P.S. "click"';
+    expect((await call('addMember', { token: church.adminToken, body: { familyId, name, email } })).status).toBe(200);
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toBe(
+      "You're invited to join the “Win a prize at https[:][/][/]spam[.]example[/]claim now” directory",
+    );
+    expect(mail!.text).toContain(`Hello “Visit evil[.]example or mail me[@]evil[.]example P[.]S. 'click'”,`);
+    // Nothing a mail program would turn into a link, but the church's own sign-up link.
+    const linkish = /[\w-]+(\.[\w-]+)+|\w+:\/\//g;
+    const outsideLink = mail!.text.replace(`${stack.url}/create-account/${church.orgId}`, '').replace(email, '');
+    expect(`${mail!.subject}\n${outsideLink}`.match(linkish)).toBeNull();
+  });
+});
+
 describe('a mail that cannot be sent never fails the save', () => {
   const endpoint = process.env.AWS_ENDPOINT_URL_SESV2;
   afterEach(() => {
@@ -104,10 +193,11 @@ describe('a mail that cannot be sent never fails the save', () => {
     };
     const email = `${unique('unsent')}@example.org`;
     const viewer = { orgId: church.orgId, admin: true, familyId: null, memberId: null, user: null };
-    let member: Awaited<ReturnType<typeof fresh.addMember>> | undefined;
+    let member: Awaited<ReturnType<typeof fresh.addMember>>['member'] | undefined;
     const printed = await printedBy(async () => {
-      expect(await fresh.inviteMember(church.orgId, { email, name: 'Unsent' })).toBe(false);
-      member = await fresh.addMember(viewer, { familyId, name: 'Saved', email, birthday: null, cellphone: null });
+      expect(await fresh.inviteMember(church.orgId, { email, name: 'Unsent' })).toMatchObject({ outcome: 'failed' });
+      member = (await fresh.addMember(viewer, { familyId, name: 'Saved', email, birthday: null, cellphone: null }))
+        .member;
     });
     const notSent = printed.json.filter((line) => line.message === 'invitation not sent');
     expect(notSent).toHaveLength(2);

@@ -1,6 +1,7 @@
 /** The Cognito compatibility proxy makes cognito-local behave as real Cognito does where we rely on it. */
 import {
   CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   UpdateUserAttributesCommand,
@@ -8,6 +9,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn, createChurch } from '../support/fixtures';
+
+const mailsTo = async (to: string) =>
+  (await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as unknown[];
 
 // The browser's path: through the gateway's /cognito endpoint.
 const browserCognito = new CognitoIdentityProviderClient({ endpoint: `${stack.url}/cognito` });
@@ -51,6 +55,24 @@ describe('local Cognito as the browser sees it', () => {
     );
     expect(AuthenticationResult?.IdToken).toMatch(/^ey/);
     expect(AuthenticationResult?.ExpiresIn).toBeGreaterThan(0);
+  });
+});
+
+describe('password reset', () => {
+  it('sends no code to an address nobody verified, as Cognito does, and one to a verified address', async () => {
+    const church = await createChurch();
+    const unverified = await createAccountIn(church.orgId, { verified: false });
+    const reset = (Username: string) =>
+      browserCognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username }));
+    await expect(reset(unverified.email)).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    });
+    expect(await mailsTo(unverified.email)).toHaveLength(0);
+    await expect(reset(church.adminEmail)).resolves.toMatchObject({
+      CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' },
+    });
+    expect(await mailsTo(church.adminEmail)).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,8 @@ import { keys } from '../../lambdas/domain/keys';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, registrationBody, snapshotTable, unique } from '../support/fixtures';
+import { ACCOUNT_OPENED, ADMIN_EXISTS, VERIFY_FIRST } from '../../lambdas/domain/accounts';
+import { PASSWORD, registrationBody, snapshotTable, unique, verifyEmail } from '../support/fixtures';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
 const get = (Key: Record<string, string>) =>
@@ -16,16 +17,39 @@ const accountExists = (email: string) =>
     () => false,
   );
 
+/** Registration as the browser makes it: the account, the proof of the address, then the church. */
+async function register(body: ReturnType<typeof registrationBody>) {
+  const opened = await call('registerOrganization', { body });
+  expect(opened).toEqual({ status: 200, body: { success: true, message: ACCOUNT_OPENED } });
+  await verifyEmail(body.adminInfo.email);
+  const token = await idToken(body.adminInfo.email, body.adminInfo.password);
+  return call<{ orgId: string }>('finishRegistration', { token, body: { churchInfo: body.churchInfo } });
+}
+const customClaims = async (email: string) => {
+  const { UserAttributes } = await cognito.send(
+    new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }),
+  );
+  return (UserAttributes ?? []).filter((a) => a.Name!.startsWith('custom:'));
+};
+
 describe('registerOrganization', () => {
-  it('creates the church, its name claim and its first admin, who can sign in with the claims', async () => {
+  it('opens the administrator’s account holding no church; once the address is proven, makes the church, its name claim and its first admin', async () => {
     const body = registrationBody();
-    const answer = await call<{ orgId: string }>('registerOrganization', { body });
+    const before = await snapshotTable();
+    expect((await call('registerOrganization', { body })).status).toBe(200);
+    expect(await snapshotTable()).toBe(before);
+    const unproven = await idToken(body.adminInfo.email, PASSWORD);
+    const refused = await call('finishRegistration', { token: unproven, body: { churchInfo: body.churchInfo } });
+    expect(refused).toMatchObject({ status: 403, body: { error: { message: VERIFY_FIRST } } });
+
+    const answer = await register(body);
     expect(answer.status).toBe(200);
     const { orgId } = answer.body;
 
     const org = await get(keys.org(orgId));
     expect(org).toMatchObject({
       orgName: body.churchInfo.name,
+      contactName: body.adminInfo.name,
       contactEmail: body.adminInfo.email,
       familyCount: 0,
       memberCount: 0,
@@ -36,7 +60,7 @@ describe('registerOrganization', () => {
 
     const token = await idToken(body.adminInfo.email, PASSWORD);
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ 'custom:orgId': orgId, 'custom:admin': 'true', email_verified: false });
+    expect(claims).toMatchObject({ 'custom:orgId': orgId, 'custom:admin': 'true', email_verified: true });
     const user = await get(keys.user(orgId, claims.sub));
     expect(user).toMatchObject({ admin: true, email: body.adminInfo.email });
 
@@ -47,7 +71,7 @@ describe('registerOrganization', () => {
 
   it('refuses a taken church name (any case and spacing) and creates nothing', async () => {
     const first = registrationBody();
-    expect((await call('registerOrganization', { body: first })).status).toBe(200);
+    expect((await register(first)).status).toBe(200);
     const again = registrationBody({ name: `  ${first.churchInfo.name.toUpperCase()} ` });
     const before = await snapshotTable();
     const answer = await call('registerOrganization', { body: again });
@@ -60,31 +84,49 @@ describe('registerOrganization', () => {
     expect(await accountExists(again.adminInfo.email)).toBe(false);
   });
 
-  it('refuses a taken administrator e-mail and creates nothing', async () => {
+  it('answers an address that has an account like any other; its owner, once signed in, is told it exists', async () => {
     const first = registrationBody();
-    expect((await call('registerOrganization', { body: first })).status).toBe(200);
+    expect((await register(first)).status).toBe(200);
     const again = registrationBody({ email: first.adminInfo.email.toUpperCase() });
+    again.adminInfo.password = 'not-the-owner-1';
     const before = await snapshotTable();
-    const answer = await call('registerOrganization', { body: again });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error).toEqual({
-      code: 'already-exists',
-      message: 'An administrator account with this email already exists.',
+    expect((await call('registerOrganization', { body: again })).body).toEqual({
+      success: true,
+      message: ACCOUNT_OPENED,
     });
+    await expect(idToken(first.adminInfo.email, 'not-the-owner-1')).rejects.toThrow();
+    const token = await idToken(first.adminInfo.email, PASSWORD);
+    const answer = await call('finishRegistration', { token, body: { churchInfo: again.churchInfo } });
+    expect(answer).toMatchObject({ status: 409, body: { error: { code: 'already-exists', message: ADMIN_EXISTS } } });
     expect(await snapshotTable()).toBe(before);
   });
 
-  it('undoes the account when the table write fails part-way (name claimed between check and write)', async () => {
+  it('a stranger’s unproven registration never blocks the owner of the address from registering', async () => {
+    const squatted = registrationBody();
+    squatted.adminInfo.password = 'not-the-owner-1';
+    expect((await call('registerOrganization', { body: squatted })).status).toBe(200);
+    const owner = registrationBody({ email: squatted.adminInfo.email });
+    expect((await register(owner)).status).toBe(200);
+    await expect(idToken(owner.adminInfo.email, 'not-the-owner-1')).rejects.toThrow();
+  });
+
+  it('takes the claims off again when the table write fails part-way (name claimed between check and write)', async () => {
     // Two registrations of the same new name at once: exactly one wins, the other leaves nothing behind.
     const name = unique('Race Church');
     const [a, b] = [registrationBody({ name }), registrationBody({ name })];
-    const answers = await Promise.all([
-      call('registerOrganization', { body: a }),
-      call('registerOrganization', { body: b }),
-    ]);
+    for (const body of [a, b]) {
+      expect((await call('registerOrganization', { body })).status).toBe(200);
+      await verifyEmail(body.adminInfo.email);
+    }
+    const finish = async (body: typeof a) =>
+      call('finishRegistration', {
+        token: await idToken(body.adminInfo.email, PASSWORD),
+        body: { churchInfo: body.churchInfo },
+      });
+    const answers = await Promise.all([finish(a), finish(b)]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     const loser = answers[0]!.status === 409 ? a : b;
-    expect(await accountExists(loser.adminInfo.email)).toBe(false);
+    expect(await customClaims(loser.adminInfo.email)).toEqual([]);
   });
 
   const bad: [string, unknown, string][] = [
@@ -140,8 +182,15 @@ describe('registerOrganization', () => {
   });
 
   it('ignores an orgId or admin flag smuggled into the body', async () => {
-    const body = { ...registrationBody(), orgId: 'someone-elses-org', admin: false };
-    const answer = await call<{ orgId: string }>('registerOrganization', { body });
+    const body = registrationBody();
+    expect(
+      (await call('registerOrganization', { body: { ...body, orgId: 'someone-elses-org', admin: false } })).status,
+    ).toBe(200);
+    await verifyEmail(body.adminInfo.email);
+    const answer = await call<{ orgId: string }>('finishRegistration', {
+      token: await idToken(body.adminInfo.email, PASSWORD),
+      body: { churchInfo: body.churchInfo, orgId: 'someone-elses-org', admin: false },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.orgId).not.toBe('someone-elses-org');
   });

@@ -43,6 +43,8 @@ const signedIn = { ...everyone(200), anonymous: 401 };
  * has a user record in the church but no member: not listed, so refused like any unlinked account.
  */
 const members = { ...signedIn, unverified: 403, superAdmin: 403 };
+/** Sign-up's and registration's last steps: refused to an unproven address, and to an account already in a church. */
+const finishing = { ...everyone(409), anonymous: 401, unverified: 403 };
 /** Reads of this church's records by id: another church's admin gets not-found. */
 const readById = { ...members, otherAdmin: 404 };
 /** Changes to one family: its own user and admins; another church's admin gets not-found. */
@@ -83,7 +85,15 @@ const familyBody = {
 
 export const rules: Record<Operation, Rule> = {
   registerOrganization: { access: 'public', request: () => ({ body: registrationBody() }), expect: everyone(200) },
-  addClaimCreds: { access: 'signedIn', request: () => ({}), expect: signedIn },
+  // The last steps need a proven address; every verified role here already belongs to a church.
+  finishRegistration: {
+    access: 'signedIn',
+    request: () => ({ body: { churchInfo: registrationBody().churchInfo } }),
+    expect: finishing,
+  },
+  finishSignUp: { access: 'signedIn', request: (w) => ({ body: { orgId: w.church.orgId } }), expect: finishing },
+  // Linking shows a member's ids: an unproven address is refused.
+  addClaimCreds: { access: 'signedIn', request: () => ({}), expect: members },
   getMe: { access: 'signedIn', request: () => ({}), expect: signedIn },
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },
@@ -164,7 +174,7 @@ export const rules: Record<Operation, Rule> = {
     expect: groupChange,
   },
   deleteRole: { access: 'admin', request: async (w) => ({ params: await w.newGroup(true) }), expect: groupChange },
-  // Sign-up is public: every caller may create an account for an address the church holds (a fresh one each call).
+  // Sign-up is public: every caller may open an account for an address, held by the church or not (a fresh one each call).
   newUser: {
     access: 'public',
     request: async (w) => {

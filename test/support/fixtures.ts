@@ -38,17 +38,34 @@ export interface Church {
   adminToken: string;
 }
 
-/** A church registered through the API, its administrator verified and signed in. */
+/** A church registered through the API (the account, the proof, the church), its administrator signed in. */
 export async function createChurch(): Promise<Church> {
   const body = registrationBody();
-  const answer = await call<{ orgId: string }>('registerOrganization', { body });
-  if (answer.status !== 200) throw new Error(`registration failed: ${JSON.stringify(answer.body)}`);
+  const opened = await call('registerOrganization', { body });
+  if (opened.status !== 200) throw new Error(`registration failed: ${JSON.stringify(opened.body)}`);
   await verifyEmail(body.adminInfo.email);
+  const finished = await call<{ orgId: string }>('finishRegistration', {
+    token: await idToken(body.adminInfo.email, PASSWORD),
+    body: { churchInfo: body.churchInfo },
+  });
+  if (finished.status !== 200) throw new Error(`registration failed: ${JSON.stringify(finished.body)}`);
   return {
-    orgId: answer.body.orgId,
+    orgId: finished.body.orgId,
     adminEmail: body.adminInfo.email,
     adminToken: await idToken(body.adminInfo.email, PASSWORD),
   };
+}
+
+/**
+ * Member sign-up as the browser makes it: the account (newUser), the proof of the address, then
+ * finishSignUp with the church's link. Answers finishSignUp's answer.
+ */
+export async function signUpAndJoin(email: string, orgId: string | null, password = PASSWORD) {
+  const opened = await call('newUser', { body: { email, fullName: 'Ruth Boaz', password, orgId } });
+  if (opened.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(opened.body)}`);
+  const address = email.trim().toLowerCase();
+  await verifyEmail(address);
+  return call<{ orgId: string }>('finishSignUp', { token: await idToken(address, password), body: { orgId } });
 }
 
 /** An account of a church with its user record; verified unless told otherwise. */

@@ -18,6 +18,7 @@ import type {
   MemberView,
   PhotoUploadResult,
 } from '../../lambdas/contract/api';
+import { CANNOT_JOIN } from '../../lambdas/domain/accounts';
 import { readOrganization } from '../../lambdas/domain/repos/directory';
 import type { Operation } from '../../lambdas/routes';
 import { call, idToken, type Answer } from './api';
@@ -248,13 +249,17 @@ export const hostileRoutes: RouteCase[] = [
       },
       containers: ['', 'churchInfo', 'adminInfo'],
     }),
-    accepted: async ({ w, sent, answer }) => {
-      const orgId = String(answer.body.orgId);
-      expect([w.main.orgId, w.other.orgId]).not.toContain(orgId);
+    accepted: async ({ w, sent }) => {
+      // The account is opened; the church is made once the address is proven.
       const church = sent.churchInfo as Sent;
       const admin = sent.adminInfo as Sent;
       const email = cleaned(admin.email).toLowerCase();
       await verifyEmail(email);
+      const token = await idToken(email, String(admin.password));
+      const finished = await call('finishRegistration', { token, body: { churchInfo: church } });
+      expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+      const orgId = String(finished.body.orgId);
+      expect([w.main.orgId, w.other.orgId]).not.toContain(orgId);
       const me = await read<MeResult>('getMe', await idToken(email, String(admin.password)));
       expect(me).toMatchObject({ orgId, orgName: cleaned(church.name), admin: true, email });
       expect(await readOrganization(orgId)).toMatchObject({
@@ -487,8 +492,16 @@ export const hostileRoutes: RouteCase[] = [
       },
     }),
     accepted: async ({ w, sent }) => {
-      // Whichever member's address the body named: an ordinary member of the church holding it.
+      // Any address opens an account; once proven, it joins the member only where the link places it.
       const email = cleaned(sent.email).toLowerCase();
+      await verifyEmail(email);
+      const token = await idToken(email, String(sent.password));
+      const finished = await call('finishSignUp', { token, body: { orgId: sent.orgId ?? null } });
+      if (finished.status !== 200) {
+        expect(finished.body.error).toEqual({ code: 'permission-denied', message: CANNOT_JOIN });
+        expect((await cognitoAttributes(email))?.['custom:orgId']).toBeUndefined();
+        return;
+      }
       const users = await read<ListUsersResult>('listUsers', w.main.adminToken);
       expect(users.users.find((u) => u.email === email)).toMatchObject({ admin: false, memberId: expect.any(String) });
       expect(await cognitoAttributes(email)).toMatchObject({ 'custom:admin': 'false', 'custom:orgId': w.main.orgId });

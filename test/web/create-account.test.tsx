@@ -167,6 +167,46 @@ describe('member signup form', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).orgId).toBeNull();
   });
 
+  it('finishes at once, with the church link, for an address proven before, and shows the server’s refusal', async () => {
+    const refusal = 'An account with this email address already exists. Try logging in.';
+    fetchMock = stubFetch((url) =>
+      url === '/api/session/sign-up'
+        ? jsonResponse(409, { error: { code: 'already-exists', message: refusal } })
+        : jsonResponse(200, { success: true, message: 'ok' }),
+    );
+    auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    await openForm('/create-account/org-42');
+    await fill();
+    auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: true, orgId: '' }));
+    await submit();
+    expect(await alertText()).toBe(refusal);
+    const finish = fetchMock.mock.calls.find(([url]) => url === '/api/session/sign-up')!;
+    expect(JSON.parse(String(finish[1].body))).toEqual({ orgId: 'org-42' });
+    expect(auth.sendUserAttributeVerificationCode).not.toHaveBeenCalled();
+  });
+
+  it('the verification screen finishes the sign-up with the church link once the code is accepted', async () => {
+    localStorage.setItem('pendingSignUp', JSON.stringify({ kind: 'join', orgId: 'org-42' }));
+    const refusal = 'An account could not be created for this email address.';
+    fetchMock = stubFetch((url) =>
+      url === '/api/session/sign-up'
+        ? jsonResponse(403, { error: { code: 'permission-denied', message: refusal } })
+        : jsonResponse(200, {}),
+    );
+    signedInAs({ verified: false, orgId: '' });
+    auth.confirmUserAttribute.mockImplementation(async () => {
+      auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: true, orgId: '' }));
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Email Verification Required' });
+    await userEvent.type(screen.getByLabelText(/^Verification code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await alertText()).toBe(refusal);
+    const finish = fetchMock.mock.calls.find(([url]) => url === '/api/session/sign-up')!;
+    expect(JSON.parse(String(finish[1].body))).toEqual({ orgId: 'org-42' });
+    localStorage.clear();
+  });
+
   it('tells the member to log in manually when the automatic sign-in fails', async () => {
     fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: 'ok' }));
     auth.signIn.mockRejectedValue(Object.assign(new Error('nope'), { name: 'NotAuthorizedException' }));

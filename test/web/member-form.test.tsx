@@ -73,7 +73,7 @@ describe('add member with a preselected family', () => {
     expect(within(crumbs).getByRole('link', { name: 'Smith Family' })).toHaveProperty('pathname', '/families/fam-1');
     expect(within(crumbs).getByText('Add Member').getAttribute('aria-current')).toBe('page');
     expect(field('Birthday').maxLength).toBe(5);
-    expect(screen.getByText('If provided, an invite may be sent.')).toBeTruthy();
+    expect(screen.getByText('If provided, an invitation is sent (at most one a day).')).toBeTruthy();
     // No family list is needed (only the account is read, by the directory's gate).
     expect(fake.fetchMock.mock.calls.filter(([url]) => url !== '/api/me')).toEqual([]);
   });
@@ -91,6 +91,28 @@ describe('add member with a preselected family', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Member' }));
     expect(await alertText()).toBe('Birthday format must be MM/DD.');
     expect(fake.fetchMock.mock.calls.filter(([url]) => url !== '/api/me')).toEqual([]);
+  });
+
+  it.each([
+    ['sent', 'Invitation sent to ann@example.org.'],
+    ['invited-today', 'No invitation sent: ann@example.org was already invited in the last day.'],
+  ])('says whether the invitation went out (%s)', async (outcome, message) => {
+    api({
+      'POST /api/members': () =>
+        jsonResponse(200, {
+          success: true,
+          message: 'Member added successfully!',
+          id: 'mem-9',
+          version: 1,
+          invitation: { to: 'ann@example.org', outcome, message },
+        }),
+    });
+    renderAddWithFamily();
+    await screen.findByRole('heading', { level: 1, name: 'Add Member' });
+    await type('First Name', 'Ann');
+    await type('Email Address', 'ann@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Member' }));
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('trims, leaves out empty optional fields, shows the server message and goes to the family after 2 s', async () => {
@@ -249,7 +271,7 @@ describe('edit member', () => {
     expect(field('Birthday').maxLength).toBe(5);
     expect(field('Cellphone').value).toBe('555-0101');
     expect(field('Email Address').value).toBe('ann@example.org');
-    expect(screen.getByText('If provided/updated, an invite may be sent.')).toBeTruthy();
+    expect(screen.getByText('If provided or changed, an invitation is sent (at most one a day).')).toBeTruthy();
     expect(
       within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Smith Family' }),
     ).toHaveProperty('pathname', '/families/fam-1');

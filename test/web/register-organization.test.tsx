@@ -142,7 +142,7 @@ describe('register organization form', () => {
 
     expect(
       await screen.findByText(
-        "Organization registered! Please check the administrator's email (pat@example.org) to verify the account. Redirecting to dashboard...",
+        "Almost done! Please check the administrator's email (pat@example.org) for a code to verify the account; the church is registered once it is verified. Redirecting...",
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Register Church' })).toBeNull();
@@ -182,7 +182,7 @@ describe('register organization form', () => {
     await fill();
     await submit();
     expect(await alertText()).toContain(
-      'Organization registered, but the automatic sign-in failed. Please log in manually.',
+      'Your account was created, but the automatic sign-in failed. Please log in manually.',
     );
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveProperty('pathname', '/login');
   });

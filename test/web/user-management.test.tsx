@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserView } from '../../lambdas/contract/api';
 import { auth, currentPath, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';
+import { formatDateTime } from '../../web/src/lib/format';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -130,6 +131,22 @@ describe('user management page', () => {
       'disabled',
       false,
     );
+  });
+
+  it('lists the invitations sent, with when, newest first', async () => {
+    const invitations = [
+      { email: 'new@grace.example', sentAt: '2026-11-23T15:04:00.000Z' },
+      { email: 'old@grace.example', sentAt: '2026-11-20T09:30:00.000Z' },
+    ];
+    serve({ list: () => jsonResponse(200, { users: USERS, invitations }) });
+    renderApp('/admin/users');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Invitations (2)' })).closest('section')!;
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'new@grace.example',
+      'old@grace.example',
+    ]);
+    expect(within(rows[0]!).getByRole('cell').textContent).toBe(formatDateTime(invitations[0]!.sentAt));
   });
 
   it('shows the empty text with the organisation id', async () => {

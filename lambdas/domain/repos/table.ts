@@ -12,6 +12,8 @@ export const ItemType = {
   group: 'GROUP',
   groupName: 'GROUPNAME',
   role: 'ROLE',
+  invitation: 'INVITE',
+  invitationDay: 'INVITEDAY',
   job: 'JOB',
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',

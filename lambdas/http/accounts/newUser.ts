@@ -1,16 +1,15 @@
 import { MemberSignupInput } from '../../contract/auth';
-import { signUpMember } from '../../domain/accounts';
-import { log } from '../../platform/log';
+import { ACCOUNT_OPENED, openAccount } from '../../domain/accounts';
 import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/route';
 
 /**
- * Member sign-up: an account for an e-mail address the church already holds for a member,
- * linked to that member and family. The browser then signs in and asks for the verification code.
+ * Member sign-up, first step: an account for the address, holding no church, and the same answer
+ * for every address. The browser then signs in and asks for the verification code; once the
+ * address is proven, finishSignUp joins the member the church holds for it.
  */
 export const handler = defineRoute('newUser', { body: MemberSignupInput }, async ({ body }) => {
-  const { orgId } = await signUpMember(body);
-  log.appendKeys({ orgId });
-  count('MembersSignedUp');
-  return { success: true, message: 'Your account has been created.' };
+  await openAccount({ email: body.email, name: body.fullName, password: body.password });
+  count('AccountsOpened');
+  return { success: true, message: ACCOUNT_OPENED };
 });

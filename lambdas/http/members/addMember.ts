@@ -3,6 +3,12 @@ import { addMember } from '../../domain/members';
 import { defineRoute } from '../../platform/route';
 
 export const handler = defineRoute('addMember', { body: AddMemberInput }, async ({ principal, body, requestKey }) => {
-  const member = await addMember(principal, body, requestKey);
-  return { success: true, message: 'Member added successfully!', id: member.memberId, version: member.version };
+  const { member, invitation } = await addMember(principal, body, requestKey);
+  return {
+    success: true,
+    message: 'Member added successfully!',
+    id: member.memberId,
+    version: member.version,
+    invitation,
+  };
 });

@@ -6,7 +6,13 @@ export const handler = defineRoute(
   'updateMember',
   { body: UpdateMemberInput, params: MemberParams },
   async ({ principal, body, params }) => {
-    const member = await updateMember(principal, params.memberId, body);
-    return { success: true, message: 'Member updated successfully!', id: member.memberId, version: member.version };
+    const { member, invitation } = await updateMember(principal, params.memberId, body);
+    return {
+      success: true,
+      message: 'Member updated successfully!',
+      id: member.memberId,
+      version: member.version,
+      invitation,
+    };
   },
 );

@@ -1,3 +1,5 @@
+import { VERIFY_FIRST } from '../../domain/accounts';
+import { denied } from '../../domain/errors';
 import { setCustomAttributes } from '../../domain/identity';
 import { findMemberByEmail, getUserRecord, linkUserToMember } from '../../domain/repos/users';
 import { defineRoute } from '../../platform/route';
@@ -13,6 +15,8 @@ const NOT_LINKED = 'No member of your church holds this email address yet.';
  */
 export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) => {
   const p = principal;
+  // Linking shows the member's ids: only to the proven owner of the address.
+  if (!p.emailVerified) throw denied(VERIFY_FIRST);
   const user = p.orgId ? await getUserRecord(p.orgId, p.userId) : null;
   if (!user) return { success: true, linked: false, message: 'No directory account to link.' };
   if (user.memberId && user.familyId) {

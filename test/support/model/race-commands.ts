@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { SavedResult } from '../../../lambdas/contract/api';
-import { call } from '../api';
-import { PASSWORD } from '../fixtures';
+import { call, idToken } from '../api';
+import { PASSWORD, verifyEmail } from '../fixtures';
 import { membersOf, pick, saveFamily, type ChurchModel } from './church';
 import { adoptApi, expectApiMatches } from './picture';
 import { expectOutcome, oneWinner, race } from './race';
@@ -154,19 +154,24 @@ export const raceDeleteGroupAddRole = race('race:deleteGroup+addRole', fc.nat(),
   },
 });
 
-/** A member's sign-up while the member is deleted: never an account linked to a member that is gone. */
-export const raceSignUpDeleteMember = race('race:newUser+deleteMember', fc.nat(), {
+/** A member's sign-up (its last step) while the member is deleted: never an account linked to a member that is gone. */
+export const raceSignUpDeleteMember = race('race:finishSignUp+deleteMember', fc.nat(), {
   check: (m) => [...m.members.values()].some((x) => x.email && ![...m.users.values()].some((u) => u.email === x.email)),
   run: async (m, r, p, both) => {
     const member = pick(
       [...m.members.values()].filter((x) => x.email && ![...m.users.values()].some((u) => u.email === x.email)),
       p,
     );
+    // The account is opened and proven first; the last step, which joins the member, races the delete.
+    const email = member.email!;
+    const opened = await call('newUser', {
+      body: { email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId },
+    });
+    expect(opened.status).toBe(200);
+    await verifyEmail(email);
+    const token = await idToken(email, PASSWORD);
     const answers = await both(
-      () =>
-        call('newUser', {
-          body: { email: member.email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId },
-        }),
+      () => call('finishSignUp', { token, body: { orgId: r.church.orgId } }),
       () => call('deleteMember', { token: r.church.adminToken, params: { memberId: member.memberId } }),
     );
     // Sign-up first: the delete unlinks the account, or (having read the member before) is refused. Delete first: nothing to join.

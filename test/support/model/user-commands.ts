@@ -1,26 +1,57 @@
-/** Commands on the church's accounts: member sign-up, admin status, deletion; each asserted against the model. */
+/** Commands on the church's accounts: member sign-up (with strangers squatting addresses), admin status, deletion; each asserted against the model. */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { ListUsersResult, SetUserAdminResult } from '../../../lambdas/contract/api';
-import { ACCOUNT_EXISTS } from '../../../lambdas/domain/accounts';
-import { call } from '../api';
-import { PASSWORD } from '../fixtures';
+import type { ListUsersResult, MeResult, SetUserAdminResult } from '../../../lambdas/contract/api';
+import { ACCOUNT_EXISTS, ACCOUNT_OPENED, VERIFY_FIRST } from '../../../lambdas/domain/accounts';
+import { call, idToken } from '../api';
+import { signUpAndJoin } from '../fixtures';
 import { otherUsers, pick, type ChurchModel } from './church';
 import { command } from './command';
 import { expectStatus } from './picture';
 
+const SQUATTER_PASSWORD = 'not-the-owner-1';
+
 const membersWithEmail = (m: Readonly<ChurchModel>) => [...m.members.values()].filter((x) => x.email);
 
-/** Sign-up with the church's link for a member's e-mail: an account linked to the member, or already-exists for an address that has one. */
+const accountOf = (m: Readonly<ChurchModel>, email: string) => [...m.users.values()].find((u) => u.email === email);
+
+/**
+ * A stranger opens an account with a member's address and never proves it: the same answer as any
+ * sign-up, and the account learns nothing (no church, no member ids) and can finish nothing. The
+ * owner's later sign-up replaces it (signUp below), so the model holds nothing for it.
+ */
+export const squat = command('newUser:squatter', fc.nat(), {
+  check: (m) => membersWithEmail(m).length > 0,
+  run: async (m, r, p) => {
+    const email = pick(membersWithEmail(m), p).email!;
+    const answer = await call('newUser', {
+      body: { email, fullName: 'Some Stranger', password: SQUATTER_PASSWORD, orgId: r.church.orgId },
+    });
+    expect(answer.body).toEqual({ success: true, message: ACCOUNT_OPENED });
+    // An address its owner has proven keeps its account: the stranger's password opens nothing.
+    if (accountOf(m, email)) return;
+    const token = await idToken(email, SQUATTER_PASSWORD);
+    const me = expectStatus(await call<MeResult>('getMe', { token }), 200).body;
+    expect(me).toMatchObject({ orgId: '', orgName: '', memberId: null, familyId: null, admin: false });
+    for (const operation of ['finishSignUp', 'addClaimCreds'] as const) {
+      const refused = await call(operation, { token, body: { orgId: r.church.orgId } });
+      expectStatus(refused, 403, 'permission-denied');
+      expect(refused.body.error?.message).toBe(VERIFY_FIRST);
+    }
+  },
+});
+
+/**
+ * The owner signs up with the church's link and proves the address: an account linked to the
+ * member, whatever a stranger opened before; already-exists once the address has an account.
+ */
 export const signUp = command('newUser', fc.nat(), {
   check: (m) => membersWithEmail(m).length > 0,
   run: async (m, r, p) => {
     const member = pick(membersWithEmail(m), p);
     const email = member.email!;
-    const answer = await call('newUser', {
-      body: { email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId },
-    });
-    if ([...m.users.values()].some((u) => u.email === email)) {
+    const answer = await signUpAndJoin(email, r.church.orgId);
+    if (accountOf(m, email)) {
       expectStatus(answer, 409, 'already-exists');
       expect(answer.body.error?.message).toBe(ACCOUNT_EXISTS);
       return;
@@ -66,4 +97,4 @@ export const deleteUser = command('deleteUserAuth', fc.nat(), {
   },
 });
 
-export const userCommands = [signUp, setUserAdmin, deleteUser];
+export const userCommands = [squat, signUp, setUserAdmin, deleteUser];

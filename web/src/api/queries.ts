@@ -47,8 +47,10 @@ const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMemb
 /** What each write can change. Names and surnames show on groups; deletes also unlink accounts. */
 const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   registerOrganization: ['getMe'],
+  finishRegistration: ['getMe'],
+  finishSignUp: ['getMe', 'listUsers'],
   addClaimCreds: ['getMe', 'listUsers'],
-  newUser: ['getMe', 'listUsers'],
+  newUser: ['getMe'],
   addFamily: DIRECTORY,
   updateFamily: DIRECTORY,
   deleteFamily: [...DIRECTORY, 'listUsers'],

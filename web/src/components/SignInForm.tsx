@@ -5,7 +5,8 @@ import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-re
 import { LoginForm } from '../../../lambdas/contract/auth';
 import { firstMessage } from '../../../lambdas/contract/fields';
 import { useAuth } from '../app/auth';
-import { callApi } from '../lib/api';
+import { callApi, isApiError } from '../lib/api';
+import { accountState, finishErrorText, finishSignUp } from '../lib/pendingSignUp';
 import { delay } from '../lib/authErrors';
 import { StatusMessage, type Status } from './StatusMessage';
 import { LOGIN_FAILED, loginErrorText, signInWithPassword } from '../lib/signIn';
@@ -59,19 +60,26 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
       return;
     }
 
-    // A new account gets its organisation, member and family claims on its first sign-in.
+    // A new account gets its organisation, member and family claims on its first sign-in: a proven
+    // address without a church finishes its sign-up; an account of a church is linked to its member.
     let warned = false;
     try {
       const session = await fetchAuthSession();
       const claims = (session.tokens?.idToken?.payload ?? {}) as Record<string, unknown>;
-      if (!claims['custom:orgId'] || !claims['custom:memberId'] || !claims['custom:familyId']) {
+      const { proven, inChurch } = await accountState();
+      if (proven && !inChurch) {
+        setStatus({ kind: 'info', text: 'Finalizing account setup...' });
+        await finishSignUp();
+      } else if (proven && inChurch && (!claims['custom:memberId'] || !claims['custom:familyId'])) {
         setStatus({ kind: 'info', text: 'Finalizing account setup...' });
         await callApi('addClaimCreds');
         await fetchAuthSession({ forceRefresh: true });
       }
     } catch (error) {
       console.warn('Account setup after sign-in failed.', error);
-      setStatus({ kind: 'warning', text: CLAIMS_WARNING });
+      // A refusal (not on the church's list yet) in the server's words; anything else, the general warning.
+      const refused = isApiError(error) && error.status < 500 && error.status !== 429;
+      setStatus({ kind: 'warning', text: refused ? finishErrorText(error) : CLAIMS_WARNING });
       warned = true;
     }
     // Leave the warning on screen long enough to be read before moving on.

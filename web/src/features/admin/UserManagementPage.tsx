@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import type { UserView } from '../../../../lambdas/contract/api';
 import { usersQuery, useApiMutation } from '../../api/queries';
+import { InvitationsList } from './InvitationsList';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -176,6 +177,8 @@ export default function UserManagementPage() {
             </table>
           ))}
       </section>
+
+      {data && <InvitationsList invitations={data.invitations ?? []} />}
     </div>
   );
 }

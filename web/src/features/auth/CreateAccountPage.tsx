@@ -14,6 +14,7 @@ export const SIGNUP_REDIRECT_MS = 3500;
 
 export const SIGNUP_SUCCESS =
   'Your account has been created! Please check your email to verify your address. Redirecting...';
+export const SIGNUP_FINISHED = 'Welcome! Your account is linked to your family. Redirecting...';
 export const SIGNUP_DENIED =
   'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.';
 
@@ -59,7 +60,9 @@ export default function CreateAccountPage() {
         signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
         mailFailedPrefix: 'Your account was created and you are signed in',
         success: SIGNUP_SUCCESS,
+        finished: SIGNUP_FINISHED,
       },
+      { kind: 'join', orgId: checked.value.orgId },
     );
   }
 

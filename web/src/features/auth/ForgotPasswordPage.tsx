@@ -15,12 +15,23 @@ type Step = 'request' | 'confirm' | 'done';
 /** What a failed password-reset request says; with Cognito the e-mail carries a code, not a link. */
 export function resetRequestErrorText(error: unknown): string {
   const name = authErrorName(error);
-  if (name === 'InvalidParameterException' && /email|username/i.test(errorMessage(error))) {
+  if (
+    name === 'InvalidParameterException' &&
+    /email|username/i.test(errorMessage(error)) &&
+    !isUnverifiedAddress(error)
+  ) {
     return 'The email address format is invalid.';
   }
   if (name && errorMessage(error) !== 'Unknown error') return `Error (${name}): ${errorMessage(error)}`;
   return 'Failed to send password reset email. Please try again.';
 }
+
+/**
+ * Cognito sends no reset code to an address nobody verified. Such an account is never the way in
+ * (signing up again replaces it), so the page answers as for an address without an account.
+ */
+const isUnverifiedAddress = (error: unknown) =>
+  authErrorName(error) === 'InvalidParameterException' && /no registered\/verified email/i.test(errorMessage(error));
 
 export default function ForgotPasswordPage() {
   usePageTitle('Reset Password');
@@ -45,8 +56,8 @@ export default function ForgotPasswordPage() {
       setSentTo(address);
       setStep('confirm');
     } catch (error) {
-      if (authErrorName(error) === 'UserNotFoundException') {
-        // Never reveal whether an address has an account.
+      if (authErrorName(error) === 'UserNotFoundException' || isUnverifiedAddress(error)) {
+        // Never reveal whether an address has an account, nor whether it was ever verified.
         setStatus({
           kind: 'success',
           text: `If an account exists for ${address}, a password reset email has been sent. Please check your inbox (and spam folder).`,

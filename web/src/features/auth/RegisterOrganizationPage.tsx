@@ -74,10 +74,12 @@ export default function RegisterOrganizationPage() {
       { email, password },
       {
         errorText: registrationErrorText,
-        signInFailed: 'Organization registered, but the automatic sign-in failed. Please log in manually.',
-        mailFailedPrefix: 'Organization registered and signed in',
-        success: `Organization registered! Please check the administrator's email (${email}) to verify the account. Redirecting to dashboard...`,
+        signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
+        mailFailedPrefix: 'Your account was created and you are signed in',
+        success: `Almost done! Please check the administrator's email (${email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,
+        finished: 'Organization registered! Redirecting to dashboard...',
       },
+      { kind: 'register', churchInfo: checked.value.churchInfo },
     );
   }
 

@@ -10,6 +10,7 @@ import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { codeErrorText, errorMessage } from '../../lib/authErrors';
 import { getConfig } from '../../lib/config';
+import { accountState, finishErrorText, finishSignUp } from '../../lib/pendingSignUp';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** Shown by the protected wrapper instead of the page while the e-mail address is unverified. */
@@ -36,6 +37,15 @@ export default function VerifyEmailGate() {
       await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: parsed.data.code });
     } catch (error) {
       setStatus({ kind: 'error', text: codeErrorText(error) ?? `Verification failed: ${errorMessage(error)}` });
+      setBusy(null);
+      return;
+    }
+    try {
+      // The address is proven: the sign-up joins (or registers) its church before the token is
+      // refreshed, since a verified token makes the wrapper show the page at once.
+      if (!(await accountState()).inChurch) await finishSignUp();
+    } catch (error) {
+      setStatus({ kind: 'error', text: finishErrorText(error) });
       setBusy(null);
       return;
     }

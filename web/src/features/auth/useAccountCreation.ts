@@ -1,7 +1,10 @@
 /**
  * The shared flow of the two pages that create an account (member sign-up, church registration):
  * the server call, then the automatic sign-in, then the verification mail, then the success message
- * and the redirect to /dashboard. Each failure after the account exists says what did work.
+ * and the redirect to /dashboard, where the verification screen finishes the sign-up once the code
+ * is entered (lib/pendingSignUp.ts). An address proven before (an account that already exists,
+ * signed in with its own password) finishes at once. Each failure after the account exists says
+ * what did work.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +12,13 @@ import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { useAuth } from '../../app/auth';
 import type { Status } from '../../components/StatusMessage';
 import { errorMessage } from '../../lib/authErrors';
+import {
+  accountState,
+  finishErrorText,
+  finishSignUp,
+  rememberSignUp,
+  type PendingSignUp,
+} from '../../lib/pendingSignUp';
 import { signInWithPassword } from '../../lib/signIn';
 
 export interface CreationTexts {
@@ -18,6 +28,8 @@ export interface CreationTexts {
   /** Start of the warning when the verification mail failed ('Your account was created and you are signed in'). */
   mailFailedPrefix: string;
   success: string;
+  /** Shown when the address was already proven and the church joined or made at once. */
+  finished: string;
 }
 
 export function useAccountCreation(redirectMs: number) {
@@ -36,6 +48,7 @@ export function useAccountCreation(redirectMs: number) {
     call: () => Promise<unknown>,
     credentials: { email: string; password: string },
     texts: CreationTexts,
+    pending: PendingSignUp,
   ) {
     setBusy(true);
     setStatus(null);
@@ -49,11 +62,26 @@ export function useAccountCreation(redirectMs: number) {
     }
 
     setDone(true);
+    rememberSignUp(pending);
     try {
       await signInWithPassword(credentials.email, credentials.password);
     } catch (error) {
       console.warn('Automatic sign-in after creating the account failed.', error);
       setStatus({ kind: 'warning', text: texts.signInFailed });
+      setShowLoginLink(true);
+      setBusy(false);
+      return;
+    }
+
+    try {
+      if ((await accountState()).proven) {
+        await finishSignUp();
+        setStatus({ kind: 'success', text: texts.finished });
+        redirect();
+        return;
+      }
+    } catch (error) {
+      setStatus({ kind: 'error', text: finishErrorText(error) });
       setShowLoginLink(true);
       setBusy(false);
       return;
@@ -69,6 +97,10 @@ export function useAccountCreation(redirectMs: number) {
       });
     }
     setStatus({ kind: 'success', text: texts.success });
+    redirect();
+  }
+
+  function redirect() {
     timer.current = setTimeout(() => {
       void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
     }, redirectMs);

@@ -5,6 +5,7 @@ import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/u
 import type { ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
 import { AddMemberInput, MEMBER_FIELDS, UpdateMemberInput } from '../../../../lambdas/contract/directory';
 import { keysOf } from '../../../../lambdas/contract/entity';
+import type { InvitationResult } from '../../../../lambdas/contract/invitations';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -16,6 +17,12 @@ import { useRequestKey } from '../../lib/useRequestKey';
 import { blankForm, entryProps, formOf } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../../components/formFields';
+
+/** Whether the save's new e-mail address was invited (and if not, why): null when the address is not new. */
+function invitationStatus(invitation: InvitationResult | null | undefined): Status | null {
+  if (!invitation) return null;
+  return { kind: invitation.outcome === 'sent' ? 'info' : 'warning', text: invitation.message };
+}
 
 /** Redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
@@ -105,6 +112,7 @@ function AddMember() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
+  const [invitation, setInvitation] = useState<Status | null>(null);
 
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
@@ -132,6 +140,7 @@ function AddMember() {
       const result = await addMember.mutateAsync({ body, requestKey });
       setDone(true);
       setStatus({ kind: 'success', text: result.message || 'Member added successfully!' });
+      setInvitation(invitationStatus(result.invitation));
       redirect(preselected ? `/families/${preselected.id}` : '/families');
     } catch (error) {
       setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : 'Failed to add member.' });
@@ -166,10 +175,16 @@ function AddMember() {
                 disabled={locked}
               />
             )}
-            <MemberFields fields={fields} set={set} disabled={locked} emailHint="If provided, an invite may be sent." />
+            <MemberFields
+              fields={fields}
+              set={set}
+              disabled={locked}
+              emailHint="If provided, an invitation is sent (at most one a day)."
+            />
           </fieldset>
           <div className="form-status entry-form__status">
             <StatusMessage status={status} />
+            <StatusMessage status={invitation} />
           </div>
           <Flex className="entry-form__actions" gap="small" wrap="wrap">
             <Button
@@ -273,6 +288,7 @@ function EditMember() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
+  const [invitation, setInvitation] = useState<Status | null>(null);
 
   const loaded = query.data;
   if (loaded?.canEdit && member?.memberId !== loaded.member.memberId) {
@@ -308,6 +324,7 @@ function EditMember() {
       const result = await updateMember.mutateAsync({ params: { memberId }, body: checked.data });
       setDone(true);
       setStatus({ kind: 'success', text: result.message || 'Member updated successfully!' });
+      setInvitation(invitationStatus(result.invitation));
       redirect(`/families/${member.familyId}`);
     } catch (error) {
       // A conflict (409) or a refusal: the message says what to do; everything typed stays.
@@ -351,11 +368,12 @@ function EditMember() {
                 fields={fields}
                 set={set}
                 disabled={locked}
-                emailHint="If provided/updated, an invite may be sent."
+                emailHint="If provided or changed, an invitation is sent (at most one a day)."
               />
             </fieldset>
             <div className="form-status entry-form__status">
               <StatusMessage status={status} />
+              <StatusMessage status={invitation} />
             </div>
             <Flex className="entry-form__actions" gap="small" wrap="wrap">
               <Button

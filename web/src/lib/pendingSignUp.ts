@@ -1,0 +1,54 @@
+/**
+ * The last step of member sign-up and church registration. The server joins or makes a church
+ * only once the address is proven (the code Cognito mails), so what the account was opened for
+ * (the church link to join, or the church to register) is kept here until then: the creating page
+ * keeps it, and the verification screen or the next sign-in finishes with it. Without it (another
+ * browser), the account joins the one church that holds its address.
+ */
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { ChurchInfo } from '../../../lambdas/contract/auth';
+import { callApi, isApiError } from './api';
+
+export type PendingSignUp = { kind: 'join'; orgId: string | null } | { kind: 'register'; churchInfo: ChurchInfo };
+
+const KEY = 'pendingSignUp';
+
+export function rememberSignUp(pending: PendingSignUp): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(pending));
+  } catch {
+    // Private mode without storage: the sign-up then finishes as if from another browser.
+  }
+}
+
+function remembered(): PendingSignUp {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as PendingSignUp | null;
+    if (value?.kind === 'register' || value?.kind === 'join') return value;
+  } catch {
+    // Unreadable: as if nothing were kept.
+  }
+  return { kind: 'join', orgId: null };
+}
+
+/** The signed-in account: whether its address is proven, and whether it belongs to a church yet. */
+export async function accountState(): Promise<{ proven: boolean; inChurch: boolean }> {
+  const claims = (await fetchAuthSession()).tokens?.idToken?.payload ?? {};
+  return {
+    proven: claims.email_verified === true || claims.email_verified === 'true',
+    inChurch: Boolean(claims['custom:orgId']),
+  };
+}
+
+/** Joins or registers the church, then refreshes the token (it carries the new claims); throws the API's refusal. */
+export async function finishSignUp(): Promise<void> {
+  const pending = remembered();
+  if (pending.kind === 'register') await callApi('finishRegistration', { body: { churchInfo: pending.churchInfo } });
+  else await callApi('finishSignUp', { body: { orgId: pending.orgId } });
+  localStorage.removeItem(KEY);
+  await fetchAuthSession({ forceRefresh: true });
+}
+
+/** The refusal as the pages show it: the server's own words. */
+export const finishErrorText = (error: unknown) =>
+  isApiError(error) && error.message ? error.message : 'Your account could not be set up. Please try again.';
