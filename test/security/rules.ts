@@ -38,6 +38,8 @@ const everyone = (status: number): Record<Role, number> => ({
 });
 
 const signedIn = { ...everyone(200), anonymous: 401 };
+/** Any signed-in account whose address is proven (the super-admin's too). */
+const verified = { ...signedIn, unverified: 403 };
 /**
  * Verified members the church lists (another church's admin reads its own church). The super-admin
  * has a user record in the church but no member: not listed, so refused like any unlinked account.
@@ -93,7 +95,7 @@ export const rules: Record<Operation, Rule> = {
   },
   finishSignUp: { access: 'signedIn', request: (w) => ({ body: { orgId: w.church.orgId } }), expect: finishing },
   // Linking shows a member's ids: an unproven address is refused.
-  addClaimCreds: { access: 'signedIn', request: () => ({}), expect: members },
+  addClaimCreds: { access: 'signedIn', request: () => ({}), expect: verified },
   getMe: { access: 'signedIn', request: () => ({}), expect: signedIn },
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },
