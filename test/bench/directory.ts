@@ -46,7 +46,7 @@ async function measure(
   const { keys } = await import('../../lambdas/domain/keys');
 
   // The church and its administrator, registered through the API as test/support/fixtures.ts does.
-  const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
+  const orgId = await registerChurch(url, pool, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
 
   // The directory, built with the domain's own item builders (like lib/local/demo.ts).

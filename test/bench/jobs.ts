@@ -92,7 +92,7 @@ async function measure(
   /** A church registered through the API, then 20,000 items written with the domain's item builders. */
   async function church(name: string) {
     const adminEmail = `admin.${randomUUID().slice(0, 8)}@bench.example`;
-    const orgId = await registerChurch(url, name, { email: adminEmail, password: 'bench-admin-1' });
+    const orgId = await registerChurch(url, pool, name, { email: adminEmail, password: 'bench-admin-1' });
     const stamp = new Date().toISOString();
     const families: Family[] = [];
     const members: Member[] = [];

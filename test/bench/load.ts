@@ -110,7 +110,7 @@ async function api<T>(url: string, method: string, pathname: string, token: stri
 async function prepareChurch(stack: BenchStack, log: (message: string) => void): Promise<PreparedChurch> {
   const { markEmailVerified } = await import('../../lambdas/domain/identity');
   const { url, pool } = stack;
-  const orgId = await registerChurch(url, 'Bench Load Church', { email: ADMIN_EMAIL, password: PASSWORD });
+  const orgId = await registerChurch(url, pool, 'Bench Load Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const adminToken = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
   const directory = generateDirectory(orgId, FAMILIES, SEED);
   const written = await seedDirectory(stack.config.tableName, orgId, directory);

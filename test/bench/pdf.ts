@@ -319,7 +319,7 @@ async function seed(
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
   const { s3 } = await import('../../lambdas/platform/s3');
 
-  const orgId = await registerChurch(url, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
+  const orgId = await registerChurch(url, pool, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
   // The claims API Gateway's JWT authorizer hands the Lambda: the token's payload, values as strings.
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<

@@ -45,7 +45,7 @@ async function measure(stack: BenchStack, log: (message: string) => void): Promi
   const { OPEN_LEVELS, SHARED_KEYS } = await import('../../lambdas/contract/privacy');
   const table = stack.config.tableName;
 
-  const orgId = await registerChurch(stack.url, 'Privacy Bench Church', ADMIN);
+  const orgId = await registerChurch(stack.url, stack.pool, 'Privacy Bench Church', ADMIN);
   const { families, members } = generateDirectory(orgId, FAMILIES, SEED);
   await seedDirectory(table, orgId, { families, members });
   // 100 groups of 10 members (group items and roles, as the domain writes them); the viewer is in three.
