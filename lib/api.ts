@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -16,7 +16,7 @@ import type { EnvName } from '../lambdas/platform/env';
 import { filesToShip } from './bundling';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import type { Jobs } from './jobs';
-import { acknowledge } from './nag';
+import { acknowledge, logicalId, tableIndexFinding } from './nag';
 
 /** Stage-wide limits; WAF rate rules sit in front of these per client IP. */
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
@@ -157,7 +157,7 @@ export class Api extends Construct {
           acknowledge(
             fn.role!,
             'Read/write on the GSIs of our own single table (table-arn/index/*): the repositories query GSI1-3.',
-            `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+            tableIndexFinding(props.table),
           );
           break;
         case 'photos':
@@ -227,9 +227,4 @@ function shipFiles(route: RouteDef): ICommandHooks {
         return [`mkdir -p "${path.posix.dirname(target)}"`, `cp "${path.posix.join(inputDir, from)}" "${target}"`];
       }),
   };
-}
-
-/** The logical id cdk-nag prints in IAM findings, e.g. `<DataTableFDBAD0F2.Arn>`. */
-function logicalId(resource: ITable | IBucket): string {
-  return Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ArnFormat, Duration, RemovalPolicy, Stack, Token, type CfnElement } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
@@ -12,7 +12,7 @@ import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
-import { acknowledge } from './nag';
+import { acknowledge, logicalId, tableIndexFinding } from './nag';
 
 export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
 
@@ -166,7 +166,7 @@ export class Jobs extends Construct {
       acknowledge(
         fn.role!,
         'Access to the GSIs of our own single table (table-arn/index/*): the job tasks query GSI3 (members by id).',
-        `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+        tableIndexFinding(props.table),
       );
     }
     const buckets: [IBucket, 'read' | 'delete'][] = [];
@@ -195,8 +195,4 @@ export class Jobs extends Construct {
       fn.addToRolePolicy(new PolicyStatement({ actions: [...uses.userPool], resources: [props.userPool.userPoolArn] }));
     }
   }
-}
-
-function logicalId(resource: { node: Construct['node'] }): string {
-  return Stack.of(resource as Construct).getLogicalId(resource.node.defaultChild as CfnElement);
 }
