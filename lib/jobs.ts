@@ -64,7 +64,9 @@ export class Jobs extends Construct {
         comment: def.description,
         definitionBody: DefinitionBody.fromFile(path.join(JOBS_DIR, def.definition)),
         definitionSubstitutions: substitutions,
-        logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+        // Every state's events, so an operator sees which step failed and its error; never the data
+        // passed between states, which holds church ids, job options and page cursors of member data.
+        logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
         tracingEnabled: true,
         // A deletion or report of any size finishes in hours; a stuck one must not run for a year.
         timeout: Duration.hours(24),
