@@ -13,6 +13,7 @@ import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import { acknowledge, logicalId, tableIndexFinding } from './nag';
+import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
 export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
 
@@ -157,6 +158,7 @@ export class Jobs extends Construct {
       memorySize: 1024,
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
       environment: environment as Record<string, string>,
+      reservedConcurrency: reservesConcurrency(scope) ? JOB_TASK_RESERVED : undefined,
     });
   }
 

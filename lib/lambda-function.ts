@@ -32,6 +32,8 @@ export interface LambdaProps {
   timeout: Duration;
   environment: Record<string, string>;
   commandHooks?: ICommandHooks;
+  /** Concurrent executions reserved for it (lib/limits.ts); none when unset. */
+  reservedConcurrency?: number;
 }
 
 export function makeLambda(scope: Construct, id: string, props: LambdaProps): NodejsFunction {
@@ -63,6 +65,7 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
     applicationLogLevelV2: ApplicationLogLevel.INFO,
     systemLogLevelV2: SystemLogLevel.INFO,
     environment: props.environment,
+    reservedConcurrentExecutions: props.reservedConcurrency,
     bundling: {
       format: OutputFormat.ESM,
       minify: LAMBDA_ESBUILD.minify,
