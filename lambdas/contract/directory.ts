@@ -22,6 +22,15 @@ export const MESSAGES = {
   version: 'Please reload the page and try again.',
 } as const;
 
+/** What the photo pipeline and the family forms say of a chosen photo. */
+export const PHOTO_MESSAGES = {
+  notAPhoto: 'That file is not a photo we can use. Please choose a JPEG, PNG, WebP or GIF picture.',
+  tooManyPixels: 'That photo has more than 40 megapixels. Please choose a smaller one.',
+  notArrived: 'Photo upload error: the photo did not arrive. Please choose it again.',
+  preparing: 'Your photo is still being prepared. Please wait a moment and save again.',
+  notFound: 'Photo not found.',
+} as const;
+
 /** Photos the browser may upload: resized JPEGs normally; the others are accepted as chosen. */
 export const PHOTO_TYPES = {
   'image/jpeg': 'jpg',
