@@ -136,7 +136,9 @@ export const routes = [
     path: '/api/families',
     access: 'admin',
     entry: 'families/addFamily',
-    uses: ['table', 'photos'],
+    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    uses: ['table'],
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'updateFamily',
@@ -144,7 +146,9 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'familyUser',
     entry: 'families/updateFamily',
-    uses: ['table', 'photos'],
+    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    uses: ['table'],
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'deleteFamily',
@@ -152,7 +156,9 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'familyUser',
     entry: 'families/deleteFamily',
-    uses: ['table', 'photos'],
+    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    uses: ['table'],
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'setFamilyPrivacy',
@@ -216,6 +222,15 @@ export const routes = [
     path: '/api/photos/uploads',
     access: 'familyUser',
     entry: 'photos/createPhotoUpload',
+    uses: ['table', 'photos'],
+  },
+  // What the photo pipeline made of an upload: the form waits for it before saving (domain/photo-status.ts).
+  {
+    operation: 'getPhotoUpload',
+    method: 'GET',
+    path: '/api/photos/uploads/{photoId}',
+    access: 'familyUser',
+    entry: 'photos/getPhotoUpload',
     uses: ['table', 'photos'],
   },
   {

@@ -5,6 +5,7 @@ import { Auth } from './auth';
 import { Data } from './data';
 import { Jobs } from './jobs';
 import { Monitoring } from './monitoring';
+import { PhotoPipeline } from './photo-pipeline';
 import { Site } from './site';
 import { Storage } from './storage';
 
@@ -30,6 +31,7 @@ export class DirectoryStack extends Stack {
   readonly storage: Storage;
   readonly jobs: Jobs;
   readonly api: Api;
+  readonly photoPipeline: PhotoPipeline;
   readonly site: Site;
   readonly monitoring: Monitoring;
 
@@ -65,6 +67,10 @@ export class DirectoryStack extends Stack {
       mailFrom: props.sesFromEmail,
       jobs: this.jobs,
     });
+    this.photoPipeline = new PhotoPipeline(this, 'PhotoPipeline', {
+      table: this.data.table,
+      photos: this.storage.photos,
+    });
     this.site = new Site(this, 'Site', {
       siteBucket: this.storage.site,
       logBucket: this.storage.logs,
@@ -78,7 +84,7 @@ export class DirectoryStack extends Stack {
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       apiStage: this.api.stage,
-      functions: new Map([...this.api.functions, ...this.jobs.functionsByName()]),
+      functions: new Map([...this.api.functions, ...this.jobs.functionsByName(), ...this.photoPipeline.functions]),
       table: this.data.table,
       stateMachines: this.jobs.stateMachines,
       alarmEmail: props.alarmEmail,
@@ -94,5 +100,9 @@ export class DirectoryStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
+    // The one-off job that makes renditions for photos stored before there were any (README, Deploy).
+    new CfnOutput(this, 'PhotoRenditionsStateMachineArn', {
+      value: this.jobs.stateMachines.get('photoRenditions')!.stateMachineArn,
+    });
   }
 }

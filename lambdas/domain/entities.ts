@@ -2,6 +2,7 @@
 import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import type { RecordOf } from '../contract/entity';
 import type { Choices, FamilyShared, Levels, MemberShared } from '../contract/privacy';
+import type { PixelSize } from './photo-sizes';
 
 // An optional field may be missing from an item written before it existed: readers take it as null.
 type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
@@ -55,6 +56,12 @@ export interface Family extends FamilyFields {
   membersVersion?: number;
   /** Who may see its shareable fields, where the family chose other than the church's default. */
   privacy?: Choices<FamilyShared>;
+  /**
+   * The photo's upright size, set with a photo whose renditions are made (photo-sizes.ts gives
+   * theirs); absent for no photo, and for one stored before renditions until the one-off job
+   * (lambdas/jobs/photoRenditions) has made them.
+   */
+  photoSize?: PixelSize;
   createdAt: string;
   updatedAt: string;
 }

@@ -3,10 +3,11 @@
  * family takes the photo (removed in that family's transaction) or for a day (TTL). A family
  * write reads it instead of the bucket, so the writers need no S3 client.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
 import { keys, TABLE_SCHEMA } from '../keys';
 import type { PixelSize } from '../photo-sizes';
+import type { Family } from '../entities';
 import { ItemType, tableName, withoutKeys } from './table';
 import { remove, type Action } from './transact';
 
@@ -58,3 +59,50 @@ export const takePreparedPhoto = (orgId: string, photoId: string): Action => {
   // `status` is one of DynamoDB's reserved words.
   return { Delete: { ...action.Delete!, ExpressionAttributeNames: { '#status': 'status' } } };
 };
+
+export type ScanCursor = Record<string, unknown> | null;
+
+/** One Scan page of the whole table: its families that hold a photo without renditions (the one-off job). */
+export async function familiesWithoutRenditions(
+  cursor: ScanCursor,
+  limit: number,
+): Promise<{ families: Family[]; next: ScanCursor }> {
+  const page = await ddb.send(
+    new ScanCommand({
+      TableName: tableName(),
+      Limit: limit,
+      ExclusiveStartKey: cursor ?? undefined,
+      FilterExpression:
+        '#type = :family AND attribute_exists(photo) AND photo <> :none AND attribute_not_exists(photoSize)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':family': ItemType.family, ':none': null },
+    }),
+  );
+  return {
+    families: (page.Items ?? []).map((item) => withoutKeys<Family>(item)),
+    next: page.LastEvaluatedKey ?? null,
+  };
+}
+
+/**
+ * Records the size of a family's photo once its renditions are made, only while the family still
+ * holds that photo. Not a new version: the family's own data is unchanged, so an edit in progress
+ * is not refused for it.
+ */
+export async function setPhotoSize(family: Family, photo: string, size: PixelSize): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.family(family.orgId, family.familyId),
+        UpdateExpression: 'SET photoSize = :size',
+        ConditionExpression: 'photo = :photo',
+        ExpressionAttributeValues: { ':size': size, ':photo': photo },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
