@@ -3,6 +3,7 @@
  * PUT, then waiting, as the form does, until the photo pipeline has handled it.
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import jpeg from 'jpeg-js';
 import { randomUUID } from 'node:crypto';
 import type { PhotoUploadResult, PhotoUploadStatus } from '../../lambdas/contract/api';
 import { photoIdOf } from '../../lambdas/domain/photo-keys';
@@ -10,11 +11,8 @@ import { s3 } from '../../lambdas/platform/s3';
 import { call } from './api';
 import { stack } from './env';
 
-/** The smallest JPEG there is (1×1): enough where the bytes do not matter. */
-export const TINY_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+/** A tiny JPEG (2×2) that decodes cleanly: enough where the bytes do not matter. */
+export const TINY_JPEG = Buffer.from(jpeg.encode({ data: Buffer.alloc(2 * 2 * 4, 200), width: 2, height: 2 }, 90).data);
 
 /** What the pipeline made of the upload, once it has handled it (getPhotoUpload answers 404 until then). */
 export async function preparedStatus(token: string, photo: string, timeoutMs = 30_000): Promise<PhotoUploadStatus> {
