@@ -136,9 +136,8 @@ export const routes = [
     path: '/api/families',
     access: 'admin',
     entry: 'families/addFamily',
-    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    // A photo is checked in the table (domain/photo-taking.ts): no S3.
     uses: ['table'],
-    jobs: ['states:StartExecution'],
   },
   {
     operation: 'updateFamily',

@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { Duration, Stack, type CfnElement } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { rules } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { s3Events, type S3EventDef } from '../lambdas/events/manifest';
 import type { EnvName } from '../lambdas/platform/env';
-import { makeLambda, PROJECT_ROOT } from './lambda-function';
+import { LAMBDA_LOG_RETENTION, makeLambda, PROJECT_ROOT } from './lambda-function';
 import { acknowledge, acknowledgeAllFindings } from './nag';
 
 export interface PhotoPipelineProps {
@@ -65,14 +66,23 @@ export class PhotoPipeline extends Construct {
       );
       this.functions.set(name, fn);
     }
-    this.acknowledgeNotificationsHandler();
+    this.tendNotificationsHandler();
   }
 
-  /** CDK's own handler that sets a bucket's notifications (one per stack), run only while deploying. */
-  private acknowledgeNotificationsHandler(): void {
+  /**
+   * CDK's own handler that sets a bucket's notifications (one per stack), run only while
+   * deploying: its log lines go to a log group of ours with a retention, like every Lambda's.
+   */
+  private tendNotificationsHandler(): void {
     const stack = Stack.of(this);
     const handler = stack.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
-    if (!handler) throw new Error('BucketNotificationsHandler not found');
+    const fn = handler?.node.tryFindChild('Resource');
+    if (!handler || !CfnResource.isCfnResource(fn)) throw new Error('BucketNotificationsHandler not found');
+    const logs = new LogGroup(this, 'NotificationsHandlerLogs', {
+      retention: LAMBDA_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    fn.addPropertyOverride('LoggingConfig.LogGroup', logs.logGroupName);
     const reason =
       "CDK's own BucketNotificationsHandler, which runs only during deployment to set the photos bucket's event notification";
     acknowledge(
