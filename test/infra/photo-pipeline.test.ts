@@ -34,9 +34,9 @@ beforeAll(() => {
 describe('the photo pipeline', () => {
   it('is invoked by the photos bucket for objects created under uploads/ only', () => {
     const fn = s.stack.photoPipeline.functions.get('photoUploaded')!;
-    const [[, notifications]] = resourcesOf(s.template, 'Custom::S3BucketNotifications');
-    expect(notifications.Properties.BucketName).toEqual({ Ref: id(s.stack.storage.photos) });
-    expect(notifications.Properties.NotificationConfiguration.LambdaFunctionConfigurations).toEqual([
+    const [notifications] = resourcesOf(s.template, 'Custom::S3BucketNotifications').map(([, r]) => r);
+    expect(notifications!.Properties.BucketName).toEqual({ Ref: id(s.stack.storage.photos) });
+    expect(notifications!.Properties.NotificationConfiguration.LambdaFunctionConfigurations).toEqual([
       {
         Events: ['s3:ObjectCreated:*'],
         Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: UPLOADS_PREFIX }] } },
