@@ -14,7 +14,6 @@ import { createAccount, markEmailVerified } from '../../lambdas/domain/identity'
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { keys } from '../../lambdas/domain/keys';
 import { newPhotoKey } from '../../lambdas/domain/photo-keys';
-import { writeRenditions } from '../../lambdas/domain/photo-uploads';
 import {
   familyItem,
   groupItem,
@@ -262,6 +261,8 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   });
   await createOrganization(org, user(adminId, admin.email, true));
 
+  // Imported here: the pipeline's logger reads LOG_LEVEL when made, which the stack sets when it starts.
+  const { writeRenditions } = await import('../../lambdas/domain/photo-uploads');
   for (const p of photos) p.family.photoSize = await writeRenditions(p.key, p.body, true);
   await batchPutAll(config.tableName, [
     ...families.map(familyItem),
