@@ -55,10 +55,14 @@ export async function photoSources(family: StoredPhoto, now = Date.now()): Promi
   if (!url) return null;
   const { photo, photoSize } = family;
   if (!photo || !photoSize) return { url, srcset: null, size: null };
+  // A photo smaller than a rendition's box makes renditions of one width: each width once.
+  const widths = new Map<number, RenditionName>();
+  for (const name of SCREEN_RENDITIONS) {
+    const { width } = renditionSize(name, photoSize);
+    if (!widths.has(width)) widths.set(width, name);
+  }
   const candidates = await Promise.all(
-    SCREEN_RENDITIONS.map(
-      async (name) => `${await presignRead(renditionKey(photo, name), now)} ${renditionSize(name, photoSize).width}w`,
-    ),
+    [...widths].map(async ([width, name]) => `${await presignRead(renditionKey(photo, name), now)} ${width}w`),
   );
   return { url, srcset: candidates.join(', '), size: photoSize };
 }
