@@ -418,7 +418,10 @@ describe('edit family', () => {
     expect(await screen.findByText('Uploading new photo...')).toBeTruthy();
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(calls('POST /api/photos/uploads')).toEqual([{ contentType: 'image/jpeg', size: 3, familyId: 'fam-1' }]);
-    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // The server's check of the photo, then the save, held open.
+    fake.fetchMock
+      .mockImplementationOnce(() => Promise.resolve(jsonResponse(200, ready)))
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await screen.findByText('New photo uploaded. Updating family...')).toBeTruthy();
     const body = JSON.parse(String(fake.fetchMock.mock.calls.at(-1)![1].body));
