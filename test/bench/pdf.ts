@@ -349,6 +349,13 @@ async function seed(
   log(
     `seeded ${families.length} families, ${members.length} members and ${photos.length} photo objects in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
+  // Their renditions, as the photo pipeline makes them for every saved photo (here by the one-off
+  // job, as for photos stored before renditions): the book embeds the print rendition.
+  const t1 = performance.now();
+  const { startExecution } = await import('../../lambdas/platform/sfn');
+  await startExecution(process.env.PHOTO_RENDITIONS_STATE_MACHINE_ARN!, `bench-${Date.now()}`, {});
+  await fetch(`${url}/_local/settled`);
+  log(`made their renditions in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 
   const byId = new Map<string, string[]>();
   for (const m of members) byId.set(m.familyId, [...(byId.get(m.familyId) ?? []), m.name]);
