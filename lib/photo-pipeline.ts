@@ -44,7 +44,8 @@ export class PhotoPipeline extends Construct {
       });
       props.photos.grantRead(fn, `${def.prefix}*`);
       props.photos.grantDelete(fn, `${def.prefix}*`);
-      props.photos.grantPut(fn);
+      // Only a church's photos folder: `<orgId>/photos/...` (domain/photo-keys.ts).
+      props.photos.grantPut(fn, '*/photos/*');
       props.table.grantWriteData(fn);
       props.photos.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix: def.prefix });
       const photosArn = logicalId(props.photos);
@@ -52,7 +53,7 @@ export class PhotoPipeline extends Construct {
         fn.role!,
         `Object-level access to the photos bucket only: it reads and deletes the uploads under ${def.prefix} and writes a church's photos and renditions (keys from the upload's own key); CDK's grants use these s3 action families.`,
         `AwsSolutions-IAM5[Resource::<${photosArn}.Arn>/${def.prefix}*]`,
-        `AwsSolutions-IAM5[Resource::<${photosArn}.Arn>/*]`,
+        `AwsSolutions-IAM5[Resource::<${photosArn}.Arn>/*/photos/*]`,
         'AwsSolutions-IAM5[Action::s3:GetBucket*]',
         'AwsSolutions-IAM5[Action::s3:GetObject*]',
         'AwsSolutions-IAM5[Action::s3:List*]',

@@ -237,7 +237,9 @@ export const pdf: BenchModule = {
     return withLocalStack(tmpDir, async (stack) => {
       const config = stack.config;
       const church = await seed(stack.url, stack.pool, config.tableName, pictures, log);
-      const env = { ...process.env, LOG_LEVEL: 'info' };
+      // One invocation at a time in the child, as in a Lambda instance: not the local stack's
+      // many-at-once setting (lib/local/invocation.ts), under which Powertools wants an invocation store.
+      const env = { ...process.env, LOG_LEVEL: 'info', AWS_LAMBDA_MAX_CONCURRENCY: '' };
 
       log(`generating the PDF of ${FAMILIES} families in the handler bundle...`);
       const ours = await inChild<{ statusCode: number; body: { url?: string; filePath?: string } }>(

@@ -59,8 +59,11 @@ describe('the photo pipeline', () => {
     const actions = actionsOf(statements);
     expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*', 's3:PutObject']));
     expect(actions.filter((a) => !/^(s3|dynamodb|logs):/.test(a))).toEqual([]);
-    const deletes = statements.filter((st) => [st.Action].flat().includes('s3:DeleteObject*'));
-    expect(JSON.stringify(deletes.map((st) => st.Resource))).toContain(`/${UPLOADS_PREFIX}*`);
+    const on = (action: string) =>
+      JSON.stringify(statements.filter((st) => [st.Action].flat().includes(action)).map((st) => st.Resource));
+    expect(on('s3:DeleteObject*')).toContain(`/${UPLOADS_PREFIX}*`);
+    expect(on('s3:DeleteObject*')).not.toContain('/*/photos/*');
+    expect(on('s3:PutObject')).toContain('/*/photos/*');
   });
 
   it('expires whatever upload the pipeline could not handle after a day', () => {
