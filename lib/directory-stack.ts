@@ -80,6 +80,7 @@ export class DirectoryStack extends Stack {
       webAclArn: props.webAclArn,
       webDistPath: props.webDistPath,
       superAdminEmail,
+      photosBucket: this.storage.photos,
     });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {

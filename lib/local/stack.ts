@@ -98,6 +98,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       apiBase: '',
       mailboxUrl: `${url}/_local/mailbox`,
       superAdminEmail: config.superAdminEmail,
+      photosOrigin: new URL(s3Endpoint).origin,
     };
     const s3Events = new LocalS3Events({
       buckets: { photos: config.photosBucket },
