@@ -8,6 +8,7 @@ import { buildWeb } from '../web/buildWeb';
 import { localConfig } from '../lib/local/config';
 import { DEMO_ACCOUNTS, DEMO_CHURCH, demoSuperAdmin, seedDemo } from '../lib/local/demo';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
+import { startExecution } from '../lambdas/platform/sfn';
 
 const config = localConfig();
 console.log('Building the web app…');
@@ -17,6 +18,9 @@ let running: LocalStack;
 try {
   running = await startLocalStack(config);
   if (await seedDemo(config)) console.log(`Created the demo church "${DEMO_CHURCH}".`);
+  // The one-off job that gives photos stored before renditions theirs (a data folder from an
+  // earlier version); it finds nothing to do once done.
+  await startExecution(running.env.PHOTO_RENDITIONS_STATE_MACHINE_ARN!, `start-${Date.now()}`, {});
 } catch (error) {
   console.error(`\nCould not start: ${(error as Error).message}`);
   process.exit(1);

@@ -145,7 +145,8 @@ export const routes = [
     path: '/api/families',
     access: 'admin',
     entry: 'families/addFamily',
-    uses: ['table', 'photos'],
+    // A photo is checked in the table (domain/photo-taking.ts): no S3.
+    uses: ['table'],
   },
   {
     operation: 'updateFamily',
@@ -153,7 +154,9 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'familyUser',
     entry: 'families/updateFamily',
-    uses: ['table', 'photos'],
+    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    uses: ['table'],
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'deleteFamily',
@@ -161,7 +164,9 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'familyUser',
     entry: 'families/deleteFamily',
-    uses: ['table', 'photos'],
+    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    uses: ['table'],
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'setFamilyPrivacy',
@@ -225,6 +230,15 @@ export const routes = [
     path: '/api/photos/uploads',
     access: 'familyUser',
     entry: 'photos/createPhotoUpload',
+    uses: ['table', 'photos'],
+  },
+  // What the photo pipeline made of an upload: the form waits for it before saving (domain/photo-status.ts).
+  {
+    operation: 'getPhotoUpload',
+    method: 'GET',
+    path: '/api/photos/uploads/{photoId}',
+    access: 'familyUser',
+    entry: 'photos/getPhotoUpload',
     uses: ['table', 'photos'],
   },
   {

@@ -51,12 +51,29 @@ export function filesToShip(route: RouteDef): { from: string; to: string }[] {
   );
 }
 
+/**
+ * Native modules (a compiled addon with its shared libraries) cannot be inlined by esbuild: they
+ * stay imports, and CDK installs them beside the bundle (`nodeModules`) from the project's lock
+ * file with npm, for the function's platform, not the machine that deploys: npm's os, cpu and libc
+ * settings pick sharp's prebuilt binary for Lambda (Amazon Linux, glibc) on its architecture.
+ */
+export type NativeModule = 'sharp';
+
+export function nativeInstallEnvironment(cpu: 'arm64' | 'x64'): Record<string, string> {
+  return { npm_config_os: 'linux', npm_config_cpu: cpu, npm_config_libc: 'glibc' };
+}
+
 /** esbuild's options for one handler bundle, as CDK builds it (for the bench and the tests that build bundles themselves). */
-export function lambdaBuildOptions(root: string, entry: string, outfile: string): BuildOptions {
+export function lambdaBuildOptions(
+  root: string,
+  entry: string,
+  outfile: string,
+  nativeModules: readonly NativeModule[] = [],
+): BuildOptions {
   return {
     ...LAMBDA_ESBUILD,
     mainFields: [...LAMBDA_ESBUILD.mainFields],
-    external: [...LAMBDA_ESBUILD.external],
+    external: [...LAMBDA_ESBUILD.external, ...nativeModules],
     banner: { js: LAMBDA_ESBUILD.banner },
     absWorkingDir: root,
     entryPoints: [entry],

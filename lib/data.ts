@@ -19,6 +19,7 @@ export class Data extends Construct {
       // The directory is the product: never lose it to a stack deletion or a mistaken replace.
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      timeToLiveAttribute: TABLE_SCHEMA.timeToLive,
     });
 
     for (const index of TABLE_SCHEMA.indexes) {

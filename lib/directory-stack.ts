@@ -6,6 +6,7 @@ import { Data } from './data';
 import { Jobs } from './jobs';
 import { Monitoring } from './monitoring';
 import { Migrations } from './migrations';
+import { PhotoPipeline } from './photo-pipeline';
 import { Site } from './site';
 import { Storage } from './storage';
 
@@ -32,6 +33,7 @@ export class DirectoryStack extends Stack {
   readonly migrations: Migrations;
   readonly jobs: Jobs;
   readonly api: Api;
+  readonly photoPipeline: PhotoPipeline;
   readonly site: Site;
   readonly monitoring: Monitoring;
 
@@ -68,6 +70,10 @@ export class DirectoryStack extends Stack {
       mailFrom: props.sesFromEmail,
       jobs: this.jobs,
     });
+    this.photoPipeline = new PhotoPipeline(this, 'PhotoPipeline', {
+      table: this.data.table,
+      photos: this.storage.photos,
+    });
     this.site = new Site(this, 'Site', {
       siteBucket: this.storage.site,
       logBucket: this.storage.logs,
@@ -77,11 +83,12 @@ export class DirectoryStack extends Stack {
       webAclArn: props.webAclArn,
       webDistPath: props.webDistPath,
       superAdminEmail,
+      photosBucket: this.storage.photos,
     });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       apiStage: this.api.stage,
-      functions: new Map([...this.api.functions, ...this.jobs.functionsByName()]),
+      functions: new Map([...this.api.functions, ...this.jobs.functionsByName(), ...this.photoPipeline.functions]),
       table: this.data.table,
       stateMachines: this.jobs.stateMachines,
       alarmEmail: props.alarmEmail,
@@ -97,5 +104,9 @@ export class DirectoryStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
+    // The one-off job that makes renditions for photos stored before there were any (README, Deploy).
+    new CfnOutput(this, 'PhotoRenditionsStateMachineArn', {
+      value: this.jobs.stateMachines.get('photoRenditions')!.stateMachineArn,
+    });
   }
 }

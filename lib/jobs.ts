@@ -155,10 +155,12 @@ export class Jobs extends Construct {
       entry: path.join(JOBS_DIR, `${task.entry}.ts`),
       description: task.description,
       roleDescription: `Lambda role for job task ${task.entry}`,
-      memorySize: 1024,
+      // sharp makes several photos' renditions at once (lambdas/domain/photo-backfill.ts).
+      memorySize: task.nativeModules?.includes('sharp') ? 2048 : 1024,
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
       environment: environment as Record<string, string>,
       reservedConcurrency: reservesConcurrency(scope) ? JOB_TASK_RESERVED : undefined,
+      nativeModules: task.nativeModules,
     });
   }
 
@@ -173,7 +175,7 @@ export class Jobs extends Construct {
         tableIndexFinding(props.table),
       );
     }
-    const buckets: [IBucket, 'read' | 'delete'][] = [];
+    const buckets: [IBucket, 'read' | 'delete' | 'write'][] = [];
     if (uses.photos) buckets.push([props.photos, uses.photos]);
     if (uses.exports) buckets.push([props.exports, uses.exports]);
     for (const [bucket, level] of buckets) {
@@ -189,9 +191,14 @@ export class Jobs extends Construct {
         bucket.grantDelete(fn);
         ids.push('AwsSolutions-IAM5[Action::s3:DeleteObject*]');
       }
+      if (level === 'write') {
+        bucket.grantPut(fn);
+        ids.push('AwsSolutions-IAM5[Action::s3:Abort*]');
+      }
+      const does = { read: 'checks', delete: 'deletes', write: 'writes' }[level];
       acknowledge(
         fn.role!,
-        `Object-level access to one bucket only: the task lists and ${level === 'delete' ? 'deletes' : 'checks'} objects under an organisation's prefix; CDK's grants use these s3 action families.`,
+        `Object-level access to one bucket only: the task lists and ${does} objects under an organisation's prefix; CDK's grants use these s3 action families.`,
         ...ids,
       );
     }

@@ -11,7 +11,7 @@ import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLev
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LAMBDA_ESBUILD, LAMBDA_RUNTIME } from './bundling';
+import { LAMBDA_ESBUILD, LAMBDA_RUNTIME, nativeInstallEnvironment, type NativeModule } from './bundling';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -34,7 +34,12 @@ export interface LambdaProps {
   commandHooks?: ICommandHooks;
   /** Concurrent executions reserved for it (lib/limits.ts); none when unset. */
   reservedConcurrency?: number;
+  /** Installed beside the bundle for the function's platform (lib/bundling.ts), not bundled. */
+  nativeModules?: readonly NativeModule[];
 }
+
+/** Every function's architecture: Graviton, cheaper per second than x86 at the same speed for this work. */
+export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 
 export function makeLambda(scope: Construct, id: string, props: LambdaProps): NodejsFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -53,7 +58,7 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
     projectRoot: PROJECT_ROOT,
     depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
     runtime: Runtime.NODEJS_24_X,
-    architecture: Architecture.ARM_64,
+    architecture: LAMBDA_ARCHITECTURE,
     memorySize: props.memorySize,
     timeout: props.timeout,
     description: props.description,
@@ -79,6 +84,12 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
       ),
       // esbuild is installed locally; never fall back to Docker (not available here).
       forceDockerBundling: false,
+      ...(props.nativeModules?.length
+        ? {
+            nodeModules: [...props.nativeModules],
+            environment: nativeInstallEnvironment(LAMBDA_ARCHITECTURE === Architecture.ARM_64 ? 'arm64' : 'x64'),
+          }
+        : {}),
       ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),
     },
   });

@@ -42,6 +42,11 @@ export interface WebConfig {
    * e-mail with it, case-insensitively). It only shapes the screens: the API decides on each call.
    */
   superAdminEmail?: string;
+  /**
+   * Where the photos' presigned URLs point (the photos bucket's address): the app opens a
+   * connection to it at start-up, so the first photo on a page does not wait for one.
+   */
+  photosOrigin?: string;
 }
 
 /**

@@ -76,6 +76,8 @@ export interface SiteProps {
   readonly webDistPath: string;
   /** The super-admin address, for the SPA's super-admin screens (config.json). */
   readonly superAdminEmail?: string;
+  /** The photos bucket: the SPA connects to its address early (config.json photosOrigin). */
+  readonly photosBucket: IBucket;
 }
 
 /** CloudFront in front of the SPA (S3, OAC) and the API (/api/*), one origin for both. */
@@ -178,6 +180,8 @@ export class Site extends Construct {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       apiBase: '',
       ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
+      // The address the presigned photo URLs use (lambdas/platform/s3-presign.ts: virtual-hosted, regional).
+      photosOrigin: `https://${props.photosBucket.bucketRegionalDomainName}`,
     };
     // Source maps stay out of the public bucket.
     const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map', '.vite'] });

@@ -8,6 +8,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { UPLOADS_PREFIX } from '../lambdas/domain/photo-keys';
 
 /** How long a generated PDF directory stays downloadable: the page downloads it at once. */
 export const EXPORT_RETENTION_DAYS = 3;
@@ -52,7 +53,11 @@ export class Storage extends Construct {
 
     this.photos = new Bucket(this, 'Photos', {
       ...logged('photos'),
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // The photo pipeline deletes each upload once handled; whatever it could not is gone in a day.
+        { id: 'ExpireUploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(1) },
+      ],
       // Family and member photos are church data: keep them if the stack goes away.
       removalPolicy: RemovalPolicy.RETAIN,
     });

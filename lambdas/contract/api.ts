@@ -59,8 +59,12 @@ export interface MemberView extends MemberFields {
 
 /** A family as the directory shows it: its declared fields, but the photo as a URL only (its storage key is the server's). */
 export interface FamilyView extends Omit<FamilyFields, 'photo'> {
-  /** A browser-loadable URL for the photo (a presigned GET that stays the same for a while), or null. */
+  /** A browser-loadable URL for the photo at list size (a presigned GET that stays the same for a while), or null. */
   photoUrl: string | null;
+  /** The photo's screen renditions with their widths, for an img's srcset; null while it has none. */
+  photoSrcset: string | null;
+  /** The photo's upright size (an img's width and height, so its box is known before it loads); null when unknown. */
+  photoSize: { width: number; height: number } | null;
   familyId: string;
   version: number;
   /** The caller may edit this family and its members (admin, or the family's own user). */
@@ -120,6 +124,18 @@ export interface PhotoUploadResult {
   photo: string;
   maxBytes: number;
 }
+
+/** What the photo pipeline made of an upload (404 until it has handled it). */
+export type PhotoUploadStatus =
+  | {
+      status: 'ready';
+      /** The small rendition, for the form's preview. */
+      url: string;
+      /** The photo's upright size. */
+      width: number;
+      height: number;
+    }
+  | { status: 'refused'; message: string };
 
 export interface DashboardBirthday {
   memberId: string;
@@ -260,6 +276,7 @@ export interface OperationResults {
   updateMember: SavedMemberResult;
   deleteMember: DeletedResult;
   createPhotoUpload: PhotoUploadResult;
+  getPhotoUpload: PhotoUploadStatus;
   listGroups: ListGroupsResult;
   addGroup: AddGroupResult;
   deleteGroup: DeletedResult;

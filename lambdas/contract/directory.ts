@@ -22,6 +22,15 @@ export const MESSAGES = {
   version: 'Please reload the page and try again.',
 } as const;
 
+/** What the photo pipeline and the family forms say of a chosen photo. */
+export const PHOTO_MESSAGES = {
+  notAPhoto: 'That file is not a photo we can use. Please choose a JPEG, PNG, WebP or GIF picture.',
+  tooManyPixels: 'That photo has more than 40 megapixels. Please choose a smaller one.',
+  notReady:
+    'Your photo is not ready yet: it may still be being prepared, or it did not arrive. Please wait a moment and save again, or choose the photo again.',
+  notFound: 'Photo not found.',
+} as const;
+
 /** Photos the browser may upload: resized JPEGs normally; the others are accepted as chosen. */
 export const PHOTO_TYPES = {
   'image/jpeg': 'jpg',
@@ -111,6 +120,13 @@ export const PhotoUploadInput = z.object({
   familyId: z.optional(Id),
 });
 export type PhotoUploadInput = z.output<typeof PhotoUploadInput>;
+
+/** An upload's photo id: the uuid createPhotoUpload put in its key. */
+export const PhotoUploadParams = z.object({
+  photoId: z
+    .string({ error: MESSAGES.badId })
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, MESSAGES.badId)),
+});
 
 /** The dashboard's month, 1-12, in the viewer's own time zone (the browser sends it). */
 export const DashboardQuery = z.object({

@@ -52,7 +52,7 @@ export async function dashboard(viewer: Viewer, month: number): Promise<Dashboar
         surname: f.surname,
         anniversary: f.anniversary!,
         dayOfMonth: day(f.anniversary!),
-        photoUrl: await photoUrl(f.photo ?? null, now),
+        photoUrl: await photoUrl(f, now),
       })),
   );
   return {

@@ -20,7 +20,8 @@ import { presignS3 } from '../platform/s3-presign';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
-import { isOwnPhoto } from './photo-keys';
+import type { Family } from './entities';
+import { isOwnPhoto, renditionKey } from './photo-keys';
 import { readDirectory, readOrganization } from './repos/directory';
 import { readChurchPrivacy } from './repos/privacy';
 import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from './visibility';
@@ -47,15 +48,19 @@ const photoWarning = (photo: string, detail: Record<string, unknown>) =>
   log.warn('photo not read for the PDF', { photo, ...detail });
 
 /**
- * A stored photo for the PDF, or null when it is not there (deleted, never finished uploading) or
- * cannot be read: the family then prints without it. A JPEG comes back lazily: its first bytes
- * now (size and colours), the whole of it only while the file is written, pinned to this
- * version by its ETag. Small photos, and anything else (PNG), come back whole. Photos kept as
- * outside URLs from older data are not fetched (the server would be fetching addresses anyone
+ * A family's photo for the PDF, or null when it is not there (deleted, never finished uploading) or
+ * cannot be read: the family then prints without it. The print rendition (photo-sizes.ts: about
+ * 300 dpi at the printed size, a JPEG of some 40 KB); a photo stored before renditions is printed
+ * from its stored bytes until the one-off job has made its renditions. A JPEG comes back lazily:
+ * its first bytes now (size and colours), the whole of it only while the file is written, pinned
+ * to this version by its ETag. Small photos, and anything else (PNG), come back whole. Photos kept
+ * as outside URLs from older data are not fetched (the server would be fetching addresses anyone
  * could have typed in).
  */
-async function readPhoto(orgId: string, photo: string | null): Promise<PhotoSource | null> {
-  if (!isOwnPhoto(orgId, photo)) return null;
+async function readPhoto(orgId: string, family: Pick<Family, 'photo' | 'photoSize'>): Promise<PhotoSource | null> {
+  const stored = family.photo ?? null;
+  if (!isOwnPhoto(orgId, stored)) return null;
+  const photo = family.photoSize ? renditionKey(stored, 'print') : stored;
   const get = async (options: { Range?: string; IfMatch?: string }) => {
     const answer = await s3.send(new GetObjectCommand({ Bucket: env('PHOTOS_BUCKET'), Key: photo, ...options }));
     return { answer, bytes: await answer.Body!.transformToByteArray() };
@@ -132,7 +137,7 @@ export async function generateDirectoryPdf(
   if (directory.length === 0) return { success: true, message: PDF_MESSAGES.empty };
 
   const read = performance.now();
-  const photos = await mapLimit(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family.photo));
+  const photos = await mapLimit(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family));
   const fetched = performance.now();
   const families: PdfFamily[] = directory.map(({ family, members }, i) => ({
     ...valuesOf(FAMILY_FIELDS, family),

@@ -2,6 +2,7 @@
 import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import type { RecordOf } from '../contract/entity';
 import type { Choices, FamilyShared, Levels, MemberShared } from '../contract/privacy';
+import type { PixelSize } from './photo-sizes';
 
 // An optional field may be missing from an item written before it existed: readers take it as null.
 type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
@@ -58,6 +59,12 @@ export interface Family extends FamilyFields {
   privacy?: Choices<FamilyShared>;
   /** Which of its members is in which group (repos/groupMarks.ts), for the visibility rule. */
   memberGroups?: ReadonlySet<string>;
+  /**
+   * The photo's upright size, set with a photo whose renditions are made (photo-sizes.ts gives
+   * theirs); absent for no photo, and for one stored before renditions until the one-off job
+   * (lambdas/jobs/photoRenditions) has made them.
+   */
+  photoSize?: PixelSize;
   createdAt: string;
   updatedAt: string;
 }

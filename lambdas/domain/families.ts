@@ -19,7 +19,8 @@ import { unlinkUser, usersLinkedTo } from './repos/users';
 import { ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
 import { memberUnchanged, removeEmailClaim, unchangedSince } from './repos/conditions';
 import { createOnce, newRecordId } from './once';
-import { checkNewPhoto, deletePhoto } from './photo-objects';
+import { retirePhoto } from './photo-retiring';
+import { takeNewPhoto, type TakenPhoto } from './photo-taking';
 import { canEditFamily, type Viewer } from './viewer';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';
@@ -65,10 +66,17 @@ export async function familyForPhoto(
   return newFamilyId(viewer.orgId, requestKey);
 }
 
+/** The family with its photo's size: that of a photo just taken, the stored one's when kept, none without a photo. */
+function withPhotoSize(family: Family, taken: TakenPhoto | null, kept: Family | null): Family {
+  const { photoSize: _old, ...rest } = family;
+  const size = taken ? taken.size : family.photo && kept?.photo === family.photo ? kept.photoSize : undefined;
+  return size ? { ...rest, photoSize: size } : rest;
+}
+
 /** A new family; sent again with the same request key, the family the first attempt added. */
 export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: string | null = null): Promise<Family> {
   const now = new Date().toISOString();
-  const family: Family = {
+  const fresh: Family = {
     familyId: newFamilyId(viewer.orgId, requestKey),
     orgId: viewer.orgId,
     ...fields(input),
@@ -79,13 +87,15 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
   const { record, repeated } = await createOnce(
     requestKey,
     async () => {
-      await checkNewPhoto(viewer.orgId, family.familyId, input.photo, null);
+      const taken = await takeNewPhoto(viewer.orgId, fresh.familyId, input.photo, null);
+      const family = withPhotoSize(fresh, taken, null);
       await transact(viewer.orgId, [
         { action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } },
+        ...(taken ? [taken.step] : []),
       ]);
       return family;
     },
-    () => readFamilyItem(viewer.orgId, family.familyId),
+    () => readFamilyItem(viewer.orgId, fresh.familyId),
   );
   if (!repeated) count('FamiliesAdded');
   return record;
@@ -100,16 +110,20 @@ export async function updateFamily(
   const { family, members } = await familyToChange(viewer, familyId);
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
   const photo = input.photo === undefined ? (family.photo ?? null) : input.photo;
-  await checkNewPhoto(viewer.orgId, familyId, photo, family.photo ?? null);
+  const taken = await takeNewPhoto(viewer.orgId, familyId, photo, family.photo ?? null);
 
-  const next: Family = {
-    ...family,
-    ...fields({ ...input, photo }),
-    version: family.version + 1,
-    updatedAt: new Date().toISOString(),
-  };
+  const next = withPhotoSize(
+    {
+      ...family,
+      ...fields({ ...input, photo }),
+      version: family.version + 1,
+      updatedAt: new Date().toISOString(),
+    },
+    taken,
+    family,
+  );
   const { condition, values } = unchangedSince(family, 'membersVersion');
-  const steps: Step[] = [{ action: put(familyItem(next), condition, values) }];
+  const steps: Step[] = [{ action: put(familyItem(next), condition, values) }, ...(taken ? [taken.step] : [])];
   // The surname lives on members (sorting, display) and on their roles' names: renamed together.
   if (next.surname !== family.surname) {
     for (const m of members) {
@@ -136,11 +150,11 @@ export async function updateFamily(
     }
   }
   await transactOrConflict(viewer.orgId, steps);
-  if (family.photo !== next.photo) await deletePhoto(viewer.orgId, familyId, family.photo ?? null);
+  if (family.photo !== next.photo) await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
   return next;
 }
 
-/** The family, its members, their e-mail claims, their group roles and its unlisted mark, all or nothing, its accounts unlinked; then its photo. */
+/** The family, its members, their e-mail claims, their group roles and its unlisted mark, all or nothing, its accounts unlinked; then its photo (off the request path). */
 export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   const memberIds = members.map((m) => m.memberId);
@@ -173,7 +187,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
     { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
   ];
   await transactOrConflict(viewer.orgId, steps);
-  await deletePhoto(viewer.orgId, familyId, family.photo ?? null);
+  await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
   return family;
 }
 

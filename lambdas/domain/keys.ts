@@ -15,6 +15,7 @@
  * | group name claim    | ORG#<orgId>           | GRPNAME#<normalised>            |                                   |                                  |                                |
  * | role                | ORG#<orgId>           | GRP#<groupId>#ROLE#<memberId>   |                                   |                                  | ORG#<orgId>#MEM#<id> / ROLE#<g>|
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
+ * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
  * | job issue (report)  | JOB#<jobId>           | ISSUE#<collection>#<doc>#<field>|                                   |                                  |                                |
  * | job tally (report)  | JOB#<jobId>           | TALLY#<page>                    |                                   |                                  |                                |
@@ -28,6 +29,8 @@
 export const TABLE_SCHEMA = {
   partitionKey: 'PK',
   sortKey: 'SK',
+  /** Epoch seconds after which DynamoDB may remove the item (prepared photos); readers treat it as gone from then on. */
+  timeToLive: 'expiresAt',
   indexes: [
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
@@ -65,6 +68,8 @@ export const keys = {
   }),
   /** Makes a member e-mail unique within its church (a conditional Put in the member's transaction). */
   memberEmailClaim: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `MEMEMAIL#${normaliseEmail(email)}` }),
+  /** A photo the pipeline checked (photo-uploads.ts), until a family takes it or it expires (TTL). */
+  photo: (orgId: string, photoId: string) => ({ PK: `ORG#${orgId}`, SK: `PHOTO#${photoId}` }),
   /** When the church last invited an address: at most one invitation per address a day. */
   invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${normaliseEmail(email)}` }),
   /** How many invitations the church sent on a day (YYYY-MM-DD, UTC): its daily cap. */

@@ -89,7 +89,12 @@ export async function deletePageStep(input: DeletionStep & { phase: DeletionPhas
 }
 
 const BUCKETS = {
-  photos: { env: 'PHOTOS_BUCKET', kind: 'photos', prefixes: (orgId: string) => [`${orgId}/`] },
+  photos: {
+    env: 'PHOTOS_BUCKET',
+    kind: 'photos',
+    // Its photos with their renditions, and any upload the pipeline has not handled yet.
+    prefixes: (orgId: string) => [`${orgId}/`, `uploads/${orgId}/`],
+  },
   exports: { env: 'EXPORTS_BUCKET', kind: 'exports', prefixes: (orgId: string) => [`exports/${orgId}/`, `${orgId}/`] },
 } as const;
 

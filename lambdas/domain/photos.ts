@@ -1,13 +1,16 @@
 /**
  * Family photos in S3, as URLs: presigned uploads into a family's folder (photo-keys.ts), and
- * presigned reads that keep the same URL for a while (so the browser cache works). Checks and
- * clean-ups of the objects themselves are in photo-objects.ts, so the handlers that only show
- * photos load no S3 client.
+ * presigned reads of its renditions (photo-sizes.ts) that keep the same URL for a while (so the
+ * browser cache works). The objects themselves are handled off the request path (the photo
+ * pipeline, photo-uploads.ts, and the clean-up, photo-cleanup.ts), so the handlers that show or
+ * save photos load no S3 client.
  */
 import { MAX_PHOTO_BYTES, type PhotoType } from '../contract/directory';
 import { env } from '../platform/env';
 import { presignS3 } from '../platform/s3-presign';
-import { newPhotoKey } from './photo-keys';
+import type { Family } from './entities';
+import { newPhotoKey, renditionKey, uploadKeyOf } from './photo-keys';
+import { renditionSize, type PixelSize, type RenditionName } from './photo-sizes';
 
 const HOUR = 3600_000;
 /** Signed at the start of the hour, valid for two: the same URL all hour, and never less than an hour left. */
@@ -16,23 +19,68 @@ const UPLOAD_URL_SECONDS = 10 * 60;
 
 const isExternal = (photo: string) => /^https?:\/\//i.test(photo);
 
-/** A browser-loadable URL for a stored photo value; null for none. */
-export async function photoUrl(photo: string | null, now = Date.now()): Promise<string | null> {
+const presignRead = (key: string, now: number) =>
+  presignS3('GET', env('PHOTOS_BUCKET'), key, {
+    expiresIn: READ_URL_SECONDS,
+    signingDate: new Date(Math.floor(now / HOUR) * HOUR),
+  });
+
+type StoredPhoto = Pick<Family, 'photo' | 'photoSize'>;
+
+/**
+ * A browser-loadable URL for a family's photo, the size lists and grids show: its small
+ * rendition, or the stored photo itself while it has no renditions yet; null for none.
+ */
+export async function photoUrl(family: StoredPhoto, now = Date.now()): Promise<string | null> {
+  const { photo, photoSize } = family;
   if (!photo) return null;
   if (isExternal(photo)) return photo;
-  const signingDate = new Date(Math.floor(now / HOUR) * HOUR);
-  return presignS3('GET', env('PHOTOS_BUCKET'), photo, { expiresIn: READ_URL_SECONDS, signingDate });
+  return presignRead(photoSize ? renditionKey(photo, 'small') : photo, now);
+}
+
+export interface PhotoSources {
+  /** The small rendition (or the photo itself, while it has none). */
+  url: string;
+  /** The screen renditions with their widths, for an img's srcset; null while there are none. */
+  srcset: string | null;
+  /** The photo's upright size, for an img's width and height (its aspect ratio); null when unknown. */
+  size: PixelSize | null;
+}
+
+const SCREEN_RENDITIONS: RenditionName[] = ['small', 'page'];
+
+/** Everything an img needs to show the photo at the size it is shown; null for none. */
+export async function photoSources(family: StoredPhoto, now = Date.now()): Promise<PhotoSources | null> {
+  const url = await photoUrl(family, now);
+  if (!url) return null;
+  const { photo, photoSize } = family;
+  if (!photo || !photoSize) return { url, srcset: null, size: null };
+  // A photo smaller than a rendition's box makes renditions of one width: each width once.
+  const widths = new Map<number, RenditionName>();
+  for (const name of SCREEN_RENDITIONS) {
+    const { width } = renditionSize(name, photoSize);
+    if (!widths.has(width)) widths.set(width, name);
+  }
+  const candidates = await Promise.all(
+    [...widths].map(async ([width, name]) => `${await presignRead(renditionKey(photo, name), now)} ${width}w`),
+  );
+  return { url, srcset: candidates.join(', '), size: photoSize };
 }
 
 /**
  * A presigned PUT for a new photo of this family (whose family decides the caller: families.ts).
  * Its key is ours, and its content type and exact size (checked against the cap before signing)
- * are signed headers, so S3 refuses any other type or size.
+ * are signed headers, so S3 refuses any other type or size. The browser uploads into `uploads/`;
+ * the photo pipeline (photo-uploads.ts) checks the bytes and stores the photo at `photo`, the key
+ * the family is then saved with.
  */
 export async function presignPhotoUpload(orgId: string, familyId: string, contentType: PhotoType, size: number) {
   const photo = newPhotoKey(orgId, familyId, contentType);
   const headers = { 'content-type': contentType, 'content-length': String(size) };
-  const url = await presignS3('PUT', env('PHOTOS_BUCKET'), photo, { expiresIn: UPLOAD_URL_SECONDS, headers });
+  const url = await presignS3('PUT', env('PHOTOS_BUCKET'), uploadKeyOf(photo), {
+    expiresIn: UPLOAD_URL_SECONDS,
+    headers,
+  });
   // The browser sets content-length itself; it must send content-type as signed.
   return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes: MAX_PHOTO_BYTES };
 }

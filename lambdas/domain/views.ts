@@ -7,7 +7,7 @@ import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf } from '../contract/entity';
 import type { FamilyPrivacyView, MemberPrivacyView } from '../contract/privacy';
 import type { Family, Member } from './entities';
-import { photoUrl } from './photos';
+import { photoSources } from './photos';
 import type { Sight } from './sight';
 import { byName } from './viewer';
 import { familyLevels, memberLevels, seesSettings, visibleFamily, visibleMember } from './visibility';
@@ -45,12 +45,15 @@ export async function familyView(
         defaults: church.levels,
       }
     : null;
-  // The photo's storage key stays on the server: the browser gets a URL (none when hidden).
+  // The photo's storage key stays on the server: the browser gets URLs (none when hidden).
   const { photo: _key, ...fields } = valuesOf(FAMILY_FIELDS, f);
+  const photo = await photoSources(f, now);
   return {
     familyId: f.familyId,
     ...fields,
-    photoUrl: await photoUrl(f.photo ?? null, now),
+    photoUrl: photo?.url ?? null,
+    photoSrcset: photo?.srcset ?? null,
+    photoSize: photo?.size ?? null,
     version: f.version,
     canEdit: settings,
     privacy,

@@ -14,8 +14,8 @@ import type { UserPoolAction } from '../routes';
 /** What a task talks to, at the narrowest grant it needs. */
 export interface TaskUses {
   table?: 'read' | 'readWrite';
-  /** photos: `read` = HEAD/GET objects and list (so a missing object is a 404, not a 403); `delete` adds deletion. */
-  photos?: 'read' | 'delete';
+  /** photos: `read` = HEAD/GET objects and list (so a missing object is a 404, not a 403); `delete` adds deletion; `write` adds PUT. */
+  photos?: 'read' | 'delete' | 'write';
   exports?: 'delete';
   /** Cognito admin actions, on our pool only. */
   userPool?: readonly UserPoolAction[];
@@ -24,6 +24,8 @@ export interface TaskUses {
 export interface TaskDef {
   /** Handler file, relative to lambdas/jobs, without extension. */
   readonly entry: string;
+  /** Native modules installed beside the bundle instead of bundled (lib/bundling.ts NATIVE_MODULES). */
+  readonly nativeModules?: readonly 'sharp'[];
   readonly uses: TaskUses;
   readonly description: string;
 }
@@ -94,6 +96,31 @@ export const jobs = {
         entry: 'orgDeletion/fail',
         uses: { table: 'readWrite' },
         description: 'Organisation deletion: end the job as failed',
+      },
+    },
+  },
+  photoCleanup: {
+    definition: 'photoCleanup.asl.json',
+    stateMachineEnv: 'PHOTO_CLEANUP_STATE_MACHINE_ARN',
+    description: "Deletion of a family's replaced or removed photo and its renditions, off the request path",
+    tasks: {
+      DeletePhotoFunctionArn: {
+        entry: 'photoCleanup/deletePhoto',
+        uses: { table: 'read', photos: 'delete' },
+        description: 'Photo clean-up: delete a photo a family no longer holds, with its renditions',
+      },
+    },
+  },
+  photoRenditions: {
+    definition: 'photoRenditions.asl.json',
+    stateMachineEnv: 'PHOTO_RENDITIONS_STATE_MACHINE_ARN',
+    description: 'One-off: renditions for the family photos stored before there were any, page by page; resumable',
+    tasks: {
+      RenditionsPageFunctionArn: {
+        entry: 'photoRenditions/renditionsPage',
+        uses: { table: 'readWrite', photos: 'write' },
+        nativeModules: ['sharp'],
+        description: 'Photo renditions: one Scan page, renditions for its photos that have none',
       },
     },
   },

@@ -15,6 +15,8 @@ export const ENV_NAMES = [
   /** The Step Functions state machines of the long jobs (lambdas/jobs/manifest.ts). */
   'INTEGRITY_REPORT_STATE_MACHINE_ARN',
   'ORG_DELETION_STATE_MACHINE_ARN',
+  'PHOTO_CLEANUP_STATE_MACHINE_ARN',
+  'PHOTO_RENDITIONS_STATE_MACHINE_ARN',
 ] as const;
 export type EnvName = (typeof ENV_NAMES)[number];
 

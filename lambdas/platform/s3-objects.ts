@@ -1,5 +1,11 @@
-/** The object operations of the photo checks, clean-ups and the organisation deletion. */
-import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+/** The object operations of the photo pipeline, its clean-ups and the organisation deletion. */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { answeredStatus, s3 } from './s3';
 
 /**
@@ -15,6 +21,22 @@ export async function objectStatus(bucket: string, key: string): Promise<number>
     if (status !== undefined && status < 500) return status;
     throw error;
   }
+}
+
+/** The object's bytes; null when it is not there (already handled, or expired). */
+export async function readObject(bucket: string, key: string): Promise<Uint8Array | null> {
+  try {
+    const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return await answer.Body!.transformToByteArray();
+  } catch (error) {
+    const status = answeredStatus(error);
+    if (status === 404 || status === 403) return null;
+    throw error;
+  }
+}
+
+export async function writeObject(bucket: string, key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }
 
 /** Deletes one object (S3 answers a missing one as deleted too). */

@@ -1,10 +1,10 @@
 /**
  * Demo data for `npm start`, made on first start: Grace Community Church with about 40 families,
  * their members (birthdays and anniversaries spread over the year, several this month), a few
- * family photos, four groups with roles, and three accounts. Written with the domain's own item
- * builders and account functions, so it is data the product itself could have written.
+ * family photos (stored with their renditions by the photo pipeline's own code), four groups with
+ * roles, and three accounts. Written with the domain's own item builders and account functions, so
+ * it is data the product itself could have written.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import jpeg from 'jpeg-js';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,6 @@ import {
 import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
-import { s3 } from '../../lambdas/platform/s3';
 import type { LocalConfig } from './config';
 import { pad2, seededRandom } from './seeded-random';
 
@@ -165,13 +164,12 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
 
   const families: Family[] = [];
   const members: Member[] = [];
-  const photos: { key: string; body: Buffer }[] = [];
+  const photos: { key: string; body: Buffer; family: Family }[] = [];
   SURNAMES.forEach((surname, index) => {
     const familyId = randomUUID();
     // Every fifth family's anniversary falls in this month; the rest spread over the year.
     const anniversaryMonth = index % 5 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
     const photo = index % 6 === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null;
-    if (photo) photos.push({ key: photo, body: demoPhoto(index * 37) });
     families.push({
       familyId,
       orgId,
@@ -187,6 +185,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
       createdAt: stamp,
       updatedAt: stamp,
     });
+    if (photo) photos.push({ key: photo, body: demoPhoto(index * 37), family: families.at(-1)! });
     const size = 1 + Math.floor(rnd() * 5);
     for (let m = 0; m < size; m++) {
       const name = index === 1 && m === 0 ? 'Daniel' : FIRST[(index * 7 + m * 3) % FIRST.length]!;
@@ -263,13 +262,9 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   });
   await createOrganization(org, user(adminId, admin.email, true));
 
-  await Promise.all(
-    photos.map((p) =>
-      s3.send(
-        new PutObjectCommand({ Bucket: config.photosBucket, Key: p.key, Body: p.body, ContentType: 'image/jpeg' }),
-      ),
-    ),
-  );
+  // Imported here: the pipeline's logger reads LOG_LEVEL when made, which the stack sets when it starts.
+  const { writeRenditions } = await import('../../lambdas/domain/photo-uploads');
+  for (const p of photos) p.family.photoSize = await writeRenditions(p.key, p.body, true);
   // Members and families carry the marks of their groups, as the roles' writes keep them.
   const marked = withGroupMarks(families, members, roles);
   await batchPutAll(config.tableName, [

@@ -4,6 +4,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -82,5 +83,11 @@ async function ensureTable(client: DynamoDBClient, tableName: string) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
       throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLive, Enabled: true },
+      }),
+    );
   }
 }

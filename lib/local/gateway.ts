@@ -6,7 +6,9 @@
  *  - /cognito        the Cognito compatibility proxy (the SPA's userPoolEndpoint).
  *  - /_local/...     the mailbox page, its JSON, the mail drop used by cognito-local, and
  *                    SES v2 SendEmail (/_local/ses/v2/email/outbound-emails) for our own mails,
- *                    and, in test stacks, /_local/faults (DynamoDB or S3 failing for a while).
+ *                    and, in test stacks, /_local/faults (DynamoDB or S3 failing for a while);
+ *                    /_local/s3/events (s3rver's object events, lib/local/s3-events.ts) and
+ *                    /_local/settled (answers once that work and the jobs are done).
  *  - /config.json    the SPA's runtime configuration.
  *  - everything else the built SPA, with index.html for client-side routes.
  */
@@ -25,6 +27,7 @@ import { cognitoProxy } from './cognito-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
 import { asInvocation } from './invocation';
 import type { Mailbox } from './mailbox';
+import type { LocalS3Events } from './s3-events';
 import type { LocalStepFunctions } from './stepfunctions';
 
 /** The SES v2 API's base path on this gateway (AWS_ENDPOINT_URL_SESV2 = <gateway>/_local/ses). */
@@ -51,6 +54,8 @@ export interface GatewayOptions {
   verbose: boolean;
   /** The jobs' state machines (lib/local/stepfunctions.ts), served at SFN_PREFIX. */
   stepFunctions?: LocalStepFunctions;
+  /** The Lambdas S3 invokes for new objects: s3rver's events arrive at /_local/s3/events. */
+  s3Events?: LocalS3Events;
   /** The fault proxies in front of DynamoDB and S3, told what to do at /_local/faults (tests only). */
   faults?: FaultProxy[];
 }
@@ -300,6 +305,18 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
           options.stepFunctions.setFault(JSON.parse((await readBody(req)).toString('utf8')));
         else return send(res, 405, '{"message":"Method Not Allowed"}');
         return send(res, 204, '');
+      }
+      if (options.s3Events && url.pathname === '/_local/s3/events' && req.method === 'POST') {
+        options.s3Events.receive(JSON.parse((await readBody(req)).toString('utf8')));
+        return send(res, 202, '{}');
+      }
+      if (url.pathname === '/_local/settled' && req.method === 'GET') {
+        // Local only: answers once the work started off the request path is done (S3 events, then
+        // the jobs they or the requests started), so a test can look at the result.
+        await options.s3Events?.settled();
+        await options.stepFunctions?.settled();
+        await options.s3Events?.settled();
+        return send(res, 200, '{}');
       }
       if (options.faults?.length && url.pathname === '/_local/faults') {
         // Local only: make DynamoDB or S3 refuse, lose answers or slow down for a while (fault tests).

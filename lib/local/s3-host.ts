@@ -1,7 +1,8 @@
 /**
  * Runs s3rver in its own process (started with --openssl-legacy-provider, which its paginated
  * ListObjectsV2 needs on Node 20). Buckets get CORS for the gateway's origin so the browser can
- * upload with presigned URLs.
+ * upload with presigned URLs. Every object event s3rver emits (S3's own notification format) is
+ * posted to the gateway, which invokes the Lambdas that S3 would (lib/local/s3-events.ts).
  */
 import S3rver from 's3rver';
 
@@ -16,10 +17,17 @@ const cors = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-await new S3rver({
+const server = new S3rver({
   port: Number(port),
   address: '127.0.0.1',
   directory,
   silent: true,
   configureBuckets: buckets.map((name) => ({ name, configs: [cors] })),
-}).run();
+});
+server.on('event', (event) => {
+  // The gateway may not listen yet while the stack starts (nothing is uploaded then): a lost event is only logged.
+  fetch(`${origin}/_local/s3/events`, { method: 'POST', body: JSON.stringify(event) }).catch((error: unknown) =>
+    console.error('s3rver: event not delivered to the gateway:', error),
+  );
+});
+await server.run();

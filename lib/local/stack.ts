@@ -17,6 +17,7 @@ import { SES_V2_PREFIX, SFN_PREFIX, startGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { assertPortFree, stopChildren } from './processes';
 import { startS3 } from './s3';
+import { LocalS3Events } from './s3-events';
 import { LocalStepFunctions } from './stepfunctions';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +29,8 @@ export interface LocalStack {
   mailbox: Mailbox;
   /** The jobs' state machines, run in this process. */
   stepFunctions: LocalStepFunctions;
+  /** The Lambdas S3 invokes for new objects (the photo pipeline), run in this process. */
+  s3Events: LocalS3Events;
   /** The variables a handler process needs (also set on this process). */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -70,6 +73,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       AWS_ENDPOINT_URL_SFN: `${url}${SFN_PREFIX}`,
       INTEGRITY_REPORT_STATE_MACHINE_ARN: machines.integrityReport,
       ORG_DELETION_STATE_MACHINE_ARN: machines.orgDeletion,
+      PHOTO_CLEANUP_STATE_MACHINE_ARN: machines.photoCleanup,
+      PHOTO_RENDITIONS_STATE_MACHINE_ARN: machines.photoRenditions,
       TABLE_NAME: config.tableName,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
@@ -96,7 +101,12 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       apiBase: '',
       mailboxUrl: `${url}/_local/mailbox`,
       superAdminEmail: config.superAdminEmail,
+      photosOrigin: new URL(s3Endpoint).origin,
     };
+    const s3Events = new LocalS3Events({
+      buckets: { photos: config.photosBucket },
+      handlersDir: path.join(root, 'lambdas/events'),
+    });
     const server: http.Server = await startGateway({
       port: config.ports.gateway,
       pool,
@@ -106,6 +116,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       handlersDir: path.join(root, 'lambdas/http'),
       verbose: config.verbose,
       stepFunctions,
+      s3Events,
       faults,
     });
     return {
@@ -114,6 +125,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       url,
       mailbox,
       stepFunctions,
+      s3Events,
       env,
       stop: async () => {
         server.closeAllConnections();

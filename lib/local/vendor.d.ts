@@ -10,6 +10,8 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
+    /** Object events (PUT, POST, COPY, DELETE) in S3's notification format. */
+    on(event: 'event', listener: (event: { Records: unknown[] }) => void): this;
     close(): Promise<void>;
   }
 }

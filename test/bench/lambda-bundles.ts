@@ -3,11 +3,12 @@
  * with (lib/bundling.ts LAMBDA_ESBUILD), one self-contained .mjs file per route, as CDK does.
  */
 import * as esbuild from 'esbuild';
-import { stat } from 'node:fs/promises';
+import { stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { lambdaBuildOptions } from '../../lib/bundling';
+import { lambdaBuildOptions, type NativeModule } from '../../lib/bundling';
 import { routes } from '../../lambdas/routes';
 import { jobs, type TaskDef } from '../../lambdas/jobs/manifest';
+import { s3Events, type S3EventDef } from '../../lambdas/events/manifest';
 
 export interface HandlerBundle {
   readonly operation: string;
@@ -17,8 +18,14 @@ export interface HandlerBundle {
   readonly bytes: number;
 }
 
-/** Every deployed Lambda: one per route, and one per job task (lambdas/jobs/manifest.ts, named <job>-<Task>). */
-function deployedHandlers(root: string): { operation: string; entry: string }[] {
+/**
+ * Every deployed Lambda: one per route, one per job task (lambdas/jobs/manifest.ts, named
+ * <job>-<Task>) and one per S3 event handler (lambdas/events/manifest.ts). Native modules stay
+ * out of the bundle, as CDK leaves them (installed beside it).
+ */
+function deployedHandlers(
+  root: string,
+): { operation: string; entry: string; nativeModules?: readonly NativeModule[] }[] {
   return [
     ...routes.map((route) => ({
       operation: route.operation,
@@ -28,8 +35,14 @@ function deployedHandlers(root: string): { operation: string; entry: string }[] 
       Object.entries(def.tasks as Record<string, TaskDef>).map(([variable, task]) => ({
         operation: `${job}-${variable.replace(/FunctionArn$/, '')}`,
         entry: path.join(root, 'lambdas', 'jobs', `${task.entry}.ts`),
+        nativeModules: task.nativeModules,
       })),
     ),
+    ...Object.entries(s3Events).map(([name, def]: [string, S3EventDef]) => ({
+      operation: name,
+      entry: path.join(root, 'lambdas', 'events', `${def.entry}.ts`),
+      nativeModules: def.nativeModules,
+    })),
   ];
 }
 
@@ -39,7 +52,10 @@ export async function bundleHandlers(root: string, outdir: string): Promise<Hand
       const entry = route.entry;
       // CDK writes <asset>/index.mjs for ESM; one directory per operation keeps that shape.
       const file = path.join(outdir, route.operation, 'index.mjs');
-      await esbuild.build(lambdaBuildOptions(root, entry, file));
+      await esbuild.build(lambdaBuildOptions(root, entry, file, route.nativeModules));
+      // The installed native modules beside the bundle, as CDK ships them: the project's own.
+      if (route.nativeModules?.length)
+        await symlink(path.join(root, 'node_modules'), path.join(outdir, route.operation, 'node_modules'));
       return { operation: route.operation, file, bytes: (await stat(file)).size };
     }),
   );

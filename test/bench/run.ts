@@ -9,6 +9,7 @@
  *   npm run bench -- pdf          the PDF directory of a 1,000-family church with 1,000 photos (local stack, ports 4700-4703)
  *   npm run bench -- jobs         the integrity report and org deletion on a 20,000-item church (local stack, ports 4700-4703)
  *   npm run bench -- web          time to content and Lighthouse (mobile) of the SPA's pages in Chromium, demo church (local stack, ports 4700-4703)
+ *   npm run bench -- photos       image bytes of the family grid's first screen at 1,280 px in Chromium, before and after renditions (local stack)
  *   npm run bench -- load         50 signed-in users for 60 s (BENCH_LOAD_SECONDS) on a 200-family church: errors, p50/p99 (local stack, ports 4700-4703)
  *
  * The local stacks' base port is BENCH_STACK_PORT (default 4700), to run beside another stack.
@@ -26,6 +27,7 @@ import { jobs } from './jobs';
 import { lambdas } from './lambdas';
 import { load } from './load';
 import { pdf } from './pdf';
+import { photos } from './photos';
 import { spa } from './spa';
 import { web } from './web';
 import type { BenchModule, Metric } from './metrics';
@@ -33,7 +35,7 @@ import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, web, directory, privacy, pdf, jobs, load];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, web, photos, directory, privacy, pdf, jobs, load];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -179,6 +179,9 @@ interface LighthouseFigures {
   performance: number;
   cls: number;
   lcp: number;
+  /** What the page's largest paint was (an element's markup), and the main thread's blocking time. */
+  lcpElement: string;
+  tbt: number;
   unusedCss: number;
   unusedJs: number;
   shifts: string[];
@@ -201,10 +204,17 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigu
   const shiftItems =
     (lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)
       ?.items ?? [];
+  const lcpItems =
+    (
+      lhr.audits['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    )?.items ?? [];
   return {
     performance: (lhr.categories.performance?.score ?? 0) * 100,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    lcpElement: lcpItems[0]?.items?.[0]?.node?.snippet ?? '?',
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     unusedCss: savings('unused-css-rules'),
     unusedJs: savings('unused-javascript'),
     shifts: shiftItems.map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.snippet ?? '?'}`),
@@ -229,6 +239,7 @@ async function lighthousePages(url: string, port: number, log: (m: string) => vo
         `CLS ${figures.cls}, LCP ${figures.lcp} ms, unused CSS ${figures.unusedCss} KiB, unused JS ${figures.unusedJs} KiB`,
     );
     for (const shift of runs[0]!.shifts) log(`  layout shift ${shift}`);
+    log(`  LCP element ${runs[0]!.lcpElement.slice(0, 160)}; total blocking time ${Math.round(runs[0]!.tbt)} ms`);
     if (figures.performance < GOALS.performance) log(`  goal missed: performance under ${GOALS.performance}`);
     if (figures.cls >= GOALS.cls) log(`  goal missed: CLS not under ${GOALS.cls}`);
     if (figures.unusedCss >= GOALS.unusedCssKib) log(`  goal missed: unused CSS not under ${GOALS.unusedCssKib} KiB`);

@@ -78,7 +78,9 @@ describe('the directory, as an administrator', () => {
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     const width = await photo.evaluate((img: HTMLImageElement) => img.naturalWidth);
-    expect(width).toBeLessThanOrEqual(1200);
+    expect(width).toBeLessThanOrEqual(800);
+    // A rendition the server made, chosen by the browser from srcset for the box: never the upload.
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(small|page)\.webp\?/);
     expect(await page.getByText('7 Chapel Hill Road').count()).toBeGreaterThan(0);
     expect(await page.getByText('NC', { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, 'family-detail-1280');

@@ -360,6 +360,7 @@ describe('CloudFront site', () => {
     const config = JSON.parse(fs.readFileSync(configFiles[0]!, 'utf8'));
     expect(Object.keys(config).sort()).toEqual([
       'apiBase',
+      'photosOrigin',
       'region',
       'superAdminEmail',
       'userPoolClientId',
@@ -381,6 +382,10 @@ describe('CloudFront site', () => {
     const markers = Object.assign({}, ...shell![1].Properties.SourceMarkers);
     expect(markers[config.userPoolId]).toEqual({ Ref: logicalId(s.stack.auth.userPool) });
     expect(markers[config.userPoolClientId]).toEqual({ Ref: logicalId(s.stack.auth.userPoolClient) });
+    // The photos bucket's regional address (resolved at deploy), which the presigned photo URLs use.
+    expect(markers[config.photosOrigin.replace(/^https:\/\//, '')]).toEqual({
+      'Fn::GetAtt': [logicalId(s.stack.storage.photos), 'RegionalDomainName'],
+    });
     // The super-admin screens compare the signed-in e-mail with the stack's SuperAdminEmail parameter.
     expect(markers[config.superAdminEmail]).toEqual({ Ref: 'SuperAdminEmail' });
     for (const [, d] of deployments) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
+import { s3Events } from '../../lambdas/events/manifest';
 import { jobs } from '../../lambdas/jobs/manifest';
 import { routes } from '../../lambdas/routes';
 import { BUSINESS_METRICS, ERROR_METRIC, METRIC_NAMESPACE } from '../../lambdas/platform/telemetry';
@@ -17,7 +18,9 @@ import { API_5XX_MIN_REQUESTS, API_5XX_RATE_PERCENT } from '../../lib/monitoring
 import { resourcesOf, synthDirectory } from './support';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const taskCount = Object.values(jobs).reduce((n, job) => n + Object.keys(job.tasks).length, 0);
+/** The job tasks and the S3 event handlers (the photo pipeline): Lambdas of ours besides the routes. */
+const taskCount =
+  Object.values(jobs).reduce((n, job) => n + Object.keys(job.tasks).length, 0) + Object.keys(s3Events).length;
 
 type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
@@ -64,10 +67,14 @@ describe('alarms', () => {
     expect(p.Threshold).toBe(API_5XX_RATE_PERCENT);
   });
 
-  it('watches the errors and the throttles of every Lambda of ours: each route and each job task', () => {
+  it('watches the errors and the throttles of every Lambda of ours: each route, job task and S3 event handler', () => {
     const lambdaAlarms = alarms.filter((a) => metricsOf(a.p).some(([ns]) => ns === 'AWS/Lambda'));
     expect(lambdaAlarms).toHaveLength(2 * (routes.length + taskCount));
-    for (const [name, fn] of [...s.stack.api.functions, ...s.stack.jobs.functionsByName()]) {
+    for (const [name, fn] of [
+      ...s.stack.api.functions,
+      ...s.stack.jobs.functionsByName(),
+      ...s.stack.photoPipeline.functions,
+    ]) {
       for (const [kind, metric] of [
         ['LambdaErrors', 'Errors'],
         ['LambdaThrottles', 'Throttles'],
@@ -197,7 +204,11 @@ describe('logs', () => {
 
   it('has every Lambda of ours write JSON lines at INFO into its own log group, kept a month', () => {
     const resources = s.template.toJSON().Resources;
-    for (const [name, fn] of [...s.stack.api.functions, ...s.stack.jobs.functionsByName()]) {
+    for (const [name, fn] of [
+      ...s.stack.api.functions,
+      ...s.stack.jobs.functionsByName(),
+      ...s.stack.photoPipeline.functions,
+    ]) {
       const config = resources[id(fn)].Properties.LoggingConfig;
       expect(config, name).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'INFO' });
       expect(resources[config.LogGroup.Ref].Properties.RetentionInDays).toBe(LAMBDA_LOG_RETENTION);

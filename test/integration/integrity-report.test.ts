@@ -25,12 +25,10 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createAccountIn, createChurch, newId, PASSWORD, unique, type Church } from '../support/fixtures';
 import { runReport, superAdminIn } from '../support/jobs';
+import { preparedStatus, TINY_JPEG } from '../support/upload';
 
 const TABLE = stack.env.TABLE_NAME!;
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+const JPEG = TINY_JPEG;
 const now = () => new Date().toISOString();
 
 const put = (Item: Record<string, unknown>) => ddb.send(new PutCommand({ TableName: TABLE, Item }));
@@ -108,6 +106,8 @@ beforeAll(async () => {
     body: { contentType: 'image/jpeg', size: JPEG.length, familyId: first.familyId },
   });
   await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: JPEG });
+  // As the form does: wait until the photo pipeline has checked the upload.
+  await preparedStatus(clean.adminToken, presigned.body.photo);
   const renamed = await call<{ version: number }>('updateFamily', {
     token: clean.adminToken,
     params: { familyId: first.familyId },

@@ -3,11 +3,12 @@
  * church's prefix, the presigned download saved as directory.pdf, read back with pdf-lib and
  * pdftotext (Debian's poppler-utils).
  */
-import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateDirectoryPdfResult } from '../../lambdas/contract/api';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
+import { renditionKey } from '../../lambdas/domain/photo-keys';
 import { s3 } from '../../lambdas/platform/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
@@ -72,18 +73,22 @@ describe('generateDirectoryPdf', () => {
   let photoJpegBytes: Buffer;
   let missingPhoto: string;
   let exifHeavy: Buffer;
+  let withPhotoKey: string;
+  let withExifKey: string;
 
   beforeAll(async () => {
     church = await createChurch();
     // Full size (~270 KB): read lazily, its first bytes first, the rest while the file is written.
     photoJpegBytes = photoJpeg(7);
     const withPhoto = await uploadNewFamilyPhoto(church.adminToken, photoJpegBytes);
+    withPhotoKey = withPhoto.photo;
     await addFamily(church.adminToken, FAMILIES[0]![0], FAMILIES[0]![1], withPhoto);
     // A family whose photo object is gone from the bucket: it prints without it.
     const missing = await uploadNewFamilyPhoto(church.adminToken, photoJpeg(8, 320, 240));
     missingPhoto = missing.photo;
     await addFamily(church.adminToken, FAMILIES[1]![0], FAMILIES[1]![1], missing);
-    await s3.send(new DeleteObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: missingPhoto }));
+    for (const key of [missingPhoto, renditionKey(missingPhoto, 'print')])
+      await s3.send(new DeleteObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: key }));
     // A camera-style JPEG: 40 KB of metadata before its frame header (read with a second, larger look).
     const plain = photoJpeg(9);
     const app1 = Buffer.alloc(40_004);
@@ -91,6 +96,7 @@ describe('generateDirectoryPdf', () => {
     app1.writeUInt16BE(40_002, 2);
     exifHeavy = Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
     const withExif = await uploadNewFamilyPhoto(church.adminToken, exifHeavy);
+    withExifKey = withExif.photo;
     await addFamily(church.adminToken, FAMILIES[2]![0], FAMILIES[2]![1], withExif);
     for (const [surname, names] of FAMILIES.slice(3)) await addFamily(church.adminToken, surname, names);
   });
@@ -123,9 +129,17 @@ describe('generateDirectoryPdf', () => {
     const index = pdfText(bytes, 3, true);
     expect(index).toContain('Index');
     expect(index).toMatch(/김, 민수[ .]*2/);
-    // The stored photos, embedded as uploaded; the missing one skipped without a fuss.
-    expect(Buffer.from(bytes).indexOf(photoJpegBytes)).toBeGreaterThan(0);
-    expect(Buffer.from(bytes).indexOf(exifHeavy)).toBeGreaterThan(0);
+    // Each photo's print rendition (about 300 dpi at its printed size), never the photo as
+    // uploaded; the missing one skipped without a fuss.
+    for (const photo of [withPhotoKey, withExifKey]) {
+      const print = await s3.send(
+        new GetObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: renditionKey(photo, 'print') }),
+      );
+      expect(Buffer.from(bytes).indexOf(Buffer.from(await print.Body!.transformToByteArray()))).toBeGreaterThan(0);
+    }
+    expect(Buffer.from(bytes).indexOf(photoJpegBytes)).toBe(-1);
+    expect(Buffer.from(bytes).indexOf(exifHeavy.subarray(0, 40_000))).toBe(-1);
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Width 433');
     expect(Buffer.from(bytes).indexOf(Buffer.from('/Subtype /Image'))).toBeGreaterThan(0);
     expect(
       Buffer.from(bytes)

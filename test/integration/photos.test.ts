@@ -9,7 +9,7 @@ import { ddb } from '../../lambdas/platform/ddb';
 import { s3 } from '../../lambdas/platform/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { photoExists as exists, TINY_JPEG, uploadNewFamilyPhoto, uploadPhoto } from '../support/upload';
+import { photoExists, settled, TINY_JPEG, uploadNewFamilyPhoto, uploadPhoto } from '../support/upload';
 import {
   addFamilyVia,
   createAccountIn,
@@ -18,6 +18,12 @@ import {
   snapshotStorage,
   snapshotTable,
 } from '../support/fixtures';
+
+/** Whether the object is there once the work off the request path (the photo clean-up) is done. */
+const exists = async (key: string) => {
+  await settled();
+  return photoExists(key);
+};
 
 const family = async (token: string, familyId: string) =>
   (await call<{ family: FamilyView }>('getFamily', { token, params: { familyId } })).body.family;
@@ -65,14 +71,15 @@ describe('family photos', () => {
       body: { surname: 'Photo', photo: first },
       requestKey,
     });
-    expect(added.status).toBe(200);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(first).toMatch(new RegExp(`^${church.orgId}/photos/${added.body.id}/[0-9a-f-]{36}\\.jpg$`));
 
     const seen = await family(church.adminToken, added.body.id);
     expect(seen).not.toHaveProperty('photo');
     const image = await fetch(seen.photoUrl!);
     expect(image.status).toBe(200);
-    expect(Buffer.from(await image.arrayBuffer())).toEqual(TINY_JPEG);
+    // Lists show the small rendition the pipeline made, never the upload itself.
+    expect(image.headers.get('content-type')).toBe('image/webp');
     // Signed with the hour's start: the same URL on the next read, so the browser's cache works.
     expect((await family(church.adminToken, added.body.id)).photoUrl).toBe(seen.photoUrl);
     const list = await call<ListFamiliesResult>('listFamilies', { token: church.adminToken });

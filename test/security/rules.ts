@@ -10,6 +10,8 @@ import { call } from '../support/api';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/domain/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
+import { photoIdOf } from '../../lambdas/domain/photo-keys';
+import { uploadPhoto } from '../support/upload';
 
 export interface Request {
   body?: unknown;
@@ -158,6 +160,15 @@ export const rules: Record<Operation, Rule> = {
     request: async (w) => ({
       body: { contentType: 'image/jpeg', size: 200_000, familyId: (await w.ownFamily()).familyId },
     }),
+    expect: familyChange,
+  },
+  // An upload of the familyUser's own family, already handled by the photo pipeline.
+  getPhotoUpload: {
+    access: 'familyUser',
+    request: async (w) => {
+      const photo = await uploadPhoto(w.church.adminToken, (await w.ownFamily()).familyId);
+      return { params: { photoId: photoIdOf(photo)! } };
+    },
     expect: familyChange,
   },
   listGroups: { access: 'member', request: () => ({}), expect: members },

@@ -1,19 +1,40 @@
-/** Photo uploads as the browser makes them, for the integration and security tests. */
+/**
+ * Photo uploads as the browser makes them, for the integration and security tests: the presigned
+ * PUT, then waiting, as the form does, until the photo pipeline has handled it.
+ */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import jpeg from 'jpeg-js';
 import { randomUUID } from 'node:crypto';
-import type { PhotoUploadResult } from '../../lambdas/contract/api';
+import type { PhotoUploadResult, PhotoUploadStatus } from '../../lambdas/contract/api';
+import { photoIdOf } from '../../lambdas/domain/photo-keys';
 import { s3 } from '../../lambdas/platform/s3';
 import { call } from './api';
 import { stack } from './env';
 
-/** The smallest JPEG there is (1×1): enough where the bytes do not matter. */
-export const TINY_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+/** A tiny JPEG (2×2) that decodes cleanly: enough where the bytes do not matter. */
+export const TINY_JPEG = Buffer.from(jpeg.encode({ data: Buffer.alloc(2 * 2 * 4, 200), width: 2, height: 2 }, 90).data);
 
-/** Asks for a presigned upload and PUTs the file to it with its signed headers; answers the photo's path. */
-async function upload(token: string, body: object, bytes: Buffer, requestKey?: string): Promise<string> {
+/** What the pipeline made of the upload, once it has handled it (getPhotoUpload answers 404 until then). */
+export async function preparedStatus(token: string, photo: string, timeoutMs = 30_000): Promise<PhotoUploadStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call<PhotoUploadStatus>('getPhotoUpload', { token, params: { photoId: photoIdOf(photo)! } });
+    if (answer.status === 200) return answer.body;
+    if (answer.status !== 404)
+      throw new Error(`getPhotoUpload answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (Date.now() > deadline) throw new Error(`the photo pipeline did not handle ${photo} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Answers once the work started off the request path (S3 events, jobs such as the photo clean-up) is done. */
+export async function settled(): Promise<void> {
+  const response = await fetch(`${stack.url}/_local/settled`);
+  if (response.status !== 200) throw new Error(`/_local/settled answered ${response.status}`);
+}
+
+/** PUTs the file to a presigned upload with its signed headers; answers the photo's path. */
+export async function putUpload(token: string, body: object, bytes: Buffer, requestKey?: string): Promise<string> {
   const presigned = await call<PhotoUploadResult>('createPhotoUpload', {
     token,
     body: { contentType: 'image/jpeg', size: bytes.length, ...body },
@@ -28,6 +49,13 @@ async function upload(token: string, body: object, bytes: Buffer, requestKey?: s
   });
   if (response.status >= 300) throw new Error(`the photo upload answered ${response.status}`);
   return presigned.body.photo;
+}
+
+/** Asks for a presigned upload, PUTs the file, waits for the pipeline as the form does; answers the photo's path. */
+async function upload(token: string, body: object, bytes: Buffer, requestKey?: string): Promise<string> {
+  const photo = await putUpload(token, body, bytes, requestKey);
+  await preparedStatus(token, photo);
+  return photo;
 }
 
 /** A photo uploaded for an existing family: only that family may take it. */

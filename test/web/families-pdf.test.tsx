@@ -15,6 +15,8 @@ const family: FamilyView = {
   phone: null,
   anniversary: null,
   photoUrl: null,
+  photoSrcset: null,
+  photoSize: null,
   version: 1,
   canEdit: true,
   privacy: null,

@@ -28,6 +28,8 @@ const adams: FamilyView = {
   phone: '919-555-0100',
   anniversary: '06/14',
   photoUrl: 'https://photos.example/adams.jpg',
+  photoSrcset: null,
+  photoSize: null,
   version: 3,
   canEdit: true,
   privacy: null,
@@ -63,6 +65,8 @@ const baker: FamilyView = {
   phone: null,
   anniversary: null,
   photoUrl: null,
+  photoSrcset: null,
+  photoSize: null,
   version: 1,
   canEdit: false,
   privacy: null,
@@ -314,6 +318,51 @@ describe('family grid', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Baker' }));
     await screen.findByRole('heading', { level: 1, name: 'Baker Family' });
     expect(currentPath()).toBe('/families/f-baker');
+  });
+});
+
+describe('photos at the size they are shown', () => {
+  const pictured: FamilyView = {
+    ...adams,
+    photoUrl: 'https://photos.example/adams/small.webp',
+    photoSrcset: 'https://photos.example/adams/small.webp 480w, https://photos.example/adams/page.webp 667w',
+    photoSize: { width: 1200, height: 900 },
+  };
+  const img = (container: HTMLElement, selector: string) => container.querySelector(selector) as HTMLImageElement;
+
+  it('offers the renditions with their widths, the box width per screen and the photo size, the first screen eagerly', async () => {
+    api({ families: [pictured], canAddFamily: true });
+    const grid = renderApp('/families/grid');
+    await screen.findByRole('link', { name: 'Adams' });
+    const tile = img(grid.container, '.family-tile__photo');
+    expect(tile.getAttribute('src')).toBe(pictured.photoUrl);
+    expect(tile.getAttribute('srcset')).toBe(pictured.photoSrcset);
+    expect(tile.getAttribute('sizes')).toBe('(max-width: 991px) 50vw, 380px');
+    expect([tile.getAttribute('width'), tile.getAttribute('height')]).toEqual(['1200', '900']);
+    expect(tile.getAttribute('loading')).toBe('eager');
+    grid.unmount();
+
+    const detail = renderApp('/families/f-adams');
+    await screen.findByRole('heading', { level: 1, name: 'Adams Family' });
+    const photo = img(detail.container, '.family-detail__photo');
+    expect(photo.getAttribute('srcset')).toBe(pictured.photoSrcset);
+    expect(photo.getAttribute('sizes')).toBe('(max-width: 480px) calc(100vw - 4rem), 400px');
+    expect([photo.getAttribute('width'), photo.getAttribute('height')]).toEqual(['1200', '900']);
+  });
+
+  it('shows a photo without renditions as it is, with no srcset', async () => {
+    api({ families: [adams, baker], canAddFamily: true });
+    const { container } = renderApp('/families');
+    await screen.findByRole('article', { name: 'Adams Family' });
+    const photo = img(container, '.family-card__photo');
+    expect(photo.getAttribute('src')).toBe(adams.photoUrl);
+    expect(photo.hasAttribute('srcset')).toBe(false);
+    expect(photo.hasAttribute('width')).toBe(false);
+    // Only the first card's photo is on the first screen.
+    expect([...container.querySelectorAll('.family-card__photo')].map((i) => i.getAttribute('loading'))).toEqual([
+      'eager',
+      'lazy',
+    ]);
   });
 });
 

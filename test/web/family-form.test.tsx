@@ -73,6 +73,10 @@ const upload = {
   maxBytes: 5 * 1024 * 1024,
 };
 
+/** The photo pipeline's answer for the upload (the form waits on it between the upload and the save). */
+const PREPARED = 'GET /api/photos/uploads/22222222-2222-4222-8222-222222222222';
+const ready = { status: 'ready', url: 'http://s3.local/small.webp?sig=1', width: 4, height: 3 };
+
 beforeEach(() => {
   vi.clearAllMocks();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -80,6 +84,7 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   signedInAs({ admin: true });
   fake = routedFetch();
+  api({ [PREPARED]: () => jsonResponse(200, ready) });
 });
 
 const field = (label: string) =>
@@ -247,19 +252,48 @@ describe('add family', () => {
     expect(requestKeys('POST /api/families')).toEqual([uploadKey]);
   });
 
-  it("shows 'Photo uploaded. Adding family...' between the upload and the save", async () => {
+  it("shows 'Preparing photo...' while the server checks it, then 'Photo uploaded. Adding family...'", async () => {
     let answer: (r: Response) => void = () => {};
+    const pending = () => {
+      let resolve: (r: Response) => void = () => {};
+      fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (resolve = r)));
+      return (r: Response) => resolve(r);
+    };
     api({ 'POST /api/photos/uploads': () => jsonResponse(200, upload) });
     await openAdd();
     await type('Family Surname', 'Smith');
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const firstLook = pending();
     act(() => FakeXhr.sent[0]!.respond(204));
+    expect(await screen.findByText('Preparing photo...')).toBeTruthy();
+    // Not handled yet at the first look (404), ready at the next.
+    const secondLook = pending();
+    await act(async () => firstLook(jsonResponse(404, { error: { code: 'not-found', message: 'Photo not found.' } })));
+    await vi.waitFor(() => expect(calls(PREPARED)).toHaveLength(2), { timeout: 3000 });
+    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await act(async () => secondLook(jsonResponse(200, ready)));
     expect(await screen.findByText('Photo uploaded. Adding family...')).toBeTruthy();
     await act(async () => answer(jsonResponse(200, { success: true, message: 'ok', id: 'fam-9', version: 1 })));
     expect(await screen.findByText('Family added successfully!')).toBeTruthy();
+  });
+
+  it("reports a file the server finds is no photo as 'Photo upload error: ...' and saves nothing", async () => {
+    const message = 'That file is not a photo we can use. Please choose a JPEG, PNG, WebP or GIF picture.';
+    api({
+      'POST /api/photos/uploads': () => jsonResponse(200, upload),
+      [PREPARED]: () => jsonResponse(200, { status: 'refused', message }),
+    });
+    await openAdd();
+    await type('Family Surname', 'Smith');
+    await userEvent.upload(photoInput(), image());
+    await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.respond(204));
+    expect(await alertText()).toBe(`Photo upload error: ${message}`);
+    expect(calls('POST /api/families')).toEqual([]);
+    expect(field('Family Surname').disabled).toBe(false);
   });
 
   it("reports a refused upload as 'Photo upload error: {msg}' and lets the user try again", async () => {
@@ -384,7 +418,10 @@ describe('edit family', () => {
     expect(await screen.findByText('Uploading new photo...')).toBeTruthy();
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(calls('POST /api/photos/uploads')).toEqual([{ contentType: 'image/jpeg', size: 3, familyId: 'fam-1' }]);
-    fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // The server's check of the photo, then the save, held open.
+    fake.fetchMock
+      .mockImplementationOnce(() => Promise.resolve(jsonResponse(200, ready)))
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await screen.findByText('New photo uploaded. Updating family...')).toBeTruthy();
     const body = JSON.parse(String(fake.fetchMock.mock.calls.at(-1)![1].body));

@@ -16,6 +16,8 @@ const family: FamilyView = {
   phone: '919-555-1037',
   anniversary: '11/19',
   photoUrl: null,
+  photoSrcset: null,
+  photoSize: null,
   version: 4,
   canEdit: true,
   privacy: {

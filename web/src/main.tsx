@@ -30,7 +30,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { PageLoader } from './components/PageLoader';
 import { amplifyAuth } from './lib/amplifyAuth';
-import { configureAmplify, loadConfig } from './lib/config';
+import { configureAmplify, loadConfig, preconnectPhotos } from './lib/config';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks <div id="root">');
@@ -43,6 +43,7 @@ void amplifyAuth();
 
 loadConfig()
   .then(async (config) => {
+    preconnectPhotos(config);
     await configureAmplify(config);
     root.render(
       <StrictMode>

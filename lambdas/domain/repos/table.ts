@@ -14,6 +14,7 @@ export const ItemType = {
   role: 'ROLE',
   invitation: 'INVITE',
   invitationDay: 'INVITEDAY',
+  photo: 'PHOTO',
   job: 'JOB',
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',

@@ -79,12 +79,16 @@ export function expectedPicture(m: ChurchModel): Picture {
   };
 }
 
-/** A family's view with whether it has a photo (not its URL), and its members by id (their own order is checked apart). */
-export const familyByIds = ({ photoUrl, members, ...f }: FamilyView) => ({
-  ...f,
-  hasPhoto: photoUrl !== null,
-  members: [...members].sort(byKey((x) => x.memberId)),
-});
+/**
+ * A family's view with whether it has a photo (not its URLs: the renditions' srcset and size come
+ * with every photo the pipeline checked, test/integration/renditions.test.ts), and its members by
+ * id (their own order is checked apart).
+ */
+export const familyByIds = ({ photoUrl, photoSrcset, photoSize, members, ...f }: FamilyView) => {
+  if ((photoSrcset === null) !== (photoSize === null) || (photoSrcset !== null && photoUrl === null))
+    throw new Error(`family ${f.familyId}: photoUrl, photoSrcset and photoSize disagree`);
+  return { ...f, hasPhoto: photoUrl !== null, members: [...members].sort(byKey((x) => x.memberId)) };
+};
 
 /** The same as the picture holds it: who may see what (`canEdit`, `privacy`) is checked per viewer (viewers.ts). */
 export function familyPicture(view: FamilyView) {

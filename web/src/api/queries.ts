@@ -40,7 +40,8 @@ type Read =
   | 'listUsers'
   | 'getPrivacyDefaults'
   | 'listOrganizationUsers';
-type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob'>;
+// getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
+type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload'>;
 
 const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMember', 'listGroups'];
 

@@ -9,19 +9,27 @@ export const FALLBACK_PHOTO = {
 export interface PhotoProps {
   /** The photo's URL; null or '' shows the fallback. */
   src: string | null | undefined;
-  /** Which fallback: the blank family image or the person image. */
+  /** The photo's renditions with their widths (the views' photoSrcset): the browser takes the one the box needs. */
+  srcSet?: string | null;
+  /** How wide the photo is shown (CSS lengths, with media conditions), for choosing from srcSet. */
+  sizes?: string;
+  /** The photo's pixel size: its width and height attributes, so its box is laid out before it loads. */
+  size?: { width: number; height: number } | null;
+  /** Kind of fallback: the blank family image or the person image. */
   kind: 'family' | 'person';
   alt: string;
   className?: string;
   /** CSS height (number = px). Width follows the image's aspect ratio unless the class says otherwise. */
   height?: number | string;
+  /** On the first screen (the page's largest image): loaded at once and first, not lazily. */
+  eager?: boolean;
 }
 
 /**
  * An image with a fallback for a missing or broken photo. Plain markup (no UI-library import),
  * so any lazy page can use it without pulling more code.
  */
-export function Photo({ src, kind, alt, className, height }: PhotoProps) {
+export function Photo({ src, srcSet, sizes, size, kind, alt, className, height, eager }: PhotoProps) {
   // Remember which URL failed, so a new src gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : null;
@@ -32,8 +40,13 @@ export function Photo({ src, kind, alt, className, height }: PhotoProps) {
     <img
       className={classes}
       src={usable ?? FALLBACK_PHOTO[kind]}
+      srcSet={usable && srcSet ? srcSet : undefined}
+      sizes={usable && srcSet ? sizes : undefined}
+      width={usable && size ? size.width : undefined}
+      height={usable && size ? size.height : undefined}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       style={height === undefined ? undefined : { height }}
       onError={usable ? () => setFailedSrc(usable) : undefined}

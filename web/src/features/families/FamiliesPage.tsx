@@ -26,6 +26,16 @@ import {
   useMemberDelete,
 } from './familyParts';
 
+/**
+ * How wide the photos are shown (styles.css), for choosing a rendition: grid tiles are half the
+ * screen up to 991 px, then a third of the 1,200 px page; the card's photo is 240 px, the card's
+ * width on a phone.
+ */
+const GRID_PHOTO_SIZES = '(max-width: 991px) 50vw, 380px';
+const CARD_PHOTO_SIZES = '(max-width: 575px) calc(100vw - 3rem), 240px';
+/** Tiles on the first screen's first row (three columns from 992 px): loaded at once. */
+const FIRST_ROW = 3;
+
 export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   usePageTitle(view === 'grid' ? 'Families (Grid View)' : 'Families');
   const { data, error, isPending } = useQuery(familiesQuery());
@@ -105,10 +115,19 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
           </div>
         ) : view === 'grid' ? (
           <ul className="family-grid">
-            {data.families.map((f) => (
+            {data.families.map((f, i) => (
               <li key={f.familyId}>
                 <RouterLink className="family-tile" to={familyPath(f.familyId)}>
-                  <Photo src={f.photoUrl} kind="family" alt="" className="family-tile__photo" />
+                  <Photo
+                    src={f.photoUrl}
+                    srcSet={f.photoSrcset}
+                    sizes={GRID_PHOTO_SIZES}
+                    size={f.photoSize}
+                    eager={i < FIRST_ROW}
+                    kind="family"
+                    alt=""
+                    className="family-tile__photo"
+                  />
                   <span className="family-tile__name">{f.surname}</span>
                   <UnlistedMark unlisted={f.privacy?.unlisted} />
                 </RouterLink>
@@ -117,9 +136,15 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
           </ul>
         ) : (
           <ul className="family-list">
-            {data.families.map((f) => (
+            {data.families.map((f, i) => (
               <li key={f.familyId}>
-                <FamilyCard family={f} busy={busy} onDeleteFamily={deleteFamily} onDeleteMember={deleteMember} />
+                <FamilyCard
+                  family={f}
+                  first={i === 0}
+                  busy={busy}
+                  onDeleteFamily={deleteFamily}
+                  onDeleteMember={deleteMember}
+                />
               </li>
             ))}
           </ul>
@@ -130,11 +155,14 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
 
 function FamilyCard({
   family: f,
+  first,
   busy,
   onDeleteFamily,
   onDeleteMember,
 }: {
   family: FamilyView;
+  /** The first card's photo is on the first screen: loaded at once. */
+  first: boolean;
   busy: string | null;
   onDeleteFamily: (f: FamilyView) => void;
   onDeleteMember: (m: MemberView) => void;
@@ -173,7 +201,16 @@ function FamilyCard({
         )}
       </header>
       <div className="family-card__body">
-        <Photo src={f.photoUrl} kind="family" alt={`${f.surname} family`} className="family-card__photo" />
+        <Photo
+          src={f.photoUrl}
+          srcSet={f.photoSrcset}
+          sizes={CARD_PHOTO_SIZES}
+          size={f.photoSize}
+          eager={first}
+          kind="family"
+          alt={`${f.surname} family`}
+          className="family-card__photo"
+        />
         <div className="family-card__info">
           {(f.street || place) && (
             <address className="family-card__address">

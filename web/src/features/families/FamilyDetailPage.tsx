@@ -25,6 +25,9 @@ import {
   useMemberDelete,
 } from './familyParts';
 
+/** The family page's photo is at most 400 x 250 px (styles.css), the card's width on a phone. */
+const DETAIL_PHOTO_SIZES = '(max-width: 480px) calc(100vw - 4rem), 400px';
+
 export default function FamilyDetailPage() {
   const { familyId = '' } = useParams();
   const location = useLocation();
@@ -159,7 +162,16 @@ function FamilyDetail({
       <UnlistedMark unlisted={f.privacy?.unlisted} />
       <section className="family-detail__summary" aria-label="Family details">
         <div className="family-detail__photo-box">
-          <Photo src={f.photoUrl} kind="family" alt={`${f.surname} family`} className="family-detail__photo" />
+          <Photo
+            src={f.photoUrl}
+            srcSet={f.photoSrcset}
+            sizes={DETAIL_PHOTO_SIZES}
+            size={f.photoSize}
+            eager
+            kind="family"
+            alt={`${f.surname} family`}
+            className="family-detail__photo"
+          />
           {f.photoUrl && <PrivacyMark level={levels?.photo} />}
         </div>
         <dl className="family-detail__facts">

@@ -47,6 +47,8 @@ export const FAMILY_TEXTS = {
   },
 } as const;
 const REMOVING = 'Photo marked for removal. Updating family...';
+/** Between the upload and the save: the server checks the photo and makes its renditions. */
+export const PREPARING_PHOTO = 'Preparing photo...';
 const NO_PERMISSION = 'Error: You do not have permission to edit this family.';
 
 /** What a failed edit load says. */
@@ -141,6 +143,10 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
           const path = await uploadFamilyPhoto(choice.file, {
             ...(mode === 'edit' ? { familyId } : { requestKey }),
             onProgress: setPercent,
+            onPreparing: () => {
+              setPercent(null);
+              setStatus({ kind: 'info', text: PREPARING_PHOTO });
+            },
           });
           uploaded.current = { file: choice.file, path };
         }

@@ -1,12 +1,15 @@
 /**
  * Family photos from the browser: shrink the chosen picture (phones take 12-megapixel photos; the
  * directory shows them at most 250 px high), then send it straight to S3 with the presigned
- * upload that createPhotoUpload hands out, reporting progress.
+ * upload that createPhotoUpload hands out, reporting progress, and wait while the server's photo
+ * pipeline checks it and makes its renditions (a second or two), so the save that follows finds
+ * it ready, or the person learns at once why the file cannot be used.
  */
 import { firstMessage } from '../../../../lambdas/contract/fields';
 import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_TYPES, PhotoUploadInput } from '../../../../lambdas/contract/directory';
 import type { PhotoUploadResult } from '../../../../lambdas/contract/api';
 import { callApi } from '../../lib/api';
+import { isApiError } from '../../lib/apiError';
 
 /** The longest side of a stored photo, in pixels. */
 export const MAX_PHOTO_SIDE = 1200;
@@ -132,11 +135,42 @@ export function sendToPresignedUrl(
   });
 }
 
+/** How long the form waits for the photo pipeline: far longer than it takes, short enough to say so. */
+export const PREPARE_TIMEOUT_MS = 30_000;
+export const PREPARE_TIMED_OUT = 'Your photo could not be prepared in time. Please try saving again.';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Resize, ask for a presigned upload (checked with the same rules as the server first), upload.
- * Returns the storage path to save as the family's photo. The upload is for one family only: the
- * family being edited (`familyId`), or the one the add form creates (its `requestKey`, which the
- * add sends too). Errors carry a message for the user.
+ * Waits until the photo pipeline has handled the upload (404 until then): resolves once it is
+ * ready, throws its reason when refused (that file is no photo), or a timeout.
+ */
+export async function waitForPreparedPhoto(
+  photo: string,
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  const photoId = photo.slice(photo.lastIndexOf('/') + 1).replace(/\.[a-z]+$/, '');
+  const deadline = Date.now() + (options.timeoutMs ?? PREPARE_TIMEOUT_MS);
+  let interval = options.intervalMs ?? 300;
+  for (;;) {
+    try {
+      const status = await callApi('getPhotoUpload', { params: { photoId } });
+      if (status.status === 'ready') return;
+      throw new Error(status.message);
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 404) throw error;
+    }
+    if (Date.now() + interval > deadline) throw new Error(PREPARE_TIMED_OUT);
+    await pause(interval);
+    interval = Math.min(1000, Math.round(interval * 1.5));
+  }
+}
+
+/**
+ * Resize, ask for a presigned upload (checked with the same rules as the server first), upload,
+ * wait for the server's check. Returns the storage path to save as the family's photo. The upload
+ * is for one family only: the family being edited (`familyId`), or the one the add form creates
+ * (its `requestKey`, which the add sends too). Errors carry a message for the user.
  */
 export async function uploadFamilyPhoto(
   file: File,
@@ -144,6 +178,8 @@ export async function uploadFamilyPhoto(
     familyId?: string;
     requestKey?: string;
     onProgress?: (percent: number) => void;
+    /** Told when the upload is done and the server is checking the photo. */
+    onPreparing?: () => void;
     resize?: (file: File) => Promise<Blob>;
   } = {},
 ): Promise<string> {
@@ -158,5 +194,7 @@ export async function uploadFamilyPhoto(
   if (!checked.success) throw new Error(firstMessage(checked.error));
   const target = await callApi('createPhotoUpload', { body: checked.data, requestKey: options.requestKey });
   await sendToPresignedUrl(target, blob, options.onProgress);
+  options.onPreparing?.();
+  await waitForPreparedPhoto(target.photo);
   return target.photo;
 }
