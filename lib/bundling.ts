@@ -31,6 +31,8 @@ export const LAMBDA_ESBUILD = {
     '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts',
     // pdf-lib's 14 standard fonts, which the directory must never use (see the shim).
     '@pdf-lib/standard-fonts': './lambdas/platform/shims/pdf-standard-fonts.ts',
+    // pdf-lib deflates with pako; Node's zlib does it natively (see the shim).
+    pako: './lambdas/platform/shims/pako.ts',
   } as Record<string, string>,
   /** Some CommonJS dependencies call require(); ESM bundles need it defined. */
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",

@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import bidiFactory from 'bidi-js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pdf-text-'));
 
@@ -17,20 +16,20 @@ export function pdfText(bytes: Uint8Array, page?: number, raw = false): string {
   }).replace(/\s+/g, ' ');
 }
 
-const bidi = bidiFactory();
-
 /**
- * Text as it shows, left to right, to compare what pdftotext reads with what was typed. Poppler
- * writes a line in display order with only its right-to-left letters turned back to reading
- * order (between RLE and PDF marks), so digits stay where they show: 'דוד 2' comes back as
- * '2 ‫דוד‬', which shows exactly as 'דוד 2' does. Invisible characters (a Persian name's ZWNJ,
- * the marks) are left out: they copy as nothing.
+ * The names pdftotext's text (`raw`, lines kept) does not give back as typed. Poppler writes a
+ * line in display order with its right-to-left letters turned back to reading order between RLE
+ * and PDF marks, so digits beside right-to-left letters stay where they show ('2 דוד' for
+ * 'דוד 2'): such a name counts when each of its words is on one line. Invisible characters
+ * (joiners, which a right-to-left name copies as nothing, and poppler's marks) are left out.
  */
-export function asShown(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => bidi.getReorderedString(line, bidi.getEmbeddingLevels(line, 'ltr')))
-    .join('\n')
-    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
-    .replace(/\s+/g, ' ');
+export function namesNotReadBack(raw: string, names: readonly string[]): string[] {
+  const invisible = /[\p{Default_Ignorable_Code_Point}\u202a-\u202e]/gu;
+  const lines = raw.replace(invisible, '').split('\n');
+  const text = lines.join(' ').replace(/\s+/g, ' ');
+  return names.filter((name) => {
+    const typed = name.replace(invisible, '');
+    if (!/\p{Nd}/u.test(typed)) return !text.includes(typed);
+    return !lines.some((line) => typed.split(' ').every((word) => line.includes(word)));
+  });
 }

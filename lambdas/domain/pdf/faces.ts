@@ -20,8 +20,6 @@ export const loadHarfBuzz = (): Promise<Hb> => (loading ??= import('harfbuzzjs')
 
 export interface Face {
   name: FontName;
-  /** The whole font file, for the subset (subset.ts). */
-  bytes: Uint8Array;
   font: HarfBuzz.Font;
   upem: number;
   postscriptName: string;
@@ -42,8 +40,8 @@ export interface Face {
 const faces = new Map<FontName, Face>();
 
 function loadFace(hb: Hb, name: FontName): Face {
-  const bytes = new Uint8Array(readFileSync(fontPath(name)));
-  const hbFace = new hb.Face(new hb.Blob(bytes));
+  // HarfBuzz keeps its own copy: the file's bytes are let go (the subset reads the file again).
+  const hbFace = new hb.Face(new hb.Blob(readFileSync(fontPath(name))));
   const font = new hb.Font(hbFace);
   const upem = hbFace.upem;
   const em = (units: number) => Math.round((units * 1000) / upem);
@@ -56,7 +54,6 @@ function loadFace(hb: Hb, name: FontName): Face {
   const widths = new Map<number, number>();
   return {
     name,
-    bytes,
     font,
     upem,
     postscriptName: hbFace.getName(6, 'en').replace(/[^\x21-\x7e]|[()<>[\]{}/%#]/g, '') || name,

@@ -8,8 +8,11 @@
  * object number up front, for the pages' resources.
  */
 import { PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
 import type { Face } from './faces';
-import { subsetFont } from './subset';
+import { fontPath } from './fonts';
+import { flateStream } from './flate';
+import { subsetter, type Subset } from './subset';
 
 /**
  * A font as one document uses it. Each glyph drawn for given characters gets a character id of
@@ -19,7 +22,8 @@ import { subsetFont } from './subset';
  * use, so the map and the widths stay as small as the set of glyphs drawn.
  */
 export class DocumentFont {
-  private readonly ids = new Map<string, number>();
+  /** Ids by glyph and one character (a number), or by glyph and characters (a string). */
+  private readonly ids = new Map<number | string, number>();
   /** By character id: its glyph, and the characters it copies as ('' for none). */
   private readonly glyphOf: number[] = [0];
   private readonly charsOf: string[] = [''];
@@ -31,7 +35,7 @@ export class DocumentFont {
 
   /** The character id that draws `glyph` and copies as `chars`. */
   id(glyph: number, chars: string): number {
-    const key = `${glyph} ${chars}`;
+    const key = chars.length < 2 ? glyph * 0x10000 + (chars.charCodeAt(0) || 0) : `${glyph} ${chars}`;
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.glyphOf.length;
@@ -43,11 +47,11 @@ export class DocumentFont {
     return id;
   }
 
-  async embed(context: PDFContext, tag: string): Promise<void> {
+  async embed(context: PDFContext, tag: string, subset: Subset): Promise<void> {
     const { face } = this;
     const name = `${tag}+${face.postscriptName}`;
     const { glyphOf, charsOf } = this;
-    const program = context.flateStream(await subsetFont(face.bytes, new Set(glyphOf)));
+    const program = flateStream(context, subset(await readFile(fontPath(face.name)), new Set(glyphOf)));
     const cidToGid = new Uint8Array(glyphOf.length * 2);
     glyphOf.forEach((glyph, id) => new DataView(cidToGid.buffer).setUint16(id * 2, glyph));
     const { ascent, descent, capHeight, xHeight, bbox } = face.metrics;
@@ -71,11 +75,11 @@ export class DocumentFont {
       BaseFont: name,
       CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
       FontDescriptor: context.register(descriptor),
-      CIDToGIDMap: context.register(context.flateStream(cidToGid)),
+      CIDToGIDMap: context.register(flateStream(context, cidToGid)),
       // Ids run from 0 without a gap: one run of widths.
       W: [0, glyphOf.map((glyph) => face.advance(glyph))],
     });
-    const toUnicode = context.flateStream(toUnicodeCMap(charsOf));
+    const toUnicode = flateStream(context, toUnicodeCMap(charsOf));
     context.assign(
       this.ref,
       context.obj({
@@ -105,10 +109,11 @@ export class DocumentFonts {
   /** Writes every font used. A subset's name starts with a tag of six capitals of its own (PDF 32000 9.6.4). */
   async embed(): Promise<void> {
     let index = 0;
+    const subset = await subsetter();
     for (const font of this.fonts.values()) {
       const tag = `DIR${String.fromCharCode(65 + Math.floor(index / 676), 65 + (Math.floor(index / 26) % 26), 65 + (index % 26))}`;
       index += 1;
-      await font.embed(this.context, tag);
+      await font.embed(this.context, tag, subset);
     }
   }
 }

@@ -7,6 +7,7 @@
 import { PDFDocument, PDFRawStream, PngEmbedder, type PDFPage, type PDFRef } from 'pdf-lib';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../contract/directory';
 import { textKeys, type Fields, type RecordOf, type TextKeys, type ValuesOf } from '../../contract/entity';
+import { flateStream } from './flate';
 import { DocumentFonts, type DocumentFont } from './fontObjects';
 import { TextShaper } from './text';
 import { lineOps, n } from './textOps';
@@ -182,7 +183,7 @@ function drawPage(
     }
   }
   // Only ASCII here: names, numbers, and text as hex glyph ids and UTF-16.
-  page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
+  page.node.addContentStream(doc.context.register(flateStream(doc.context, ops.join('\n'))));
   return notdef;
 }
 

@@ -50,22 +50,32 @@ const DROPPED = ['GSUB', 'GPOS', 'GDEF', 'morx', 'kerx', 'kern'];
 const tag = (s: string) =>
   ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
 
-let loading: Promise<HbSubset> | null = null;
+let compiled: Promise<WebAssembly.Module> | null = null;
 
-/** Instantiated on the first subset in this container: harfbuzz-subset.wasm beside the bundle, else in node_modules. */
-function hbSubset(): Promise<HbSubset> {
-  return (loading ??= (async () => {
-    const file = shippedOrInstalled(HARFBUZZ_FILES.subset);
-    const { instance } = await WebAssembly.instantiate(await readFile(file));
-    const hb = instance.exports as unknown as HbSubset;
-    hb._initialize();
-    return hb;
-  })());
+/**
+ * A fresh hb-subset: compiled once per container (harfbuzz-subset.wasm beside the bundle, else in
+ * node_modules), instantiated for each document. An instance starts with 64 MB of memory and
+ * grows with the largest font it holds; dropped once the document's fonts are cut, that memory
+ * goes back before the photos are written, instead of staying with the container.
+ */
+async function hbSubset(): Promise<HbSubset> {
+  compiled ??= readFile(shippedOrInstalled(HARFBUZZ_FILES.subset)).then((bytes) => WebAssembly.compile(bytes));
+  const instance = await WebAssembly.instantiate(await compiled);
+  const hb = instance.exports as unknown as HbSubset;
+  hb._initialize();
+  return hb;
 }
 
-/** The font with only `glyphs` (and .notdef, and the parts of composite glyphs), each at its own id. */
-export async function subsetFont(font: Uint8Array, glyphs: Iterable<number>): Promise<Uint8Array> {
+export type Subset = (font: Uint8Array, glyphs: Iterable<number>) => Uint8Array;
+
+/** A subsetter for one document's fonts. */
+export const subsetter = async (): Promise<Subset> => {
   const hb = await hbSubset();
+  return (font, glyphs) => subsetFont(hb, font, glyphs);
+};
+
+/** The font with only `glyphs` (and .notdef, and the parts of composite glyphs), each at its own id. */
+function subsetFont(hb: HbSubset, font: Uint8Array, glyphs: Iterable<number>): Uint8Array {
   const data = hb.malloc(font.byteLength);
   new Uint8Array(hb.memory.buffer).set(font, data);
   const blob = hb.hb_blob_create(data, font.byteLength, MEMORY_MODE_WRITABLE, 0, 0);

@@ -55,6 +55,8 @@ interface Item {
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 let bidi: ReturnType<typeof bidiFactory> | null = null;
+/** Bidi classes of right-to-left letters and Arabic digits. */
+const RTL_TYPES = new Set(['R', 'AL', 'AN']);
 
 export class TextShaper {
   private readonly lines: Record<Weight, Map<string, ShapedLine>> = { regular: new Map(), bold: new Map() };
@@ -112,9 +114,16 @@ export class TextShaper {
       else items.push((current = { start: i, end, face: font, level: 0 }));
       i = end;
     }
-    // Noto Sans draws no right-to-left letter: a line it draws alone is left to right throughout.
-    if (items.every((item) => item.face === sans)) return { items, levels: null };
-    const levels = (bidi ??= bidiFactory()).getEmbeddingLevels(text, 'ltr');
+    // Noto Sans draws no right-to-left letter: a line it draws alone, or with no letter or digit
+    // written right to left, is left to right throughout.
+    bidi ??= bidiFactory();
+    const rightToLeft = (item: Item) => {
+      for (const char of text.slice(item.start, item.end))
+        if (RTL_TYPES.has(bidi!.getBidiCharTypeName(char))) return true;
+      return false;
+    };
+    if (!items.some((item) => item.face !== sans && rightToLeft(item))) return { items, levels: null };
+    const levels = bidi.getEmbeddingLevels(text, 'ltr');
     const split: Item[] = [];
     for (const item of items) {
       let last: Item | null = null;
@@ -163,40 +172,45 @@ export class TextShaper {
     const infos = buffer.getGlyphInfos();
     const positions = buffer.getGlyphPositions();
     const scale = 1000 / item.face.upem;
-
-    // Clusters are UTF-16 offsets into the line: each one's characters run to the next cluster's start.
-    const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
-    const endOf = new Map(starts.map((start, i) => [start, starts[i + 1] ?? item.end]));
-    const chars = infos.map(() => '');
-    const seen = new Set<number>();
-    for (let k = 0; k < infos.length; k++) {
-      const i = rtl ? infos.length - 1 - k : k;
-      const cluster = infos[i]!.cluster;
-      if (seen.has(cluster)) continue;
-      seen.add(cluster);
-      // Joiners and variation selectors have no glyph of their own (they are removed once they
-      // have done their work), so they belong to a neighbour's characters. Right to left they
-      // copy as nothing: extractors turn a glyph's several characters around.
-      const characters = text.slice(cluster, endOf.get(cluster));
-      chars[i] = rtl ? characters.replace(INVISIBLE, '') : characters;
-    }
-    return {
+    const n = infos.length;
+    const run: GlyphRun = {
       face: item.face,
-      glyphs: infos.map((g) => g.codepoint),
-      advances: positions.map((p) => p.xAdvance * scale),
-      dx: positions.map((p) => p.xOffset * scale),
-      dy: positions.map((p) => p.yOffset * scale),
-      chars,
+      glyphs: new Array<number>(n),
+      advances: new Array<number>(n),
+      dx: new Array<number>(n),
+      dy: new Array<number>(n),
+      chars: new Array<string>(n),
       text: text.slice(item.start, item.end),
       rtl,
-      readsBack: infos.every(
-        (g, i) =>
-          (i === 0 || (rtl ? g.cluster <= infos[i - 1]!.cluster : g.cluster >= infos[i - 1]!.cluster)) &&
-          (chars[i]
-            ? positions[i]!.yOffset === 0 && (!rtl || [...chars[i]!].length === 1)
-            : positions[i]!.xAdvance === 0),
-      ),
+      readsBack: true,
     };
+    // Glyphs come left to right; in reading order (right to left for RTL) their clusters, UTF-16
+    // offsets into the line, never decrease. A cluster's characters run to the next one's start:
+    // walked from the end of the reading, each cluster's first glyph learns its characters.
+    let next = item.end;
+    for (let k = n - 1; k >= 0; k--) {
+      const i = rtl ? n - 1 - k : k;
+      const { codepoint, cluster } = infos[i]!;
+      const { xAdvance, xOffset, yOffset } = positions[i]!;
+      run.glyphs[i] = codepoint;
+      run.advances[i] = xAdvance * scale;
+      run.dx[i] = xOffset * scale;
+      run.dy[i] = yOffset * scale;
+      const first = k === 0 || infos[rtl ? n - k : k - 1]!.cluster !== cluster;
+      let chars = '';
+      if (first) {
+        chars = text.slice(cluster, next);
+        next = cluster;
+        // Joiners and variation selectors have no glyph of their own (they are removed once
+        // they have done their work), so they belong to a neighbour's characters. Right to left
+        // they copy as nothing: extractors turn a glyph's several characters around.
+        if (rtl) chars = chars.replace(INVISIBLE, '');
+      }
+      run.chars[i] = chars;
+      if (chars ? yOffset !== 0 || (rtl && chars.length !== 1 && [...chars].length !== 1) : xAdvance !== 0)
+        run.readsBack = false;
+    }
+    return run;
   }
 }
 

@@ -11,14 +11,25 @@ import type { GlyphRun, ShapedLine } from './text';
 /** A number as a PDF operand: at most two decimals, no trailing zeros. */
 export const n = (v: number) => String(Math.round(v * 100) / 100);
 
-/** The TJ arrays of a run, in 1/1000 em: each glyph shifted by its offset, then the pen moved by its advance. */
+/**
+ * The TJ arrays of a run: the glyphs' ids as hex strings, broken by a number (in 1/1000 em)
+ * only where a glyph is not where the last one's width leaves the pen (kerning, marks).
+ */
 function showGlyphs(run: GlyphRun, font: DocumentFont, size: number): string[] {
   const ops: string[] = [];
   let rise = 0;
-  let array: string[] = [];
+  let array = '';
+  let hex = '';
+  const move = (v: number) => {
+    if (Math.abs(v) < 0.005) return;
+    // A TJ number moves the next glyph left by that many thousandths of the font size.
+    array += `${hex ? `<${hex}>` : ''} ${n(v)} `;
+    hex = '';
+  };
   const flush = () => {
-    if (array.length) ops.push(`[${array.join(' ')}] TJ`);
-    array = [];
+    if (hex) array += `<${hex}>`;
+    if (array) ops.push(`[${array}] TJ`);
+    array = hex = '';
   };
   run.glyphs.forEach((glyph, i) => {
     const dy = run.dy[i]!;
@@ -28,11 +39,9 @@ function showGlyphs(run: GlyphRun, font: DocumentFont, size: number): string[] {
       ops.push(`${n((rise * size) / 1000)} Ts`);
     }
     const dx = run.dx[i]!;
-    // A TJ number moves the next glyph left by that many thousandths of the font size.
-    if (dx) array.push(n(-dx));
-    array.push(`<${hex4(font.id(glyph, run.chars[i]!))}>`);
-    const after = font.face.advance(glyph) + dx - run.advances[i]!;
-    if (Math.abs(after) >= 0.005) array.push(n(after));
+    move(-dx);
+    hex += hex4(font.id(glyph, run.chars[i]!));
+    move(font.face.advance(glyph) + dx - run.advances[i]!);
   });
   flush();
   if (rise) ops.push('0 Ts');
