@@ -45,7 +45,9 @@ function loadFace(hb: Hb, name: FontName): Face {
   const font = new hb.Font(hbFace);
   const upem = hbFace.upem;
   const em = (units: number) => Math.round((units * 1000) / upem);
-  const unicodes = new Set(hbFace.collectUnicodes());
+  // Asked of the font, once a character: listing a CJK font's 20,000-odd characters up front
+  // would slow the first PDF that needs it.
+  const has = new Map<number, boolean>();
   const extents = font.hExtents();
   // The bounding box of all glyphs is only in the head table (xMin, yMin, xMax, yMax at byte 36).
   const head = hbFace.referenceTable('head');
@@ -57,7 +59,11 @@ function loadFace(hb: Hb, name: FontName): Face {
     font,
     upem,
     postscriptName: hbFace.getName(6, 'en').replace(/[^\x21-\x7e]|[()<>[\]{}/%#]/g, '') || name,
-    has: (codePoint) => unicodes.has(codePoint),
+    has(codePoint) {
+      let found = has.get(codePoint);
+      if (found === undefined) has.set(codePoint, (found = font.nominalGlyph(codePoint) !== undefined));
+      return found;
+    },
     advance(glyph) {
       let width = widths.get(glyph);
       if (width === undefined) widths.set(glyph, (width = em(font.glyphHAdvance(glyph))));

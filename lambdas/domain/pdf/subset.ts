@@ -44,8 +44,23 @@ const FLAGS = {
   /** Only the glyphs asked for: shaping is done, so no substitution can reach another glyph. */
   NO_LAYOUT_CLOSURE: 0x200,
 };
-/** Shaping tables: the PDF draws glyphs already shaped. */
-const DROPPED = ['GSUB', 'GPOS', 'GDEF', 'morx', 'kerx', 'kern'];
+/** Tables a PDF viewer never reads: shaping (done), vertical metrics (the book is set horizontally), layout extras. */
+const DROPPED = [
+  'GSUB',
+  'GPOS',
+  'GDEF',
+  'morx',
+  'kerx',
+  'kern',
+  'vhea',
+  'vmtx',
+  'VORG',
+  'BASE',
+  'JSTF',
+  'MATH',
+  'STAT',
+  'meta',
+];
 
 const tag = (s: string) =>
   ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
