@@ -4,7 +4,7 @@
  * punctuation look the same in every name, as they always have), Han characters the Chinese,
  * Japanese or Korean family their line suggests; spaces and combining marks stay with the
  * characters they follow (a mark must be shaped with its base; a space inside a Hebrew or Korean
- * name keeps the name one run).
+ * name keeps the name one run, text.ts checks the next word is in the same font).
  */
 import type { Family } from './fonts';
 

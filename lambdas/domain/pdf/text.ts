@@ -107,7 +107,10 @@ export class TextShaper {
       const char = String.fromCodePoint(cp);
       const end = i + char.length;
       const font: Face =
-        current && followsRun(char) && (current.face.has(cp) || IGNORABLE.test(char))
+        current &&
+        followsRun(char) &&
+        (current.face.has(cp) || IGNORABLE.test(char)) &&
+        (char !== ' ' || this.nextFont(text, end, weight) === current.face)
           ? current.face
           : this.fontFor(cp, char, text, weight);
       if (current && current.face === font) current.end = end;
@@ -136,6 +139,18 @@ export class TextShaper {
       }
     }
     return { items: split, levels };
+  }
+
+  /**
+   * The font of the next character that is not a space: a space between two words of one font
+   * stays in their run, any other is Noto Sans' (the emoji font's space is an em wide).
+   */
+  private nextFont(text: string, from: number, weight: Weight): Face | null {
+    let i = from;
+    while (text[i] === ' ') i += 1;
+    if (i >= text.length) return null;
+    const cp = text.codePointAt(i)!;
+    return this.fontFor(cp, String.fromCodePoint(cp), text, weight);
   }
 
   /** The character's font from the chain (script.ts); Noto Sans, and its box, when none has it. */
