@@ -117,8 +117,8 @@ export class TextShaper {
       else items.push((current = { start: i, end, face: font, level: 0 }));
       i = end;
     }
-    // Noto Sans draws no right-to-left letter: a line it draws alone, or with no letter or digit
-    // written right to left, is left to right throughout.
+    // Only right-to-left letters and Arabic digits reorder a left-to-right line, and Noto Sans
+    // draws none: any other line is left to right throughout, without the bidi algorithm's cost.
     bidi ??= bidiFactory();
     const rightToLeft = (item: Item) => {
       for (const char of text.slice(item.start, item.end))
