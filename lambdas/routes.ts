@@ -54,8 +54,8 @@ export interface RouteDef {
   readonly userPool?: readonly UserPoolAction[];
   /** The Step Functions actions the handler calls on the jobs' state machines (lib/jobs.ts). */
   readonly jobs?: readonly JobsAction[];
-  /** Files the handler reads at run time, shipped next to its bundle (lib/api.ts): `pdfFonts` = lambdas/domain/pdf/fonts.ts FONT_FILES. */
-  readonly files?: readonly 'pdfFonts'[];
+  /** Files the handler reads at run time, shipped next to its bundle (lib/bundling.ts): `pdfText` = the PDF's fonts and HarfBuzz's WebAssembly (lambdas/domain/pdf/shipped.ts). */
+  readonly files?: readonly 'pdfText'[];
   /** Lambda memory in MB when the default (512) is not enough; CPU grows with it. */
   readonly memoryMb?: number;
   /**
@@ -380,7 +380,7 @@ export const routes = [
     access: 'admin',
     entry: 'directory/generateDirectoryPdf',
     uses: ['table', 'photos', 'exports'],
-    files: ['pdfFonts'],
+    files: ['pdfText'],
     // Photos and the PDF are held in memory together; Lambda's CPU share grows with memory (1 vCPU at 1,769 MB).
     memoryMb: 1769,
     load: 'heavy',

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { FONT_FILES } from '../lambdas/domain/pdf/fonts';
+import { HARFBUZZ_FILES } from '../lambdas/domain/pdf/shipped';
 import type { RouteDef } from '../lambdas/routes';
 
 /**
@@ -30,6 +31,8 @@ export const LAMBDA_ESBUILD = {
     '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts',
     // pdf-lib's 14 standard fonts, which the directory must never use (see the shim).
     '@pdf-lib/standard-fonts': './lambdas/platform/shims/pdf-standard-fonts.ts',
+    // pdf-lib deflates with pako; Node's zlib does it natively (see the shim).
+    pako: './lambdas/platform/shims/pako.ts',
   } as Record<string, string>,
   /** Some CommonJS dependencies call require(); ESM bundles need it defined. */
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
@@ -37,15 +40,16 @@ export const LAMBDA_ESBUILD = {
 
 /**
  * Files a handler reads at run time (RouteDef.files), relative to the project root and to the
- * bundle's directory: CDK copies them after esbuild (lib/api.ts), so the PDF fonts (~14 MB of
- * TTF) stay files next to index.mjs instead of being inlined into the JavaScript.
+ * bundle's directory: CDK copies them after esbuild (lib/api.ts), so the PDF's fonts (~65 MB of
+ * TTF, each read only when a name needs it) and HarfBuzz's WebAssembly (1.1 MB) stay files next
+ * to index.mjs instead of being inlined into the JavaScript.
  */
 export function filesToShip(route: RouteDef): { from: string; to: string }[] {
   return (route.files ?? []).flatMap((kind) =>
-    kind === 'pdfFonts'
-      ? Object.values(FONT_FILES).map((font) => ({
-          from: `node_modules/${font.pkg}/${font.path}`,
-          to: `fonts/${font.file}`,
+    kind === 'pdfText'
+      ? [...Object.values(FONT_FILES), ...Object.values(HARFBUZZ_FILES)].map((shipped) => ({
+          from: `node_modules/${shipped.pkg}/${shipped.path}`,
+          to: shipped.file,
         }))
       : [],
   );

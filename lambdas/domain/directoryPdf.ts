@@ -165,6 +165,8 @@ export async function generateDirectoryPdf(
       families: families.length,
       photos: photoCount,
       photosSkipped: pdf.photosSkipped,
+      // Characters no font of the chain has, printed as boxes: a script to add.
+      notdefGlyphs: pdf.notdefGlyphs,
       pages: {
         total: pdf.layout.pages.length,
         families: pdf.layout.pages.filter((p) => p.kind === 'families').length,

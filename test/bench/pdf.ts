@@ -19,6 +19,9 @@
  *
  * `BENCH_PDF_FAMILIES=2000 npm run bench -- pdf` runs the same with another size (metrics
  * pdf.2000.*), to see how far a larger church is from the API's 30 s.
+ *
+ * First, pdf.multiscript.*: the multi-script fixture church in every script of the font chain,
+ * no glyph .notdef and every name read back by pdftotext (pdf-scripts.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -30,6 +33,7 @@ import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { routeFor } from '../../lambdas/routes';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, seedDirectory, type Names } from './church';
+import { multiscriptMetrics } from './pdf-scripts';
 import { round2, type BenchModule, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
@@ -234,12 +238,18 @@ export const pdf: BenchModule = {
       `made ${DISTINCT_PHOTOS} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
+    const scriptsDir = path.join(tmpDir, 'scripts');
+    await mkdir(scriptsDir, { recursive: true });
+    const multiscript = await multiscriptMetrics(root, scriptsDir, log);
+
     return withLocalStack(tmpDir, async (stack) => {
       const config = stack.config;
       const church = await seed(stack.url, stack.pool, config.tableName, pictures, log);
-      // One invocation at a time in the child, as in a Lambda instance: not the local stack's
-      // many-at-once setting (lib/local/invocation.ts), under which Powertools wants an invocation store.
-      const env = { ...process.env, LOG_LEVEL: 'info', AWS_LAMBDA_MAX_CONCURRENCY: '' };
+      // The handler runs as a Lambda instance that serves one invocation at a time: without the
+      // concurrency the local gateway sets in this process (lib/local/invocation.ts), for which
+      // Powertools would look for an InvokeStore the child has not made.
+      const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
+      delete env.AWS_LAMBDA_MAX_CONCURRENCY;
 
       log(`generating the PDF of ${FAMILIES} families in the handler bundle...`);
       const ours = await inChild<{ statusCode: number; body: { url?: string; filePath?: string } }>(
@@ -290,6 +300,7 @@ export const pdf: BenchModule = {
 
       const n = FAMILIES;
       const metrics: Metric[] = [
+        ...multiscript,
         { name: `pdf.${n}.seconds`, value: round2(ours.ms / 1000), unit: 's', budget: SECONDS_BUDGET },
         { name: `pdf.${n}.peak_mb`, value: round2(ours.maxRssMb), unit: 'MB', budget: PEAK_MB_BUDGET },
         { name: `pdf.${n}.file_mb`, value: round2(line.bytes / 1048576), unit: 'MB', budget: null },

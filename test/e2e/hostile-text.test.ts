@@ -18,7 +18,11 @@ import { PASSWORD, registrationBody, signUpAndJoin, unique, verifyEmail } from '
 import { launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
-const WORLD = 'Nguyễn 김 שלום 🙂';
+/**
+ * Scripts of the world, every one printed in the PDF (its Noto font chain). The Hebrew comes last:
+ * pdftotext counts a symbol after right-to-left letters as theirs and would read '🙂 שלום' back.
+ */
+const WORLD = 'Nguyễn 김 🙂 שלום';
 const IMG = '<img src=x onerror="window.__xss=1">';
 const TEXT = {
   surname: `${IMG} ${WORLD}`,
@@ -31,11 +35,6 @@ const TEXT = {
   label: '<b>bold</b>',
   church: `${IMG} ${unique('Church')}`,
 };
-/**
- * What of WORLD the PDF can print: its fonts (lambdas/domain/pdf/fonts.ts: Noto Sans and Noto
- * Sans KR) have no Hebrew and no emoji, which print as the font's empty box.
- */
-const PRINTABLE_WORLD = 'Nguyễn 김';
 
 /** This month, so the dashboard lists the birthdays and the anniversary. */
 const month = String(new Date().getMonth() + 1).padStart(2, '0');
@@ -178,16 +177,11 @@ describe('names made of markup', () => {
     );
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'hostile-pdf-')), 'directory.pdf');
     writeFileSync(file, new Uint8Array(await (await fetch(pdf.url!)).arrayBuffer()));
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    for (const name of [
-      TEXT.church,
-      `${IMG} ${PRINTABLE_WORLD} Family`,
-      TEXT.street,
-      TEXT.city,
-      TEXT.name,
-      PRINTABLE_WORLD,
-      TEXT.email,
-    ])
+    // pdftotext marks the Hebrew word's direction (RLE, PDF).
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      .replace(/[\u202a-\u202e]/g, '')
+      .replace(/\s+/g, ' ');
+    for (const name of [TEXT.church, `${IMG} ${WORLD}`, TEXT.street, TEXT.city, TEXT.name, WORLD, TEXT.email])
       expect(text).toContain(name);
   });
 });

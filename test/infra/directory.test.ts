@@ -235,14 +235,23 @@ describe('HTTP API', () => {
     s.template.hasParameter('SuperAdminEmail', { Type: 'String', Default: Match.absent() });
   });
 
-  it('ships the PDF fonts next to the PDF handler’s bundle, as files', () => {
+  it('ships the PDF fonts and HarfBuzz next to the PDF handler’s bundle, as files', () => {
     const files = filesToShip(routes.find((r) => r.operation === 'generateDirectoryPdf')!);
-    expect(files.map((f) => f.to).sort()).toEqual([
-      'fonts/NotoSans-Bold.ttf',
-      'fonts/NotoSans-Regular.ttf',
-      'fonts/NotoSansKR-Bold.ttf',
-      'fonts/NotoSansKR-Regular.ttf',
-    ]);
+    const shipped = files.map((f) => f.to);
+    // 15 families of the Noto chain in two weights, and HarfBuzz's shaper and subsetter.
+    expect(shipped).toHaveLength(32);
+    expect(shipped).toEqual(
+      expect.arrayContaining([
+        'fonts/NotoSans-Regular.ttf',
+        'fonts/NotoSans-Bold.ttf',
+        'fonts/NotoSansHebrew-Regular.ttf',
+        'fonts/NotoSansArabic-Bold.ttf',
+        'fonts/NotoSansSC-Regular.ttf',
+        'fonts/NotoEmoji-Bold.ttf',
+        'harfbuzz.wasm',
+        'harfbuzz-subset.wasm',
+      ]),
+    );
     for (const { from } of files)
       expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
     for (const route of routes.filter((r) => r.operation !== 'generateDirectoryPdf'))

@@ -15,3 +15,21 @@ export function pdfText(bytes: Uint8Array, page?: number, raw = false): string {
     encoding: 'utf8',
   }).replace(/\s+/g, ' ');
 }
+
+/**
+ * The names pdftotext's text (`raw`, lines kept) does not give back as typed. Poppler writes a
+ * line in display order with its right-to-left letters turned back to reading order between RLE
+ * and PDF marks, so digits beside right-to-left letters stay where they show ('2 דוד' for
+ * 'דוד 2'): such a name counts when each of its words is on one line. Invisible characters
+ * (joiners, which a right-to-left name copies as nothing, and poppler's marks) are left out.
+ */
+export function namesNotReadBack(raw: string, names: readonly string[]): string[] {
+  const invisible = /[\p{Default_Ignorable_Code_Point}\u202a-\u202e]/gu;
+  const lines = raw.replace(invisible, '').split('\n');
+  const text = lines.join(' ').replace(/\s+/g, ' ');
+  return names.filter((name) => {
+    const typed = name.replace(invisible, '');
+    if (!/\p{Nd}/u.test(typed)) return !text.includes(typed);
+    return !lines.some((line) => typed.split(' ').every((word) => line.includes(word)));
+  });
+}

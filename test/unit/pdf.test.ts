@@ -1,9 +1,10 @@
 /**
- * The PDF directory, read back: pdf-lib for pages and fonts, Debian's poppler-utils (pdftotext)
- * for the text as a reader's PDF viewer extracts it. .ci/run installs poppler-utils.
+ * The PDF directory, read back: pdf-lib for pages and fonts, fontkit for the embedded subsets,
+ * Debian's poppler-utils (pdftotext) for the text as a reader's PDF viewer extracts it. .ci/run
+ * installs poppler-utils.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
@@ -21,14 +22,16 @@ import {
 import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
+import { filesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { routeFor } from '../../lambdas/routes';
-import { FONT_FILES, fontPath, type FontName } from '../../lambdas/domain/pdf/fonts';
+import { FAMILY_NAMES, FONT_FILES, fontPath, type Family } from '../../lambdas/domain/pdf/fonts';
 import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/domain/pdf/layout';
 import { renderDirectoryPdfBytes, type DirectoryPdfInput, type PdfFamily } from '../../lambdas/domain/pdf/render';
 import { jpegInfo, type LazyPhoto } from '../../lambdas/domain/pdf/images';
 import { collect, streamPdf } from '../../lambdas/domain/pdf/stream';
-import { TrueTypeFont } from '../../lambdas/domain/pdf/truetype';
+import { TextShaper } from '../../lambdas/domain/pdf/text';
+import { MULTISCRIPT_CHURCH, multiscriptFamilies, multiscriptNames } from '../support/multiscript';
+import { namesNotReadBack } from '../support/pdfText';
 import { photoJpeg } from '../support/photos';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pdf-test-'));
@@ -166,6 +169,13 @@ describe('the PDF directory', () => {
     expect(order.every((pos, i) => pos >= 0 && (i === 0 || pos > order[i - 1]!))).toBe(true);
     expect(raw.indexOf('Παπαδόπουλος')).toBeGreaterThan(raw.indexOf('Ødegård Family'));
     for (const letter of ['A', 'N', 'O', 'Π', 'И', 'ㄱ']) expect(raw.split('\n')).toContain(letter);
+  });
+
+  it('prints a name in every script of the chain with no glyph missing, and pdftotext reads each back', async () => {
+    const pdf = await render({ church: MULTISCRIPT_CHURCH, families: multiscriptFamilies() });
+    // Not one glyph is .notdef (the font's empty box).
+    expect(pdf.notdefGlyphs).toBe(0);
+    expect(namesNotReadBack(pdfText(pdf.file), multiscriptNames())).toEqual([]);
   });
 
   it('embeds each photo as the very JPEG bytes given, and skips one that cannot be embedded', async () => {
@@ -314,22 +324,30 @@ describe('the PDF directory', () => {
     }
   });
 
-  it('embeds subset fonts whose every glyph keeps its outline (read back with fontkit)', async () => {
+  it('embeds subset fonts whose every glyph drawn keeps its outline (read back with fontkit)', async () => {
     const pdf = await render({ families: SCRIPTS() });
     const doc = await PDFDocument.load(pdf.bytes);
+    const stream = (ref: unknown) => {
+      const object = ref instanceof PDFRef ? doc.context.lookup(ref) : null;
+      return object instanceof PDFRawStream ? decodePDFRawStream(object).decode() : null;
+    };
     const fonts: { name: string; glyphs: number; blank: number }[] = [];
     for (const [, object] of doc.context.enumerateIndirectObjects()) {
-      if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) continue;
-      const ref = object.get(PDFName.of('FontFile2'));
-      const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : null;
-      if (!(stream instanceof PDFRawStream)) continue;
-      const face = fontkit.create(Buffer.from(decodePDFRawStream(stream).decode()));
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Subtype')) !== PDFName.of('CIDFontType2')) continue;
+      const descriptor = doc.context.lookup(object.get(PDFName.of('FontDescriptor'))) as PDFDict;
+      const program = stream(descriptor.get(PDFName.of('FontFile2')));
+      // Character id n draws the glyph at bytes 2n and 2n+1 of the CIDToGIDMap.
+      const map = stream(object.get(PDFName.of('CIDToGIDMap')));
+      expect(program && map).toBeTruthy();
+      const face = fontkit.create(Buffer.from(program!));
+      const drawn = new Set<number>();
+      for (let i = 2; i < map!.length; i += 2) drawn.add((map![i]! << 8) | map![i + 1]!);
       let blank = 0;
-      // Glyph 0 is .notdef; the rest are the glyphs printed. Only the space may be blank.
-      for (let id = 1; id < face.numGlyphs; id++) if (face.getGlyph(id).path.toSVG() === '') blank += 1;
-      fonts.push({ name: String(object.get(PDFName.of('FontName'))), glyphs: face.numGlyphs, blank });
+      // Only the space may be blank.
+      for (const id of drawn) if (face.getGlyph(id).path.toSVG() === '') blank += 1;
+      fonts.push({ name: String(descriptor.get(PDFName.of('FontName'))), glyphs: drawn.size, blank });
     }
-    // Regular and bold, each with its Korean fallback: this directory has Hangul in both.
+    // Regular and bold, each with Korean: this directory has Hangul in both.
     expect(fonts).toHaveLength(4);
     for (const font of fonts) {
       expect(font.glyphs, font.name).toBeGreaterThan(1);
@@ -340,7 +358,7 @@ describe('the PDF directory', () => {
     expect(Buffer.from(latin.bytes).includes('NotoSansKR')).toBe(false);
   });
 
-  it('prints the same from the Lambda build: pdf-lib without its standard fonts, fonts read from the files shipped next to it', async () => {
+  it('prints the same from the Lambda build: no standard fonts, fonts and HarfBuzz read from files shipped next to it, a font only when a name needs it', async () => {
     const root = path.resolve(import.meta.dirname, '..', '..');
     // Outside the project, so no node_modules to fall back on: only the shipped files can serve.
     const out = mkdtempSync(path.join(tmpdir(), 'pdf-bundle-'));
@@ -353,12 +371,27 @@ describe('the PDF directory', () => {
         const inputs = Object.keys(metafile!.inputs);
         expect(inputs.some((i) => i.includes('node_modules/@pdf-lib/standard-fonts/'))).toBe(false);
         expect(inputs.some((i) => i.includes('fontkit'))).toBe(false);
+        expect(inputs.some((i) => i.includes('node_modules/pako/'))).toBe(false);
+        expect(inputs.filter((i) => /\.(ttf|wasm)$/.test(i))).toEqual([]);
       });
-    copyFilesToShip(root, routeFor('generateDirectoryPdf'), out);
+    const shipped = filesToShip(routeFor('generateDirectoryPdf'));
+    const ship = (files: typeof shipped) => {
+      for (const { from, to } of files) {
+        mkdirSync(path.dirname(path.join(out, to)), { recursive: true });
+        copyFileSync(path.join(root, from), path.join(out, to));
+      }
+    };
+    // First HarfBuzz and Noto Sans alone: a book in Latin, Greek and Cyrillic reads no other font.
+    ship(shipped.filter(({ to }) => !to.startsWith('fonts/') || to.startsWith('fonts/NotoSans-')));
     const bundled = (await import(
       pathToFileURL(path.join(out, 'index.mjs')).href
     )) as typeof import('../../lambdas/domain/pdf/render');
+    const western = SCRIPTS().filter((f) => f.surname !== '김');
+    const first = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: western });
+    expect(first.notdefGlyphs).toBe(0);
+    ship(shipped);
     const pdf = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: SCRIPTS() });
+    expect(pdf.notdefGlyphs).toBe(0);
     const text = flat(pdfText(save(pdf.bytes)));
     for (const f of SCRIPTS())
       for (const name of [f.surname, ...f.members.map((m) => m.name)]) expect(text).toContain(name);
@@ -401,24 +434,55 @@ describe('the PDF directory', () => {
     expect(context.enumerateIndirectObjects()).toHaveLength(0);
   });
 
-  it('reads characters, widths and metrics as fontkit does, from every shipped font', () => {
-    for (const name of Object.keys(FONT_FILES) as FontName[]) {
-      const bytes = readFileSync(fontPath(name));
-      const ours = TrueTypeFont.create(bytes);
-      const theirs = fontkit.create(bytes);
-      expect([ours.unitsPerEm, ours.ascent, ours.descent, ours.postscriptName], name).toEqual([
-        theirs.unitsPerEm,
-        theirs.ascent,
-        theirs.descent,
-        theirs.postscriptName,
-      ]);
-      for (const char of 'Az09 @.,-Åøễđ“”ΠπάИж김민수李田さ€\u{1F600}') {
-        const cp = char.codePointAt(0)!;
-        const glyph = theirs.glyphForCodePoint(cp);
-        expect(ours.glyphIdFor(cp), `${name} ${char}`).toBe(glyph.id);
-        expect(ours.advanceOf(ours.glyphIdFor(cp)), `${name} ${char}`).toBe(glyph.advanceWidth);
+  it('draws each script with its own font of the chain, and Han by the line’s language', async () => {
+    const shaper = await TextShaper.create();
+    const samples: Record<Family, string> = {
+      sans: 'Ærø Ωμέγα Жанна Nguyễn',
+      hebrew: 'שלום',
+      arabic: 'سلام',
+      devanagari: 'नमस्ते',
+      bengali: 'বাংলা',
+      tamil: 'தமிழ்',
+      thai: 'ไทย',
+      ethiopic: 'አበበ',
+      armenian: 'Աննա',
+      georgian: 'ნინო',
+      korean: '김민수 李',
+      japanese: 'さくら 田中',
+      simplifiedChinese: '王小明',
+      traditionalChinese: '𡃁',
+      emoji: '🙂👨‍👩‍👧',
+    };
+    for (const family of FAMILY_NAMES) {
+      for (const weight of ['regular', 'bold'] as const) {
+        expect(existsSync(fontPath(`${family}-${weight}`)), family).toBe(true);
+        const line = shaper.line(samples[family], weight);
+        expect(line.notdef, family).toBe(0);
+        const faces = new Set(line.runs.filter((r) => r.text.trim()).map((r) => r.face.name));
+        expect([...faces], samples[family]).toEqual([`${family}-${weight}`]);
       }
     }
+    expect(Object.keys(FONT_FILES)).toHaveLength(FAMILY_NAMES.length * 2);
+  });
+
+  it('shapes right-to-left and joined scripts: display order, joining forms, reordered marks', async () => {
+    const shaper = await TextShaper.create();
+    // Hebrew is drawn right to left: its last letter leftmost; the digits after it stay on its left (bidi).
+    const hebrew = shaper.line('שרה 2', 'regular');
+    expect(hebrew.runs.map((r) => [r.rtl, r.chars.join('')])).toEqual([
+      [false, '2'],
+      [true, ' '],
+      [true, 'הרש'],
+    ]);
+    // An Arabic letter inside a word is not its isolated form.
+    const alone = shaper.line('ح', 'regular').runs[0]!.glyphs[0];
+    const joined = shaper.line('حداد', 'regular').runs[0]!;
+    expect(joined.rtl).toBe(true);
+    expect(joined.glyphs[joined.glyphs.length - 1]).not.toBe(alone);
+    // Devanagari's short i is drawn before the consonant it follows: its glyphs cannot copy one by one.
+    const priya = shaper.line('प्रिया', 'regular').runs[0]!;
+    expect(priya.readsBack).toBe(false);
+    expect(shaper.line('Nguyễn', 'regular').runs[0]!.readsBack).toBe(true);
   });
 
   it('files surnames under their letter, whatever the script', () => {

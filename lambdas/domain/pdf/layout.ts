@@ -115,6 +115,19 @@ export function initialOf(surname: string): string {
   return /\p{L}/u.test(letter) ? letter : '#';
 }
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const words = new Intl.Segmenter('en', { granularity: 'word' });
+
+/**
+ * A word too long for a line, in the pieces it may break between: its words by the Unicode
+ * rules (Thai, Chinese and Japanese put no space between words; ICU finds them), and a piece
+ * still too long between its letters (grapheme clusters: a letter keeps its marks).
+ */
+const breakable = (word: string, fits: (s: string) => boolean) =>
+  [...words.segment(word)].flatMap(({ segment }) =>
+    fits(segment) ? [segment] : [...graphemes.segment(segment)].map((g) => g.segment),
+  );
+
 /** Lines of at most `width`: broken at spaces, and inside a word only when the word alone is too long. */
 export function wrap(text: string, width: number, measure: (s: string) => number): string[] {
   const lines: string[] = [];
@@ -131,12 +144,12 @@ export function wrap(text: string, width: number, measure: (s: string) => number
       line = word;
       continue;
     }
-    for (const char of word) {
-      if (line && measure(line + char) > width) {
+    for (const piece of breakable(word, (s) => measure(s) <= width)) {
+      if (line && measure(line + piece) > width) {
         lines.push(line);
         line = '';
       }
-      line += char;
+      line += piece;
     }
   }
   if (line || lines.length === 0) lines.push(line);

@@ -1,12 +1,16 @@
 /**
  * The printable directory as a PDF (pdf-lib): photos embedded as the bytes given (a JPEG is
- * never re-encoded), text in embedded subset fonts so names in any script print as written.
+ * never re-encoded), text shaped by HarfBuzz in the Noto fallback chain (text.ts) and drawn in
+ * subsets of those fonts, so names in any script print as written and copy back as typed.
  * No AWS here: the handler fetches the data and stores the file.
  */
-import { PDFDocument, PDFRawStream, PngEmbedder, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, PngEmbedder, type PDFPage, type PDFRef } from 'pdf-lib';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../contract/directory';
 import { textKeys, type Fields, type RecordOf, type TextKeys, type ValuesOf } from '../../contract/entity';
-import { embedTypeface, type Typeface } from './fonts';
+import { flateStream } from './flate';
+import { DocumentFonts, type DocumentFont } from './fontObjects';
+import { TextShaper } from './text';
+import { lineOps, n } from './textOps';
 import { isPng, jpegDict, jpegInfo, LazyStream, type LazyPhoto } from './images';
 import { collect, streamPdf, type PdfStream } from './stream';
 import {
@@ -49,6 +53,8 @@ export interface DirectoryPdf extends PdfStream {
   /** The families, in the order printed (layout placements refer to these indexes). */
   families: PdfFamily[];
   photosSkipped: number;
+  /** Glyphs drawn as .notdef (the font's empty box): characters no font of the chain has. */
+  notdefGlyphs: number;
 }
 
 /** Fill colours as PDF operands (r g b). */
@@ -60,12 +66,16 @@ const COLORS: Record<Color, string> = {
   rule: '0.68 0.7 0.74',
 };
 
-/** One line of text as it should print: NFC (precomposed letters), no control characters, single spaces. */
+/**
+ * One line of text as it should print: NFC (precomposed letters), single spaces, no control or
+ * format characters (bidi overrides could reorder what follows) but the two joiners, which are
+ * spelling: ZWNJ in Persian and Indic names, ZWJ in emoji sequences.
+ */
 export function clean(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const text = value
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, (found) => found.replace(/[^\u200c\u200d]/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
   return text || null;
@@ -91,10 +101,6 @@ function cleanFamily(family: PdfFamily): CleanFamily {
     members: family.members.map((m) => cleanTexts(MEMBER_FIELDS, m)).sort((a, b) => byName(a.name, b.name)),
   };
 }
-
-/** Every text a record prints, for the font subset. */
-const textsOf = <F extends Fields>(fields: F, record: Record<TextKeys<F>, string | null>) =>
-  textKeys(fields).map((k) => record[k]);
 
 interface Photo {
   ref: PDFRef;
@@ -130,34 +136,33 @@ async function embedPhoto(doc: PDFDocument, photo: Uint8Array | LazyPhoto | null
   return null;
 }
 
-/** A number as a PDF operand: at most two decimals, no trailing zeros. */
-const n = (v: number) => String(Math.round(v * 100) / 100);
-
 /**
  * One page's content stream, written as PDF operators directly. pdf-lib's drawText builds a
  * tree of operator objects per call that lives until the file is saved: for a large church
  * that is over 100 MB of heap and most of the drawing time; a page's operators as one string,
  * compressed at once, are a few KB.
  */
-function drawPage(doc: PDFDocument, page: PDFPage, items: Item[], type: Typeface, photos: (Photo | null)[]) {
+function drawPage(
+  doc: PDFDocument,
+  page: PDFPage,
+  items: Item[],
+  text: { shaper: TextShaper; fonts: DocumentFonts },
+  photos: (Photo | null)[],
+): number {
   const ops: string[] = [];
-  const fontKeys = new Map<PDFFont, string>();
-  const fontKey = (font: PDFFont) => {
+  let notdef = 0;
+  const fontKeys = new Map<DocumentFont, string>();
+  const fontKey = (font: DocumentFont) => {
     let key = fontKeys.get(font);
-    if (!key) fontKeys.set(font, (key = page.node.newFontDictionary(font.name, font.ref).asString()));
+    if (!key) fontKeys.set(font, (key = page.node.newFontDictionary(font.face.postscriptName, font.ref).asString()));
     return key;
   };
   for (const item of items) {
     switch (item.kind) {
       case 'text': {
-        let x = item.x;
-        ops.push(`${COLORS[item.color]} rg`);
-        for (const run of type[item.weight].runs(item.text)) {
-          ops.push(
-            `BT ${fontKey(run.font)} ${n(item.size)} Tf ${n(x)} ${n(item.y)} Td ${run.font.encodeText(run.text).toString()} Tj ET`,
-          );
-          x += run.font.widthOfTextAtSize(run.text, item.size);
-        }
+        const line = text.shaper.line(item.text, item.weight);
+        notdef += line.notdef;
+        ops.push(`${COLORS[item.color]} rg`, lineOps(line, item.x, item.y, item.size, text.fonts, fontKey));
         break;
       }
       case 'photo': {
@@ -177,8 +182,9 @@ function drawPage(doc: PDFDocument, page: PDFPage, items: Item[], type: Typeface
         break;
     }
   }
-  // Only ASCII here: names, numbers and the text as hex glyph ids.
-  page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
+  // Only ASCII here: names, numbers, and text as hex glyph ids and UTF-16.
+  page.node.addContentStream(doc.context.register(flateStream(doc.context, ops.join('\n'))));
+  return notdef;
 }
 
 export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<DirectoryPdf> {
@@ -209,17 +215,8 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
   }
   for (const family of input.families) family.photo = null;
 
-  const regular = [church.name, church.address, church.city, church.state, church.zip];
-  const bold = [church.name];
-  for (const f of families) {
-    regular.push(...textsOf(FAMILY_FIELDS, f));
-    bold.push(f.surname);
-    for (const m of f.members) {
-      regular.push(...textsOf(MEMBER_FIELDS, m));
-      bold.push(m.name);
-    }
-  }
-  const type = await embedTypeface(doc, { regular: regular.join(' '), bold: bold.join(' ') });
+  const shaper = await TextShaper.create();
+  const fonts = new DocumentFonts(doc.context);
 
   const layout = layoutDirectory(
     {
@@ -231,16 +228,18 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
         photo: photos[i] ? { width: photos[i].width, height: photos[i].height } : null,
       })),
     },
-    (text, weight, size) => type[weight].width(text, size),
+    (text, weight, size) => shaper.width(text, weight, size),
   );
 
+  let notdefGlyphs = 0;
   for (const spec of layout.pages) {
     const page = doc.addPage([...layout.size]);
-    drawPage(doc, page, spec.items, type, photos);
+    notdefGlyphs += drawPage(doc, page, spec.items, { shaper, fonts }, photos);
   }
-  // What save() does before writing: embed the fonts (their subsets) and anything pending.
+  // Every glyph is known now: the fonts' subsets are made and written.
+  await fonts.embed();
   await doc.flush();
-  return { ...(await streamPdf(doc.context)), layout, families, photosSkipped };
+  return { ...(await streamPdf(doc.context)), layout, families, photosSkipped, notdefGlyphs };
 }
 
 /** The same, as one buffer: for tests and small documents. */
