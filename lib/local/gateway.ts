@@ -269,11 +269,11 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (url.pathname.startsWith('/api/')) return api(req, res, url);
       if (url.pathname === '/cognito' || url.pathname === '/cognito/') {
         if (req.method === 'OPTIONS') return send(res, 204, '');
-        const answer = await cognitoProxy(
-          options.pool,
-          req.headers['x-amz-target'] as string | undefined,
-          (await readBody(req)).toString('utf8'),
-        );
+        const answer = await cognitoProxy(options.pool, {
+          target: req.headers['x-amz-target'] as string | undefined,
+          signed: Boolean(req.headers.authorization),
+          body: (await readBody(req)).toString('utf8'),
+        });
         return send(res, answer.status, answer.body, answer.headers);
       }
       if (url.pathname === '/config.json')

@@ -1,6 +1,9 @@
 /** The Cognito compatibility proxy makes cognito-local behave as real Cognito does where we rely on it. */
 import {
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  DeleteUserAttributesCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
@@ -15,6 +18,25 @@ const mailsTo = async (to: string) =>
 
 // The browser's path: through the gateway's /cognito endpoint.
 const browserCognito = new CognitoIdentityProviderClient({ endpoint: `${stack.url}/cognito` });
+// The handlers' path: cognito-local itself.
+const serverCognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
+
+/** A raw call on the browser's endpoint, as a script in a page could make it (no SDK, no signature). */
+async function rawCall(target: string, body: unknown) {
+  const response = await fetch(`${stack.url}/cognito`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { __type?: string; message?: string | null } };
+}
+
+const attributesOf = async (email: string) => {
+  const { UserAttributes } = await serverCognito.send(
+    new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }),
+  );
+  return Object.fromEntries((UserAttributes ?? []).map((a) => [a.Name, a.Value]));
+};
 
 async function signIn(email: string) {
   const { AuthenticationResult } = await browserCognito.send(
@@ -55,6 +77,95 @@ describe('local Cognito as the browser sees it', () => {
     );
     expect(AuthenticationResult?.IdToken).toMatch(/^ey/);
     expect(AuthenticationResult?.ExpiresIn).toBeGreaterThan(0);
+  });
+});
+
+describe('the operations a browser may call', () => {
+  it('refuses a target with anything after the operation, so the attribute filter cannot be skipped', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    const { AccessToken } = await signIn(member.email);
+    const body = { AccessToken, UserAttributes: [{ Name: 'custom:admin', Value: 'true' }] };
+    for (const target of [
+      'AWSCognitoIdentityProviderService.UpdateUserAttributes.x',
+      'AWSCognitoIdentityProviderService.UpdateUserAttributes/',
+      'Other.UpdateUserAttributes',
+      'UpdateUserAttributes',
+    ]) {
+      expect(await rawCall(target, body), target).toMatchObject({
+        status: 400,
+        body: { __type: 'UnknownOperationException' },
+      });
+    }
+    expect((await attributesOf(member.email))['custom:admin']).toBe('false');
+  });
+
+  it('refuses an unsigned admin operation as Cognito does, so no page can take over an account', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    const calls: [string, unknown][] = [
+      ['ListUsers', { UserPoolId: stack.userPoolId }],
+      [
+        'AdminUpdateUserAttributes',
+        {
+          UserPoolId: stack.userPoolId,
+          Username: member.email,
+          UserAttributes: [{ Name: 'custom:admin', Value: 'true' }],
+        },
+      ],
+      [
+        'AdminSetUserPassword',
+        { UserPoolId: stack.userPoolId, Username: member.email, Password: 'taken-over-1', Permanent: true },
+      ],
+    ];
+    for (const [operation, body] of calls) {
+      expect(await rawCall(`AWSCognitoIdentityProviderService.${operation}`, body), operation).toMatchObject({
+        status: 400,
+        body: { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' },
+      });
+    }
+    expect((await attributesOf(member.email))['custom:admin']).toBe('false');
+    await expect(signIn(member.email)).resolves.toMatchObject({ IdToken: expect.stringMatching(/^ey/) });
+  });
+
+  it('refuses a signed admin operation too: the browser side has no IAM identity', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    // The SDK signs admin operations with the test process's (local) credentials.
+    await expect(
+      browserCognito.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: stack.userPoolId,
+          Username: member.email,
+          Password: 'taken-over-1',
+          Permanent: true,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
+    await expect(signIn(member.email)).resolves.toMatchObject({ IdToken: expect.stringMatching(/^ey/) });
+  });
+
+  it('refuses self sign-up, which the deployed pool has off', async () => {
+    const answer = await rawCall('AWSCognitoIdentityProviderService.SignUp', {
+      ClientId: stack.clientId,
+      Username: 'self-made@example.org',
+      Password: PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: 'self-made@example.org' }],
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { __type: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' },
+    });
+  });
+
+  it('refuses deleting an attribute the app client may not write', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    const { AccessToken } = await signIn(member.email);
+    await expect(
+      browserCognito.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['custom:orgId'] })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await attributesOf(member.email))['custom:orgId']).toBe(church.orgId);
   });
 });
 
