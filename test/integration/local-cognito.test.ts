@@ -1,5 +1,6 @@
 /** The Cognito compatibility proxy makes cognito-local behave as real Cognito does where we rely on it. */
 import {
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
@@ -166,6 +167,32 @@ describe('the operations a browser may call', () => {
       browserCognito.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['custom:orgId'] })),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     expect((await attributesOf(member.email))['custom:orgId']).toBe(church.orgId);
+  });
+});
+
+describe('usernames are case-insensitive, as in the deployed pool', () => {
+  it('signs in with the address in any letter case', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    const { IdToken } = await signIn(member.email.toUpperCase());
+    const claims = JSON.parse(Buffer.from(IdToken!.split('.')[1]!, 'base64url').toString('utf8')) as { email: string };
+    expect(claims.email).toBe(member.email);
+  });
+
+  it('refuses a second account for the same address in another letter case', async () => {
+    const church = await createChurch();
+    const member = await createAccountIn(church.orgId);
+    const variant = member.email.replace(/^./, (c) => c.toUpperCase());
+    await expect(
+      serverCognito.send(
+        new AdminCreateUserCommand({
+          UserPoolId: stack.userPoolId,
+          Username: variant,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [{ Name: 'email', Value: variant }],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UsernameExistsException' });
   });
 });
 
