@@ -14,6 +14,15 @@ export function cognitoError(type: string, message: string | null): CognitoAnswe
   };
 }
 
-/** The error type of an answer, if it is one. */
-export const errorTypeOf = (answer: CognitoAnswer): string | undefined =>
-  answer.status >= 400 ? answer.headers['x-amzn-errortype']?.split(':')[0] : undefined;
+/** The error type of an answer, if it is one (cognito-local names it in the body only). */
+export function errorTypeOf(answer: CognitoAnswer): string | undefined {
+  if (answer.status < 400) return undefined;
+  const header = answer.headers['x-amzn-errortype'];
+  if (header) return header.split(':')[0];
+  try {
+    const type = (JSON.parse(answer.body) as { __type?: unknown }).__type;
+    return typeof type === 'string' ? type.split('#').pop() : undefined;
+  } catch {
+    return undefined;
+  }
+}

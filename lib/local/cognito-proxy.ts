@@ -5,10 +5,12 @@
  *  - GetTokensFromRefreshToken (Amplify's refresh) is answered with InitiateAuth REFRESH_TOKEN_AUTH;
  *  - UpdateUserAttributes and DeleteUserAttributes may touch only the app client's write attributes;
  *  - token answers carry ExpiresIn;
- *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException).
+ *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException);
+ *  - wrong codes are limited per account (cognito-attempts.ts).
  */
 import { USER_POOL_SETTINGS } from '../settings';
 import { type CognitoAnswer, cognitoError } from './cognito-answer';
+import { CodeAttempts } from './cognito-attempts';
 import { classify, TARGET_PREFIX } from './cognito-operations';
 import type { LocalPool } from './cognito';
 
@@ -21,6 +23,7 @@ export interface CognitoRequest {
 }
 
 const writable = new Set<string>(USER_POOL_SETTINGS.clientWriteAttributes);
+const codeAttempts = new CodeAttempts();
 
 async function forward(pool: LocalPool, operation: string, payload: unknown): Promise<CognitoAnswer> {
   const response = await fetch(pool.endpoint, {
@@ -84,7 +87,10 @@ export async function cognitoProxy(pool: LocalPool, request: CognitoRequest): Pr
     return withExpiry(answer);
   }
 
+  const limited = codeAttempts.refusal(operation, payload);
+  if (limited) return limited;
   const answer = await forward(pool, operation, payload);
+  codeAttempts.record(operation, payload, answer);
   if (operation === 'InitiateAuth' && answer.status >= 400 && answer.body.includes('InvalidPasswordException')) {
     return cognitoError('NotAuthorizedException', 'Incorrect username or password.');
   }

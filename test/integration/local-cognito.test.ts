@@ -4,6 +4,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   DeleteUserAttributesCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
@@ -211,6 +212,33 @@ describe('password reset', () => {
       CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' },
     });
     expect(await mailsTo(church.adminEmail)).toHaveLength(1);
+  });
+});
+
+describe('wrong codes', () => {
+  it('stops taking codes after five wrong ones, even the right one, as Cognito does', async () => {
+    const church = await createChurch();
+    const Username = church.adminEmail;
+    await browserCognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username }));
+    const [mail] = (await mailsTo(Username)) as { code: string }[];
+    const confirm = (ConfirmationCode: string) =>
+      browserCognito.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: stack.clientId,
+          Username,
+          ConfirmationCode,
+          Password: 'new-pass-1',
+        }),
+      );
+    const wrong = mail!.code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await expect(confirm(wrong)).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    }
+    await expect(confirm(mail!.code)).rejects.toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    await expect(signIn(Username)).resolves.toMatchObject({ IdToken: expect.stringMatching(/^ey/) });
   });
 });
 
