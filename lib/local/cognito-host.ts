@@ -2,8 +2,9 @@
  * Runs cognito-local in its own process (its data folder is relative to the working directory),
  * with corrections so it behaves like Cognito: code mails go to the local mailbox (with the
  * texts the deployed pool uses, COGNITO_MAIL) instead of a console box, an unverified e-mail
- * reads false in the ID token, AdminUserGlobalSignOut (missing) revokes refresh tokens, and
- * ForgotPassword sends no code to an address that is not verified.
+ * reads false in the ID token, AdminUserGlobalSignOut (missing) revokes refresh tokens,
+ * ForgotPassword sends no code to an address that is not verified, and usernames and e-mail
+ * aliases are found whatever their letter case.
  */
 import { createRequire } from 'node:module';
 import { COGNITO_MAIL } from '../settings';
@@ -85,6 +86,32 @@ Targets.ForgotPassword = (deps: ForgotDeps) => {
     }
     return send(ctx, req);
   };
+};
+
+// The deployed pool's usernames are case-insensitive (lib/auth.ts, signInCaseSensitive: false),
+// and so is the local one's setting (UsernameConfiguration), which cognito-local ignores: there
+// `Ann@x.org` neither signs in as `ann@x.org` nor is refused as a second account for that address.
+// A user is found as Cognito finds it: by username or e-mail alias, whatever the letter case.
+const { UserPoolServiceImpl } = require('cognito-local/lib/services/userPoolService');
+type PoolService = {
+  options?: { UsernameAttributes?: string[]; UsernameConfiguration?: { CaseSensitive?: boolean } };
+  dataStore: { get(ctx: unknown, key: string, fallback: unknown): Promise<Record<string, User>> };
+};
+const getUserByUsername = UserPoolServiceImpl.prototype.getUserByUsername;
+UserPoolServiceImpl.prototype.getUserByUsername = async function (this: PoolService, ctx: unknown, username: unknown) {
+  const exact = (await getUserByUsername.call(this, ctx, username)) as User | null;
+  if (exact || typeof username !== 'string' || this.options?.UsernameConfiguration?.CaseSensitive !== false) {
+    return exact;
+  }
+  const wanted = username.toLowerCase();
+  const aliases = this.options.UsernameAttributes ?? [];
+  const users = Object.values(await this.dataStore.get(ctx, 'Users', {}));
+  const sameName = (value: string | undefined) => value?.toLowerCase() === wanted;
+  return (
+    users.find((user) => sameName(user.Username)) ??
+    users.find((user) => user.Attributes?.some((a) => aliases.includes(a.Name) && sameName(a.Value))) ??
+    null
+  );
 };
 
 const pino = require('pino');

@@ -1,32 +1,31 @@
 /**
  * A thin compatibility layer in front of cognito-local, so the browser (Amplify) and the SDK see
  * what real Cognito does:
+ *  - only the operations a browser may call get through, named exactly (cognito-operations.ts);
  *  - GetTokensFromRefreshToken (Amplify's refresh) is answered with InitiateAuth REFRESH_TOKEN_AUTH;
- *  - SignUp and UpdateUserAttributes may write only the app client's write attributes;
+ *  - UpdateUserAttributes and DeleteUserAttributes may touch only the app client's write attributes;
  *  - token answers carry ExpiresIn;
- *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException).
+ *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException);
+ *  - wrong codes are limited per account (cognito-attempts.ts).
  */
 import { USER_POOL_SETTINGS } from '../settings';
+import { type CognitoAnswer, cognitoError } from './cognito-answer';
+import { CodeAttempts } from './cognito-attempts';
+import { classify, TARGET_PREFIX } from './cognito-operations';
 import type { LocalPool } from './cognito';
 
-interface ProxyAnswer {
-  status: number;
-  headers: Record<string, string>;
+export interface CognitoRequest {
+  /** The X-Amz-Target header. */
+  target: string | undefined;
+  /** Whether the request carries an Authorization header (a SigV4 signature). */
+  signed: boolean;
   body: string;
 }
 
 const writable = new Set<string>(USER_POOL_SETTINGS.clientWriteAttributes);
-const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const codeAttempts = new CodeAttempts();
 
-function cognitoError(type: string, message: string): ProxyAnswer {
-  return {
-    status: 400,
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type },
-    body: JSON.stringify({ __type: type, message }),
-  };
-}
-
-async function forward(pool: LocalPool, operation: string, payload: unknown): Promise<ProxyAnswer> {
+async function forward(pool: LocalPool, operation: string, payload: unknown): Promise<CognitoAnswer> {
   const response = await fetch(pool.endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': TARGET_PREFIX + operation },
@@ -38,7 +37,7 @@ async function forward(pool: LocalPool, operation: string, payload: unknown): Pr
   return { status: response.status, headers, body: await response.text() };
 }
 
-function withExpiry(answer: ProxyAnswer): ProxyAnswer {
+function withExpiry(answer: CognitoAnswer): CognitoAnswer {
   if (answer.status !== 200) return answer;
   const parsed = JSON.parse(answer.body) as { AuthenticationResult?: Record<string, unknown> };
   if (parsed.AuthenticationResult && parsed.AuthenticationResult.ExpiresIn === undefined) {
@@ -48,19 +47,35 @@ function withExpiry(answer: ProxyAnswer): ProxyAnswer {
   return { ...answer, body: JSON.stringify(parsed) };
 }
 
-export async function cognitoProxy(pool: LocalPool, target: string | undefined, rawBody: string): Promise<ProxyAnswer> {
-  const operation = (target ?? '').replace(TARGET_PREFIX, '');
+/** The attribute names an operation would write or delete. */
+function attributeNames(operation: string, payload: Record<string, unknown>): unknown[] | null {
+  if (operation === 'UpdateUserAttributes') {
+    const attributes = Array.isArray(payload.UserAttributes) ? payload.UserAttributes : [];
+    return attributes.map((a) => (a as { Name?: unknown } | null)?.Name);
+  }
+  if (operation === 'DeleteUserAttributes') {
+    return Array.isArray(payload.UserAttributeNames) ? payload.UserAttributeNames : [];
+  }
+  return null;
+}
+
+export async function cognitoProxy(pool: LocalPool, request: CognitoRequest): Promise<CognitoAnswer> {
+  const classified = classify(request.target, request.signed);
+  if ('refusal' in classified) return classified.refusal;
+  const { operation } = classified;
+
   let payload: Record<string, unknown>;
   try {
-    payload = rawBody ? (JSON.parse(rawBody) as Record<string, unknown>) : {};
+    const parsed: unknown = request.body ? JSON.parse(request.body) : {};
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    payload = parsed as Record<string, unknown>;
   } catch {
     return cognitoError('SerializationException', 'Malformed request body.');
   }
 
-  if (operation === 'SignUp' || operation === 'UpdateUserAttributes') {
-    const attributes = (payload.UserAttributes ?? []) as { Name?: string }[];
-    const forbidden = attributes.find((a) => !a.Name || !writable.has(a.Name));
-    if (forbidden) return cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+  const names = attributeNames(operation, payload);
+  if (names?.some((name) => typeof name !== 'string' || !writable.has(name))) {
+    return cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
   }
 
   if (operation === 'GetTokensFromRefreshToken') {
@@ -72,7 +87,10 @@ export async function cognitoProxy(pool: LocalPool, target: string | undefined, 
     return withExpiry(answer);
   }
 
+  const limited = codeAttempts.refusal(operation, payload);
+  if (limited) return limited;
   const answer = await forward(pool, operation, payload);
+  codeAttempts.record(operation, payload, answer);
   if (operation === 'InitiateAuth' && answer.status >= 400 && answer.body.includes('InvalidPasswordException')) {
     return cognitoError('NotAuthorizedException', 'Incorrect username or password.');
   }

@@ -19,12 +19,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { invalid } from '../../lambdas/domain/errors';
+import { errorResponse } from '../../lambdas/platform/errorResponse';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
 import { cognitoProxy } from './cognito-proxy';
 import type { Fault, FaultProxy } from './fault-proxy';
+import { jwtAuthorizer } from './gateway-auth';
+import {
+  DEFAULT_INTEGRATION_TIMEOUT_MS,
+  LIMIT_ANSWERS,
+  RequestTooLarge,
+  readBody,
+  tooLargeForLambda,
+  withinTimeout,
+} from './gateway-limits';
 import { asInvocation } from './invocation';
 import type { Mailbox } from './mailbox';
 import type { LocalS3Events } from './s3-events';
@@ -34,10 +44,6 @@ import type { LocalStepFunctions } from './stepfunctions';
 export const SES_V2_PREFIX = '/_local/ses';
 /** The Step Functions API on this gateway (AWS_ENDPOINT_URL_SFN = <gateway>/_local/sfn). */
 export const SFN_PREFIX = '/_local/sfn';
-
-/** API Gateway's own limits. */
-const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-const INTEGRATION_TIMEOUT_MS = 30_000;
 
 type Handler = (
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -58,6 +64,8 @@ export interface GatewayOptions {
   s3Events?: LocalS3Events;
   /** The fault proxies in front of DynamoDB and S3, told what to do at /_local/faults (tests only). */
   faults?: FaultProxy[];
+  /** How long a handler may take before the caller gets 504 (30 s, as in AWS; tests shorten it). */
+  integrationTimeoutMs?: number;
 }
 
 interface CompiledRoute {
@@ -82,7 +90,10 @@ function compile(route: RouteDef): CompiledRoute {
 
 const compiled = routes.map((r) => compile(r));
 
-/** The route for a method and path; like API Gateway, a known path with another method is no route. */
+/**
+ * The route for a method and path; like API Gateway, a known path with another method is no route.
+ * Throws URIError for a path parameter whose percent-encoding is malformed.
+ */
 function match(method: string, pathname: string) {
   for (const c of compiled) {
     const m = c.route.method === method ? c.pattern.exec(pathname) : null;
@@ -93,36 +104,16 @@ function match(method: string, pathname: string) {
   return null;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_PAYLOAD_BYTES) {
-        reject(Object.assign(new Error('Request Entity Too Large'), { status: 413 }));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+/** A path that cannot be decoded is the caller's mistake, answered as the API answers bad input. */
+const BAD_PATH = errorResponse(invalid('The request path is not valid.'));
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(body);
 }
 
-/** API Gateway passes claims as strings. */
-function claimsOf(payload: JWTPayload): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(payload).map(([k, v]) => [
-      k,
-      Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' ? JSON.stringify(v) : String(v),
-    ]),
-  );
-}
+const answerLimit = (res: ServerResponse, answer: { status: number; message: string }) =>
+  send(res, answer.status, JSON.stringify({ message: answer.message }));
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg)/;
 
@@ -140,7 +131,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export async function startGateway(options: GatewayOptions): Promise<http.Server> {
-  const jwks = createRemoteJWKSet(new URL(`${options.pool.issuer}/.well-known/jwks.json`));
+  const verify = jwtAuthorizer(options.pool);
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? DEFAULT_INTEGRATION_TIMEOUT_MS;
   const handlers = new Map<string, Promise<Handler>>();
   const loadHandler = (route: RouteDef) => {
     let loaded = handlers.get(route.operation);
@@ -152,23 +144,15 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     return loaded;
   };
 
-  async function verify(req: IncomingMessage): Promise<Record<string, string> | null> {
-    const header = req.headers.authorization ?? '';
-    const token = header.replace(/^Bearer\s+/i, '');
-    if (!token) return null;
-    try {
-      const { payload } = await jwtVerify(token, jwks, { issuer: options.pool.issuer });
-      // Like API Gateway: the audience is checked against `aud` (ID token) or `client_id` (access token).
-      if (payload.aud !== options.pool.clientId && payload.client_id !== options.pool.clientId) return null;
-      return claimsOf(payload);
-    } catch {
-      return null;
-    }
-  }
-
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
-    const found = match(method, url.pathname);
+    let found: ReturnType<typeof match>;
+    try {
+      found = match(method, url.pathname);
+    } catch (error) {
+      if (!(error instanceof URIError)) throw error;
+      return send(res, BAD_PATH.statusCode, BAD_PATH.body, BAD_PATH.headers);
+    }
     if (!found) return send(res, 404, JSON.stringify({ message: 'Not Found' }));
     const { route, pathParameters } = found;
 
@@ -214,7 +198,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         ...(claims ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: null } } } : {}),
       },
     } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-    const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+    const deadline = Date.now() + integrationTimeoutMs;
     const context = {
       awsRequestId: requestId,
       functionName: route.operation,
@@ -222,13 +206,15 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     } as unknown as Context;
 
     const handler = await loadHandler(route);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>(
-      (resolve) => (timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS)),
-    );
     try {
-      const result = await Promise.race([asInvocation(requestId, () => handler(event, context)), timeout]);
-      if (result === 'timeout') return send(res, 503, JSON.stringify({ message: 'Service Unavailable' }));
+      const result = await withinTimeout(integrationTimeoutMs, () =>
+        asInvocation(requestId, () => handler(event, context)),
+      );
+      if (result === 'timeout') return answerLimit(res, LIMIT_ANSWERS.timeout);
+      if (tooLargeForLambda(result)) {
+        console.error(`${route.operation} answered more than Lambda's 6 MB: API Gateway would answer 502.`);
+        return answerLimit(res, LIMIT_ANSWERS.responseTooLarge);
+      }
       const resultHeaders = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
       res.writeHead(result.statusCode ?? 200, resultHeaders);
       res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
@@ -236,8 +222,6 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     } catch (error) {
       console.error(`${route.operation} threw outside its error middleware:`, error);
       send(res, 500, JSON.stringify({ message: 'Internal Server Error' }));
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -274,11 +258,11 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (url.pathname.startsWith('/api/')) return api(req, res, url);
       if (url.pathname === '/cognito' || url.pathname === '/cognito/') {
         if (req.method === 'OPTIONS') return send(res, 204, '');
-        const answer = await cognitoProxy(
-          options.pool,
-          req.headers['x-amz-target'] as string | undefined,
-          (await readBody(req)).toString('utf8'),
-        );
+        const answer = await cognitoProxy(options.pool, {
+          target: req.headers['x-amz-target'] as string | undefined,
+          signed: Boolean(req.headers.authorization),
+          body: (await readBody(req)).toString('utf8'),
+        });
         return send(res, answer.status, answer.body, answer.headers);
       }
       if (url.pathname === '/config.json')
@@ -338,9 +322,10 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '{"message":"Method Not Allowed"}');
       return staticFile(req, res, url.pathname);
     };
-    route().catch((error: { status?: number; message?: string }) => {
+    route().catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error.status === 413) return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }));
+      if (error instanceof RequestTooLarge) return answerLimit(res, LIMIT_ANSWERS.tooLarge);
+      if (error instanceof URIError) return send(res, 400, 'Bad Request', { 'content-type': 'text/plain' });
       console.error('gateway error', error);
       send(res, 500, JSON.stringify({ message: 'Internal Server Error' }));
     });
