@@ -58,6 +58,12 @@ export interface RouteDef {
   readonly files?: readonly 'pdfFonts'[];
   /** Lambda memory in MB when the default (512) is not enough; CPU grows with it. */
   readonly memoryMb?: number;
+  /**
+   * What a call costs, for its throttle and reserved concurrency (lib/limits.ts): `account` opens or
+   * finishes an account (Cognito's admin API), `heavy` makes a file, `job` starts a long job.
+   * Unset: a read (GET) or an ordinary write.
+   */
+  readonly load?: 'account' | 'heavy' | 'job';
 }
 
 export const routes = [
@@ -69,6 +75,7 @@ export const routes = [
     entry: 'organizations/registerOrganization',
     uses: ['table'],
     userPool: OPEN_ACCOUNT,
+    load: 'account',
   },
   // The last steps of registration and sign-up, for a proven address (domain/accounts.ts).
   {
@@ -79,6 +86,7 @@ export const routes = [
     entry: 'session/finishRegistration',
     uses: ['table'],
     userPool: FINISH_ACCOUNT,
+    load: 'account',
   },
   {
     operation: 'finishSignUp',
@@ -88,6 +96,7 @@ export const routes = [
     entry: 'session/finishSignUp',
     uses: ['table'],
     userPool: FINISH_ACCOUNT,
+    load: 'account',
   },
   {
     operation: 'addClaimCreds',
@@ -280,6 +289,7 @@ export const routes = [
     entry: 'accounts/newUser',
     uses: ['table'],
     userPool: OPEN_ACCOUNT,
+    load: 'account',
   },
   {
     operation: 'listUsers',
@@ -316,6 +326,7 @@ export const routes = [
     entry: 'admin/startIntegrityReport',
     uses: ['table'],
     jobs: ['states:StartExecution'],
+    load: 'job',
   },
   {
     operation: 'getJob',
@@ -342,6 +353,7 @@ export const routes = [
     entry: 'admin/deleteAllDataForOrganization',
     uses: ['table'],
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
+    load: 'job',
   },
   // A church that lost its administrators: the super-admin sees its users and makes one of them its administrator.
   {
@@ -371,6 +383,7 @@ export const routes = [
     files: ['pdfFonts'],
     // Photos and the PDF are held in memory together; Lambda's CPU share grows with memory (1 vCPU at 1,769 MB).
     memoryMb: 1769,
+    load: 'heavy',
   },
 ] as const satisfies readonly RouteDef[];
 

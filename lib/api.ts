@@ -1,7 +1,14 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  type CfnStage,
+  type HttpRoute,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -16,10 +23,11 @@ import type { EnvName } from '../lambdas/platform/env';
 import { filesToShip } from './bundling';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import type { Jobs } from './jobs';
-import { acknowledge } from './nag';
+import { acknowledge, logicalId, tableIndexFinding } from './nag';
+import { loadOf, reservesConcurrency, ROUTE_LIMITS, STAGE_LIMIT } from './limits';
 
 /** Stage-wide limits; WAF rate rules sit in front of these per client IP. */
-export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+export const API_THROTTLE = { rateLimit: STAGE_LIMIT.rate, burstLimit: STAGE_LIMIT.burst } as const;
 
 export interface ApiProps {
   readonly table: ITable;
@@ -107,8 +115,19 @@ export class Api extends Construct {
     };
 
     const functionsScope = new Construct(this, 'Functions');
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes ?? routes) {
-      const fn = this.makeFunction(functionsScope, route, environment);
+      const limit = ROUTE_LIMITS[loadOf(route)];
+      routeSettings[`${route.method} ${route.path}`] = {
+        ThrottlingRateLimit: limit.rate,
+        ThrottlingBurstLimit: limit.burst,
+      };
+      const fn = this.makeFunction(
+        functionsScope,
+        route,
+        environment,
+        reservesConcurrency(this) ? limit.reserved : undefined,
+      );
       this.grant(fn, route, props);
       this.functions.set(route.operation, fn);
 
@@ -128,6 +147,8 @@ export class Api extends Construct {
         );
       }
     }
+    // Each route's own throttle (the L2 stage sets only the default): its key is API Gateway's route key.
+    (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
   }
 
   /** Every handler learns the site's URL (for links in mails) once CloudFront exists. */
@@ -135,7 +156,12 @@ export class Api extends Construct {
     for (const fn of this.functions.values()) fn.addEnvironment('APP_URL', url);
   }
 
-  private makeFunction(scope: Construct, route: RouteDef, environment: Record<string, string>): NodejsFunction {
+  private makeFunction(
+    scope: Construct,
+    route: RouteDef,
+    environment: Record<string, string>,
+    reservedConcurrency: number | undefined,
+  ): NodejsFunction {
     return makeLambda(scope, route.operation, {
       entry: path.join(PROJECT_ROOT, 'lambdas', 'http', `${route.entry}.ts`),
       description: `${route.operation}: ${route.method} ${route.path} (${route.access})`,
@@ -145,6 +171,7 @@ export class Api extends Construct {
       timeout: Duration.seconds(29),
       environment,
       commandHooks: route.files?.length ? shipFiles(route) : undefined,
+      reservedConcurrency,
     });
   }
 
@@ -157,7 +184,7 @@ export class Api extends Construct {
           acknowledge(
             fn.role!,
             'Read/write on the GSIs of our own single table (table-arn/index/*): the repositories query GSI1-3.',
-            `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+            tableIndexFinding(props.table),
           );
           break;
         case 'photos':
@@ -227,9 +254,4 @@ function shipFiles(route: RouteDef): ICommandHooks {
         return [`mkdir -p "${path.posix.dirname(target)}"`, `cp "${path.posix.join(inputDir, from)}" "${target}"`];
       }),
   };
-}
-
-/** The logical id cdk-nag prints in IAM findings, e.g. `<DataTableFDBAD0F2.Arn>`. */
-function logicalId(resource: ITable | IBucket): string {
-  return Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
 }

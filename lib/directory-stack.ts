@@ -6,6 +6,7 @@ import { Data } from './data';
 import { Jobs } from './jobs';
 import { Monitoring } from './monitoring';
 import { PhotoPipeline } from './photo-pipeline';
+import { Migrations } from './migrations';
 import { Site } from './site';
 import { Storage } from './storage';
 
@@ -29,6 +30,7 @@ export class DirectoryStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
+  readonly migrations: Migrations;
   readonly jobs: Jobs;
   readonly api: Api;
   readonly photoPipeline: PhotoPipeline;
@@ -50,6 +52,7 @@ export class DirectoryStack extends Stack {
     this.auth = new Auth(this, 'Auth', { sesFromEmail: props.sesFromEmail });
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage');
+    this.migrations = new Migrations(this, 'Migrations', { table: this.data.table });
     this.jobs = new Jobs(this, 'Jobs', {
       table: this.data.table,
       userPool: this.auth.userPool,

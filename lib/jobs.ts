@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ArnFormat, Duration, RemovalPolicy, Stack, Token, type CfnElement } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
@@ -12,7 +12,8 @@ import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
-import { acknowledge } from './nag';
+import { acknowledge, logicalId, tableIndexFinding } from './nag';
+import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
 export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
 
@@ -64,7 +65,9 @@ export class Jobs extends Construct {
         comment: def.description,
         definitionBody: DefinitionBody.fromFile(path.join(JOBS_DIR, def.definition)),
         definitionSubstitutions: substitutions,
-        logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+        // Every state's events, so an operator sees which step failed and its error; never the data
+        // passed between states, which holds church ids, job options and page cursors of member data.
+        logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
         tracingEnabled: true,
         // A deletion or report of any size finishes in hours; a stuck one must not run for a year.
         timeout: Duration.hours(24),
@@ -157,6 +160,7 @@ export class Jobs extends Construct {
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
       environment: environment as Record<string, string>,
       nativeModules: task.nativeModules,
+      reservedConcurrency: reservesConcurrency(scope) ? JOB_TASK_RESERVED : undefined,
     });
   }
 
@@ -168,7 +172,7 @@ export class Jobs extends Construct {
       acknowledge(
         fn.role!,
         'Access to the GSIs of our own single table (table-arn/index/*): the job tasks query GSI3 (members by id).',
-        `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+        tableIndexFinding(props.table),
       );
     }
     const buckets: [IBucket, 'read' | 'delete' | 'write'][] = [];
@@ -202,8 +206,4 @@ export class Jobs extends Construct {
       fn.addToRolePolicy(new PolicyStatement({ actions: [...uses.userPool], resources: [props.userPool.userPoolArn] }));
     }
   }
-}
-
-function logicalId(resource: { node: Construct['node'] }): string {
-  return Stack.of(resource as Construct).getLogicalId(resource.node.defaultChild as CfnElement);
 }

@@ -34,6 +34,8 @@ export interface LambdaProps {
   commandHooks?: ICommandHooks;
   /** Installed beside the bundle for the function's platform (lib/bundling.ts), not bundled. */
   nativeModules?: readonly NativeModule[];
+  /** Concurrent executions reserved for it (lib/limits.ts); none when unset. */
+  reservedConcurrency?: number;
 }
 
 /** Every function's architecture: Graviton, cheaper per second than x86 at the same speed for this work. */
@@ -68,6 +70,7 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
     applicationLogLevelV2: ApplicationLogLevel.INFO,
     systemLogLevelV2: SystemLogLevel.INFO,
     environment: props.environment,
+    reservedConcurrentExecutions: props.reservedConcurrency,
     bundling: {
       format: OutputFormat.ESM,
       minify: LAMBDA_ESBUILD.minify,

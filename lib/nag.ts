@@ -1,6 +1,6 @@
-import { CfnResource, Validations } from 'aws-cdk-lib';
+import { CfnResource, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { NagRuleResult } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
+import type { Construct, IConstruct } from 'constructs';
 
 /**
  * Acknowledge cdk-nag findings on one construct (and its children) with one stated reason.
@@ -29,3 +29,12 @@ export function acknowledgeAllFindings(
     if (Array.isArray(result)) acknowledge(node, reason, ...result.map((finding) => `${ruleId}[${finding}]`));
   }
 }
+
+/** The logical id cdk-nag prints in IAM findings, e.g. `<DataTableFDBAD0F2.Arn>`. */
+export function logicalId(resource: { node: Construct['node'] }): string {
+  return Stack.of(resource as Construct).getLogicalId(resource.node.defaultChild as CfnElement);
+}
+
+/** cdk-nag's finding for a grant on a table's indexes (`table-arn/index/*`), which grantRead*Data adds. */
+export const tableIndexFinding = (table: { node: Construct['node'] }) =>
+  `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`;

@@ -1,5 +1,6 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { ArnFormat, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '../lambdas/routes';
 
@@ -10,6 +11,11 @@ export const WAF_REGION = 'us-east-1';
 export const RATE_LIMIT_PER_IP = 2000;
 /** Public writes (registration, sign-up) per client IP per 5 minutes. */
 export const PUBLIC_WRITE_LIMIT_PER_IP = 20;
+/** How long the web ACL's request logs are kept: long enough to look into an attack reported late. */
+export const WAF_LOG_RETENTION = RetentionDays.THREE_MONTHS;
+/** Headers never written to the WAF's logs: the ID token and the cookies (the WAF token among them). */
+export const WAF_REDACTED_HEADERS = ['authorization', 'cookie'];
+
 /** How long a solved challenge is honoured; long enough to fill in the registration form. */
 export const CHALLENGE_IMMUNITY_SECONDS = 4 * 60 * 60;
 
@@ -159,6 +165,28 @@ export class EdgeWaf extends Construct {
       rules,
       visibilityConfig: visibility('ChurchDirectoryWebAcl'),
     });
+
+    // Every request the ACL sees (allowed, blocked, challenged), for an operator looking into an
+    // attack; WAF requires the `aws-waf-logs-` prefix and an ARN without CDK's trailing `:*`.
+    const logName = `aws-waf-logs-${Stack.of(this).stackName}`;
+    const logs = new LogGroup(this, 'Logs', {
+      logGroupName: logName,
+      retention: WAF_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const logging = new CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
+    });
+    logging.node.addDependency(logs);
   }
 }
 

@@ -22,7 +22,7 @@ export async function dashboard(viewer: Viewer, month: number): Promise<Dashboar
     readBirthdays(orgId, month),
     readAnniversaries(orgId, month),
   ]);
-  const { audience } = await sightOf(viewer, church, { families: allFamilies, members: allMembers });
+  const { audience } = await sightOf(viewer, church);
   const members = allMembers
     .filter((m) => seesFamily(audience, church, m.familyId))
     .map((m) => visibleMember(audience, church, m));

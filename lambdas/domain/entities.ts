@@ -50,8 +50,9 @@ export interface Family extends FamilyFields {
   orgId: string;
   version: number;
   /**
-   * Bumped by every member added to or removed from the family: a family delete that read the
-   * members is refused if the set changed before it wrote (so no member is left without a family).
+   * Bumped by every member added to or removed from the family, and by every group its members
+   * join or leave: a family write that read them is refused if they changed before it wrote (so no
+   * member is left without a family, and no group mark is lost).
    */
   membersVersion?: number;
   /** Who may see its shareable fields, where the family chose other than the church's default. */
@@ -62,6 +63,8 @@ export interface Family extends FamilyFields {
    * (lambdas/jobs/photoRenditions) has made them.
    */
   photoSize?: PixelSize;
+  /** Which of its members is in which group (repos/groupMarks.ts), for the visibility rule. */
+  memberGroups?: ReadonlySet<string>;
   createdAt: string;
   updatedAt: string;
 }
@@ -74,10 +77,12 @@ export interface Member extends MemberFields {
   /** The family's surname, kept on the member for sorting and display. */
   surname: string;
   version: number;
-  /** Bumped by every role added for this member: a delete that read the roles is refused if the set changed. */
+  /** Bumped by every role added or removed for this member: a write that read the roles is refused if the set changed. */
   rolesVersion?: number;
   /** Who may see its shareable fields, where the family chose other than the church's default. */
   privacy?: Choices<MemberShared>;
+  /** The groups it is in (repos/groupMarks.ts), for the visibility rule. */
+  groupIds?: ReadonlySet<string>;
   createdAt: string;
   updatedAt: string;
 }

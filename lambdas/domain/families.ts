@@ -12,6 +12,7 @@ import type { Family } from './entities';
 import { AppError, denied, invalid, notFound } from './errors';
 import { keys } from './keys';
 import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
+import { readChurchPrivacy } from './repos/privacy';
 import { familyItem, roleMemberName } from './repos/items';
 import { tableName, withoutKeys } from './repos/table';
 import { unlinkUser, usersLinkedTo } from './repos/users';
@@ -153,13 +154,14 @@ export async function updateFamily(
   return next;
 }
 
-/** The family, its members, their e-mail claims and their group roles, all or nothing, its accounts unlinked; then its photo (off the request path). */
+/** The family, its members, their e-mail claims, their group roles and its unlisted mark, all or nothing, its accounts unlinked; then its photo (off the request path). */
 export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   const memberIds = members.map((m) => m.memberId);
-  const [roles, users] = await Promise.all([
+  const [roles, users, church] = await Promise.all([
     readRolesOf(viewer.orgId, memberIds),
     usersLinkedTo(viewer.orgId, memberIds, familyId),
+    readChurchPrivacy(viewer.orgId),
   ]);
   const { condition, values } = unchangedSince(family, 'membersVersion');
   // The family goes last: should a very large family need several transactions and one fail,
@@ -178,6 +180,10 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
     ]),
     ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+    // A family left out of the directory leaves the church's list of them too.
+    ...(church.unlisted.has(familyId)
+      ? [{ action: update(keys.privacy(viewer.orgId), 'DELETE unlisted :f', { ':f': new Set([familyId]) }) }]
+      : []),
     { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
   ];
   await transactOrConflict(viewer.orgId, steps);

@@ -2,7 +2,8 @@
  * Groups and the roles of members in them; only admins change them.
  * Every change is one transaction: a group with its name claim and the church's group count; a
  * group's delete with its claim and all its roles; a role with the checks that its group and its
- * member are still there. Keys come from the caller's church, so another church's ids are simply
+ * member are still there, and the group marks its members and families carry (repos/groupMarks.ts)
+ * changed with it. Keys come from the caller's church, so another church's ids are simply
  * not found.
  */
 import type { GroupMemberOption, GroupView, ListGroupsResult } from '../contract/api';
@@ -12,7 +13,8 @@ import { AppError, denied, notFound } from './errors';
 import { keys } from './keys';
 import { createOnce, newRecordId } from './once';
 import { readMember } from './repos/directory';
-import { readGroup, readGroupItem, readGroups, readMemberNames } from './repos/groups';
+import { joinMarks, leaveMarks, rolesOfExistingMembers } from './repos/groupMarks';
+import { readGroup, readGroupItem, readGroups, readMemberNames, readRole } from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
 import { unchangedSince } from './repos/conditions';
@@ -34,7 +36,8 @@ export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
     readGroups(viewer.orgId),
     viewer.admin ? readMemberNames(viewer.orgId) : null,
   ]);
-  const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, fellows: null };
+  // Only whether a family is listed decides here, never a field's level.
+  const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, groups: new Set() };
   const groups: GroupView[] = found
     .sort((a, b) => byName(a.group.groupName, b.group.groupName) || a.group.groupId.localeCompare(b.group.groupId))
     .map(({ group, roles }) => ({
@@ -96,6 +99,7 @@ export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Grou
   // left is the group with some roles (deleting again finishes), never roles without a group.
   const steps: Step[] = [
     ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    ...leaveMarks(await rolesOfExistingMembers(roles)),
     {
       action: remove(keys.groupName(group.orgId, group.groupName), 'attribute_not_exists(PK) OR groupId = :g', {
         ':g': group.groupId,
@@ -144,15 +148,9 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
   const steps: Step[] = [
     { action: put(roleItem(role), 'attribute_not_exists(PK)') },
     { action: update(keys.group(viewer.orgId, groupId), 'ADD rolesVersion :one', { ':one': 1 }) },
-    // The member's own role set changed: a member (or family) delete that read the old set is refused.
-    {
-      action: update(
-        keys.member(viewer.orgId, member.familyId, member.memberId),
-        'ADD rolesVersion :one',
-        { ':one': 1, ':v': member.version },
-        'version = :v',
-      ),
-    },
+    // The member's marks (and its roles' count) change with the member as read: a member or family
+    // delete that read the old roles is refused, and so is this add if the member changed meanwhile.
+    ...joinMarks(role, { condition: 'version = :v', values: { ':v': member.version } }),
   ];
   try {
     await transact(viewer.orgId, steps);
@@ -168,13 +166,21 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
   return role;
 }
 
-/** A member out of a group. */
+/** A member out of a group, with its group marks (the role says whose they are). */
 export async function deleteRole(viewer: Viewer, groupId: string, memberId: string): Promise<void> {
   mustManage(viewer);
+  const role = await readRole(viewer.orgId, groupId, memberId);
+  if (!role) throw notFound(GROUP_MESSAGES.roleNotFound);
+  const removeRole = { action: remove(keys.role(viewer.orgId, groupId, memberId)) };
   try {
-    await transact(viewer.orgId, [{ action: remove(keys.role(viewer.orgId, groupId, memberId)) }]);
+    await transact(viewer.orgId, [removeRole, ...leaveMarks([role])]);
   } catch (error) {
-    if (error instanceof ConditionFailed) throw notFound(GROUP_MESSAGES.roleNotFound);
-    throw error;
+    if (!(error instanceof ConditionFailed)) throw error;
+    // A role that outlived its member (older data) has no marks: it goes alone. Otherwise the
+    // role, its member or its family went meanwhile: either way the role is gone.
+    if (error.step === 0 || (await rolesOfExistingMembers([role])).length) throw notFound(GROUP_MESSAGES.roleNotFound);
+    await transact(viewer.orgId, [removeRole]).catch((again: unknown) => {
+      throw again instanceof ConditionFailed ? notFound(GROUP_MESSAGES.roleNotFound) : again;
+    });
   }
 }

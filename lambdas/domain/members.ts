@@ -10,6 +10,7 @@ import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
 import { memberUnchanged, removeEmailClaim } from './repos/conditions';
+import { familyLeaveMarks } from './repos/groupMarks';
 import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from './invitations';
 import { keys } from './keys';
@@ -178,7 +179,8 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
       ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
-      touchFamily(member),
+      // The family's marks of the member's groups go with the roles (that update also touches the family).
+      ...(roles.length ? familyLeaveMarks(roles) : [touchFamily(member)]),
     ],
     () => new AppError('aborted', MEMBER_CHANGED),
   );

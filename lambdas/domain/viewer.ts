@@ -6,6 +6,8 @@ export interface Viewer {
   familyId: string | null;
   /** The member this account is (user record first, then the token's claim): whose groups count as the viewer's. */
   memberId: string | null;
+  /** The groups of that member, when the request already read them (null: read when needed). */
+  groupIds?: ReadonlySet<string> | null;
   user: { mobileAppLinked: boolean } | null;
 }
 

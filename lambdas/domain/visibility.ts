@@ -11,7 +11,8 @@
  *  - A family left out of the directory is seen only by administrators and by itself.
  *
  * A field's level is the family's or member's own choice, else the church's default, else
- * `everyone` (what the directory always did).
+ * `everyone` (what the directory always did). Who is in which group is read from the records
+ * themselves (their group marks, repos/groupMarks.ts), so no read needs the roles to apply it.
  */
 import {
   FAMILY_SHARED,
@@ -23,38 +24,23 @@ import {
   type Levels,
   type MemberShared,
 } from '../contract/privacy';
-import type { ChurchPrivacy, Family, Member, Role } from './entities';
-
-/** Who shares a group with the viewer: members by id, and the families those members belong to. */
-export interface Fellows {
-  members: ReadonlySet<string>;
-  families: ReadonlySet<string>;
-}
+import type { ChurchPrivacy, Family, Member } from './entities';
+import { familyGroupIds, memberGroupIds } from './repos/groupMarks';
 
 /** Who is looking. */
 export interface Audience {
   admin: boolean;
   /** The viewer's own family, seen whole. */
   familyId: string | null;
-  /** Who shares a group with the viewer; null: nobody (not read because no `groups` level applied). */
-  fellows: Fellows | null;
+  /** The groups the viewer's member is in: whoever is in one of them shares a group with the viewer. */
+  groups: ReadonlySet<string>;
 }
-
-const NOBODY: Fellows = { members: new Set(), families: new Set() };
 
 /** The printed book is for the whole church: only what everyone may see, and no unlisted family. */
-export const PRINT_AUDIENCE: Audience = { admin: false, familyId: null, fellows: NOBODY };
+export const PRINT_AUDIENCE: Audience = { admin: false, familyId: null, groups: new Set() };
 
-/** The viewer's fellows, from the church's roles: everyone in a group the viewer's member is in. */
-export function fellowsOf(
-  memberId: string | null,
-  roles: readonly Pick<Role, 'groupId' | 'memberId' | 'familyId'>[],
-): Fellows {
-  if (!memberId) return NOBODY;
-  const groups = new Set(roles.filter((r) => r.memberId === memberId).map((r) => r.groupId));
-  const shared = roles.filter((r) => groups.has(r.groupId));
-  return { members: new Set(shared.map((r) => r.memberId)), families: new Set(shared.map((r) => r.familyId)) };
-}
+const sharesGroup = (audience: Audience, groupIds: ReadonlySet<string>) =>
+  [...groupIds].some((g) => audience.groups.has(g));
 
 export const familyLevels = (church: ChurchPrivacy, family: Pick<Family, 'privacy'>): Levels<FamilyShared> =>
   Object.fromEntries(
@@ -70,28 +56,10 @@ export const memberLevels = (church: ChurchPrivacy, member: Pick<Member, 'privac
 export const seesFamily = (audience: Audience, church: ChurchPrivacy, familyId: string) =>
   audience.admin || audience.familyId === familyId || !church.unlisted.has(familyId);
 
-/** Sees a field of this level about this family (and member, for a member's own field). */
-function sees(audience: Audience, level: Level, familyId: string, memberId?: string): boolean {
+/** Sees a field of this level about this family (`groupIds`: of its members) or member (of the member). */
+function sees(audience: Audience, level: Level, familyId: string, groupIds: () => ReadonlySet<string>): boolean {
   if (audience.admin || audience.familyId === familyId || level === 'everyone') return true;
-  if (level === 'admins') return false;
-  const fellows = audience.fellows ?? NOBODY;
-  return memberId === undefined ? fellows.families.has(familyId) : fellows.members.has(memberId);
-}
-
-/** True when what this viewer sees of these records depends on who shares a group with them. */
-export function needsFellows(
-  audience: Audience,
-  church: ChurchPrivacy,
-  families: readonly Pick<Family, 'familyId' | 'privacy'>[],
-  members: readonly Pick<Member, 'familyId' | 'privacy'>[],
-): boolean {
-  if (audience.admin) return false;
-  const others = <T extends { familyId: string }>(list: readonly T[]) =>
-    list.filter((r) => r.familyId !== audience.familyId);
-  return (
-    others(families).some((f) => Object.values(familyLevels(church, f)).includes('groups')) ||
-    others(members).some((m) => Object.values(memberLevels(church, m)).includes('groups'))
-  );
+  return level === 'groups' && sharesGroup(audience, groupIds());
 }
 
 /** The family as this viewer may see it: every field covered by a hidden level is null. */
@@ -99,7 +67,7 @@ export function visibleFamily<F extends Family>(audience: Audience, church: Chur
   const levels = familyLevels(church, family);
   const shown = { ...family };
   for (const k of FAMILY_SHARED_KEYS)
-    if (!sees(audience, levels[k], family.familyId))
+    if (!sees(audience, levels[k], family.familyId, () => familyGroupIds(family)))
       for (const field of FAMILY_SHARED[k].covers) (shown as Record<string, unknown>)[field] = null;
   return shown;
 }
@@ -109,7 +77,7 @@ export function visibleMember<M extends Member>(audience: Audience, church: Chur
   const levels = memberLevels(church, member);
   const shown = { ...member };
   for (const k of MEMBER_SHARED_KEYS)
-    if (!sees(audience, levels[k], member.familyId, member.memberId))
+    if (!sees(audience, levels[k], member.familyId, () => memberGroupIds(member)))
       for (const field of MEMBER_SHARED[k].covers) (shown as Record<string, unknown>)[field] = null;
   return shown;
 }

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { Access } from '../routes';
 import { NOT_LISTED } from '../contract/listing';
 import { denied, unauthenticated } from '../domain/errors';
-import { isListed } from '../domain/listing';
+import { listingOf } from '../domain/listing';
 import type { UserRecord } from '../domain/entities';
 import { isOperatorEmail } from '../domain/operator';
 import { getUserRecordAndClaimedMember } from '../domain/repos/users';
@@ -25,6 +25,8 @@ export interface Principal {
   admin: boolean;
   superAdmin: boolean;
   user: UserRecord | null;
+  /** The groups of the linked member, read with it to admit the request (null: not read). */
+  groupIds: ReadonlySet<string> | null;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -45,6 +47,7 @@ export function principalFromClaims(claims: Claims | undefined): Principal | nul
     admin: false,
     superAdmin: emailVerified && isOperatorEmail(email),
     user: null,
+    groupIds: null,
   };
 }
 
@@ -64,7 +67,8 @@ export async function authorise(
   if (!principal.orgId) throw denied('Organization details missing from your account.');
   const { user, claimed } = await getUserRecordAndClaimedMember(principal.orgId, principal.userId, principal);
   if (!user) throw denied('Your account is no longer active in this organization.');
-  if (!(await isListed(user, claimed))) throw denied(NOT_LISTED);
+  const { listed, groupIds } = await listingOf(user, claimed);
+  if (!listed) throw denied(NOT_LISTED);
   // The record decides, never the token: its links may be newer (addClaimCreds links, a member or
   // family delete unlinks) than the claims of a token that stays valid for up to an hour.
   const admitted: Principal = {
@@ -73,6 +77,7 @@ export async function authorise(
     admin: user.admin,
     memberId: user.memberId,
     familyId: user.familyId,
+    groupIds,
   };
   if (access === 'admin' && !admitted.admin) throw denied();
   return admitted;

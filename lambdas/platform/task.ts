@@ -7,7 +7,7 @@ import { observed } from './observed';
 import { count } from './metrics';
 import type { BusinessMetric } from './telemetry';
 
-interface TaskEvent {
+export interface TaskEvent {
   jobId?: unknown;
   orgId?: unknown;
 }

@@ -12,6 +12,7 @@ import type { Family, Group, Member, Organization, Role, UserRecord } from '../.
 import { trialEnd } from '../../lambdas/domain/entities';
 import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
+import { withGroupMarks } from '../../lambdas/domain/repos/groupMarks';
 import { keys } from '../../lambdas/domain/keys';
 import { newPhotoKey } from '../../lambdas/domain/photo-keys';
 import {
@@ -264,9 +265,11 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   // Imported here: the pipeline's logger reads LOG_LEVEL when made, which the stack sets when it starts.
   const { writeRenditions } = await import('../../lambdas/domain/photo-uploads');
   for (const p of photos) p.family.photoSize = await writeRenditions(p.key, p.body, true);
+  // Members and families carry the marks of their groups, as the roles' writes keep them.
+  const marked = withGroupMarks(families, members, roles);
   await batchPutAll(config.tableName, [
-    ...families.map(familyItem),
-    ...members.map(memberItem),
+    ...marked.families.map(familyItem),
+    ...marked.members.map(memberItem),
     ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
     ...groups.map(groupItem),
     ...groups.map(groupNameItem),

@@ -11,6 +11,7 @@ import type { WebConfig } from '../settings';
 import { startCognito, type LocalPool } from './cognito';
 import { gatewayUrl, type LocalConfig } from './config';
 import { startDynamo } from './dynamo';
+import { runMigrations } from './migrations';
 import { FaultProxy } from './fault-proxy';
 import { SES_V2_PREFIX, SFN_PREFIX, startGateway } from './gateway';
 import { Mailbox } from './mailbox';
@@ -88,6 +89,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED || 'true',
     };
     Object.assign(process.env, env);
+
+    await runMigrations(path.join(root, 'lambdas/migrations'), config.verbose);
 
     const mailbox = new Mailbox(path.join(config.dataDir, 'mailbox.json'), config.verbose);
     const webConfig: WebConfig = {

@@ -50,6 +50,7 @@ async function measure(
   const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
   const items = await import('../../lambdas/domain/repos/items');
+  const { withGroupMarks } = await import('../../lambdas/domain/repos/groupMarks');
   const { keys } = await import('../../lambdas/domain/keys');
   type Family = import('../../lambdas/domain/entities').Family;
   type Member = import('../../lambdas/domain/entities').Member;
@@ -147,9 +148,10 @@ async function measure(
         cDate: stamp,
       });
     }
+    const marked = withGroupMarks(families, members, roles);
     const all = [
-      ...families.map(items.familyItem),
-      ...members.map(items.memberItem),
+      ...marked.families.map(items.familyItem),
+      ...marked.members.map(items.memberItem),
       ...members.flatMap((m) => (m.email ? [items.memberEmailClaimItem({ ...m, email: m.email })] : [])),
       ...groups.map(items.groupItem),
       ...groups.map(items.groupNameItem),

@@ -40,6 +40,7 @@ async function measure(stack: BenchStack, log: (message: string) => void): Promi
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
   const { roleItem, roleMemberName } = await import('../../lambdas/domain/repos/items');
   const { userItem } = await import('../../lambdas/domain/repos/users');
+  const { withGroupMarks } = await import('../../lambdas/domain/repos/groupMarks');
   const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
   const { ddb } = await import('../../lambdas/platform/ddb');
   const { OPEN_LEVELS, SHARED_KEYS } = await import('../../lambdas/contract/privacy');
@@ -47,38 +48,26 @@ async function measure(stack: BenchStack, log: (message: string) => void): Promi
 
   const orgId = await registerChurch(stack.url, stack.pool, 'Privacy Bench Church', ADMIN);
   const { families, members } = generateDirectory(orgId, FAMILIES, SEED);
-  await seedDirectory(table, orgId, { families, members });
-  // 100 groups of 10 members (group items and roles, as the domain writes them); the viewer is in three.
+  // 100 groups of 10 members (their roles, and the marks they leave on members and families, as the
+  // domain writes them); the viewer is in three.
   const stamp = new Date().toISOString();
-  const roles = Array.from({ length: GROUPS * GROUP_SIZE }, (_, i) => {
-    const member = members[(i * 7) % members.length]!;
-    const groupId = `bench-group-${Math.floor(i / GROUP_SIZE)}`;
-    return roleItem({
-      groupId,
-      memberId: member.memberId,
-      familyId: member.familyId,
-      orgId,
-      memberName: roleMemberName(member),
-      groupName: groupId,
-      label: null,
-      cDate: stamp,
-    });
+  const role = (member: (typeof members)[number], groupId: string) => ({
+    groupId,
+    memberId: member.memberId,
+    familyId: member.familyId,
+    orgId,
+    memberName: roleMemberName(member),
+    groupName: groupId,
+    label: null,
+    cDate: stamp,
   });
+  const roles = Array.from({ length: GROUPS * GROUP_SIZE }, (_, i) =>
+    role(members[(i * 7) % members.length]!, `bench-group-${Math.floor(i / GROUP_SIZE)}`),
+  );
   const viewer = members[0]!;
-  for (const g of [10, 20, 30])
-    roles.push(
-      roleItem({
-        groupId: `bench-group-${g}`,
-        memberId: viewer.memberId,
-        familyId: viewer.familyId,
-        orgId,
-        memberName: roleMemberName(viewer),
-        groupName: `bench-group-${g}`,
-        label: null,
-        cDate: stamp,
-      }),
-    );
-  await batchPutAll(table, roles);
+  for (const g of [10, 20, 30]) roles.push(role(viewer, `bench-group-${g}`));
+  await seedDirectory(table, orgId, withGroupMarks(families, members, roles));
+  await batchPutAll(table, roles.map(roleItem));
 
   const userId = await createAccount({
     email: MEMBER.email,

@@ -13,7 +13,7 @@ import { buildDirectoryApp } from '../../lib/directory-app';
 import { CUSTOM_ATTRIBUTES, USER_POOL_SETTINGS } from '../../lib/settings';
 import { SPA_REWRITE_CODE } from '../../lib/site';
 import { EXPORT_RETENTION_DAYS } from '../../lib/storage';
-import { WAF_REGION, publicWriteRoutes } from '../../lib/waf';
+import { WAF_REDACTED_HEADERS, WAF_REGION, publicWriteRoutes } from '../../lib/waf';
 import {
   expectNoOpenFindings,
   expectNoStaleAcknowledgements,
@@ -413,6 +413,23 @@ describe('WAF', () => {
         s.template.toJSON().Resources[logicalId(s.stack.site.distribution)].Properties.DistributionConfig.WebACLId,
       ),
     ).toContain('ChurchDirectoryWaf');
+  });
+
+  it('logs every request it sees to its own log group, kept three months, without tokens or cookies', () => {
+    const [[, logging]] = resourcesOf(s.wafTemplate, 'AWS::WAFv2::LoggingConfiguration') as [[string, any]];
+    expect(logging.Properties.ResourceArn).toEqual({
+      'Fn::GetAtt': [s.wafStack.getLogicalId(s.wafStack.waf.webAcl), 'Arn'],
+    });
+    expect(logging.Properties.RedactedFields).toEqual(
+      WAF_REDACTED_HEADERS.map((name) => ({ SingleHeader: { Name: name } })),
+    );
+    expect(WAF_REDACTED_HEADERS).toEqual(expect.arrayContaining(['authorization', 'cookie']));
+    const [[, group]] = resourcesOf(s.wafTemplate, 'AWS::Logs::LogGroup') as [[string, any]];
+    expect(group.Properties.LogGroupName).toMatch(/^aws-waf-logs-/);
+    expect(group.Properties.RetentionInDays).toBe(90);
+    expect(JSON.stringify(logging.Properties.LogDestinationConfigs)).toContain(
+      `log-group:${group.Properties.LogGroupName}`,
+    );
   });
 
   it('uses the AWS managed rule groups and a rate limit', () => {

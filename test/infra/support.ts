@@ -28,9 +28,9 @@ export function stubWebDist(): string {
 }
 
 /** An App with the project's context and bundling skipped (NodejsFunction still checks entries exist). */
-export function testApp(): App {
+export function testApp(context: Record<string, string> = {}): App {
   return new App({
-    context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [], ...context },
     outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-out-')),
   });
 }
@@ -56,8 +56,9 @@ export interface Acknowledgement {
   reason: string;
 }
 
-export function synthDirectory(config: Partial<DirectoryConfig> = {}) {
-  const app = testApp();
+/** `context`: as `cdk deploy -c key=value` gives it. */
+export function synthDirectory(config: Partial<DirectoryConfig> = {}, context: Record<string, string> = {}) {
+  const app = testApp(context);
   const { stack, wafStack } = buildDirectoryApp(app, {
     region: 'us-east-1',
     webDistPath: stubWebDist(),

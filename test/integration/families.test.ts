@@ -251,6 +251,21 @@ describe('families', () => {
     ).toBe(200);
   });
 
+  it("deletes a family left out of the directory from the church's list of such families, keeping the others", async () => {
+    const church = await createChurch();
+    const [gone, kept] = await Promise.all([addFamilyVia(church.adminToken), addFamilyVia(church.adminToken)]);
+    for (const { familyId } of [gone, kept]) {
+      const body = { unlisted: true, family: {}, members: {} };
+      expect((await call('setFamilyPrivacy', { token: church.adminToken, params: { familyId }, body })).status).toBe(
+        200,
+      );
+    }
+    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: gone.familyId } })).status).toBe(
+      200,
+    );
+    expect([...((await getItem(keys.privacy(church.orgId)))!.unlisted as Set<string>)]).toEqual([kept.familyId]);
+  });
+
   it('deletes a family too large for one transaction in parts, each part keeping the counts true', async () => {
     const church = await createChurch();
     const { familyId } = await addFamilyVia(church.adminToken);

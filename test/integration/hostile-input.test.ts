@@ -119,7 +119,7 @@ async function runCase(w: World, route: RouteCase, request: Request): Promise<vo
   const params = Object.fromEntries(Object.entries(valid).map(([name, id]) => [name, request.params[name] ?? id]));
   const raw = bodyFrom(route.valid?.(w, t) ?? {}, request.body);
   const before = await snapshotStores();
-  const answer = await call(route.operation, { token: route.token(w), rawBody: raw, params });
+  const answer = await call(route.operation, { token: route.token(w, t), rawBody: raw, params });
   const counts = tally.get(route.operation) ?? {};
   counts[answer.status] = (counts[answer.status] ?? 0) + 1;
   tally.set(route.operation, counts);

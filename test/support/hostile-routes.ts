@@ -66,7 +66,8 @@ export interface RouteCase<T = unknown> {
   operation: Operation;
   /** Requests per run of the file (times HOSTILE_RUNS). */
   runs: number;
-  token: (w: World) => string | null;
+  /** Who calls: a token of the world's, or one `arrange` made (a fresh proven account). */
+  token: (w: World, t: T) => string | null;
   /** Fresh targets for one request (a family to delete), made before the snapshot. */
   arrange?: (w: World) => Promise<T>;
   /** The valid body the mutations start from. */
@@ -219,6 +220,38 @@ const PHOTO_EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
 };
 
+const churchInfoFields = {
+  'churchInfo.name': nameText,
+  'churchInfo.address': nameText,
+  'churchInfo.city': nameText,
+  'churchInfo.state': fc.constantFrom('nc', ' tx ', 'XX', 'N1', '', 'District Of Columbia'),
+  'churchInfo.zip': fc.constantFrom('27601', ' 27601 ', '2760', '27601-1234', 'abcde'),
+};
+
+/** The church as registered, read back through the API and the table. */
+async function expectRegistered(w: World, church: Sent, email: string, password: string, orgId: string, name: string) {
+  expect([w.main.orgId, w.other.orgId]).not.toContain(orgId);
+  const me = await read<MeResult>('getMe', await idToken(email, password));
+  expect(me).toMatchObject({ orgId, orgName: cleaned(church.name), admin: true, email });
+  expect(await readOrganization(orgId)).toMatchObject({
+    orgName: cleaned(church.name),
+    address: cleaned(church.address),
+    city: cleaned(church.city),
+    state: cleaned(church.state).toUpperCase(),
+    zip: cleaned(church.zip),
+    contactName: name,
+    contactEmail: email,
+  });
+}
+
+/** A proven account, opened by `open` (the first step of sign-up or registration), and its token. */
+async function provenAccount(email: string, open: () => Promise<Answer>) {
+  const opened = await open();
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  await verifyEmail(email);
+  return { email, token: await idToken(email, PASSWORD) };
+}
+
 /** Every write route of lambdas/routes.ts, in an order where the jobs come last. */
 export const hostileRoutes: RouteCase[] = [
   route({
@@ -231,11 +264,7 @@ export const hostileRoutes: RouteCase[] = [
       fields: {
         churchInfo: fc.constant('not an object'),
         adminInfo: fc.constant(['not', 'an', 'object']),
-        'churchInfo.name': nameText,
-        'churchInfo.address': nameText,
-        'churchInfo.city': nameText,
-        'churchInfo.state': fc.constantFrom('nc', ' tx ', 'XX', 'N1', '', 'District Of Columbia'),
-        'churchInfo.zip': fc.constantFrom('27601', ' 27601 ', '2760', '27601-1234', 'abcde'),
+        ...churchInfoFields,
         'adminInfo.name': nameText,
         'adminInfo.email': emailText,
         'adminInfo.password': fc.constantFrom(
@@ -258,22 +287,70 @@ export const hostileRoutes: RouteCase[] = [
       const token = await idToken(email, String(admin.password));
       const finished = await call('finishRegistration', { token, body: { churchInfo: church } });
       expect(finished.status, JSON.stringify(finished.body)).toBe(200);
-      const orgId = String(finished.body.orgId);
-      expect([w.main.orgId, w.other.orgId]).not.toContain(orgId);
-      const me = await read<MeResult>('getMe', await idToken(email, String(admin.password)));
-      expect(me).toMatchObject({ orgId, orgName: cleaned(church.name), admin: true, email });
-      expect(await readOrganization(orgId)).toMatchObject({
-        orgName: cleaned(church.name),
-        address: cleaned(church.address),
-        city: cleaned(church.city),
-        state: cleaned(church.state).toUpperCase(),
-        zip: cleaned(church.zip),
-        contactName: cleaned(admin.name),
-        contactEmail: email,
-      });
+      await expectRegistered(
+        w,
+        church,
+        email,
+        String(admin.password),
+        String(finished.body.orgId),
+        cleaned(admin.name),
+      );
     },
     // No account is left behind for the address of a refused registration.
     refused: async ({ t }) => expect(await cognitoAttributes(t.adminInfo.email)).toBeNull(),
+  }),
+  route({
+    operation: 'finishRegistration',
+    runs: 15,
+    arrange: async () => {
+      const body = registrationBody();
+      const account = await provenAccount(body.adminInfo.email, () => call('registerOrganization', { body }));
+      return { ...account, body };
+    },
+    token: (_w, t) => t.token,
+    valid: (_w, t) => ({ churchInfo: t.body.churchInfo }),
+    shape: () => ({
+      fields: { churchInfo: fc.constant('not an object'), ...churchInfoFields },
+      containers: ['', 'churchInfo'],
+    }),
+    accepted: async ({ w, t, sent, answer }) =>
+      expectRegistered(
+        w,
+        sent.churchInfo as Sent,
+        t.email,
+        PASSWORD,
+        String(answer.body.orgId),
+        cleaned(t.body.adminInfo.name),
+      ),
+    // A refused finish leaves the proven account without a church.
+    refused: async ({ t }) => expect((await cognitoAttributes(t.email))?.['custom:orgId']).toBeUndefined(),
+  }),
+  route({
+    operation: 'finishSignUp',
+    runs: 15,
+    arrange: async (w) => {
+      const { email } = await addMemberTo(w.main.adminToken, w.family.familyId, `${unique('finisher')}@example.org`);
+      return provenAccount(email!, () =>
+        call('newUser', { body: { email, fullName: 'New Finisher', password: PASSWORD, orgId: w.main.orgId } }),
+      );
+    },
+    token: (_w, t) => t.token,
+    valid: (w) => ({ orgId: w.main.orgId }),
+    shape: (w) => ({
+      fields: {
+        orgId: fc.constantFrom(w.other.orgId, null, '', '  ', 'x'.repeat(64), 'x'.repeat(65), `${w.main.orgId} `),
+      },
+    }),
+    accepted: async ({ w, t }) => {
+      // The proven address joins the member that holds it, in the church that lists it, whatever the link said.
+      const users = await read<ListUsersResult>('listUsers', w.main.adminToken);
+      expect(users.users.find((u) => u.email === t.email)).toMatchObject({
+        admin: false,
+        memberId: expect.any(String),
+      });
+      expect(await cognitoAttributes(t.email)).toMatchObject({ 'custom:admin': 'false', 'custom:orgId': w.main.orgId });
+    },
+    refused: async ({ t }) => expect((await cognitoAttributes(t.email))?.['custom:orgId']).toBeUndefined(),
   }),
   route({
     operation: 'addClaimCreds',

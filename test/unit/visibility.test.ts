@@ -14,9 +14,8 @@ import {
   type Level,
 } from '../../lambdas/contract/privacy';
 import type { ChurchPrivacy, Family, Member } from '../../lambdas/domain/entities';
+import { withGroupMarks } from '../../lambdas/domain/repos/groupMarks';
 import {
-  fellowsOf,
-  needsFellows,
   PRINT_AUDIENCE,
   seesFamily,
   visibleFamily,
@@ -24,7 +23,7 @@ import {
   type Audience,
 } from '../../lambdas/domain/visibility';
 
-const family: Family = {
+const unmarkedFamily: Family = {
   familyId: 'f1',
   orgId: 'o',
   surname: 'Nguyễn',
@@ -39,7 +38,7 @@ const family: Family = {
   createdAt: '',
   updatedAt: '',
 };
-const member: Member = {
+const unmarkedMember: Member = {
   memberId: 'm1',
   familyId: 'f1',
   orgId: 'o',
@@ -52,18 +51,20 @@ const member: Member = {
   createdAt: '',
   updatedAt: '',
 };
-// m2 of family f2 is in group g1 with m1; m3 of family f3 is in another group.
-const roles = [
-  { groupId: 'g1', memberId: 'm1', familyId: 'f1' },
-  { groupId: 'g1', memberId: 'm2', familyId: 'f2' },
-  { groupId: 'g2', memberId: 'm3', familyId: 'f3' },
-];
+// m1 (of family f1) is in group g1, as the viewer `fellow` is; the viewer `stranger` is in another group.
+const marked = withGroupMarks(
+  [unmarkedFamily],
+  [unmarkedMember],
+  [{ orgId: 'o', groupId: 'g1', memberId: 'm1', familyId: 'f1' }],
+);
+const family = marked.families[0]!;
+const member = marked.members[0]!;
 
 const VIEWERS: Record<string, Audience> = {
-  admin: { admin: true, familyId: 'f9', fellows: null },
-  ownFamily: { admin: false, familyId: 'f1', fellows: null },
-  fellow: { admin: false, familyId: 'f2', fellows: fellowsOf('m2', roles) },
-  stranger: { admin: false, familyId: 'f3', fellows: fellowsOf('m3', roles) },
+  admin: { admin: true, familyId: 'f9', groups: new Set() },
+  ownFamily: { admin: false, familyId: 'f1', groups: new Set() },
+  fellow: { admin: false, familyId: 'f2', groups: new Set(['g1']) },
+  stranger: { admin: false, familyId: 'f3', groups: new Set(['g2']) },
   print: PRINT_AUDIENCE,
 };
 
@@ -127,16 +128,23 @@ describe('the visibility rule', () => {
     expect(seesFamily(VIEWERS.stranger!, unlisted, 'f2')).toBe(true);
   });
 
-  it('a viewer with no member shares no group; fellows are read only when a groups level decides', () => {
-    expect(fellowsOf(null, roles).members.size).toBe(0);
-    const stranger: Audience = { admin: false, familyId: 'f3', fellows: null };
-    expect(needsFellows(stranger, church(), [family], [member])).toBe(false);
-    expect(needsFellows(stranger, church({ birthday: 'groups' }), [], [member])).toBe(true);
-    expect(needsFellows(stranger, church(), [{ ...family, privacy: { photo: 'groups' } }], [])).toBe(true);
-    // Not for one's own family, and never for an administrator.
-    expect(needsFellows({ ...stranger, familyId: 'f1' }, church({ birthday: 'groups' }), [family], [member])).toBe(
-      false,
+  it("a family's fields go to whoever shares a group with any of its members; a member's, with that member", () => {
+    const two = withGroupMarks(
+      [unmarkedFamily],
+      [unmarkedMember, { ...unmarkedMember, memberId: 'm4' }],
+      [
+        { orgId: 'o', groupId: 'g1', memberId: 'm1', familyId: 'f1' },
+        { orgId: 'o', groupId: 'g5', memberId: 'm4', familyId: 'f1' },
+      ],
     );
-    expect(needsFellows(VIEWERS.admin!, church({ birthday: 'groups' }), [family], [member])).toBe(false);
+    const [grace, sibling] = two.members as [Member, Member];
+    const inG5: Audience = { admin: false, familyId: 'f3', groups: new Set(['g5']) };
+    const groupsOnly = church({ phone: 'groups', cellphone: 'groups' });
+    expect(visibleFamily(inG5, groupsOnly, two.families[0]!).phone).toBe(family.phone);
+    expect(visibleMember(inG5, groupsOnly, sibling).cellphone).toBe(member.cellphone);
+    expect(visibleMember(inG5, groupsOnly, grace).cellphone).toBe(null);
+    // Unmarked records (in no group) share nothing, and a viewer in no group shares nothing.
+    expect(visibleFamily(inG5, groupsOnly, unmarkedFamily).phone).toBe(null);
+    expect(visibleMember({ ...inG5, groups: new Set() }, groupsOnly, sibling).cellphone).toBe(null);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildPath, callApi, WAF_CHALLENGE_MESSAGE } from '../../web/src/lib/api';
+import { ApiError, buildPath, callApi, THROTTLED_MESSAGE, WAF_CHALLENGE_MESSAGE } from '../../web/src/lib/api';
 import { setConfig } from '../../web/src/lib/config';
 import { formatDateTime } from '../../web/src/lib/format';
 import { stateFromClaims } from '../../web/src/app/auth';
@@ -66,6 +66,11 @@ describe('callApi', () => {
   it('maps a bare HTTP status to its code', async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 429 }));
     await expect(callApi('getMe')).rejects.toMatchObject({ code: 'resource-exhausted', status: 429 });
+  });
+
+  it("says plainly that the service is busy when a route's throttle answers 429 (API Gateway's own body)", async () => {
+    stubFetch(() => jsonResponse(429, { message: 'Too Many Requests' }));
+    await expect(callApi('getMe')).rejects.toMatchObject({ message: THROTTLED_MESSAGE, status: 429 });
   });
 
   it("answers a network failure with code 'unavailable' and a clear message", async () => {

@@ -58,6 +58,14 @@ export async function readGroupItem(orgId: string, groupId: string): Promise<Gro
   return Item ? withoutKeys<Group>(Item) : null;
 }
 
+/** One role, read consistently (a removal decides on it), or null. */
+export async function readRole(orgId: string, groupId: string, memberId: string): Promise<Role | null> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.role(orgId, groupId, memberId), ConsistentRead: true }),
+  );
+  return Item ? withoutKeys<Role>(Item) : null;
+}
+
 export type MemberName = Pick<Member, 'memberId' | 'familyId' | 'name' | 'surname'>;
 
 /**

@@ -1,14 +1,10 @@
-/**
- * The church's privacy item (`PRIVACY`: default levels and the families left out of the
- * directory) and the roles that say who shares a group with whom.
- */
+/** The church's privacy item (`PRIVACY`): its default levels and the families left out of the directory. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { OPEN_LEVELS, SHARED_KEYS, type Levels } from '../../contract/privacy';
 import { ddb } from '../../platform/ddb';
-import type { ChurchPrivacy, Organization, Role } from '../entities';
+import type { ChurchPrivacy, Organization } from '../entities';
 import { keys } from '../keys';
 import { batchGetAll } from './batch';
-import { queryAll } from './directory';
 import { ItemType, tableName, withoutKeys } from './table';
 
 type Item = Record<string, unknown>;
@@ -36,22 +32,5 @@ export async function readOrganizationWithPrivacy(
   return {
     org: org ? withoutKeys<Organization>(org) : null,
     privacy: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)),
-  };
-}
-
-/**
- * Who is in which group, and the church's privacy item, in one Query per 1 MB page: the item's key
- * sorts after the groups and roles (keys.ts), and only the attributes the rule needs are read.
- */
-export async function readRolesAndPrivacy(orgId: string): Promise<{ roles: Role[]; church: ChurchPrivacy }> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
-    ProjectionExpression: '#type, groupId, memberId, familyId, levels, unlisted',
-    ExpressionAttributeNames: { '#type': 'type' },
-  });
-  return {
-    roles: items.filter((i) => i.type === ItemType.role) as unknown as Role[],
-    church: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)),
   };
 }

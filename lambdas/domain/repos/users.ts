@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCo
 import { ddb } from '../../platform/ddb';
 import { batchGetAll } from './batch';
 import type { UserRecord } from '../entities';
+import { memberGroupIds } from './groupMarks';
 import { keys } from '../keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
 import { ConditionFailed, put, transact, update, type Action } from './transact';
@@ -25,6 +26,8 @@ export interface ClaimedMember {
   memberId: string;
   familyId: string;
   found: boolean;
+  /** The groups it is in (repos/groupMarks.ts). */
+  groupIds: ReadonlySet<string>;
 }
 
 /**
@@ -41,9 +44,10 @@ export async function getUserRecordAndClaimedMember(
   if (!memberId || !familyId) return { user: await getUserRecord(orgId, userId), claimed: null };
   const items = await batchGetAll(tableName(), [keys.user(orgId, userId), keys.member(orgId, familyId, memberId)]);
   const user = items.find((i) => i.type === ItemType.user);
+  const member = items.find((i) => i.type === ItemType.member);
   return {
     user: user ? withoutKeys<UserRecord>(user) : null,
-    claimed: { memberId, familyId, found: items.some((i) => i.type === ItemType.member) },
+    claimed: { memberId, familyId, found: member !== undefined, groupIds: memberGroupIds(member ?? {}) },
   };
 }
 
@@ -98,17 +102,22 @@ export async function linkUserToMember(
   return outcome === 'written' ? 'linked' : outcome === 'account-refused' ? 'not-linkable' : outcome;
 }
 
-/** The member the account is linked to is still in the directory (one GetItem of its key); false when unlinked. */
-export async function linkedMemberExists(user: UserRecord): Promise<boolean> {
-  if (!user.memberId || !user.familyId) return false;
+/** The member a user record is linked to, if it exists (one GetItem): with its groups. */
+export async function linkedMember(user: UserRecord): Promise<ClaimedMember | null> {
+  if (!user.memberId || !user.familyId) return null;
   const { Item } = await ddb.send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.member(user.orgId, user.familyId, user.memberId),
-      ProjectionExpression: 'memberId',
+      ProjectionExpression: 'memberId, groupIds',
     }),
   );
-  return Item !== undefined;
+  return {
+    memberId: user.memberId,
+    familyId: user.familyId,
+    found: Item !== undefined,
+    groupIds: memberGroupIds(Item ?? {}),
+  };
 }
 
 /** The member of an organisation holding this e-mail, if any (GSI2: by e-mail). */

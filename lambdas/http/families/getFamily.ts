@@ -18,7 +18,7 @@ export const handler = defineRoute('getFamily', { params: FamilyParams }, async 
     readChurchPrivacy(principal.orgId),
   ]);
   if (!found) throw notFound(FAMILY_NOT_FOUND);
-  const sight = await sightOf(principal, church, { families: [found.family], members: found.members });
+  const sight = await sightOf(principal, church);
   if (!seesFamily(sight.audience, church, found.family.familyId)) throw notFound(FAMILY_NOT_FOUND);
   return { family: await familyView(sight, found.family, found.members) };
 });

@@ -15,7 +15,7 @@ export const handler = defineRoute('getMember', { params: MemberParams }, async 
     readChurchPrivacy(principal.orgId),
   ]);
   if (!found) throw notFound(MEMBER_NOT_FOUND);
-  const sight = await sightOf(principal, church, { members: [found.member] });
+  const sight = await sightOf(principal, church);
   if (!seesFamily(sight.audience, church, found.member.familyId)) throw notFound(MEMBER_NOT_FOUND);
   return {
     member: memberView(sight, found.member),

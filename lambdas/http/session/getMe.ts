@@ -1,4 +1,4 @@
-import { isListed } from '../../domain/listing';
+import { listingOf } from '../../domain/listing';
 import { getOrgAndUser } from '../../domain/repos/orgs';
 import { defineRoute } from '../../platform/route';
 
@@ -18,7 +18,7 @@ export const handler = defineRoute('getMe', {}, async ({ principal }) => {
     orgName: org?.orgName ?? '',
     admin: user?.admin ?? false,
     superAdmin: p.superAdmin,
-    listed: user ? await isListed(user) : false,
+    listed: user ? (await listingOf(user)).listed : false,
     // The record's links, once there is one: a member or family delete unlinks it, not the token.
     memberId: user ? user.memberId : church ? p.memberId : null,
     familyId: user ? user.familyId : church ? p.familyId : null,

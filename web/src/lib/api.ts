@@ -16,6 +16,9 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check y
 export const WAF_CHALLENGE_MESSAGE =
   'Your browser needs a quick security check first. Please reload the page and send the form again.';
 const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+/** API Gateway's own 429 (a route's throttle, docs/limits.md) carries no error of ours. */
+export const THROTTLED_MESSAGE =
+  'Many people are using the directory right now. Please wait a few seconds and try again.';
 /** API Gateway gives up after 30 s; wait a little longer so its own answer wins. */
 const TIMEOUT_MS = 35_000;
 
@@ -139,7 +142,9 @@ export async function callApi<Op extends ApiOperation>(
     const message =
       typeof error?.message === 'string' && error.message
         ? error.message
-        : `The server answered with an error (HTTP ${response.status}). Please try again.`;
+        : response.status === 429
+          ? THROTTLED_MESSAGE
+          : `The server answered with an error (HTTP ${response.status}). Please try again.`;
     throw new ApiError(code, message, response.status);
   }
   if (payload === undefined) {

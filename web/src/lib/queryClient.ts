@@ -1,12 +1,13 @@
 /**
  * The app's one QueryClient. Cached reads show at once when a page is visited again and are
  * refreshed behind it after 30 s; only failures a second try can cure are retried (no answer, the
- * service busy, the server's time limit), never a refusal such as 401, 403 or 404.
+ * service busy or throttled, the server's time limit), never a refusal such as 401, 403 or 404.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './apiError';
 
-const RETRYABLE = new Set(['unavailable', 'deadline-exceeded']);
+// resource-exhausted: a throttle's 429 (docs/limits.md); a read tried again a second later usually passes.
+const RETRYABLE = new Set(['unavailable', 'deadline-exceeded', 'resource-exhausted']);
 
 /** getMe's key (api/queries.ts), kept apart so the app shell does not load the query layer. */
 const ME = 'getMe';

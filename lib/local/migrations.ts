@@ -1,0 +1,28 @@
+/**
+ * The data migrations (lambdas/migrations/), run as CDK runs them after a deployment: each handler
+ * once, as one invocation, before the gateway serves a request. The local data directory keeps its
+ * table between starts, so data written by an older version is migrated here as in AWS.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { asInvocation } from './invocation';
+
+type Handler = (event: unknown, context: unknown) => Promise<unknown>;
+
+export async function runMigrations(migrationsDir: string, verbose: boolean): Promise<void> {
+  for (const file of readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    const { handler } = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as { handler: Handler };
+    const requestId = randomUUID();
+    const result = await asInvocation(requestId, () =>
+      handler(
+        {},
+        { functionName: file.replace(/\.ts$/, ''), awsRequestId: requestId, getRemainingTimeInMillis: () => 900_000 },
+      ),
+    );
+    if (verbose) console.log(`migration ${file}: ${JSON.stringify(result)}`);
+  }
+}

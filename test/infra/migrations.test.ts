@@ -1,0 +1,42 @@
+/**
+ * The data migrations (lib/migrations.ts): each a Lambda of ours that a CDK Trigger invokes after
+ * the table exists, granted the table and nothing else.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resourcesOf, synthDirectory } from './support';
+
+let s: ReturnType<typeof synthDirectory>;
+let resources: Record<string, any>;
+const id = (construct: { node: { defaultChild?: unknown } }) =>
+  s.stack.getLogicalId(construct.node.defaultChild as never);
+
+beforeAll(() => {
+  s = synthDirectory();
+  resources = s.template.toJSON().Resources;
+});
+
+describe('migrations', () => {
+  it('runs the group marks migration after the table is made, again when its code changes', () => {
+    const fn = s.stack.migrations.functions.get('groupMarks')!;
+    const runs = resourcesOf(s.template, 'AWS::CloudFormation::CustomResource');
+    const [, run] = runs.find(([, r]) => JSON.stringify(r.Properties.version).includes('GroupMarksCurrentVersion'))!;
+    expect(run.DependsOn).toEqual(expect.arrayContaining([id(s.stack.data.table)]));
+    // Its `version` is the function's current version, which a code change replaces.
+    const version = resources[run.Properties.version['Fn::GetAtt'][0]];
+    expect(version.Type).toBe('AWS::Lambda::Version');
+    expect(version.Properties.FunctionName).toEqual({ Ref: id(fn) });
+    expect(resources[id(fn)].Properties.Timeout).toBe(900);
+  });
+
+  it('grants the migration the table (and its indexes) and nothing else', () => {
+    const role = resources[id(s.stack.migrations.functions.get('groupMarks')!)].Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === role))
+      .flatMap((r) => r.Properties.PolicyDocument.Statement);
+    const actions = statements.flatMap((st: any) => [st.Action].flat());
+    expect(actions.every((a: string) => a.startsWith('dynamodb:') || a.startsWith('logs:'))).toBe(true);
+    const tableArn = id(s.stack.data.table);
+    for (const st of statements.filter((x: any) => [x.Action].flat().some((a: string) => a.startsWith('dynamodb:'))))
+      expect(JSON.stringify(st.Resource)).toContain(tableArn);
+  });
+});
