@@ -73,6 +73,7 @@ export class DirectoryStack extends Stack {
     this.photoPipeline = new PhotoPipeline(this, 'PhotoPipeline', {
       table: this.data.table,
       photos: this.storage.photos,
+      renditionsJob: this.jobs.stateMachines.get('photoRenditions')!,
     });
     this.site = new Site(this, 'Site', {
       siteBucket: this.storage.site,

@@ -31,8 +31,8 @@ export async function prepareUpload(key: string, now = new Date()): Promise<Prep
   return outcome;
 }
 
-/** Checks the bytes and stores the photo with its renditions (also for a photo stored before renditions, photo-backfill.ts). */
-export async function storePhoto(upload: Upload, bytes: Uint8Array, now = new Date()): Promise<'ready' | 'refused'> {
+/** Checks the bytes, stores the photo with its renditions and records the outcome for the family's save. */
+async function storePhoto(upload: Upload, bytes: Uint8Array, now = new Date()): Promise<'ready' | 'refused'> {
   const base = {
     orgId: upload.orgId,
     familyId: upload.familyId,
@@ -55,7 +55,8 @@ export async function storePhoto(upload: Upload, bytes: Uint8Array, now = new Da
 
 /**
  * The renditions of a photo written beside it (and the photo itself, when `withOriginal`): its
- * upright size. Throws NotAPhoto when the bytes are no photo we can use.
+ * upright size. Throws NotAPhoto when the bytes are no photo we can use. Also the one-off job's
+ * (photo-backfill.ts), for photos stored before renditions.
  */
 export async function writeRenditions(photo: string, bytes: Uint8Array, withOriginal: boolean): Promise<PixelSize> {
   const bucket = env('PHOTOS_BUCKET');

@@ -12,6 +12,7 @@ import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
 import { UPLOADS_PREFIX } from '../../lambdas/domain/photo-keys';
 import { s3Events } from '../../lambdas/events/manifest';
 import { makeLambda, PROJECT_ROOT } from '../../lib/lambda-function';
+import { RENDITIONS_RUN } from '../../lib/photo-pipeline';
 import { cdkContext, resourcesOf, synthDirectory } from './support';
 
 type Synth = ReturnType<typeof synthDirectory>;
@@ -97,6 +98,29 @@ describe('the photo pipeline', () => {
     const backfill = s.stack.jobs.functions.get('photoRenditions.RenditionsPageFunctionArn')!;
     expect(resources[id(backfill)].Properties.Architectures).toEqual(['arm64']);
     expect(actionsOf(statementsOfRole(id(backfill.role as never)))).toContain('s3:PutObject');
+  });
+});
+
+describe('the one-off renditions job', () => {
+  it('is started once by the deployment, after the pipeline is in place, with the right to start that job only', () => {
+    const machine = s.stack.jobs.stateMachines.get('photoRenditions')!;
+    const starts = resourcesOf(s.template, 'Custom::AWS').filter(([, r]) =>
+      String(JSON.stringify(r.Properties.Update ?? '')).includes('StartExecution'),
+    );
+    expect(starts).toHaveLength(1);
+    const [, start] = starts[0]!;
+    const update = JSON.stringify(start.Properties.Update);
+    expect(update).toContain(`deploy-renditions-${RENDITIONS_RUN}`);
+    expect(update).toContain(id(machine));
+    expect(start.DependsOn).toEqual(
+      expect.arrayContaining([id(machine), id(s.stack.photoPipeline.functions.get('photoUploaded')!)]),
+    );
+    const policies = resourcesOf(s.template, 'AWS::IAM::Policy').filter(([name]) =>
+      name.includes('StartRenditionsJob'),
+    );
+    expect(policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement)).toEqual([
+      { Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: id(machine) } },
+    ]);
   });
 });
 
