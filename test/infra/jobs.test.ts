@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, type JobName, type TaskDef } from '../../lambdas/jobs/manifest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { TASK_TIMEOUT_SECONDS } from '../../lib/jobs';
-import { resourcesOf, synthDirectory } from './support';
+import { resourcesOf, synthDirectory, statementsOfRole } from './support';
 
 type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
@@ -15,10 +15,7 @@ let resources: Record<string, any>;
 const id = (construct: { node: { defaultChild?: unknown } }) =>
   s.stack.getLogicalId(construct.node.defaultChild as never);
 
-const statementsOfRole = (roleId: string): any[] =>
-  Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
-    .flatMap((r) => r.Properties.PolicyDocument.Statement);
+const statementsOf = (roleId: string) => statementsOfRole(resources, roleId);
 
 beforeAll(() => {
   s = synthDirectory();
@@ -55,7 +52,7 @@ describe('state machines', () => {
   it('lets each state machine invoke its own task Lambdas and nothing else', () => {
     for (const [job, def] of Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]) {
       const machine = s.stack.jobs.stateMachines.get(job)!;
-      const statements = statementsOfRole(id(machine.role as never));
+      const statements = statementsOf(id(machine.role as never));
       const invoke = statements.filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
       const targets = JSON.stringify(invoke.map((st) => st.Resource));
       for (const variable of Object.keys(def.tasks))
@@ -98,7 +95,7 @@ describe('task Lambdas', () => {
     const exportsId = id(s.stack.storage.exports);
     for (const { job, variable, task } of tasks()) {
       const fn = s.stack.jobs.functions.get(`${job}.${variable}`)!;
-      const statements = statementsOfRole(id(fn.role as never));
+      const statements = statementsOf(id(fn.role as never));
       const actions = statements.flatMap((st) => [st.Action].flat());
       const name = `${job}.${variable}`;
       expect(actions.includes('dynamodb:Query'), name).toBe(Boolean(task.uses.table));
@@ -132,7 +129,7 @@ describe('API routes that start jobs', () => {
     const machineRefs = [...s.stack.jobs.stateMachines.values()].map((m) => ({ Ref: id(m) }));
     for (const route of routes as readonly RouteDef[]) {
       const fn = s.stack.api.functions.get(route.operation)!;
-      const statements = statementsOfRole(id(fn.role as never));
+      const statements = statementsOf(id(fn.role as never));
       const start = statements.filter((st) => [st.Action].flat().includes('states:StartExecution'));
       if (!route.jobs?.length) {
         expect(

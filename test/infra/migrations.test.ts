@@ -3,7 +3,7 @@
  * the table exists, granted the table and nothing else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resourcesOf, synthDirectory } from './support';
+import { resourcesOf, statementsOfRole, synthDirectory } from './support';
 
 let s: ReturnType<typeof synthDirectory>;
 let resources: Record<string, any>;
@@ -30,9 +30,7 @@ describe('migrations', () => {
 
   it('grants the migration the table (and its indexes) and nothing else', () => {
     const role = resources[id(s.stack.migrations.functions.get('groupMarks')!)].Properties.Role['Fn::GetAtt'][0];
-    const statements = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === role))
-      .flatMap((r) => r.Properties.PolicyDocument.Statement);
+    const statements = statementsOfRole(resources, role);
     const actions = statements.flatMap((st: any) => [st.Action].flat());
     expect(actions.every((a: string) => a.startsWith('dynamodb:') || a.startsWith('logs:'))).toBe(true);
     const tableArn = id(s.stack.data.table);

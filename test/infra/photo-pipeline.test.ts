@@ -13,7 +13,7 @@ import { UPLOADS_PREFIX } from '../../lambdas/domain/photo-keys';
 import { s3Events } from '../../lambdas/events/manifest';
 import { makeLambda, PROJECT_ROOT } from '../../lib/lambda-function';
 import { RENDITIONS_RUN } from '../../lib/photo-pipeline';
-import { cdkContext, resourcesOf, synthDirectory } from './support';
+import { cdkContext, resourcesOf, synthDirectory, statementsOfRole } from './support';
 
 type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
@@ -21,10 +21,7 @@ let resources: Record<string, any>;
 const id = (construct: { node: { defaultChild?: unknown } }) =>
   s.stack.getLogicalId(construct.node.defaultChild as never);
 
-const statementsOfRole = (roleId: string): any[] =>
-  Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
-    .flatMap((r) => r.Properties.PolicyDocument.Statement);
+const statementsOf = (roleId: string) => statementsOfRole(resources, roleId);
 const actionsOf = (statements: any[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
 
 beforeAll(() => {
@@ -56,7 +53,7 @@ describe('the photo pipeline', () => {
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.MemorySize).toBe(s3Events.photoUploaded.memoryMb);
     expect(Object.keys(props.Environment.Variables).sort()).toEqual(['PHOTOS_BUCKET', 'TABLE_NAME']);
-    const statements = statementsOfRole(id(fn.role as never));
+    const statements = statementsOf(id(fn.role as never));
     const actions = actionsOf(statements);
     expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*', 's3:PutObject']));
     expect(actions.filter((a) => !/^(s3|dynamodb|logs):/.test(a))).toEqual([]);
@@ -84,7 +81,7 @@ describe('the photo pipeline', () => {
   it('leaves the family writers without S3: updates and deletes start the photo clean-up instead', () => {
     for (const operation of ['addFamily', 'updateFamily', 'deleteFamily']) {
       const fn = s.stack.api.functions.get(operation)!;
-      const actions = actionsOf(statementsOfRole(id(fn.role as never)));
+      const actions = actionsOf(statementsOf(id(fn.role as never)));
       expect(
         actions.filter((a) => a.startsWith('s3:')),
         operation,
@@ -92,12 +89,12 @@ describe('the photo pipeline', () => {
       expect(actions.includes('states:StartExecution'), operation).toBe(operation !== 'addFamily');
     }
     const cleanup = s.stack.jobs.functions.get('photoCleanup.DeletePhotoFunctionArn')!;
-    const cleanupActions = actionsOf(statementsOfRole(id(cleanup.role as never)));
+    const cleanupActions = actionsOf(statementsOf(id(cleanup.role as never)));
     expect(cleanupActions).toEqual(expect.arrayContaining(['s3:DeleteObject*']));
     expect(cleanupActions).not.toContain('s3:PutObject');
     const backfill = s.stack.jobs.functions.get('photoRenditions.RenditionsPageFunctionArn')!;
     expect(resources[id(backfill)].Properties.Architectures).toEqual(['arm64']);
-    expect(actionsOf(statementsOfRole(id(backfill.role as never)))).toContain('s3:PutObject');
+    expect(actionsOf(statementsOf(id(backfill.role as never)))).toContain('s3:PutObject');
   });
 });
 

@@ -156,3 +156,9 @@ export function expectNoStaleAcknowledgements(scope: IConstruct, report?: Valida
     }
   }
 }
+
+/** The IAM statements of every policy attached to a role, by the role's logical id. */
+export const statementsOfRole = (resources: Record<string, any>, roleId: string): any[] =>
+  Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement);
