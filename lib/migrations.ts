@@ -10,10 +10,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
-import { rules } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LAMBDA_LOG_RETENTION, makeLambda, PROJECT_ROOT } from './lambda-function';
-import { acknowledge, acknowledgeAllFindings, tableIndexFinding } from './nag';
+import { acknowledge, acknowledgeCdkHandler, tableIndexFinding } from './nag';
 
 export interface MigrationsProps {
   readonly table: ITable;
@@ -56,17 +55,10 @@ export class Migrations extends Construct {
     run.node.addDependency(props.table);
 
     const reason = "The custom resource provider framework's Lambda is made by aws-cdk-lib";
-    acknowledgeAllFindings(
+    acknowledgeCdkHandler(
       provider,
-      rules.iam.IAMNoManagedPolicies,
-      'AwsSolutions-IAM4',
-      `${reason}: CDK attaches AWSLambdaBasicExecutionRole to it.`,
-    );
-    acknowledgeAllFindings(
-      provider,
-      rules.iam.IAMNoWildcardPermissions,
-      'AwsSolutions-IAM5',
-      `${reason}: CDK lets it invoke every version of our migration function (function-arn:*).`,
+      reason,
+      'CDK lets it invoke every version of our migration function (function-arn:*).',
     );
   }
 }

@@ -1,5 +1,5 @@
 import { CfnResource, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import type { NagRuleResult } from 'cdk-nag';
+import { rules, type NagRuleResult } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 
 /**
@@ -38,3 +38,17 @@ export function logicalId(resource: { node: Construct['node'] }): string {
 /** cdk-nag's finding for a grant on a table's indexes (`table-arn/index/*`), which grantRead*Data adds. */
 export const tableIndexFinding = (table: { node: Construct['node'] }) =>
   `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`;
+
+/**
+ * A Lambda that aws-cdk-lib makes for a deployment step (BucketDeployment, bucket notifications,
+ * the custom resource provider): CDK attaches AWSLambdaBasicExecutionRole to it, and grants it the
+ * wildcard actions `wildcards` explains. `reason` says what the Lambda is.
+ */
+export function acknowledgeCdkHandler(scope: IConstruct, reason: string, wildcards: string): void {
+  acknowledge(
+    scope,
+    `${reason}: CDK attaches AWSLambdaBasicExecutionRole to it.`,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+  );
+  acknowledgeAllFindings(scope, rules.iam.IAMNoWildcardPermissions, 'AwsSolutions-IAM5', `${reason}: ${wildcards}`);
+}

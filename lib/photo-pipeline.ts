@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CfnResource, Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { s3Events, type S3EventDef } from '../lambdas/events/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import { LAMBDA_LOG_RETENTION, makeLambda, PROJECT_ROOT } from './lambda-function';
-import { acknowledge, acknowledgeAllFindings } from './nag';
+import { acknowledge, acknowledgeAllFindings, acknowledgeCdkHandler, logicalId, tableIndexFinding } from './nag';
 
 export interface PhotoPipelineProps {
   readonly table: ITable;
@@ -74,7 +74,7 @@ export class PhotoPipeline extends Construct {
       acknowledge(
         fn.role!,
         'Write access to our own single table, whose GSIs CDK includes in its grant (table-arn/index/*); it writes one item per upload.',
-        `AwsSolutions-IAM5[Resource::<${logicalId(props.table)}.Arn>/index/*]`,
+        tableIndexFinding(props.table),
       );
       this.functions.set(name, fn);
     }
@@ -135,20 +135,6 @@ export class PhotoPipeline extends Construct {
     fn.addPropertyOverride('LoggingConfig.LogGroup', logs.logGroupName);
     const reason =
       "CDK's own BucketNotificationsHandler, which runs only during deployment to set the photos bucket's event notification";
-    acknowledge(
-      handler,
-      `${reason}: CDK attaches AWSLambdaBasicExecutionRole to it.`,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-    );
-    acknowledgeAllFindings(
-      handler,
-      rules.iam.IAMNoWildcardPermissions,
-      'AwsSolutions-IAM5',
-      `${reason}: s3:PutBucketNotification has no narrower resource form than CDK gives it.`,
-    );
+    acknowledgeCdkHandler(handler, reason, `s3:PutBucketNotification has no narrower resource form than CDK gives it.`);
   }
-}
-
-function logicalId(resource: ITable | Bucket): string {
-  return Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement);
 }

@@ -27,9 +27,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from './settings';
-import { rules } from 'cdk-nag';
 import { LAMBDA_LOG_RETENTION } from './lambda-function';
-import { acknowledge, acknowledgeAllFindings } from './nag';
+import { acknowledge, acknowledgeCdkHandler } from './nag';
 
 /**
  * Viewer-request rewrite on the site behaviour only: a path whose last segment has no dot is an
@@ -224,16 +223,10 @@ export class Site extends Construct {
     if (!handlerFunction) throw new Error('BucketDeployment handler function not found');
     const reason =
       "CDK's own BucketDeployment handler, which runs only during deployment to copy the SPA build into the site bucket and invalidate CloudFront";
-    acknowledge(
+    acknowledgeCdkHandler(
       handlerRole,
-      `${reason}: CDK attaches AWSLambdaBasicExecutionRole to it.`,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-    );
-    acknowledgeAllFindings(
-      handlerRole,
-      rules.iam.IAMNoWildcardPermissions,
-      'AwsSolutions-IAM5',
-      `${reason}: CDK grants it the s3 action families on the bootstrap asset bucket and the site bucket, and cloudfront:CreateInvalidation (which has no resource-level form).`,
+      reason,
+      `CDK grants it the s3 action families on the bootstrap asset bucket and the site bucket, and cloudfront:CreateInvalidation (which has no resource-level form).`,
     );
     acknowledge(
       handlerFunction,
