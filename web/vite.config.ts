@@ -5,8 +5,10 @@
  */
 import { createTheme } from '@aws-amplify/ui';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { startupPreloads } from './startupPreloads';
 import { theme } from './src/app/theme';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -69,7 +71,12 @@ function themeCss(): Plugin {
 
 export default defineConfig({
   root: webDir,
-  plugins: [react(), themeCss(), devConfigJson()],
+  plugins: [
+    react(),
+    themeCss(),
+    devConfigJson(),
+    startupPreloads(path.join(webDir, 'src/main.tsx'), [path.join(webDir, 'src/lib/amplifyAuth.ts')]),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

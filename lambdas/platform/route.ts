@@ -11,6 +11,7 @@ import type { OperationResults } from '../contract/api';
 import { firstMessage } from '../contract/fields';
 import { invalid } from '../domain/errors';
 import { routeFor, type AccessOf, type Operation } from '../routes';
+import { compressed } from './compression';
 import { errorResponse } from './errorResponse';
 import { observed } from './observed';
 import { authorise, principalFromClaims, type Principal } from './principal';
@@ -129,6 +130,7 @@ export function defineRoute<
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
-    return json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
+    const result = json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
+    return compressed(result, event.headers?.['accept-encoding']);
   });
 }

@@ -27,7 +27,7 @@
  * Every figure is recorded without a budget: they depend on the machine and its load; the log
  * says which goals are missed.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -193,6 +193,15 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigu
   const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // LIGHTHOUSE_REPORTS=<dir> keeps each whole report, to read where a page's time goes.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    const file = path.join(
+      process.env.LIGHTHOUSE_REPORTS,
+      `${new URL(url).pathname.slice(1).replace(/\//g, '_')}.json`,
+    );
+    await mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    await writeFile(file, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // Signed out, the guard would have sent Lighthouse to /login: the figures would be the wrong page's.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)

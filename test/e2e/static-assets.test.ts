@@ -1,7 +1,13 @@
-/** How the built app is served: compressed like CloudFront serves it, hashed assets cached for good. */
+/**
+ * How the built app is served: compressed like CloudFront serves it, hashed assets cached for
+ * good; and how it starts: everything start-up needs is asked for by index.html itself.
+ */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { stack } from '../support/env';
+import { launch, newPage } from './support/browser';
+import { signIn } from './support/session';
 
 describe('the built app', () => {
   it('serves its entry script gzipped to browsers that accept it, and as is to others', async () => {
@@ -18,5 +24,29 @@ describe('the built app', () => {
     const plain = await fetch(`${stack.url}${entry}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(onDisk);
+  });
+
+  it('starts a signed-in page with config.json, Amplify and the page code fetched at once, each once', async () => {
+    const html = await (await fetch(`${stack.url}/`)).text();
+    expect(html).toMatch(/<link rel="preload" href="\/config.json" as="fetch" crossorigin="anonymous"/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/authFunctions-[^"]+\.js">/);
+
+    const browser = await launch();
+    try {
+      const { page } = await newPage(browser, 375);
+      await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(`${stack.url}/groups`);
+      await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+      // The preload is the fetch main.tsx makes, not a second download.
+      expect(asked.filter((p) => p === '/config.json')).toHaveLength(1);
+      // The page's chunk was asked for before its API answer: loaded beside start-up, not after it.
+      const chunk = asked.findIndex((p) => /^\/assets\/GroupsPage-.+\.js$/.test(p));
+      expect(chunk).toBeGreaterThan(-1);
+      expect(chunk).toBeLessThan(asked.indexOf('/api/groups'));
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { idToken } from '../support/api';
 import { stack } from '../support/env';
-import { createChurch, PASSWORD } from '../support/fixtures';
+import { addFamilyVia, createChurch, PASSWORD } from '../support/fixtures';
 
 describe('local gateway', () => {
   it('never serves a file outside the web app, however the path is spelled', async () => {
@@ -19,6 +19,23 @@ describe('local gateway', () => {
     expect((await fetch(`${stack.url}/assets/missing-ABCDEFGH.js`)).status).toBe(404);
     for (const path of ['/', '/families/abc'])
       expect([200, 503], path).toContain((await fetch(`${stack.url}${path}`)).status);
+  });
+
+  it('answers compressed to a caller that accepts it (the handler compresses; the gateway passes it on)', async () => {
+    const church = await createChurch();
+    // Enough families for an answer worth compressing (over 1 KB).
+    for (let i = 0; i < 6; i++) await addFamilyVia(church.adminToken, { surname: `Compressed ${i}` });
+    const read = (encoding: string) =>
+      fetch(`${stack.url}/api/families`, {
+        headers: { authorization: `Bearer ${church.adminToken}`, 'accept-encoding': encoding },
+      });
+    const plain = await read('identity');
+    const br = await read('br');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    // fetch decodes it: the same answer either way.
+    expect(await br.json()).toEqual(await plain.json());
   });
 
   it('answers an unknown API path or method like API Gateway', async () => {

@@ -28,18 +28,24 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { appRoutes, preloadPage } from './app/routes';
 import { PageLoader } from './components/PageLoader';
 import { amplifyAuth } from './lib/amplifyAuth';
 import { configureAmplify, loadConfig, preconnectPhotos } from './lib/config';
+import { createQueryClient } from './lib/queryClient';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks <div id="root">');
 const root = createRoot(container);
 root.render(<PageLoader text="Loading Application..." fullPage />);
 
-// Amplify's code downloads while config.json does (configureAmplify and the auth calls await it).
+// Amplify's code and the page's code download while config.json does (configureAmplify and the
+// auth calls await the first; index.html preloads config.json and Amplify's chunks).
 void import('aws-amplify');
 void amplifyAuth();
+const client = createQueryClient();
+const routes = appRoutes(client);
+preloadPage(routes, window.location.pathname);
 
 loadConfig()
   .then(async (config) => {
@@ -47,7 +53,7 @@ loadConfig()
     await configureAmplify(config);
     root.render(
       <StrictMode>
-        <App />
+        <App client={client} routes={routes} />
       </StrictMode>,
     );
   })

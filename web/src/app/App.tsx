@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { createQueryClient } from '../lib/queryClient';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from './auth';
-import { appRoutes } from './routes';
 import { THEME_NAME } from './theme';
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -17,9 +15,9 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   );
 }
 
-export function App() {
-  const [client] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(appRoutes(client)));
+/** The app, on the query client and route table main.tsx made at start-up (see preloadPage). */
+export function App({ client, routes }: { client: QueryClient; routes: RouteObject[] }) {
+  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders client={client}>
       <RouterProvider router={router} />

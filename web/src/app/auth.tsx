@@ -142,7 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // followed here: reacting to it would redirect away mid-way through account setup.
     let stopListening: (() => void) | null = null;
     let unmounted = false;
-    void import('aws-amplify/utils').then(({ Hub }) => {
+    void amplifyAuth().then(({ Hub }) => {
       if (unmounted) return;
       stopListening = Hub.listen('auth', ({ payload }) => {
         if (payload.event === 'signedOut') {

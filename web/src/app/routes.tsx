@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 type Queries = typeof import('../api/queries');
 import { JOB_MESSAGES } from '../../../lambdas/contract/jobTexts';
@@ -23,6 +23,16 @@ function page(load: () => Promise<{ default: ComponentType<object> }>, props: ob
     const { default: Page } = await load();
     return { element: <Page {...props} /> };
   };
+}
+
+/**
+ * Starts loading the code of the page at `pathname` (and of the layouts around it) at start-up,
+ * beside config.json and Amplify's code, instead of after them when the router first renders. The
+ * router's own call later finds the modules loaded; a guard that turns the visitor away only means
+ * a page's code was fetched for nothing.
+ */
+export function preloadPage(routes: RouteObject[], pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) if (typeof route.lazy === 'function') void route.lazy();
 }
 
 export function appRoutes(client: QueryClient): RouteObject[] {

@@ -17,7 +17,9 @@ export function setConfig(config: WebConfig): void {
 }
 
 export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
-  const response = await fetch(url, { cache: 'no-store' });
+  // The HTTP cache's default: index.html's preload of it is then this very response, and both
+  // servers send it with no-cache, so it is revalidated on every load.
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
   const raw = (await response.json()) as Partial<WebConfig>;
   if (!raw.userPoolId || !raw.userPoolClientId) throw new Error(`${url} lacks userPoolId or userPoolClientId.`);
