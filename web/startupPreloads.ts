@@ -45,7 +45,8 @@ export function startupPreloads(entry: string, startedAtOnce: string[] = []): Pl
       handler: () =>
         files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          // Low: needed only once the first-load script runs, they must not slow it (or the first paint) down.
+          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `${base}${file}` },
           injectTo: 'head' as const,
         })),
     },

@@ -28,8 +28,12 @@ describe('the built app', () => {
 
   it('starts a signed-in page with config.json, Amplify and the page code fetched at once, each once', async () => {
     const html = await (await fetch(`${stack.url}/`)).text();
-    expect(html).toMatch(/<link rel="preload" href="\/config.json" as="fetch" crossorigin="anonymous"/);
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/authFunctions-[^"]+\.js">/);
+    expect(html).toMatch(
+      /<link rel="preload" href="\/config.json" as="fetch" crossorigin="anonymous" fetchpriority="low"/,
+    );
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/authFunctions-[^"]+\.js">/,
+    );
 
     const browser = await launch();
     try {

@@ -39,10 +39,12 @@ if (!container) throw new Error('index.html lacks <div id="root">');
 const root = createRoot(container);
 root.render(<PageLoader text="Loading Application..." fullPage />);
 
-// Amplify's code and the page's code download while config.json does (configureAmplify and the
-// auth calls await the first; index.html preloads config.json and Amplify's chunks).
+// Amplify's code, the query layer and the page's code download while config.json does
+// (configureAmplify and the auth calls await Amplify; the route loaders' API reads await the query
+// layer, so they start without waiting for the page's code). index.html preloads all but the page.
 void import('aws-amplify');
 void amplifyAuth();
+void import('./api/queries');
 const client = createQueryClient();
 const routes = appRoutes(client);
 preloadPage(routes, window.location.pathname);
