@@ -74,6 +74,8 @@ export const keys = {
   invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${normaliseEmail(email)}` }),
   /** How many invitations the church sent on a day (YYYY-MM-DD, UTC): its daily cap. */
   invitationDay: (orgId: string, day: string) => ({ PK: `ORG#${orgId}`, SK: `INVITEDAY#${day}` }),
+  /** How many ordinary writes the church made in a minute (epoch minutes): its write rate (churchLimits.ts). */
+  writeMinute: (orgId: string, minute: number) => ({ PK: `ORG#${orgId}`, SK: `WRITES#${minute}` }),
   /** GSI1 partitions of a month (MM): the dashboard's birthdays and anniversaries. */
   anniversaryMonth: (orgId: string, mm: string) => `ORG#${orgId}#ANNIV#${mm}`,
   birthdayMonth: (orgId: string, mm: string) => `ORG#${orgId}#BDAY#${mm}`,

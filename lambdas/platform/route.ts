@@ -10,6 +10,7 @@ import type * as z from 'zod/mini';
 import type { OperationResults } from '../contract/api';
 import { firstMessage } from '../contract/fields';
 import { invalid } from '../domain/errors';
+import { takeWrite } from '../domain/repos/writeRate';
 import { routeFor, type AccessOf, type Operation } from '../routes';
 import { compressed } from './compression';
 import { errorResponse } from './errorResponse';
@@ -130,6 +131,8 @@ export function defineRoute<
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
+    // An ordinary write of a church counts against its write rate; accounts, books and jobs have limits of their own.
+    if (route.method !== 'GET' && !route.load && principal?.orgId) await takeWrite(principal.orgId);
     const result = json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
     return compressed(result, event.headers?.['accept-encoding']);
   });

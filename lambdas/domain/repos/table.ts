@@ -14,6 +14,7 @@ export const ItemType = {
   role: 'ROLE',
   invitation: 'INVITE',
   invitationDay: 'INVITEDAY',
+  writeMinute: 'WRITES',
   photo: 'PHOTO',
   job: 'JOB',
   jobIssue: 'JOBISSUE',

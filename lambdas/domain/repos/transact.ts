@@ -6,6 +6,7 @@
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
+import { CHURCH_LIMITS, churchLimitMessage } from '../churchLimits';
 import { AppError, notFound } from '../errors';
 import { keys } from '../keys';
 import { tableName } from './table';
@@ -60,14 +61,28 @@ export const update = (
   Update: { TableName: tableName(), Key, UpdateExpression, ExpressionAttributeValues: values, ConditionExpression },
 });
 
+/**
+ * The organisation's counts change with the part; a count that grows keeps within its church limit
+ * (the condition compares with the limit less the growth: conditions cannot add). On a refusal,
+ * DynamoDB returns the item as it was, so explain() can tell a limit from a deleted church.
+ */
 function counterAction(orgId: string, counts: Counts): Action | null {
-  const names = Object.entries(counts).filter(([, by]) => by);
+  const names = Object.entries(counts).filter(([, by]) => by) as [keyof Counts, number][];
   if (!names.length) return null;
-  return update(
+  const growing = names.filter(([, by]) => by > 0);
+  const action = update(
     keys.org(orgId),
     `ADD ${names.map(([name]) => `${name} :${name}`).join(', ')}`,
-    Object.fromEntries(names.map(([name, by]) => [`:${name}`, by])),
+    Object.fromEntries([
+      ...names.map(([name, by]) => [`:${name}`, by]),
+      ...growing.map(([name, by]) => [`:${name}Room`, CHURCH_LIMITS[name] - by]),
+    ]),
+    [
+      'attribute_exists(PK)',
+      ...growing.map(([name]) => `(attribute_not_exists(${name}) OR ${name} <= :${name}Room)`),
+    ].join(' AND '),
   );
+  return { Update: { ...action.Update!, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } };
 }
 
 function sumCounts(steps: Step[]): Counts {
@@ -86,23 +101,36 @@ function sumCounts(steps: Step[]): Counts {
 export async function transact(orgId: string, steps: Step[]): Promise<void> {
   for (let start = 0; start < steps.length; start += MAX_ACTIONS - 1) {
     const part = steps.slice(start, start + MAX_ACTIONS - 1);
-    const counter = counterAction(orgId, sumCounts(part));
+    const counts = sumCounts(part);
+    const counter = counterAction(orgId, counts);
     const TransactItems = [...part.map((s) => s.action), ...(counter ? [counter] : [])];
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems }));
     } catch (error) {
-      throw explain(error, start, part.length);
+      throw explain(error, start, part.length, counts);
     }
   }
 }
 
-function explain(error: unknown, offset: number, stepsInPart: number): unknown {
+function explain(error: unknown, offset: number, stepsInPart: number, counts: Counts): unknown {
   const { name, CancellationReasons: reasons } = error as { name?: string; CancellationReasons?: { Code?: string }[] };
   if (name !== 'TransactionCanceledException' || !reasons) return error;
   const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-  // The organisation's own item failed its condition: the church is gone (deleted meanwhile).
-  if (failed >= stepsInPart) return notFound('Organization not found.');
+  // The organisation's own item failed its condition: a limit, or the church is gone (deleted meanwhile).
+  if (failed >= stepsInPart) {
+    const org = (reasons[failed] as { Item?: Record<string, unknown> }).Item;
+    const full = org && (Object.keys(CHURCH_LIMITS) as (keyof Counts)[]).find((name) => pastLimit(org, name, counts));
+    return full ? new AppError('failed-precondition', churchLimitMessage(full)) : notFound('Organization not found.');
+  }
   if (failed >= 0) return new ConditionFailed(offset + failed);
   if (reasons.some((r) => r.Code === 'TransactionConflict')) return new AppError('aborted', CONCURRENT_WRITE);
   return error;
+}
+
+/** Whether the part's growth of a count would pass its limit. The item comes back as DynamoDB wrote it ({ N: "20000" }) or unmarshalled, depending on the client. */
+function pastLimit(org: Record<string, unknown>, name: keyof Counts, counts: Counts): boolean {
+  const by = counts[name] ?? 0;
+  const value = org[name];
+  const count = Number(typeof value === 'object' && value && 'N' in value ? value.N : (value ?? 0));
+  return by > 0 && count + by > CHURCH_LIMITS[name];
 }

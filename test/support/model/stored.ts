@@ -27,7 +27,8 @@ async function storedItems(orgId: string) {
   });
   const byType: Record<string, number> = {};
   // Invitation records (the mail's limits, test/integration/invitations.test.ts) are not in the model.
-  const modelled = items.filter((i) => i.type !== ItemType.invitation && i.type !== ItemType.invitationDay);
+  const unmodelled: string[] = [ItemType.invitation, ItemType.invitationDay, ItemType.writeMinute];
+  const modelled = items.filter((i) => !unmodelled.includes(i.type as string));
   for (const item of modelled) byType[String(item.type)] = (byType[String(item.type)] ?? 0) + 1;
   const org = items.find((i) => i.type === 'ORG')!;
   return {
