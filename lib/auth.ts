@@ -59,7 +59,9 @@ export class Auth extends Construct {
       },
       mfa: Mfa.OFF,
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Lite: every feature the directory uses (e-mail sign-in, codes by mail, TOTP) at about a third of
+      // Essentials' price per monthly active user, the largest part of what a church costs (docs/cost.md).
+      featurePlan: FeaturePlan.LITE,
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
         emailSubject: COGNITO_MAIL.verification.subject,

@@ -21,6 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cost } from './cost';
 import { directory } from './directory';
 import { privacy } from './privacy';
 import { jobs } from './jobs';
@@ -35,7 +36,7 @@ import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
 
 /** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, web, photos, directory, privacy, pdf, jobs, load];
+export const MODULES: readonly BenchModule[] = [lambdas, spa, web, photos, directory, privacy, pdf, jobs, load, cost];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -46,6 +46,8 @@ describe('Cognito', () => {
     ]);
     expect(pool.Properties.EmailConfiguration).toEqual({ EmailSendingAccount: 'COGNITO_DEFAULT' });
     expect(pool.DeletionPolicy).toBe('Retain');
+    // The Lite plan: Essentials would cost a church about three times as much a month (docs/cost.md).
+    expect(pool.Properties.UserPoolTier).toBe('LITE');
     for (const name of CUSTOM_ATTRIBUTES) {
       expect(pool.Properties.Schema).toContainEqual(
         expect.objectContaining({ Name: name, AttributeDataType: 'String', Mutable: true }),
