@@ -42,6 +42,8 @@ export interface ApiProps {
   readonly jobs?: Jobs;
   /** The route manifest; tests may pass a variant, production always uses lambdas/routes.ts. */
   readonly routes?: readonly RouteDef[];
+  /** The secret CloudFront sends with every request (lib/origin-secret.ts). */
+  readonly originVerify: string;
 }
 
 /**
@@ -109,6 +111,7 @@ export class Api extends Construct {
       PHOTOS_BUCKET: props.photos.bucketName,
       EXPORTS_BUCKET: props.exports.bucketName,
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+      ORIGIN_VERIFY: props.originVerify,
       // The state machines' ARNs (INTEGRITY_REPORT_STATE_MACHINE_ARN, ...), for the routes that start jobs.
       ...(props.jobs?.environment() ?? {}),
       // APP_URL is added by the stack once the CloudFront distribution exists (see setAppUrl).

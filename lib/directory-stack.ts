@@ -7,6 +7,7 @@ import { Jobs } from './jobs';
 import { Monitoring } from './monitoring';
 import { Migrations } from './migrations';
 import { PhotoPipeline } from './photo-pipeline';
+import { OriginSecret } from './origin-secret';
 import { Site } from './site';
 import { Storage } from './storage';
 
@@ -60,7 +61,9 @@ export class DirectoryStack extends Stack {
       exports: this.storage.exports,
       superAdminEmail,
     });
+    const originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
+      originVerify: originSecret.value,
       table: this.data.table,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
@@ -76,6 +79,7 @@ export class DirectoryStack extends Stack {
       renditionsJob: this.jobs.stateMachines.get('photoRenditions')!,
     });
     this.site = new Site(this, 'Site', {
+      originVerify: originSecret.value,
       siteBucket: this.storage.site,
       logBucket: this.storage.logs,
       httpApi: this.api.httpApi,

@@ -21,6 +21,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/platform/origin';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -64,6 +65,8 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export interface SiteProps {
+  /** The secret sent to the API with every request (lib/origin-secret.ts). */
+  readonly originVerify: string;
   readonly siteBucket: IBucket;
   readonly logBucket: IBucket;
   readonly httpApi: HttpApi;
@@ -127,6 +130,8 @@ export class Site extends Construct {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      // Over any header of that name a viewer sends: CloudFront's own value wins.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify },
     });
 
     this.distribution = new Distribution(this, 'Distribution', {

@@ -14,6 +14,7 @@ import { takeWrite } from '../domain/repos/writeRate';
 import { routeFor, type AccessOf, type Operation } from '../routes';
 import { compressed } from './compression';
 import { errorResponse } from './errorResponse';
+import { assertThroughSite } from './origin';
 import { observed } from './observed';
 import { authorise, principalFromClaims, type Principal } from './principal';
 
@@ -127,6 +128,7 @@ export function defineRoute<
     answer: errorResponse,
     success: (result) => ({ status: result.statusCode }),
   }).handler(async (event) => {
+    assertThroughSite(event.headers);
     const principal = (await authorise(route.access, event)) as PrincipalOf<Op>;
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});

@@ -21,6 +21,7 @@ import { createGzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { invalid } from '../../lambdas/domain/errors';
 import { errorResponse } from '../../lambdas/platform/errorResponse';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/origin';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
@@ -66,6 +67,8 @@ export interface GatewayOptions {
   faults?: FaultProxy[];
   /** How long a handler may take before the caller gets 504 (30 s, as in AWS; tests shorten it). */
   integrationTimeoutMs?: number;
+  /** The secret CloudFront adds to every API request (lambdas/platform/origin.ts); the gateway plays CloudFront. */
+  originVerify: string;
 }
 
 interface CompiledRoute {
@@ -166,6 +169,8 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
     );
+    // As CloudFront's origin custom header: set on every request, over any the caller sent.
+    headers[ORIGIN_VERIFY_HEADER] = options.originVerify;
     const now = new Date();
     const requestId = randomUUID();
     const event = {

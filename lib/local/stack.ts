@@ -3,6 +3,7 @@
  * gateway that runs the real handlers. Used by `npm start` (bin/local.ts) and by the test setup.
  */
 import './quiet-sdk';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -83,6 +84,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       EXPORTS_BUCKET: config.exportsBucket,
       MAIL_FROM: 'directory@directory.local',
       APP_URL: url,
+      // What the gateway, playing CloudFront, adds to every API request: a new one each start.
+      ORIGIN_VERIFY: randomBytes(24).toString('hex'),
       // The handlers log and measure as in AWS, but a terminal wants quiet: warnings and errors
       // only, and no metric (EMF) lines, unless these are set otherwise (README, Quick start).
       LOG_LEVEL: process.env.LOG_LEVEL || 'WARN',
@@ -118,6 +121,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       stepFunctions,
       s3Events,
       faults,
+      originVerify: env.ORIGIN_VERIFY!,
     });
     return {
       config,

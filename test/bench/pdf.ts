@@ -138,10 +138,12 @@ const HANDLER_DRIVER = `
 import { handler } from './index.mjs';
 export async function benchMain(claimsJson) {
   const claims = JSON.parse(claimsJson);
+  // The header CloudFront adds to every API request (lambdas/platform/origin.ts).
+  process.env.ORIGIN_VERIFY = 'bench';
   const now = new Date();
   const event = {
     version: '2.0', routeKey: 'POST /api/directory/pdf', rawPath: '/api/directory/pdf', rawQueryString: '',
-    headers: { 'content-type': 'application/json' }, body: '{}', isBase64Encoded: false,
+    headers: { 'content-type': 'application/json', 'x-origin-verify': 'bench' }, body: '{}', isBase64Encoded: false,
     requestContext: { http: { method: 'POST', path: '/api/directory/pdf' }, requestId: 'bench', routeKey: 'POST /api/directory/pdf',
       stage: '$default', time: now.toISOString(), timeEpoch: now.getTime(), authorizer: { jwt: { claims, scopes: null } } },
   };

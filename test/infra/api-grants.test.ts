@@ -110,6 +110,7 @@ beforeAll(() => {
     mailFrom: MAIL_FROM,
     jobs,
     routes: [...(routes as readonly RouteDef[]), ...probes],
+    originVerify: 'origin-secret',
   });
   template = T.fromStack(stack);
 });

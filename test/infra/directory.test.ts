@@ -7,6 +7,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
 import { ENV_NAMES } from '../../lambdas/platform/env';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/origin';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { filesToShip, LAMBDA_RUNTIME } from '../../lib/bundling';
 import { buildDirectoryApp } from '../../lib/directory-app';
@@ -350,6 +351,24 @@ describe('CloudFront site', () => {
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(JSON.stringify(origin.DomainName)).toContain(logicalId(s.stack.api.httpApi));
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.us-east-1.');
+  });
+
+  it('closes the API around CloudFront: its origin sends the secret every function requires, from Secrets Manager', () => {
+    const d = distribution();
+    const api = d.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    const origin = d.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const [header] = origin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
+    // A dynamic reference, resolved at deploy time: the value is never in the template.
+    const [[secretId]] = resourcesOf(s.template, 'AWS::SecretsManager::Secret') as [[string, any]];
+    const reference = JSON.stringify(header.HeaderValue);
+    expect(reference).toContain('{{resolve:secretsmanager:');
+    expect(reference).toContain(secretId);
+    const resources = s.template.toJSON().Resources;
+    for (const route of manifest) {
+      const fn = resources[logicalId(s.stack.api.functions.get(route.operation)!)];
+      expect(JSON.stringify(fn.Properties.Environment.Variables.ORIGIN_VERIFY), route.operation).toBe(reference);
+    }
   });
 
   it('rewrites SPA routes to /index.html but leaves files alone', () => {

@@ -37,6 +37,7 @@ beforeAll(async () => {
     handlersDir: path.join(here, '../support/gateway-handlers'),
     verbose: false,
     integrationTimeoutMs: TIMEOUT_MS,
+    originVerify: 'gateway-limits-test',
   });
 });
 

@@ -3,6 +3,7 @@
  * Gateway's limits and authorizer hold (Lambda's limits: gateway-limits.test.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/origin';
 import { idToken } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, PASSWORD } from '../support/fixtures';
@@ -36,6 +37,14 @@ describe('local gateway', () => {
     expect(br.headers.get('vary')).toBe('Accept-Encoding');
     // fetch decodes it: the same answer either way.
     expect(await br.json()).toEqual(await plain.json());
+  });
+
+  it('plays CloudFront for the origin secret: a caller’s own value is replaced by the real one', async () => {
+    const church = await createChurch();
+    const me = await fetch(`${stack.url}/api/me`, {
+      headers: { authorization: `Bearer ${church.adminToken}`, [ORIGIN_VERIFY_HEADER]: 'a guess' },
+    });
+    expect(me.status).toBe(200);
   });
 
   it('answers an unknown API path or method like API Gateway', async () => {

@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as addMember } from '../../lambdas/http/members/addMember';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/origin';
 import { addFamilyVia, createChurch, unique } from '../support/fixtures';
 import { outcomeLine, printedBy } from '../support/log-lines';
 
@@ -20,7 +21,8 @@ function invocation(token: string, body: unknown) {
     version: '2.0',
     routeKey: 'POST /api/members',
     rawPath: '/api/members',
-    headers: { 'content-type': 'application/json' },
+    // As CloudFront sends it (lambdas/platform/origin.ts).
+    headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: process.env.ORIGIN_VERIFY },
     body: JSON.stringify(body),
     isBase64Encoded: false,
     requestContext: { requestId, authorizer: { jwt: { claims: decodeJwt(token), scopes: null } } },

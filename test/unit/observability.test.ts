@@ -32,7 +32,11 @@ describe('an API route that fails', () => {
   });
 
   it('answers a bare 500, logs the cause with addresses and numbers masked, and counts the code', async () => {
-    const event = { requestContext: { requestId: 'api-request-1' } } as APIGatewayProxyEventV2WithJWTAuthorizer;
+    process.env.ORIGIN_VERIFY = 'from-cloudfront';
+    const event = {
+      headers: { 'x-origin-verify': 'from-cloudfront' },
+      requestContext: { requestId: 'api-request-1' },
+    } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
     let answer: Awaited<ReturnType<typeof handler>> | undefined;
     const printed = await printedBy(async () => (answer = await handler(event, context)));
 
