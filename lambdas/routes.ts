@@ -39,6 +39,20 @@ const FINISH_ACCOUNT = [
   'cognito-idp:AdminDeleteUserAttributes',
 ] as const satisfies readonly UserPoolAction[];
 
+/** A bucket's use: `read` = HEAD/GET objects and list (a missing object is then a 404, not a 403), and presign GETs; `delete` adds deletion; `write` adds PUT. */
+export type BucketUse = 'read' | 'delete' | 'write';
+
+/**
+ * What a function reads and writes, at the narrowest grant it needs. A route that only reads
+ * (`table: 'read'`) cannot write a byte, whatever its code: test/integration/table-access.test.ts
+ * checks each route's DynamoDB calls against its level.
+ */
+export interface DataUses {
+  readonly table?: 'read' | 'readWrite';
+  readonly photos?: BucketUse;
+  readonly exports?: BucketUse;
+}
+
 export interface RouteDef {
   /** The operation's name (addFamily, newUser, ...); also the Lambda's logical name. */
   readonly operation: string;
@@ -48,8 +62,8 @@ export interface RouteDef {
   readonly access: Access;
   /** Handler file, relative to lambdas/http, without extension; exports `handler`. */
   readonly entry: string;
-  /** AWS services the handler talks to: drives least-privilege grants in CDK (`mail`: ses:SendEmail). */
-  readonly uses: readonly ('table' | 'photos' | 'exports' | 'mail')[];
+  /** What the handler reads and writes: CDK grants exactly that (lib/grants.ts; `mail`: ses:SendEmail). */
+  readonly uses: DataUses & { readonly mail?: true };
   /** The Cognito admin actions the handler calls, granted on our pool only. */
   readonly userPool?: readonly UserPoolAction[];
   /** The Step Functions actions the handler calls on the jobs' state machines (lib/jobs.ts). */
@@ -73,7 +87,7 @@ export const routes = [
     path: '/api/organizations',
     access: 'public',
     entry: 'organizations/registerOrganization',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: OPEN_ACCOUNT,
     load: 'account',
   },
@@ -84,7 +98,7 @@ export const routes = [
     path: '/api/session/registration',
     access: 'signedIn',
     entry: 'session/finishRegistration',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: FINISH_ACCOUNT,
     load: 'account',
   },
@@ -94,7 +108,7 @@ export const routes = [
     path: '/api/session/sign-up',
     access: 'signedIn',
     entry: 'session/finishSignUp',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: FINISH_ACCOUNT,
     load: 'account',
   },
@@ -104,7 +118,7 @@ export const routes = [
     path: '/api/session/claims',
     access: 'signedIn',
     entry: 'session/addClaimCreds',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
@@ -113,7 +127,7 @@ export const routes = [
     path: '/api/me',
     access: 'signedIn',
     entry: 'session/getMe',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'getDashboard',
@@ -121,7 +135,7 @@ export const routes = [
     path: '/api/dashboard',
     access: 'member',
     entry: 'directory/getDashboard',
-    uses: ['table', 'photos'],
+    uses: { table: 'read', photos: 'read' },
   },
   {
     operation: 'listFamilies',
@@ -129,7 +143,7 @@ export const routes = [
     path: '/api/families',
     access: 'member',
     entry: 'families/listFamilies',
-    uses: ['table', 'photos'],
+    uses: { table: 'read', photos: 'read' },
   },
   {
     operation: 'getFamily',
@@ -137,7 +151,7 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'member',
     entry: 'families/getFamily',
-    uses: ['table', 'photos'],
+    uses: { table: 'read', photos: 'read' },
   },
   {
     operation: 'addFamily',
@@ -146,7 +160,7 @@ export const routes = [
     access: 'admin',
     entry: 'families/addFamily',
     // A photo is checked in the table (domain/photo-taking.ts): no S3.
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'updateFamily',
@@ -155,7 +169,7 @@ export const routes = [
     access: 'familyUser',
     entry: 'families/updateFamily',
     // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
   },
   {
@@ -165,7 +179,7 @@ export const routes = [
     access: 'familyUser',
     entry: 'families/deleteFamily',
     // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
   },
   {
@@ -174,7 +188,7 @@ export const routes = [
     path: '/api/families/{familyId}/privacy',
     access: 'familyUser',
     entry: 'privacy/setFamilyPrivacy',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'getPrivacyDefaults',
@@ -182,7 +196,7 @@ export const routes = [
     path: '/api/privacy',
     access: 'admin',
     entry: 'privacy/getPrivacyDefaults',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'setPrivacyDefaults',
@@ -190,7 +204,7 @@ export const routes = [
     path: '/api/privacy',
     access: 'admin',
     entry: 'privacy/setPrivacyDefaults',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'getMember',
@@ -198,7 +212,7 @@ export const routes = [
     path: '/api/members/{memberId}',
     access: 'member',
     entry: 'members/getMember',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'addMember',
@@ -206,7 +220,7 @@ export const routes = [
     path: '/api/members',
     access: 'familyUser',
     entry: 'members/addMember',
-    uses: ['table', 'mail'],
+    uses: { table: 'readWrite', mail: true },
   },
   {
     operation: 'updateMember',
@@ -214,7 +228,7 @@ export const routes = [
     path: '/api/members/{memberId}',
     access: 'familyUser',
     entry: 'members/updateMember',
-    uses: ['table', 'mail'],
+    uses: { table: 'readWrite', mail: true },
   },
   {
     operation: 'deleteMember',
@@ -222,7 +236,7 @@ export const routes = [
     path: '/api/members/{memberId}',
     access: 'familyUser',
     entry: 'members/deleteMember',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'createPhotoUpload',
@@ -230,7 +244,7 @@ export const routes = [
     path: '/api/photos/uploads',
     access: 'familyUser',
     entry: 'photos/createPhotoUpload',
-    uses: ['table', 'photos'],
+    uses: { table: 'readWrite', photos: 'write' },
   },
   // What the photo pipeline made of an upload: the form waits for it before saving (domain/photo-status.ts).
   {
@@ -239,7 +253,7 @@ export const routes = [
     path: '/api/photos/uploads/{photoId}',
     access: 'familyUser',
     entry: 'photos/getPhotoUpload',
-    uses: ['table', 'photos'],
+    uses: { table: 'read', photos: 'read' },
   },
   {
     operation: 'listGroups',
@@ -247,7 +261,7 @@ export const routes = [
     path: '/api/groups',
     access: 'member',
     entry: 'groups/listGroups',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'addGroup',
@@ -255,7 +269,7 @@ export const routes = [
     path: '/api/groups',
     access: 'admin',
     entry: 'groups/addGroup',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'deleteGroup',
@@ -263,7 +277,7 @@ export const routes = [
     path: '/api/groups/{groupId}',
     access: 'admin',
     entry: 'groups/deleteGroup',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'addRole',
@@ -271,7 +285,7 @@ export const routes = [
     path: '/api/groups/{groupId}/roles',
     access: 'admin',
     entry: 'groups/addRole',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'deleteRole',
@@ -279,7 +293,7 @@ export const routes = [
     path: '/api/groups/{groupId}/roles/{memberId}',
     access: 'admin',
     entry: 'groups/deleteRole',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
   },
   {
     operation: 'newUser',
@@ -287,7 +301,7 @@ export const routes = [
     path: '/api/accounts',
     access: 'public',
     entry: 'accounts/newUser',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: OPEN_ACCOUNT,
     load: 'account',
   },
@@ -297,7 +311,7 @@ export const routes = [
     path: '/api/users',
     access: 'admin',
     entry: 'users/listUsers',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'setUserAdminClaim',
@@ -305,7 +319,7 @@ export const routes = [
     path: '/api/users/{userId}/admin',
     access: 'admin',
     entry: 'users/setUserAdminClaim',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
@@ -314,7 +328,7 @@ export const routes = [
     path: '/api/users/{userId}',
     access: 'admin',
     entry: 'users/deleteUserAuth',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
   },
   // The super-admin's jobs (issue 6): started at once, run by Step Functions (lambdas/jobs/), polled with getJob.
@@ -324,7 +338,7 @@ export const routes = [
     path: '/api/admin/integrity-reports',
     access: 'superAdmin',
     entry: 'admin/startIntegrityReport',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
     load: 'job',
   },
@@ -334,7 +348,7 @@ export const routes = [
     path: '/api/admin/jobs/{jobId}',
     access: 'superAdmin',
     entry: 'admin/getJob',
-    uses: ['table'],
+    uses: { table: 'read' },
     jobs: ['states:DescribeExecution'],
   },
   {
@@ -343,7 +357,7 @@ export const routes = [
     path: '/api/admin/organizations',
     access: 'superAdmin',
     entry: 'admin/getAllOrganizations',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'deleteAllDataForOrganization',
@@ -351,7 +365,7 @@ export const routes = [
     path: '/api/admin/organization-deletions',
     access: 'superAdmin',
     entry: 'admin/deleteAllDataForOrganization',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
     load: 'job',
   },
@@ -362,7 +376,7 @@ export const routes = [
     path: '/api/admin/organizations/{orgId}/users',
     access: 'superAdmin',
     entry: 'admin/listOrganizationUsers',
-    uses: ['table'],
+    uses: { table: 'read' },
   },
   {
     operation: 'makeOrganizationAdmin',
@@ -370,7 +384,7 @@ export const routes = [
     path: '/api/admin/organizations/{orgId}/users/{userId}/admin',
     access: 'superAdmin',
     entry: 'admin/makeOrganizationAdmin',
-    uses: ['table'],
+    uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
@@ -379,7 +393,7 @@ export const routes = [
     path: '/api/directory/pdf',
     access: 'admin',
     entry: 'directory/generateDirectoryPdf',
-    uses: ['table', 'photos', 'exports'],
+    uses: { table: 'readWrite', photos: 'read', exports: 'write' },
     files: ['pdfText'],
     // Photos and the PDF are held in memory together; Lambda's CPU share grows with memory (1 vCPU at 1,769 MB).
     memoryMb: 1769,

@@ -23,7 +23,8 @@ import type { EnvName } from '../lambdas/platform/env';
 import { filesToShip } from './bundling';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
 import type { Jobs } from './jobs';
-import { acknowledge, logicalId, tableIndexFinding } from './nag';
+import { grantData } from './grants';
+import { acknowledge } from './nag';
 import { loadOf, reservesConcurrency, ROUTE_LIMITS, STAGE_LIMIT } from './limits';
 
 /** Stage-wide limits; WAF rate rules sit in front of these per client IP. */
@@ -180,52 +181,23 @@ export class Api extends Construct {
 
   private grant(fn: NodejsFunction, route: RouteDef, props: ApiProps): void {
     const stack = Stack.of(this);
-    for (const use of route.uses) {
-      switch (use) {
-        case 'table':
-          props.table.grantReadWriteData(fn);
-          acknowledge(
-            fn.role!,
-            'Read/write on the GSIs of our own single table (table-arn/index/*): the repositories query GSI1-3.',
-            tableIndexFinding(props.table),
-          );
-          break;
-        case 'photos':
-        case 'exports': {
-          const bucket = use === 'photos' ? props.photos : props.exports;
-          bucket.grantReadWrite(fn);
-          acknowledge(
-            fn.role!,
-            `Object-level access to the ${use} bucket only (keys are chosen by the handler under the organisation id of the verified token). CDK's read/write grant uses these s3 action families.`,
-            `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/*]`,
-            'AwsSolutions-IAM5[Action::s3:GetBucket*]',
-            'AwsSolutions-IAM5[Action::s3:GetObject*]',
-            'AwsSolutions-IAM5[Action::s3:List*]',
-            'AwsSolutions-IAM5[Action::s3:Abort*]',
-            'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
-          );
-          break;
-        }
-        case 'mail':
-          if (props.mailFrom) {
-            fn.addToRolePolicy(
-              new PolicyStatement({
-                actions: ['ses:SendEmail'],
-                resources: [
-                  stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mailFrom }),
-                  stack.formatArn({
-                    service: 'ses',
-                    resource: 'identity',
-                    resourceName: props.mailFrom.split('@')[1] ?? props.mailFrom,
-                  }),
-                ],
-              }),
-            );
-          }
-          // Without a configured sender (context sesFromEmail) there is no identity to grant on;
-          // such a handler must report that mail is not configured rather than send.
-          break;
-      }
+    grantData(fn, route.uses, props);
+    // Without a configured sender (context sesFromEmail) there is no identity to grant on; such a
+    // handler must report that mail is not configured rather than send.
+    if (route.uses.mail && props.mailFrom) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mailFrom }),
+            stack.formatArn({
+              service: 'ses',
+              resource: 'identity',
+              resourceName: props.mailFrom.split('@')[1] ?? props.mailFrom,
+            }),
+          ],
+        }),
+      );
     }
     if (route.userPool?.length) {
       fn.addToRolePolicy(

@@ -12,7 +12,8 @@ import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT } from './lambda-function';
-import { acknowledge, logicalId, tableIndexFinding } from './nag';
+import { grantData } from './grants';
+import { acknowledge, logicalId } from './nag';
 import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
 export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
@@ -166,42 +167,7 @@ export class Jobs extends Construct {
 
   private grant(fn: NodejsFunction, task: TaskDef, props: JobsProps): void {
     const { uses } = task;
-    if (uses.table) {
-      if (uses.table === 'read') props.table.grantReadData(fn);
-      else props.table.grantReadWriteData(fn);
-      acknowledge(
-        fn.role!,
-        'Access to the GSIs of our own single table (table-arn/index/*): the job tasks query GSI3 (members by id).',
-        tableIndexFinding(props.table),
-      );
-    }
-    const buckets: [IBucket, 'read' | 'delete' | 'write'][] = [];
-    if (uses.photos) buckets.push([props.photos, uses.photos]);
-    if (uses.exports) buckets.push([props.exports, uses.exports]);
-    for (const [bucket, level] of buckets) {
-      // Read includes s3:List*: without ListBucket, S3 answers 403 (not 404) for a missing object.
-      bucket.grantRead(fn);
-      const ids = [
-        `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/*]`,
-        'AwsSolutions-IAM5[Action::s3:GetBucket*]',
-        'AwsSolutions-IAM5[Action::s3:GetObject*]',
-        'AwsSolutions-IAM5[Action::s3:List*]',
-      ];
-      if (level === 'delete') {
-        bucket.grantDelete(fn);
-        ids.push('AwsSolutions-IAM5[Action::s3:DeleteObject*]');
-      }
-      if (level === 'write') {
-        bucket.grantPut(fn);
-        ids.push('AwsSolutions-IAM5[Action::s3:Abort*]');
-      }
-      const does = { read: 'checks', delete: 'deletes', write: 'writes' }[level];
-      acknowledge(
-        fn.role!,
-        `Object-level access to one bucket only: the task lists and ${does} objects under an organisation's prefix; CDK's grants use these s3 action families.`,
-        ...ids,
-      );
-    }
+    grantData(fn, uses, props);
     if (uses.userPool?.length) {
       fn.addToRolePolicy(new PolicyStatement({ actions: [...uses.userPool], resources: [props.userPool.userPoolArn] }));
     }

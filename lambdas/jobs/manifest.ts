@@ -9,14 +9,10 @@
  *  - the handlers that start jobs, through the state machine ARN variable `stateMachineEnv`.
  */
 import type { EnvName } from '../platform/env';
-import type { UserPoolAction } from '../routes';
+import type { DataUses, UserPoolAction } from '../routes';
 
 /** What a task talks to, at the narrowest grant it needs. */
-export interface TaskUses {
-  table?: 'read' | 'readWrite';
-  /** photos: `read` = HEAD/GET objects and list (so a missing object is a 404, not a 403); `delete` adds deletion; `write` adds PUT. */
-  photos?: 'read' | 'delete' | 'write';
-  exports?: 'delete';
+export interface TaskUses extends DataUses {
   /** Cognito admin actions, on our pool only. */
   userPool?: readonly UserPoolAction[];
 }

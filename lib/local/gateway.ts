@@ -8,7 +8,8 @@
  *                    SES v2 SendEmail (/_local/ses/v2/email/outbound-emails) for our own mails,
  *                    and, in test stacks, /_local/faults (DynamoDB or S3 failing for a while);
  *                    /_local/s3/events (s3rver's object events, lib/local/s3-events.ts) and
- *                    /_local/settled (answers once that work and the jobs are done).
+ *                    /_local/settled (answers once that work and the jobs are done);
+ *                    /_local/table-access (the DynamoDB calls of each route, lib/local/table-access.ts).
  *  - /config.json    the SPA's runtime configuration.
  *  - everything else the built SPA, with index.html for client-side routes.
  */
@@ -37,6 +38,7 @@ import {
   withinTimeout,
 } from './gateway-limits';
 import { asInvocation } from './invocation';
+import { asOperation, tableAccess } from './table-access';
 import type { Mailbox } from './mailbox';
 import type { LocalS3Events } from './s3-events';
 import type { LocalStepFunctions } from './stepfunctions';
@@ -213,7 +215,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     const handler = await loadHandler(route);
     try {
       const result = await withinTimeout(integrationTimeoutMs, () =>
-        asInvocation(requestId, () => handler(event, context)),
+        asInvocation(requestId, () => asOperation(route.operation, () => handler(event, context))),
       );
       if (result === 'timeout') return answerLimit(res, LIMIT_ANSWERS.timeout);
       if (tooLargeForLambda(result)) {
@@ -299,6 +301,8 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         options.s3Events.receive(JSON.parse((await readBody(req)).toString('utf8')));
         return send(res, 202, '{}');
       }
+      if (url.pathname === '/_local/table-access' && req.method === 'GET')
+        return send(res, 200, JSON.stringify(tableAccess()));
       if (url.pathname === '/_local/settled' && req.method === 'GET') {
         // Local only: answers once the work started off the request path is done (S3 events, then
         // the jobs they or the requests started), so a test can look at the result.

@@ -30,7 +30,7 @@ const probes: RouteDef[] = [
     path: '/api/probe/photos',
     access: 'admin',
     entry: ENTRY,
-    uses: ['table', 'photos'],
+    uses: { table: 'readWrite', photos: 'write' },
   },
   {
     operation: 'exportProbe',
@@ -38,7 +38,7 @@ const probes: RouteDef[] = [
     path: '/api/probe/exports',
     access: 'admin',
     entry: ENTRY,
-    uses: ['exports'],
+    uses: { exports: 'read' },
   },
   {
     operation: 'bothBucketsProbe',
@@ -46,7 +46,7 @@ const probes: RouteDef[] = [
     path: '/api/probe/both',
     access: 'familyUser',
     entry: ENTRY,
-    uses: ['photos', 'exports'],
+    uses: { photos: 'delete', exports: 'write' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
   {
@@ -55,7 +55,7 @@ const probes: RouteDef[] = [
     path: '/api/probe/mail',
     access: 'superAdmin',
     entry: ENTRY,
-    uses: ['mail'],
+    uses: { mail: true },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
   },
   {
@@ -64,7 +64,7 @@ const probes: RouteDef[] = [
     path: '/api/probe/signups/{orgId}',
     access: 'public',
     entry: ENTRY,
-    uses: ['table'],
+    uses: { table: 'read' },
   },
 ];
 const MAIL_FROM = 'directory@example.org';
@@ -121,9 +121,9 @@ describe('grants from route.uses', () => {
     const resources = JSON.stringify(s3.map((st) => st.Resource));
     expect(resources).toContain(JSON.stringify(bucketArn(storage.photos)));
     expect(resources).not.toContain(JSON.stringify(bucketArn(storage.exports)));
-    expect(actionsOf('photoProbe')).toEqual(
-      expect.arrayContaining(['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*']),
-    );
+    expect(actionsOf('photoProbe')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject*']));
+    // write: PUT beside read, never delete.
+    expect(actionsOf('photoProbe').some((a) => a.startsWith('s3:DeleteObject'))).toBe(false);
     expect(actionsOf('photoProbe').some((a) => a.startsWith('cognito-idp:'))).toBe(false);
   });
 
@@ -132,6 +132,14 @@ describe('grants from route.uses', () => {
     expect(resources).toContain(JSON.stringify(bucketArn(storage.exports)));
     expect(resources).not.toContain(JSON.stringify(bucketArn(storage.photos)));
     expect(actionsOf('exportProbe').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    // read: nothing that changes an object.
+    expect(actionsOf('exportProbe').filter((a) => /^s3:(Put|Delete|Abort)/.test(a))).toEqual([]);
+  });
+
+  it('table read: queries and gets, nothing that writes', () => {
+    const actions = actionsOf('signupProbe').filter((a) => a.startsWith('dynamodb:'));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']));
+    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
   });
 
   it('a route using both buckets and the pool gets all three, and nothing on the table', () => {

@@ -1,0 +1,57 @@
+/**
+ * The table and bucket grants of a function, from what its manifest entry says it uses
+ * (`DataUses`: route manifest lambdas/routes.ts, job manifest lambdas/jobs/manifest.ts), at the
+ * narrowest level: read-only functions cannot write, and none holds a bucket action it does not use.
+ */
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { BucketUse, DataUses } from '../lambdas/routes';
+import { acknowledge, logicalId, tableIndexFinding } from './nag';
+
+export interface DataTargets {
+  readonly table: ITable;
+  readonly photos: IBucket;
+  readonly exports: IBucket;
+}
+
+export function grantData(fn: NodejsFunction, uses: DataUses, targets: DataTargets): void {
+  if (uses.table) {
+    if (uses.table === 'read') targets.table.grantReadData(fn);
+    else targets.table.grantReadWriteData(fn);
+    acknowledge(
+      fn.role!,
+      'Access to the GSIs of our own single table (table-arn/index/*): the repositories query GSI1-3.',
+      tableIndexFinding(targets.table),
+    );
+  }
+  const buckets: [IBucket, BucketUse][] = [];
+  if (uses.photos) buckets.push([targets.photos, uses.photos]);
+  if (uses.exports) buckets.push([targets.exports, uses.exports]);
+  for (const [bucket, level] of buckets) {
+    // Read includes s3:List*: without ListBucket, S3 answers 403 (not 404) for a missing object.
+    bucket.grantRead(fn);
+    const ids = [
+      `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/*]`,
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+    ];
+    if (level === 'delete') {
+      bucket.grantDelete(fn);
+      ids.push('AwsSolutions-IAM5[Action::s3:DeleteObject*]');
+    }
+    if (level === 'write') {
+      bucket.grantPut(fn);
+      ids.push('AwsSolutions-IAM5[Action::s3:Abort*]');
+    }
+    const does = { read: 'reads (or presigns reads of)', delete: 'deletes', write: 'writes (or presigns writes of)' }[
+      level
+    ];
+    acknowledge(
+      fn.role!,
+      `Object-level access to one bucket only: the function ${does} objects under an organisation's prefix; CDK's grants use these s3 action families.`,
+      ...ids,
+    );
+  }
+}
