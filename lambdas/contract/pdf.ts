@@ -7,10 +7,14 @@ import * as z from 'zod/mini';
 export const PAPERS = ['letter', 'a4'] as const;
 export type PaperSize = (typeof PAPERS)[number];
 
-/** Letter unless A4 is asked for. */
+/** Letter unless A4 is asked for; family photos unless asked to leave them out. */
 export const GenerateDirectoryPdfInput = z.object({
   paper: z.optional(z.enum(PAPERS, { error: 'Paper must be letter or a4.' })),
+  photos: z.optional(z.boolean({ error: 'Photos must be true or false.' })),
 });
+
+/** The choices the Families page offers beside its Download PDF button. */
+export const PAPER_LABELS: Record<PaperSize, string> = { letter: 'Letter', a4: 'A4' };
 export type GenerateDirectoryPdfInput = z.output<typeof GenerateDirectoryPdfInput>;
 
 export const PDF_MESSAGES = {

@@ -116,7 +116,7 @@ async function putPdf(key: string, size: number, chunks: AsyncIterable<Uint8Arra
 
 export async function generateDirectoryPdf(
   orgId: string,
-  paper: PaperSize,
+  { paper, photos: withPhotos }: { paper: PaperSize; photos: boolean },
   now = new Date(),
 ): Promise<GenerateDirectoryPdfResult> {
   const started = performance.now();
@@ -137,7 +137,10 @@ export async function generateDirectoryPdf(
   if (directory.length === 0) return { success: true, message: PDF_MESSAGES.empty };
 
   const read = performance.now();
-  const photos = await mapLimit(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family));
+  // A book without photos reads none (and lays the families out without a photo's space).
+  const photos = withPhotos
+    ? await mapLimit(directory, PHOTO_CONCURRENCY, ({ family }) => readPhoto(orgId, family))
+    : directory.map(() => null);
   const fetched = performance.now();
   const families: PdfFamily[] = directory.map(({ family, members }, i) => ({
     ...valuesOf(FAMILY_FIELDS, family),

@@ -54,9 +54,11 @@ async function seenByAnotherMember() {
   await page.goto('/families');
   await page.getByRole('heading', { name: 'Families' }).waitFor();
   await page.waitForLoadState('networkidle');
-  const list = await page.locator('main').innerText();
+  // The DOM's text, not the rendered text: a family card below the screen is not rendered until
+  // it nears it (content-visibility), and the list must be read whole.
+  const list = (await page.locator('main').textContent()) ?? '';
   const card = page.getByRole('article', { name: `${surname} Family` });
-  const cardText = (await card.count()) ? await card.innerText() : null;
+  const cardText = (await card.count()) ? await card.textContent() : null;
   await page.goto('/families/grid');
   await page.waitForLoadState('networkidle');
   const grid = await page.locator('main').innerText();
@@ -133,9 +135,9 @@ describe('privacy, as members choose it', () => {
     await admin.page.goto('/families');
     const card = admin.page.getByRole('article', { name: `${surname} Family` });
     await card.waitFor();
-    await expect.poll(() => card.innerText()).toContain(UNLISTED_MARK.short);
-    expect(await card.innerText()).toContain(CELL);
-    expect(await card.innerText()).toContain('Admins only');
+    await expect.poll(() => card.textContent()).toContain(UNLISTED_MARK.short);
+    expect(await card.textContent()).toContain(CELL);
+    expect(await card.textContent()).toContain('Admins only');
     await card.scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'privacy-admin-marks-1280');
     await admin.context.close();

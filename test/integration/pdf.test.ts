@@ -159,6 +159,18 @@ describe('generateDirectoryPdf', () => {
     expect(doc.getPage(1).getHeight()).toBeCloseTo(841.89, 1);
   });
 
+  it('leaves the photos out when asked, reading none', async () => {
+    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
+      token: church.adminToken,
+      body: { photos: false },
+    });
+    expect(answer.status).toBe(200);
+    const bytes = (await download(answer.body)).bytes;
+    expect(Buffer.from(bytes).indexOf(Buffer.from('/Subtype /Image'))).toBe(-1);
+    const families = pdfText(bytes, 2);
+    for (const [surname] of FAMILIES) expect(families).toContain(`${surname} Family`);
+  });
+
   it('refuses anyone but an admin, and bad input', async () => {
     const member = await createAccountIn(church.orgId);
     expect((await call('generateDirectoryPdf', { token: member.token, body: {} })).status).toBe(403);
@@ -168,6 +180,8 @@ describe('generateDirectoryPdf', () => {
     const bad = await call('generateDirectoryPdf', { token: church.adminToken, body: { paper: 'legal' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.code).toBe('invalid-argument');
+    const notBoolean = await call('generateDirectoryPdf', { token: church.adminToken, body: { photos: 'no' } });
+    expect(notBoolean.body).toEqual({ error: { code: 'invalid-argument', message: 'Photos must be true or false.' } });
   });
 
   it('gives another church’s admin its own church’s directory, never this one', async () => {

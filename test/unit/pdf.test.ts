@@ -155,12 +155,14 @@ describe('the PDF directory', () => {
     expect(body).toContain('Anniversary: 06/12');
     expect(body).toContain('Birthday 01/10');
     expect(body).toContain('Cell: (217) 555-0110');
-    expect(body).toContain('m0@example.com');
+    expect(body).toContain('Email: m0@example.com');
+    // The e-mail has a line of its own, not the cell number's.
+    expect(pdfText(pdf.file, 2, true)).not.toMatch(/Cell: [^\n]*@/);
     const adams = flat(pdfText(pdf.file, 2, true))
       .split('Adams Family')[1]!
       .split('Zoe')[0]!;
     expect(adams).not.toMatch(/Phone|Anniversary|Springfield|Elm/);
-    expect(body).not.toMatch(/Phone: (?!\()|Birthday (?!\d)|Cell: (?!\()/);
+    expect(body).not.toMatch(/Phone: (?!\()|Birthday (?!\d)|Cell: (?!\()|Email: (?!m\d)/);
     // Families in surname order under their letters.
     const raw = pdfText(pdf.file, 2, true);
     const order = ['Adams Family', 'Nguyễn Family', 'Ødegård Family', 'Иванова Family', '김 Family'].map((s) =>

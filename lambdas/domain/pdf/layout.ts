@@ -242,17 +242,13 @@ function familyPieces(family: LayoutFamily, index: number, width: number, measur
       if (i === 0 && birthday)
         rows.push(text(birthday, width - birthdayWidth, -(my - 3), T.contact.size, 'regular', 'muted'));
     });
-    const contacts = [member.cellphone ? `Cell: ${member.cellphone}` : null, member.email].filter(
-      (c): c is string => !!c && !!c.trim(),
-    );
-    const together = contacts.join('   ');
+    // Each contact labelled, on a line of its own: an address run on after a number read as part of it.
+    const contacts = [
+      member.cellphone?.trim() ? `Cell: ${member.cellphone}` : null,
+      member.email?.trim() ? `Email: ${member.email}` : null,
+    ].filter((c): c is string => c !== null);
     const contactWidth = width - 22;
-    const contactLines =
-      contacts.length > 1 && measure(together, 'regular', T.contact.size) > contactWidth
-        ? contacts.flatMap((c) => wrap(c, contactWidth, (s) => measure(s, 'regular', T.contact.size)))
-        : contacts.length
-          ? wrap(together, contactWidth, (s) => measure(s, 'regular', T.contact.size))
-          : [];
+    const contactLines = contacts.flatMap((c) => wrap(c, contactWidth, (s) => measure(s, 'regular', T.contact.size)));
     for (const line of contactLines) {
       my += T.contact.lead;
       rows.push(text(line, 22, -(my - 2.5), T.contact.size, 'regular', 'muted'));

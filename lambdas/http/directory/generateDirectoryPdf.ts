@@ -6,5 +6,6 @@ import { defineRoute } from '../../platform/route';
 export const handler = defineRoute(
   'generateDirectoryPdf',
   { body: GenerateDirectoryPdfInput },
-  async ({ principal, body }) => generateDirectoryPdf(principal.orgId, body.paper ?? 'letter'),
+  async ({ principal, body }) =>
+    generateDirectoryPdf(principal.orgId, { paper: body.paper ?? 'letter', photos: body.photos ?? true }),
 );

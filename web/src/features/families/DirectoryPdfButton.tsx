@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
-import { PDF_FILE_NAME, PDF_MESSAGES } from '../../../../lambdas/contract/pdf';
+import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../../../../lambdas/contract/pdf';
 import { callApi, isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';
 
@@ -28,16 +28,21 @@ export function startDownload(url: string, fileName = PDF_FILE_NAME) {
 
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Download PDF (admins): 'Generating...' and disabled while the server renders, then the file. */
+/**
+ * Download PDF (admins), with the book's choices beside it (paper size, family photos):
+ * 'Generating...' and disabled while the server renders, then the file.
+ */
 export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus | null) => void }) {
   const [busy, setBusy] = useState(false);
+  const [paper, setPaper] = useState<PaperSize>('letter');
+  const [photos, setPhotos] = useState(true);
 
   async function generate() {
     if (busy) return;
     setBusy(true);
     onStatus(null);
     try {
-      const result = await callApi('generateDirectoryPdf', { body: {} });
+      const result = await callApi('generateDirectoryPdf', { body: { paper, photos } });
       if (!result.url) {
         onStatus({ kind: 'info', text: result.message || PDF_MESSAGES.empty });
         return;
@@ -55,8 +60,24 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
   }
 
   return (
-    <Button className="pdf-button" isLoading={busy} loadingText={PDF_MESSAGES.busy} onClick={() => void generate()}>
-      Download PDF
-    </Button>
+    <div className="pdf-book" role="group" aria-label="Printed directory">
+      <label className="pdf-book__choice">
+        <span>Paper</span>
+        <select value={paper} disabled={busy} onChange={(e) => setPaper(e.target.value as PaperSize)}>
+          {PAPERS.map((size) => (
+            <option key={size} value={size}>
+              {PAPER_LABELS[size]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="pdf-book__choice">
+        <input type="checkbox" checked={photos} disabled={busy} onChange={(e) => setPhotos(e.target.checked)} />
+        <span>Photos</span>
+      </label>
+      <Button className="pdf-button" isLoading={busy} loadingText={PDF_MESSAGES.busy} onClick={() => void generate()}>
+        Download PDF
+      </Button>
+    </div>
   );
 }
