@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
-import { expectAccessible, launch, newPage, screenshot } from './support/browser';
+import { expectAccessible, familiesComplete, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -159,10 +159,11 @@ describe('the directory, as an administrator', () => {
     await page.getByRole('button', { name: /Delete Family/ }).click();
     await page.waitForURL('**/families');
     await page.getByText(`${surname} deleted successfully.`).waitFor();
+    await familiesComplete(page);
     expect(await familyCard(page, surname).count()).toBe(0);
     expect(await page.getByText('Zipporah').count()).toBe(0);
     await page.goto('/families/grid');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await familiesComplete(page);
     expect(await page.getByRole('link', { name: new RegExp(surname) }).count()).toBe(0);
     await page.goto('/dashboard');
     await page.getByRole('region', { name: 'Birthdays This Month' }).waitFor();
@@ -181,6 +182,7 @@ describe('the directory, as a family user', () => {
     await page.goto('/families');
     const own = familyCard(page, 'Okafor');
     await own.waitFor();
+    await familiesComplete(page);
     await screenshot(page, `families-member-${width}`);
     // Only their own card offers editing; others show '--'.
     expect(await page.getByRole('link', { name: /^Edit .* Family$/ }).count()).toBe(1);

@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { addFamilyVia, createAccountIn, PASSWORD } from '../support/fixtures';
 import { pdfText } from '../support/pdfText';
-import { expectAccessible, launch, newPage, screenshot } from './support/browser';
+import { expectAccessible, familiesComplete, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -53,14 +53,14 @@ async function seenByAnotherMember() {
   const dashboard = await page.locator('main').innerText();
   await page.goto('/families');
   await page.getByRole('heading', { name: 'Families' }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await familiesComplete(page);
   // The DOM's text, not the rendered text: a family card below the screen is not rendered until
   // it nears it (content-visibility), and the list must be read whole.
   const list = (await page.locator('main').textContent()) ?? '';
   const card = page.getByRole('article', { name: `${surname} Family` });
   const cardText = (await card.count()) ? await card.textContent() : null;
   await page.goto('/families/grid');
-  await page.waitForLoadState('networkidle');
+  await familiesComplete(page);
   const grid = await page.locator('main').innerText();
   await page.goto(`/families/${family.familyId}`);
   await page.waitForLoadState('networkidle');

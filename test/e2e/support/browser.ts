@@ -64,3 +64,11 @@ export async function mailCount(email: string): Promise<number> {
   return ((await (await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Mail[])
     .length;
 }
+
+/**
+ * Waits until the family list or grid holds every family: it renders the first screen's at once
+ * and the rest just after (useProgressive), so a check that a family is absent must wait for this.
+ */
+export async function familiesComplete(page: Page) {
+  await page.locator('.family-list[aria-busy="false"], .family-grid[aria-busy="false"]').waitFor({ state: 'attached' });
+}

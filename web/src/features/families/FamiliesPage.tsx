@@ -9,6 +9,7 @@ import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { listDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useProgressive } from '../../lib/useProgressive';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PlainButton } from '../../components/PlainButton';
@@ -35,6 +36,8 @@ const GRID_PHOTO_SIZES = '(max-width: 991px) 50vw, 380px';
 const CARD_PHOTO_SIZES = '(max-width: 575px) calc(100vw - 3rem), 240px';
 /** Tiles on the first screen's first row (three columns from 992 px): loaded at once. */
 const FIRST_ROW = 3;
+/** Families rendered with the page's first paint: more than any screen shows; the rest follow (useProgressive). */
+const FIRST_SCREEN = 9;
 
 export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   usePageTitle(view === 'grid' ? 'Families (Grid View)' : 'Families');
@@ -65,6 +68,8 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   }
 
   const canAddFamily = data?.canAddFamily === true;
+  const shown = useProgressive(data?.families.length ?? 0, FIRST_SCREEN);
+  const families = data?.families.slice(0, shown) ?? [];
 
   return (
     <div className="page families-page">
@@ -114,8 +119,8 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
             {data.canAddFamily && <p>Use the 'Add Family' button to create one.</p>}
           </div>
         ) : view === 'grid' ? (
-          <ul className="family-grid">
-            {data.families.map((f, i) => (
+          <ul className="family-grid" aria-busy={shown < data.families.length}>
+            {families.map((f, i) => (
               <li key={f.familyId}>
                 <RouterLink className="family-tile" to={familyPath(f.familyId)}>
                   <Photo
@@ -135,8 +140,8 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
             ))}
           </ul>
         ) : (
-          <ul className="family-list">
-            {data.families.map((f, i) => (
+          <ul className="family-list" aria-busy={shown < data.families.length}>
+            {families.map((f, i) => (
               <li key={f.familyId}>
                 <FamilyCard
                   family={f}
