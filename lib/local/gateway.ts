@@ -243,7 +243,8 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       file = path.join(webDir, 'index.html');
       if (!existsSync(file)) return send(res, 503, 'The web app is not built yet.', { 'content-type': 'text/plain' });
     }
-    const hashed = /\/assets\/.+-[A-Z0-9]{8}\.\w+$/i.test(file);
+    // Vite's content hash: 8 base64url characters, which may themselves hold '-' or '_'.
+    const hashed = /\/assets\/[^/]+-[\w-]{8}\.\w+$/.test(file);
     const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
     // CloudFront compresses text for browsers that accept it; so does the local stand-in.
     const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
