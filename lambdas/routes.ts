@@ -146,6 +146,14 @@ export const routes = [
     uses: { table: 'read', photos: 'read' },
   },
   {
+    operation: 'searchDirectory',
+    method: 'GET',
+    path: '/api/search',
+    access: 'member',
+    entry: 'families/searchDirectory',
+    uses: { table: 'read', photos: 'read' },
+  },
+  {
     operation: 'getFamily',
     method: 'GET',
     path: '/api/families/{familyId}',

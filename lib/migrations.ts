@@ -18,47 +18,64 @@ export interface MigrationsProps {
   readonly table: ITable;
 }
 
+/** The migrations, in the order they run: each after the one before it. */
+const MIGRATIONS = [
+  {
+    name: 'groupMarks',
+    id: 'GroupMarks',
+    description: "Migration: every church's group marks on members and families made true from its roles",
+  },
+  {
+    name: 'directoryOrder',
+    id: 'DirectoryOrder',
+    description: "Migration: every church's families and members put in surname order, with their search words",
+  },
+] as const;
+
 export class Migrations extends Construct {
   /** Migration name → its Lambda. */
   readonly functions = new Map<string, NodejsFunction>();
 
   constructor(scope: Construct, id: string, props: MigrationsProps) {
     super(scope, id);
-    const groupMarks = makeLambda(this, 'GroupMarks', {
-      entry: path.join(PROJECT_ROOT, 'lambdas', 'migrations', 'groupMarks.ts'),
-      description: "Migration: every church's group marks on members and families made true from its roles",
-      roleDescription: 'Group marks migration: reads and writes the directory table',
-      memorySize: 1024,
-      timeout: Duration.minutes(15),
-      environment: { TABLE_NAME: props.table.tableName },
-    });
-    props.table.grantReadWriteData(groupMarks);
-    acknowledge(
-      groupMarks.role!,
-      'Access to the GSIs of our own single table (table-arn/index/*): it lists the churches on GSI1.',
-      tableIndexFinding(props.table),
-    );
-    this.functions.set('groupMarks', groupMarks);
+    let previous: Construct = props.table;
+    for (const migration of MIGRATIONS) {
+      const fn = makeLambda(this, migration.id, {
+        entry: path.join(PROJECT_ROOT, 'lambdas', 'migrations', `${migration.name}.ts`),
+        description: migration.description,
+        roleDescription: `${migration.id} migration: reads and writes the directory table`,
+        memorySize: 1024,
+        timeout: Duration.minutes(15),
+        environment: { TABLE_NAME: props.table.tableName },
+      });
+      props.table.grantReadWriteData(fn);
+      acknowledge(
+        fn.role!,
+        'Access to the GSIs of our own single table (table-arn/index/*): it lists the churches on GSI1.',
+        tableIndexFinding(props.table),
+      );
+      this.functions.set(migration.name, fn);
 
-    const provider = new Provider(this, 'Provider', {
-      onEventHandler: groupMarks,
-      logGroup: new LogGroup(this, 'ProviderLogs', {
-        retention: LAMBDA_LOG_RETENTION,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
-    });
-    const run = new CustomResource(this, 'GroupMarksRun', {
-      serviceToken: provider.serviceToken,
-      // A new version of the code is a new value: CloudFormation updates the resource, which runs it again.
-      properties: { version: groupMarks.currentVersion.version },
-    });
-    run.node.addDependency(props.table);
+      const provider = new Provider(this, `${migration.id}Provider`, {
+        onEventHandler: fn,
+        logGroup: new LogGroup(this, `${migration.id}ProviderLogs`, {
+          retention: LAMBDA_LOG_RETENTION,
+          removalPolicy: RemovalPolicy.DESTROY,
+        }),
+      });
+      const run = new CustomResource(this, `${migration.id}Run`, {
+        serviceToken: provider.serviceToken,
+        // A new version of the code is a new value: CloudFormation updates the resource, which runs it again.
+        properties: { version: fn.currentVersion.version },
+      });
+      run.node.addDependency(previous);
+      previous = run;
 
-    const reason = "The custom resource provider framework's Lambda is made by aws-cdk-lib";
-    acknowledgeCdkHandler(
-      provider,
-      reason,
-      'CDK lets it invoke every version of our migration function (function-arn:*).',
-    );
+      acknowledgeCdkHandler(
+        provider,
+        "The custom resource provider framework's Lambda is made by aws-cdk-lib",
+        'CDK lets it invoke every version of our migration function (function-arn:*).',
+      );
+    }
   }
 }

@@ -76,10 +76,21 @@ export interface FamilyView extends Omit<FamilyFields, 'photo'> {
 }
 
 export interface ListFamiliesResult {
-  /** Sorted by surname. */
+  /** One page, in surname order (contract/names.ts: case, accents and punctuation aside). */
   families: FamilyView[];
   /** Admin controls: Add Family, Download PDF. */
   canAddFamily: boolean;
+  /** The `after` of the next page, or null after the last family. */
+  next: string | null;
+  /** The `before` of the page before, or null when this page starts the list. */
+  previous: string | null;
+}
+
+export interface SearchDirectoryResult {
+  /** The families the search found, as the viewer may see them, in surname order. */
+  families: FamilyView[];
+  /** More families match than were answered: the person should type more. */
+  more: boolean;
 }
 
 export interface GetFamilyResult {
@@ -264,6 +275,7 @@ export interface OperationResults {
   getMe: MeResult;
   getDashboard: DashboardResult;
   listFamilies: ListFamiliesResult;
+  searchDirectory: SearchDirectoryResult;
   getFamily: GetFamilyResult;
   addFamily: SavedResult;
   updateFamily: SavedResult;

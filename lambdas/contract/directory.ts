@@ -134,3 +134,33 @@ export const DashboardQuery = z.object({
     z.pipe(z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'The month must be 1 to 12.')), z.transform(Number)),
   ),
 });
+
+/** A place in the family list, as a page of it names the next or previous one (repos/directoryPages.ts). */
+const PLACE = /^[\p{L}\p{N}]*#[0-9a-f-]{36}(#~)?$/u;
+const place = z.optional(
+  z.string().check(z.maxLength(300), z.regex(PLACE, 'That place in the family list is not one the list gave.')),
+);
+
+/** A page of the family list: after or before a place a page gave, or from a letter of the A-Z bar; none is the first page. */
+export const ListFamiliesQuery = z
+  .object({
+    after: place,
+    before: place,
+    from: z.optional(z.string().check(z.regex(/^[A-Za-z]$/, 'Please choose a letter from A to Z.'))),
+  })
+  .check(
+    z.refine((q) => [q.after, q.before, q.from].filter((v) => v !== undefined).length <= 1, {
+      message: 'Ask for one place in the family list at a time.',
+    }),
+  );
+
+/** A search of the directory: what the person typed. */
+export const SearchDirectoryQuery = z.object({
+  q: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please type a name, email, phone or city to search for.'),
+      z.maxLength(100, 'Please type at most 100 characters to search for.'),
+    ),
+});

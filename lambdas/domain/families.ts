@@ -17,6 +17,8 @@ import { familyItem, roleMemberName } from './repos/items';
 import { tableName, withoutKeys } from './repos/table';
 import { unlinkUser, usersLinkedTo } from './repos/users';
 import { ConditionFailed, put, remove, transact, update, type Step } from './repos/transact';
+import { wordSteps } from './repos/find';
+import { familyWords, memberWords } from './searchWords';
 import { memberUnchanged, removeEmailClaim, unchangedSince } from './repos/conditions';
 import { createOnce, newRecordId } from './once';
 import { retirePhoto } from './photo-retiring';
@@ -92,6 +94,7 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
       await transact(viewer.orgId, [
         { action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } },
         ...(taken ? [taken.step] : []),
+        ...wordSteps(viewer.orgId, family.familyId, family.familyId, [], familyWords(family)),
       ]);
       return family;
     },
@@ -123,17 +126,22 @@ export async function updateFamily(
     family,
   );
   const { condition, values } = unchangedSince(family, 'membersVersion');
-  const steps: Step[] = [{ action: put(familyItem(next), condition, values) }, ...(taken ? [taken.step] : [])];
-  // The surname lives on members (sorting, display) and on their roles' names: renamed together.
+  const steps: Step[] = [
+    { action: put(familyItem(next), condition, values) },
+    ...(taken ? [taken.step] : []),
+    ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), familyWords(next)),
+  ];
+  // The surname lives on members (sorting, display, their place in the directory's order) and on their roles' names: renamed together.
   if (next.surname !== family.surname) {
     for (const m of members) {
       // As read (same version, same roles) and to a new version: an edit or role add that read the old surname is refused, either order.
       const unchanged = memberUnchanged(m);
+      const order = keys.memberOrder(m.orgId, next.surname, m.familyId, m.memberId);
       steps.push({
         action: update(
           keys.member(m.orgId, m.familyId, m.memberId),
-          'SET surname = :s ADD version :one',
-          { ':s': next.surname, ':one': 1, ...unchanged.values },
+          'SET surname = :s, GSI4PK = :dir, GSI4SK = :at ADD version :one',
+          { ':s': next.surname, ':dir': order.GSI4PK, ':at': order.GSI4SK, ':one': 1, ...unchanged.values },
           unchanged.condition,
         ),
       });
@@ -178,7 +186,9 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
         counts: { memberCount: -1 },
       },
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
+      ...wordSteps(viewer.orgId, familyId, m.memberId, memberWords(m), []),
     ]),
+    ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), []),
     ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
     // A family left out of the directory leaves the church's list of them too.
     ...(church.unlisted.has(familyId)

@@ -10,6 +10,7 @@
  * | church privacy      | ORG#<orgId>           | GRP#~PRIVACY                    |                                   |                                  |                                |
  * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
+ * | search word         | ORG#<orgId>           | FIND#<word>#<familyId>#<recordId>|                                  |                                  |                                |
  * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
  * | group               | ORG#<orgId>           | GRP#<groupId>                   |                                   |                                  |                                |
  * | group name claim    | ORG#<orgId>           | GRPNAME#<normalised>            |                                   |                                  |                                |
@@ -26,6 +27,8 @@
  * repository still checks the separator). A member and its roles share GSI3's partition, so one
  * Query finds both.
  */
+import { sortKeyOf } from '../contract/names';
+
 export const TABLE_SCHEMA = {
   partitionKey: 'PK',
   sortKey: 'SK',
@@ -35,6 +38,7 @@ export const TABLE_SCHEMA = {
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ],
 } as const;
 
@@ -86,6 +90,26 @@ export const keys = {
   memberBirthdayIndex: (orgId: string, memberId: string, mmdd: string) => ({
     GSI1PK: keys.birthdayMonth(orgId, mmdd.slice(0, 2)),
     GSI1SK: `${mmdd.slice(3, 5)}#${memberId}`,
+  }),
+  /**
+   * GSI4: the church's families in surname order (sortKeyOf, then the id), each followed by its
+   * members. The separator '#' sorts before every letter and digit a sort key holds, so 'smith#…'
+   * comes before 'smithe#…', and `${familyAt}#~` after every member of that family.
+   */
+  directoryPartition: (orgId: string) => `ORG#${orgId}#DIR`,
+  familyAt: (surname: string, familyId: string) => `${sortKeyOf(surname)}#${familyId}`,
+  familyOrder: (orgId: string, surname: string, familyId: string) => ({
+    GSI4PK: keys.directoryPartition(orgId),
+    GSI4SK: keys.familyAt(surname, familyId),
+  }),
+  memberOrder: (orgId: string, surname: string, familyId: string, memberId: string) => ({
+    GSI4PK: keys.directoryPartition(orgId),
+    GSI4SK: `${keys.familyAt(surname, familyId)}#${memberId}`,
+  }),
+  /** A search word of a family's or a member's record (recordId: the family's or the member's id). */
+  findWord: (orgId: string, word: string, familyId: string, recordId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `FIND#${word}#${familyId}#${recordId}`,
   }),
   memberById: (orgId: string, memberId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: 'MEM' }),
   group: (orgId: string, groupId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}` }),

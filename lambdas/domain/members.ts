@@ -19,6 +19,8 @@ import { createOnce, newRecordId } from './once';
 import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
 import { unlinkUser, usersLinkedTo } from './repos/users';
+import { wordSteps } from './repos/find';
+import { memberWords } from './searchWords';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, remove, update, type Step } from './repos/transact';
 import { canEditFamily, type Viewer } from './viewer';
 
@@ -100,6 +102,7 @@ export async function addMember(
           { action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } },
           ...claimEmail(member),
           joinFamily(member),
+          ...wordSteps(viewer.orgId, member.familyId, memberId, [], memberWords(member)),
         ],
         async () =>
           (await readFamilyItem(viewer.orgId, family.familyId))
@@ -140,7 +143,10 @@ export async function updateMember(
     updatedAt: new Date().toISOString(),
   };
   const unchanged = memberUnchanged(member);
-  const steps: Step[] = [{ action: put(memberItem(next), unchanged.condition, unchanged.values) }];
+  const steps: Step[] = [
+    { action: put(memberItem(next), unchanged.condition, unchanged.values) },
+    ...wordSteps(viewer.orgId, member.familyId, memberId, memberWords(member), memberWords(next)),
+  ];
   if (next.email !== member.email) {
     if (member.email) steps.push({ action: removeEmailClaim(member.orgId, member.email, member.memberId) });
     steps.push(...claimEmail(next));
@@ -179,6 +185,7 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
       ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+      ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).
       ...(roles.length ? familyLeaveMarks(roles) : [touchFamily(member)]),
     ],

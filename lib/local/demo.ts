@@ -15,15 +15,7 @@ import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { withGroupMarks } from '../../lambdas/domain/repos/groupMarks';
 import { keys } from '../../lambdas/domain/keys';
 import { newPhotoKey } from '../../lambdas/domain/photo-keys';
-import {
-  familyItem,
-  groupItem,
-  groupNameItem,
-  memberEmailClaimItem,
-  memberItem,
-  roleItem,
-  roleMemberName,
-} from '../../lambdas/domain/repos/items';
+import { directoryItems, groupItem, groupNameItem, roleItem, roleMemberName } from '../../lambdas/domain/repos/items';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
@@ -268,9 +260,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   // Members and families carry the marks of their groups, as the roles' writes keep them.
   const marked = withGroupMarks(families, members, roles);
   await batchPutAll(config.tableName, [
-    ...marked.families.map(familyItem),
-    ...marked.members.map(memberItem),
-    ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
+    ...directoryItems(marked.families, marked.members),
     ...groups.map(groupItem),
     ...groups.map(groupNameItem),
     ...roles.map(roleItem),

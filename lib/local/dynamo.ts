@@ -1,6 +1,7 @@
 /** Local DynamoDB: the dynoxide server (SQLite file), and the table made from TABLE_SCHEMA. */
 import {
   CreateTableCommand,
+  UpdateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
@@ -77,8 +78,9 @@ export function createTableInput(tableName: string) {
 }
 
 async function ensureTable(client: DynamoDBClient, tableName: string) {
+  let table;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    ({ Table: table } = await client.send(new DescribeTableCommand({ TableName: tableName })));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
       throw error;
@@ -87,6 +89,19 @@ async function ensureTable(client: DynamoDBClient, tableName: string) {
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLive, Enabled: true },
+      }),
+    );
+    return;
+  }
+  // A table kept from an older version gains the indexes added since, one at a time as DynamoDB allows.
+  const have = new Set((table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  const input = createTableInput(tableName);
+  for (const index of input.GlobalSecondaryIndexes.filter((i) => !have.has(i.IndexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
   }

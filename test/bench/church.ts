@@ -147,15 +147,11 @@ export function generateDirectory(
 export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
-  const { familyItem, memberItem, memberEmailClaimItem } = await import('../../lambdas/domain/repos/items');
+  const { directoryItems } = await import('../../lambdas/domain/repos/items');
   const { keys } = await import('../../lambdas/domain/keys');
   const { ddb } = await import('../../lambdas/platform/ddb');
   const { families, members } = directory;
-  const items = [
-    ...families.map(familyItem),
-    ...members.map(memberItem),
-    ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
-  ];
+  const items = directoryItems(families, members);
   // Eight BatchWriteItem lanes in flight, each a run of whole 25-item batches.
   const LANES = 8;
   const lane = Math.ceil(items.length / LANES / 25) * 25;

@@ -15,11 +15,15 @@ beforeAll(() => {
   resources = s.template.toJSON().Resources;
 });
 
+const runOf = (name: string) =>
+  resourcesOf(s.template, 'AWS::CloudFormation::CustomResource').find(([, r]) =>
+    JSON.stringify(r.Properties.version).includes(`${name}CurrentVersion`),
+  )!;
+
 describe('migrations', () => {
   it('runs the group marks migration after the table is made, again when its code changes', () => {
     const fn = s.stack.migrations.functions.get('groupMarks')!;
-    const runs = resourcesOf(s.template, 'AWS::CloudFormation::CustomResource');
-    const [, run] = runs.find(([, r]) => JSON.stringify(r.Properties.version).includes('GroupMarksCurrentVersion'))!;
+    const [, run] = runOf('GroupMarks');
     expect(run.DependsOn).toEqual(expect.arrayContaining([id(s.stack.data.table)]));
     // Its `version` is the function's current version, which a code change replaces.
     const version = resources[run.Properties.version['Fn::GetAtt'][0]];
@@ -28,13 +32,22 @@ describe('migrations', () => {
     expect(resources[id(fn)].Properties.Timeout).toBe(900);
   });
 
-  it('grants the migration the table (and its indexes) and nothing else', () => {
-    const role = resources[id(s.stack.migrations.functions.get('groupMarks')!)].Properties.Role['Fn::GetAtt'][0];
-    const statements = statementsOfRole(resources, role);
-    const actions = statements.flatMap((st: any) => [st.Action].flat());
-    expect(actions.every((a: string) => a.startsWith('dynamodb:') || a.startsWith('logs:'))).toBe(true);
-    const tableArn = id(s.stack.data.table);
-    for (const st of statements.filter((x: any) => [x.Action].flat().some((a: string) => a.startsWith('dynamodb:'))))
-      expect(JSON.stringify(st.Resource)).toContain(tableArn);
+  it('runs the directory order migration after the group marks, each run in turn', () => {
+    const [groupMarks] = runOf('GroupMarks');
+    const [, run] = runOf('DirectoryOrder');
+    expect(run.DependsOn).toEqual(expect.arrayContaining([groupMarks]));
   });
+
+  it.each(['groupMarks', 'directoryOrder'])(
+    'grants the %s migration the table (and its indexes) and nothing else',
+    (name) => {
+      const role = resources[id(s.stack.migrations.functions.get(name)!)].Properties.Role['Fn::GetAtt'][0];
+      const statements = statementsOfRole(resources, role);
+      const actions = statements.flatMap((st: any) => [st.Action].flat());
+      expect(actions.every((a: string) => a.startsWith('dynamodb:') || a.startsWith('logs:'))).toBe(true);
+      const tableArn = id(s.stack.data.table);
+      for (const st of statements.filter((x: any) => [x.Action].flat().some((a: string) => a.startsWith('dynamodb:'))))
+        expect(JSON.stringify(st.Resource)).toContain(tableArn);
+    },
+  );
 });

@@ -101,6 +101,7 @@ export const rules: Record<Operation, Rule> = {
   getMe: { access: 'signedIn', request: () => ({}), expect: signedIn },
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },
+  searchDirectory: { access: 'member', request: () => ({ query: 'q=a' }), expect: members },
   getFamily: { access: 'member', request: (w) => ({ params: { familyId: w.family.familyId } }), expect: readById },
   setFamilyPrivacy: {
     access: 'familyUser',

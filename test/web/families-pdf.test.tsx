@@ -51,7 +51,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Download PDF', () => {
   it('is offered to admins on the list and the grid, and to no one else', async () => {
-    api({ families: [family], canAddFamily: true }, () => jsonResponse(500, {}));
+    api({ families: [family], canAddFamily: true, next: null, previous: null }, () => jsonResponse(500, {}));
     const { unmount } = renderApp('/families');
     expect((await screen.findByRole('button', { name: 'Download PDF' })).hasAttribute('disabled')).toBe(false);
     unmount();
@@ -61,7 +61,7 @@ describe('Download PDF', () => {
 
   it('is not offered to members', async () => {
     signedInAs({});
-    api({ families: [family], canAddFamily: false }, () => jsonResponse(500, {}));
+    api({ families: [family], canAddFamily: false, next: null, previous: null }, () => jsonResponse(500, {}));
     renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
@@ -70,7 +70,7 @@ describe('Download PDF', () => {
   it('reads Generating... and is disabled while the server works, then downloads directory.pdf and says so', async () => {
     let answer!: (r: Response) => void;
     const fetchMock = api(
-      { families: [family], canAddFamily: true },
+      { families: [family], canAddFamily: true, next: null, previous: null },
       () => new Promise<Response>((resolve) => (answer = resolve)),
     );
     renderApp('/families');
@@ -98,7 +98,7 @@ describe('Download PDF', () => {
   });
 
   it('says nothing was found, and downloads nothing, for a church without families', async () => {
-    api({ families: [family], canAddFamily: true }, () =>
+    api({ families: [family], canAddFamily: true, next: null, previous: null }, () =>
       jsonResponse(200, {
         success: true,
         message: 'Directory generation complete, but no families or members were found to include.',
@@ -120,7 +120,7 @@ describe('Download PDF', () => {
       () => Promise.reject(new TypeError('Failed to fetch')),
     ];
     let next = 0;
-    api({ families: [family], canAddFamily: true }, () => answers[next++]!());
+    api({ families: [family], canAddFamily: true, next: null, previous: null }, () => answers[next++]!());
     renderApp('/families');
     const expected = [
       'Error: PDF generation failed on the server.',

@@ -112,7 +112,7 @@ describe('family list', () => {
   it('shows a busy text, then one card per family with details and members', async () => {
     let answer = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
-    const list = { families: [adams, baker], canAddFamily: true };
+    const list = { families: [adams, baker], canAddFamily: true, next: null, previous: null };
     api(list, { 'GET /api/families': () => held.then(() => jsonResponse(200, list)) });
     renderApp('/families');
     await screen.findByText('Loading families...');
@@ -150,7 +150,7 @@ describe('family list', () => {
 
   it('shows "--" and no family buttons where the user has no rights, and the blank photo', async () => {
     signedInAs({});
-    api({ families: [adams, baker], canAddFamily: false });
+    api({ families: [adams, baker], canAddFamily: false, next: null, previous: null });
     renderApp('/families');
     await screen.findByRole('article', { name: 'Baker Family' });
     const b = card('Baker');
@@ -162,7 +162,7 @@ describe('family list', () => {
   });
 
   it('falls back to the blank photo when the photo fails to load', async () => {
-    api({ families: [adams], canAddFamily: true });
+    api({ families: [adams], canAddFamily: true, next: null, previous: null });
     renderApp('/families');
     const img = await screen.findByRole('img', { name: 'Adams family' });
     fireEvent.error(img);
@@ -170,7 +170,7 @@ describe('family list', () => {
   });
 
   it('offers Add Family to admins and the list/grid toggle to everyone', async () => {
-    api({ families: [adams], canAddFamily: true });
+    api({ families: [adams], canAddFamily: true, next: null, previous: null });
     renderApp('/families');
     expect(await screen.findByRole('link', { name: 'Add Family' })).toHaveProperty('pathname', '/families/add');
     const toggle = screen.getByRole('navigation', { name: 'Family view' });
@@ -179,7 +179,7 @@ describe('family list', () => {
   });
 
   it('shows the empty texts, with the admin hint only for admins', async () => {
-    api({ families: [], canAddFamily: true });
+    api({ families: [], canAddFamily: true, next: null, previous: null });
     renderApp('/families');
     await screen.findByText('No families found in this organization.');
     expect(screen.getByText("Use the 'Add Family' button to create one.")).toBeTruthy();
@@ -187,7 +187,7 @@ describe('family list', () => {
 
   it('shows no admin hint to members when empty', async () => {
     signedInAs({});
-    api({ families: [], canAddFamily: false });
+    api({ families: [], canAddFamily: false, next: null, previous: null });
     renderApp('/families');
     await screen.findByText('No families found in this organization.');
     expect(screen.queryByText("Use the 'Add Family' button to create one.")).toBeNull();
@@ -195,7 +195,7 @@ describe('family list', () => {
 
   it('shows the data-fetch authentication text for an unauthenticated answer', async () => {
     api(
-      { families: [], canAddFamily: false },
+      { families: [], canAddFamily: false, next: null, previous: null },
       { 'GET /api/families': () => jsonResponse(401, { error: { code: 'unauthenticated', message: 'x' } }) },
     );
     renderApp('/families');
@@ -206,7 +206,7 @@ describe('family list', () => {
 
   it('shows the server message for other load errors', async () => {
     api(
-      { families: [], canAddFamily: false },
+      { families: [], canAddFamily: false, next: null, previous: null },
       {
         'GET /api/families': () =>
           jsonResponse(403, {
@@ -219,7 +219,7 @@ describe('family list', () => {
   });
 
   it('deletes a member after confirmation, removes the row and clears the message after 5 s', async () => {
-    const fetchMock = api({ families: [adams, baker], canAddFamily: true });
+    const fetchMock = api({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
@@ -249,7 +249,7 @@ describe('family list', () => {
 
   it('keeps the row and shows the reason when a member delete fails; the message can be dismissed', async () => {
     api(
-      { families: [adams], canAddFamily: true },
+      { families: [adams], canAddFamily: true, next: null, previous: null },
       {
         'DELETE /api/members/m-grace': () =>
           jsonResponse(403, { error: { code: 'permission-denied', message: 'You cannot change this family.' } }),
@@ -267,7 +267,7 @@ describe('family list', () => {
   });
 
   it('deletes a family after the REMOVE FAMILY confirmation and removes its card', async () => {
-    const fetchMock = api({ families: [adams, baker], canAddFamily: true });
+    const fetchMock = api({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
@@ -284,7 +284,7 @@ describe('family list', () => {
 
   it('shows the reason when a family delete fails', async () => {
     api(
-      { families: [adams], canAddFamily: true },
+      { families: [adams], canAddFamily: true, next: null, previous: null },
       {
         'DELETE /api/families/f-adams': () =>
           jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
@@ -301,7 +301,7 @@ describe('family list', () => {
 
 describe('family grid', () => {
   it('links each family, surname over the photo, with the same controls', async () => {
-    api({ families: [adams, baker], canAddFamily: true });
+    api({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     const { container } = renderApp('/families/grid');
     await screen.findByRole('link', { name: 'Adams' });
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('DashboardFamiliesGrid View');
@@ -331,7 +331,7 @@ describe('photos at the size they are shown', () => {
   const img = (container: HTMLElement, selector: string) => container.querySelector(selector) as HTMLImageElement;
 
   it('offers the renditions with their widths, the box width per screen and the photo size, the first screen eagerly', async () => {
-    api({ families: [pictured], canAddFamily: true });
+    api({ families: [pictured], canAddFamily: true, next: null, previous: null });
     const grid = renderApp('/families/grid');
     await screen.findByRole('link', { name: 'Adams' });
     const tile = img(grid.container, '.family-tile__photo');
@@ -351,7 +351,7 @@ describe('photos at the size they are shown', () => {
   });
 
   it('shows a photo without renditions as it is, with no srcset', async () => {
-    api({ families: [adams, baker], canAddFamily: true });
+    api({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     const { container } = renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
     const photo = img(container, '.family-card__photo');
@@ -368,7 +368,7 @@ describe('photos at the size they are shown', () => {
 
 describe('family detail', () => {
   it('shows the family, its details in MMM d, and members', async () => {
-    api({ families: [adams], canAddFamily: true });
+    api({ families: [adams], canAddFamily: true, next: null, previous: null });
     renderApp('/families/f-adams');
     await screen.findByRole('heading', { level: 1, name: 'Adams Family' });
     const facts = Object.fromEntries(
@@ -403,6 +403,8 @@ describe('family detail', () => {
         { ...baker, familyId: 'f-b2' },
       ],
       canAddFamily: false,
+      next: null,
+      previous: null,
     });
     renderApp('/families/f-baker');
     await screen.findByText('No members listed for this family.');
@@ -414,14 +416,14 @@ describe('family detail', () => {
 
   it('shows "--" in Actions for a family the user cannot edit', async () => {
     signedInAs({});
-    api({ families: [baker], canAddFamily: false });
+    api({ families: [baker], canAddFamily: false, next: null, previous: null });
     renderApp('/families/f-baker');
     await screen.findByRole('table');
     expect(rows(screen.getByRole('table')).map(cells)).toEqual([['Tom', '13/40', '', '', '--']]);
   });
 
   it('says "Family not found." for an unknown family and goes back to the list', async () => {
-    api({ families: [], canAddFamily: true });
+    api({ families: [], canAddFamily: true, next: null, previous: null });
     renderApp('/families/nope');
     expect((await screen.findByRole('alert')).textContent).toContain('Family not found.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -429,14 +431,14 @@ describe('family detail', () => {
   });
 
   it('opens Add Member with the family preselected', async () => {
-    api({ families: [adams], canAddFamily: true });
+    api({ families: [adams], canAddFamily: true, next: null, previous: null });
     renderApp('/families/f-adams');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
     await waitFor(() => expect(currentPath()).toBe('/members/add'));
   });
 
   it('deletes a member in place', async () => {
-    api({ families: [adams], canAddFamily: true });
+    api({ families: [adams], canAddFamily: true, next: null, previous: null });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/families/f-adams');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete John' }));
@@ -445,7 +447,7 @@ describe('family detail', () => {
   });
 
   it('deletes the family and shows the success message on the list, which clears after 5 s', async () => {
-    api({ families: [adams, baker], canAddFamily: true });
+    api({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     renderApp('/families/f-adams');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Family' }));
@@ -467,7 +469,7 @@ describe('family detail', () => {
 
   it('shows the reason when the family delete fails and stays', async () => {
     api(
-      { families: [adams], canAddFamily: true },
+      { families: [adams], canAddFamily: true, next: null, previous: null },
       {
         'DELETE /api/families/f-adams': () =>
           jsonResponse(403, { error: { code: 'permission-denied', message: 'Not yours.' } }),

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, jsonResponse, renderApp, routedFetch, signedInAs, type RouteHandler } from './helpers';
@@ -13,7 +13,7 @@ const familyView = (familyId: string, surname: string, canEdit = true) => ({
   familyId,
   surname,
   street: null,
-  city: null,
+  city: null as string | null,
   state: null,
   zipcode: null,
   phone: null,
@@ -171,28 +171,38 @@ describe('add member with a preselected family', () => {
 });
 
 describe('add member without a preselected family', () => {
-  it('offers the families (one list call, by surname) and a link to add a family', async () => {
+  const found =
+    (...families: ReturnType<typeof familyView>[]) =>
+    () =>
+      jsonResponse(200, { families, more: false });
+
+  it('lets an admin find the family by searching, lists the matches, and links to add a family', async () => {
     api({
-      'GET /api/families': () =>
-        jsonResponse(200, {
-          families: [familyView('fam-2', 'Young'), familyView('fam-1', 'Adams'), familyView('fam-3', 'Moore')],
-          canAddFamily: true,
-        }),
+      'GET /api/search?q=ad': found(
+        { ...familyView('fam-1', 'Adams'), city: 'Springfield' },
+        familyView('fam-3', 'Adamson', false),
+      ),
     });
     renderApp('/members/add');
     const select = (await screen.findByLabelText(/^Family/, { selector: 'select' })) as HTMLSelectElement;
-    const options = within(select)
-      .getAllByRole('option')
-      .filter((o) => (o as HTMLOptionElement).value);
-    expect(options.map((o) => o.textContent)).toEqual(['Adams', 'Moore', 'Young']);
-    expect(calls('GET /api/families')).toHaveLength(1);
+    expect(select.disabled).toBe(true);
+    expect(screen.getByRole('option', { name: 'Type above to find the family' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Find the family'), 'ad');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .filter((o) => (o as HTMLOptionElement).value)
+          .map((o) => o.textContent),
+      ).toEqual(['Adams (Springfield)']),
+    );
+    // One search once typing pauses, not one per key.
+    expect(fake.fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/search'))).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Add a new family' })).toHaveProperty('pathname', '/families/add');
   });
 
   it("requires a family: 'Family ID is missing (Please select or ensure one was passed).'", async () => {
-    api({
-      'GET /api/families': () => jsonResponse(200, { families: [familyView('fam-1', 'Adams')], canAddFamily: true }),
-    });
+    api({});
     renderApp('/members/add');
     await screen.findByLabelText(/^Family/, { selector: 'select' });
     await type('First Name', 'Ann');
@@ -204,16 +214,14 @@ describe('add member without a preselected family', () => {
   it('adds to the chosen family and goes to /families after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     api({
-      'GET /api/families': () =>
-        jsonResponse(200, {
-          families: [familyView('fam-1', 'Adams'), familyView('fam-2', 'Young')],
-          canAddFamily: true,
-        }),
+      'GET /api/search?q=you': found(familyView('fam-2', 'Young')),
       'POST /api/members': () =>
         jsonResponse(200, { success: true, message: 'Member added successfully!', id: 'mem-9', version: 1 }),
     });
     renderApp('/members/add');
-    await userEvent.selectOptions(await screen.findByLabelText(/^Family/, { selector: 'select' }), 'fam-2');
+    await userEvent.type(await screen.findByLabelText('Find the family'), 'you');
+    await screen.findByRole('option', { name: 'Young' });
+    await userEvent.selectOptions(screen.getByLabelText(/^Family/, { selector: 'select' }), 'fam-2');
     // The breadcrumb follows the choice.
     expect(
       within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Young Family' }),
@@ -226,15 +234,9 @@ describe('add member without a preselected family', () => {
     await vi.waitFor(() => expect(currentPath()).toBe('/families'));
   });
 
-  it('offers a member only the families they may edit', async () => {
-    signedInAs({ admin: false });
-    api({
-      'GET /api/families': () =>
-        jsonResponse(200, {
-          families: [familyView('fam-1', 'Adams'), familyView('fam-2', 'Young', false)],
-          canAddFamily: false,
-        }),
-    });
+  it('offers a member their own family, chosen, with no search and no link to add a family', async () => {
+    signedInAs({ admin: false, familyId: 'fam-1' });
+    api({ 'GET /api/families/fam-1': () => jsonResponse(200, { family: familyView('fam-1', 'Adams') }) });
     renderApp('/members/add');
     const select = (await screen.findByLabelText(/^Family/, { selector: 'select' })) as HTMLSelectElement;
     expect(
@@ -244,12 +246,14 @@ describe('add member without a preselected family', () => {
         .map((o) => o.textContent),
     ).toEqual(['Adams']);
     expect(select.value).toBe('fam-1');
+    expect(screen.queryByLabelText('Find the family')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add a new family' })).toBeNull();
   });
 
-  it("says 'Failed to load families list.' when the list cannot be loaded", async () => {
-    api({ 'GET /api/families': () => jsonResponse(503, { error: { code: 'unavailable', message: 'Busy.' } }) });
+  it("says 'Failed to load families list.' when the search cannot be answered", async () => {
+    api({ 'GET /api/search?q=ad': () => jsonResponse(503, { error: { code: 'unavailable', message: 'Busy.' } }) });
     renderApp('/members/add');
+    await userEvent.type(await screen.findByLabelText('Find the family'), 'ad');
     expect(await alertText()).toBe('Failed to load families list.');
   });
 });

@@ -22,7 +22,7 @@ const me = (listed: boolean): MeResult => ({
 });
 
 const refused = () => jsonResponse(403, { error: { code: 'permission-denied', message: NOT_LISTED } });
-const families = { families: [], canAddFamily: false };
+const families = { families: [], canAddFamily: false, next: null, previous: null };
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -5,6 +5,7 @@
 import { MM_DD } from '../../contract/fields';
 import type { Family, Group, Member, Role } from '../entities';
 import { keys } from '../keys';
+import { wordItemsOf } from './find';
 import { ItemType } from './table';
 
 export const familyItem = (f: Family) => ({
@@ -12,6 +13,7 @@ export const familyItem = (f: Family) => ({
   ...(f.anniversary && MM_DD.test(f.anniversary)
     ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary)
     : {}),
+  ...keys.familyOrder(f.orgId, f.surname, f.familyId),
   type: ItemType.family,
   ...f,
 });
@@ -21,6 +23,7 @@ export const memberItem = (m: Member) => ({
   ...(m.birthday && MM_DD.test(m.birthday) ? keys.memberBirthdayIndex(m.orgId, m.memberId, m.birthday) : {}),
   ...(m.email ? keys.memberEmailIndex(m.orgId, m.email) : {}),
   ...keys.memberById(m.orgId, m.memberId),
+  ...keys.memberOrder(m.orgId, m.surname, m.familyId, m.memberId),
   type: ItemType.member,
   ...m,
 });
@@ -53,3 +56,11 @@ export const memberEmailClaimItem = (m: Pick<Member, 'orgId' | 'memberId' | 'fam
   familyId: m.familyId,
   email: m.email,
 });
+
+/** Every item of a directory written at once (a seeded church): families, members, e-mail claims and search words. */
+export const directoryItems = (families: readonly Family[], members: readonly Member[]) => [
+  ...families.map(familyItem),
+  ...members.map(memberItem),
+  ...members.flatMap((m) => (m.email ? [memberEmailClaimItem({ ...m, email: m.email })] : [])),
+  ...wordItemsOf(families, members),
+];

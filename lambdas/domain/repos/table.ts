@@ -19,12 +19,25 @@ export const ItemType = {
   job: 'JOB',
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',
+  findWord: 'FIND',
 } as const;
 
 export const tableName = () => env('TABLE_NAME');
 
 /** Strip key and index attributes before an item leaves the repository. */
-const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'type', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK']);
+const KEY_ATTRIBUTES = new Set([
+  'PK',
+  'SK',
+  'type',
+  'GSI1PK',
+  'GSI1SK',
+  'GSI2PK',
+  'GSI2SK',
+  'GSI3PK',
+  'GSI3SK',
+  'GSI4PK',
+  'GSI4SK',
+]);
 
 /** The stored item as an entity: key, index and type attributes removed. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {

@@ -52,6 +52,9 @@ export const remove = (
   Delete: { TableName: tableName(), Key, ConditionExpression, ExpressionAttributeValues: values },
 });
 
+/** A delete that holds whether or not the item is there (an index entry kept in step with its record). */
+export const forget = (Key: Record<string, unknown>): Action => ({ Delete: { TableName: tableName(), Key } });
+
 export const update = (
   Key: Record<string, unknown>,
   UpdateExpression: string,

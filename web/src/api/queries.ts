@@ -4,8 +4,14 @@
  * keep no loading or abort state of their own; the QueryClient's defaults (lib/queryClient.ts)
  * decide retries.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperationResults } from '../../../lambdas/contract/api';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ListFamiliesResult, OperationResults } from '../../../lambdas/contract/api';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 
 type Args = Pick<CallOptions, 'params' | 'query'>;
@@ -20,7 +26,25 @@ function apiQuery<Op extends ApiOperation>(operation: Op, args: Args = {}) {
 export const meQuery = () => apiQuery('getMe');
 /** The browser's own month: "this month" is the reader's, not the server's time zone. */
 export const dashboardQuery = () => apiQuery('getDashboard', { query: { month: String(new Date().getMonth() + 1) } });
-export const familiesQuery = () => apiQuery('listFamilies');
+/** Where a page of the family list starts: the first page, after or before a place a page gave, or at a letter. */
+export type FamiliesPlace = { after: string } | { before: string } | { from: string } | Record<string, never>;
+
+/** The family list a page at a time, from the start or from a letter, both ways (the A-Z bar jumps, then either way). */
+export const familiesQuery = (from: string | null = null) =>
+  infiniteQueryOptions({
+    queryKey: ['listFamilies', { from }] as const,
+    initialPageParam: (from ? { from } : {}) as FamiliesPlace,
+    queryFn: ({ pageParam, signal }): Promise<ListFamiliesResult> =>
+      callApi('listFamilies', { query: pageParam, signal }),
+    getNextPageParam: (last): FamiliesPlace | undefined => (last.next ? { after: last.next } : undefined),
+    getPreviousPageParam: (first): FamiliesPlace | undefined =>
+      first.previous ? { before: first.previous } : undefined,
+  });
+/** A search as the person types: the last answer stays on screen until the next arrives. */
+export const searchQuery = (q: string) => ({
+  ...apiQuery('searchDirectory', { query: { q } }),
+  placeholderData: keepPreviousData,
+});
 export const familyQuery = (familyId: string) => apiQuery('getFamily', { params: { familyId } });
 export const memberQuery = (memberId: string) => apiQuery('getMember', { params: { memberId } });
 export const groupsQuery = () => apiQuery('listGroups');
@@ -34,6 +58,7 @@ type Read =
   | 'getMe'
   | 'getDashboard'
   | 'listFamilies'
+  | 'searchDirectory'
   | 'getFamily'
   | 'getMember'
   | 'listGroups'
@@ -43,7 +68,7 @@ type Read =
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload'>;
 
-const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'getFamily', 'getMember', 'listGroups'];
+const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'searchDirectory', 'getFamily', 'getMember', 'listGroups'];
 
 /** What each write can change. Names and surnames show on groups; deletes also unlink accounts. */
 const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {

@@ -1,5 +1,13 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Link as RouterLink,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { PageLoader } from '../components/PageLoader';
 import { APP_NAME } from '../lib/usePageTitle';
@@ -158,9 +166,13 @@ export function Footer() {
   );
 }
 
-/** After a route change, move focus to the new page's heading so keyboard and screen-reader users start there. */
+/**
+ * After a route change, move focus to the new page's heading so keyboard and screen-reader users
+ * start there, at the top of a new page; going back keeps the place ScrollRestoration puts back.
+ */
 function useFocusOnRouteChange() {
   const { pathname } = useLocation();
+  const back = useNavigationType() === 'POP';
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -173,12 +185,12 @@ function useFocusOnRouteChange() {
       const target = document.querySelector<HTMLElement>('#main .page-title') ?? null;
       if (target || ++tries > 20) {
         clearInterval(id);
-        (target ?? document.getElementById('main'))?.focus({ preventScroll: false });
-        window.scrollTo(0, 0);
+        (target ?? document.getElementById('main'))?.focus({ preventScroll: back });
+        if (!back) window.scrollTo(0, 0);
       }
     }, 50);
     return () => clearInterval(id);
-  }, [pathname]);
+  }, [pathname, back]);
 }
 
 export function Layout() {
@@ -195,6 +207,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -47,6 +47,14 @@ export function appRoutes(client: QueryClient): RouteObject[] {
     return null;
   }
 
+  /** The family list's first page, from the letter the address names (?from=M) if any. */
+  async function prefetchFamilies({ request }: { request: Request }) {
+    const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
+    const from = new URL(request.url).searchParams.get('from');
+    if (mayReadDirectory(auth)) void client.prefetchInfiniteQuery(queries.familiesQuery(from));
+    return null;
+  }
+
   return [
     {
       element: <Root />,
@@ -81,12 +89,12 @@ export function appRoutes(client: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'families',
-                  loader: () => prefetch((q) => q.familiesQuery()),
+                  loader: prefetchFamilies,
                   lazy: page(() => import('../features/families/FamiliesPage'), { view: 'list' as const }),
                 },
                 {
                   path: 'families/grid',
-                  loader: () => prefetch((q) => q.familiesQuery()),
+                  loader: prefetchFamilies,
                   lazy: page(() => import('../features/families/FamiliesPage'), { view: 'grid' as const }),
                 },
                 {

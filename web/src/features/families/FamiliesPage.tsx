@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
-import { familiesQuery } from '../../api/queries';
+import { familiesQuery, searchQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
@@ -10,6 +10,9 @@ import { StatusMessage } from '../../components/StatusMessage';
 import { listDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useProgressive } from '../../lib/useProgressive';
+import { useDebounced } from '../../lib/useDebounced';
+import { useOnVisible } from '../../lib/useOnVisible';
+import { FamilySearch, LetterBar } from './FamilyFinder';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PlainButton } from '../../components/PlainButton';
@@ -39,13 +42,33 @@ const FIRST_ROW = 3;
 /** Families rendered with the page's first paint: more than any screen shows; the rest follow (useProgressive). */
 const FIRST_SCREEN = 9;
 
+/** How long typing pauses before the search is asked. */
+const SEARCH_PAUSE_MS = 200;
+
+/** What a family row does: its cards' delete buttons, and which one is working. */
+interface RowActions {
+  busy: string | null;
+  onDeleteFamily: (f: FamilyView) => void;
+  onDeleteMember: (m: MemberView) => void;
+}
+
 export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   usePageTitle(view === 'grid' ? 'Families (Grid View)' : 'Families');
-  const { data, error, isPending } = useQuery(familiesQuery());
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from')?.toUpperCase() ?? null;
+  const [text, setText] = useState(() => params.get('q') ?? '');
+  const searched = useDebounced(text.trim(), SEARCH_PAUSE_MS);
   const [status, setStatus] = usePageStatus();
   const [busy, setBusy] = useState<string | null>(null);
   const removeMember = useMemberDelete(setStatus);
   const removeFamily = useFamilyDelete();
+  const admin = useInfiniteQuery({ ...familiesQuery(from), select: (d) => d.pages[0]?.canAddFamily === true });
+
+  function search(next: string) {
+    setText(next);
+    // The address keeps what is searched (replacing, so Back leaves the list rather than undo letters).
+    setParams(next.trim() ? { q: next } : {}, { replace: true });
+  }
 
   async function deleteMember(member: MemberView) {
     if (busy || !confirmMemberDelete(member.name)) return;
@@ -67,9 +90,10 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
     }
   }
 
-  const canAddFamily = data?.canAddFamily === true;
-  const shown = useProgressive(data?.families.length ?? 0, FIRST_SCREEN);
-  const families = data?.families.slice(0, shown) ?? [];
+  const canAddFamily = admin.data === true;
+  const actions: RowActions = { busy, onDeleteFamily: deleteFamily, onDeleteMember: deleteMember };
+  const keep = (to: string) =>
+    searched ? `${to}?q=${encodeURIComponent(searched)}` : from ? `${to}?from=${from}` : to;
 
   return (
     <div className="page families-page">
@@ -91,14 +115,14 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
           {canAddFamily && <DirectoryPdfButton onStatus={setStatus} />}
           <nav className="view-toggle" aria-label="Family view">
             <RouterLink
-              to="/families"
+              to={keep('/families')}
               className="view-toggle__link"
               aria-current={view === 'list' ? 'page' : undefined}
             >
               List View
             </RouterLink>
             <RouterLink
-              to="/families/grid"
+              to={keep('/families/grid')}
               className="view-toggle__link"
               aria-current={view === 'grid' ? 'page' : undefined}
             >
@@ -109,52 +133,147 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
       </div>
 
       <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
+      <div className="family-finder">
+        <FamilySearch value={text} onChange={search} />
+        {!searched && <LetterBar current={from} />}
+      </div>
 
-      {isPending && <PageLoader text="Loading families..." />}
-      {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
-      {data &&
-        (data.families.length === 0 ? (
-          <div className="families-empty">
-            <p>No families found in this organization.</p>
-            {data.canAddFamily && <p>Use the 'Add Family' button to create one.</p>}
-          </div>
-        ) : view === 'grid' ? (
-          <ul className="family-grid" aria-busy={shown < data.families.length}>
-            {families.map((f, i) => (
-              <li key={f.familyId}>
-                <RouterLink className="family-tile" to={familyPath(f.familyId)}>
-                  <Photo
-                    src={f.photoUrl}
-                    srcSet={f.photoSrcset}
-                    sizes={GRID_PHOTO_SIZES}
-                    size={f.photoSize}
-                    eager={i < FIRST_ROW}
-                    kind="family"
-                    alt=""
-                    className="family-tile__photo"
-                  />
-                  <span className="family-tile__name">{f.surname}</span>
-                  <UnlistedMark unlisted={f.privacy?.unlisted} />
-                </RouterLink>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="family-list" aria-busy={shown < data.families.length}>
-            {families.map((f, i) => (
-              <li key={f.familyId}>
-                <FamilyCard
-                  family={f}
-                  first={i === 0}
-                  busy={busy}
-                  onDeleteFamily={deleteFamily}
-                  onDeleteMember={deleteMember}
-                />
-              </li>
-            ))}
-          </ul>
-        ))}
+      {searched ? (
+        <SearchResults text={searched} view={view} actions={actions} />
+      ) : (
+        <FamilyPages from={from} view={view} actions={actions} />
+      )}
     </div>
+  );
+}
+
+/** The list a page at a time: the next as the person nears the end (or presses More), earlier ones after a jump. */
+function FamilyPages({ from, view, actions }: { from: string | null; view: 'list' | 'grid'; actions: RowActions }) {
+  const pages = useInfiniteQuery(familiesQuery(from));
+  const { data, error, isPending, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage } = pages;
+  const families = data?.pages.flatMap((p) => p.families) ?? [];
+  // Come back to from a family, the pages are in the cache: all render at once, so the browser can put the list back where it was.
+  const [cached] = useState(() => !isPending);
+  const more = useOnVisible<HTMLDivElement>(() => {
+    if (hasNextPage && !isFetchingNextPage) void pages.fetchNextPage();
+  }, hasNextPage && !isFetchingNextPage);
+
+  if (isPending) return <PageLoader text="Loading families..." />;
+  if (error && !data) return <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />;
+  if (families.length === 0 && !hasNextPage && !hasPreviousPage)
+    return (
+      <div className="families-empty">
+        {from ? (
+          <p>No families from {from} on.</p>
+        ) : (
+          <>
+            <p>No families found in this organization.</p>
+            {data?.pages[0]?.canAddFamily && <p>Use the &apos;Add Family&apos; button to create one.</p>}
+          </>
+        )}
+      </div>
+    );
+  return (
+    <>
+      {hasPreviousPage && (
+        <PlainButton
+          className="family-more"
+          isLoading={isFetchingPreviousPage}
+          loadingText="Loading earlier families..."
+          onClick={() => void pages.fetchPreviousPage()}
+        >
+          Earlier families
+        </PlainButton>
+      )}
+      <FamilyItems
+        families={families}
+        view={view}
+        actions={actions}
+        firstScreen={cached ? families.length : FIRST_SCREEN}
+      />
+      {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
+      {hasNextPage && (
+        <div ref={more} className="family-more-row">
+          <PlainButton
+            className="family-more"
+            isLoading={isFetchingNextPage}
+            loadingText="Loading more families..."
+            onClick={() => void pages.fetchNextPage()}
+          >
+            More families
+          </PlainButton>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SearchResults({ text, view, actions }: { text: string; view: 'list' | 'grid'; actions: RowActions }) {
+  const { data, error, isPending, isPlaceholderData } = useQuery(searchQuery(text));
+  let said: ReactNode = null;
+  if (data && !isPlaceholderData)
+    said =
+      data.families.length === 0
+        ? `No families match "${text}".`
+        : data.more
+          ? `The first ${data.families.length} families that match. Type more to narrow the search.`
+          : `${data.families.length} ${data.families.length === 1 ? 'family matches' : 'families match'}.`;
+  return (
+    <>
+      <p className="family-search__said" role="status">
+        {isPending ? 'Searching...' : said}
+      </p>
+      {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
+      {data && data.families.length > 0 && (
+        <FamilyItems families={data.families} view={view} actions={actions} firstScreen={FIRST_SCREEN} />
+      )}
+    </>
+  );
+}
+
+function FamilyItems({
+  families: all,
+  view,
+  actions,
+  firstScreen,
+}: {
+  families: FamilyView[];
+  view: 'list' | 'grid';
+  actions: RowActions;
+  /** Families rendered with the first paint; the rest follow (useProgressive). */
+  firstScreen: number;
+}) {
+  const shown = useProgressive(all.length, firstScreen);
+  const families = all.slice(0, shown);
+  return view === 'grid' ? (
+    <ul className="family-grid" aria-busy={shown < all.length}>
+      {families.map((f, i) => (
+        <li key={f.familyId}>
+          <RouterLink className="family-tile" to={familyPath(f.familyId)}>
+            <Photo
+              src={f.photoUrl}
+              srcSet={f.photoSrcset}
+              sizes={GRID_PHOTO_SIZES}
+              size={f.photoSize}
+              eager={i < FIRST_ROW}
+              kind="family"
+              alt=""
+              className="family-tile__photo"
+            />
+            <span className="family-tile__name">{f.surname}</span>
+            <UnlistedMark unlisted={f.privacy?.unlisted} />
+          </RouterLink>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <ul className="family-list" aria-busy={shown < all.length}>
+      {families.map((f, i) => (
+        <li key={f.familyId}>
+          <FamilyCard family={f} first={i === 0} {...actions} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,11 +1,11 @@
 /** Pieces the family list, grid and detail pages share: member table, deletes and their texts. */
 import { Link as RouterLink } from 'react-router-dom';
-import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
 import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
 import { PrivacyMark } from '../../components/PrivacyMark';
 import { memberEditPath } from '../../lib/paths';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 
@@ -18,6 +18,13 @@ export function familiesLoadErrorText(error: unknown, fallback = 'Family data co
     return error.message || fallback;
   }
   return fallback;
+}
+
+/** Every cached page of the family list (from the start or from a letter), changed by `change`. */
+function changeListedFamilies(client: QueryClient, change: (families: FamilyView[]) => FamilyView[]) {
+  client.setQueriesData<InfiniteData<ListFamiliesResult>>({ queryKey: familiesQuery().queryKey.slice(0, 1) }, (d) =>
+    d ? { ...d, pages: d.pages.map((p) => ({ ...p, families: change(p.families) })) } : d,
+  );
 }
 
 const reason = (error: unknown) => (isApiError(error) && error.message ? error.message : 'Network/Function error');
@@ -36,7 +43,7 @@ export function useMemberDelete(setStatus: (status: PageStatus) => void) {
       const result = await mutateAsync({ params: { memberId: member.memberId } });
       // Gone from the screen at once; the refetch the delete started confirms it.
       const without = (f: FamilyView) => ({ ...f, members: f.members.filter((m) => m.memberId !== member.memberId) });
-      client.setQueryData(familiesQuery().queryKey, (d) => d && { ...d, families: d.families.map(without) });
+      changeListedFamilies(client, (families) => families.map(without));
       client.setQueryData(familyQuery(member.familyId).queryKey, (d) => d && { ...d, family: without(d.family) });
       setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
     } catch (error) {
@@ -51,9 +58,7 @@ export function useFamilyDelete() {
   const client = useQueryClient();
   return async (familyId: string) => {
     const result = await mutateAsync({ params: { familyId } });
-    client.setQueryData(familiesQuery().queryKey, (d) =>
-      d ? { ...d, families: d.families.filter((f) => f.familyId !== familyId) } : d,
-    );
+    changeListedFamilies(client, (families) => families.filter((f) => f.familyId !== familyId));
     client.removeQueries({ queryKey: familyQuery(familyId).queryKey });
     return result;
   };

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import type { ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import { AddMemberInput, MEMBER_FIELDS, UpdateMemberInput } from '../../../../lambdas/contract/directory';
 import { keysOf } from '../../../../lambdas/contract/entity';
 import type { InvitationResult } from '../../../../lambdas/contract/invitations';
@@ -10,7 +10,8 @@ import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { familiesQuery, memberQuery, useApiMutation } from '../../api/queries';
+import { familyQuery, memberQuery, searchQuery, useApiMutation } from '../../api/queries';
+import { useDebounced } from '../../lib/useDebounced';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
@@ -85,12 +86,31 @@ function useRedirect() {
   };
 }
 
-/** Only the families this user may add to (all of them for an admin), by surname. */
-const selectEditable = (result: ListFamiliesResult) => ({
-  families: result.families.filter((f) => f.canEdit).sort((a, b) => a.surname.localeCompare(b.surname)),
-  canAddFamily: result.canAddFamily,
-});
-type Choices = ReturnType<typeof selectEditable>;
+/** How long typing pauses before the family search is asked. */
+const SEARCH_PAUSE_MS = 200;
+
+/**
+ * The families this user may add a member to: an administrator finds one by searching the
+ * directory (a church may have thousands); anyone else has only their own family.
+ */
+function useFamilyChoices(enabled: boolean, find: string) {
+  const { isAdmin, userFidClaim } = useAuth();
+  const searched = useDebounced(find.trim(), SEARCH_PAUSE_MS);
+  const search = useQuery({ ...searchQuery(searched), enabled: enabled && isAdmin && searched !== '' });
+  const own = useQuery({ ...familyQuery(userFidClaim), enabled: enabled && !isAdmin && userFidClaim !== '' });
+  const families: FamilyView[] = (isAdmin ? (search.data?.families ?? []) : own.data ? [own.data.family] : []).filter(
+    (f) => f.canEdit,
+  );
+  return {
+    isAdmin,
+    families,
+    searched,
+    more: search.data?.more === true,
+    pending: isAdmin ? searched !== '' && search.isPending : own.isPending,
+    failed: isAdmin ? search.isError : own.isError,
+  };
+}
+type Choices = ReturnType<typeof useFamilyChoices>;
 
 function AddMember() {
   usePageTitle('Add Member');
@@ -102,11 +122,16 @@ function AddMember() {
   // Read once: the route state is what the family page passed when it sent us here.
   const [preselected] = useState(() => preselectedFrom(location.state));
 
-  const families = useQuery({ ...familiesQuery(), select: selectEditable, enabled: !preselected });
-  const [picked, setFamilyId] = useState(preselected?.id ?? '');
+  const [find, setFind] = useState('');
+  const choices = useFamilyChoices(!preselected, find);
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   // A member of one family (who may not add families) has nothing to choose.
-  const only = families.data?.families.length === 1 && !families.data.canAddFamily ? families.data.families[0] : null;
-  const familyId = picked || only?.familyId || '';
+  const only = !choices.isAdmin && choices.families.length === 1 ? choices.families[0] : null;
+  const familyId = preselected?.id ?? picked?.id ?? only?.familyId ?? '';
+  const setFamilyId = (id: string) => {
+    const family = choices.families.find((f) => f.familyId === id);
+    setPicked(family ? { id, name: family.surname } : null);
+  };
   const addMember = useApiMutation('addMember');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [busy, setBusy] = useState(false);
@@ -117,8 +142,7 @@ function AddMember() {
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
-  const chosen = families.data?.families.find((f) => f.familyId === familyId);
-  const familyName = preselected?.name || chosen?.surname || '';
+  const familyName = preselected?.name || picked?.name || only?.surname || '';
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -168,8 +192,12 @@ function AddMember() {
               <TextField label="Family" name="family" value={`${preselected.name || 'Selected'} Family`} isReadOnly />
             ) : (
               <FamilyChooser
-                choices={families.data}
-                failed={families.isError}
+                choices={choices}
+                find={find}
+                onFind={(text) => {
+                  setFind(text);
+                  setPicked(null);
+                }}
                 value={familyId}
                 onChange={setFamilyId}
                 disabled={locked}
@@ -190,7 +218,7 @@ function AddMember() {
             <Button
               type="submit"
               variation="primary"
-              isDisabled={locked || (!preselected && families.isPending)}
+              isDisabled={locked || (!preselected && !choices.isAdmin && choices.pending)}
               isLoading={busy && !done}
               loadingText="Add Member"
             >
@@ -212,37 +240,62 @@ function AddMember() {
 
 function FamilyChooser({
   choices,
-  failed,
+  find,
+  onFind,
   value,
   onChange,
   disabled,
 }: {
-  choices: Choices | undefined;
-  failed: boolean;
+  choices: Choices;
+  find: string;
+  onFind: (text: string) => void;
   value: string;
   onChange: (id: string) => void;
   disabled: boolean;
 }) {
-  if (failed) return <StatusMessage status={{ kind: 'error', text: 'Failed to load families list.' }} />;
-  if (!choices) return <PageLoader text="Loading families..." />;
+  if (choices.failed) return <StatusMessage status={{ kind: 'error', text: 'Failed to load families list.' }} />;
+  if (!choices.isAdmin && choices.pending) return <PageLoader text="Loading families..." />;
+  const { families } = choices;
+  const placeholder = families.length
+    ? 'Select a family'
+    : !choices.isAdmin
+      ? 'No families yet'
+      : choices.searched
+        ? choices.pending
+          ? 'Searching...'
+          : 'No families match'
+        : 'Type above to find the family';
   return (
     <div className="entry-form__family">
+      {choices.isAdmin && (
+        <TextField
+          label="Find the family"
+          name="find-family"
+          type="search"
+          value={find}
+          onChange={(e) => onFind(e.target.value)}
+          placeholder="Surname, name, email, phone or city"
+          autoComplete="off"
+          descriptiveText={choices.more ? 'Only the first matches are listed: type more to narrow.' : undefined}
+        />
+      )}
       <SelectField
         label={<RequiredLabel text="Family" />}
         name="family"
-        placeholder={choices.families.length ? 'Select a family' : 'No families yet'}
+        placeholder={placeholder}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         isRequired
-        isDisabled={disabled || choices.families.length === 0}
+        isDisabled={disabled || families.length === 0}
       >
-        {choices.families.map((f) => (
+        {families.map((f) => (
           <option key={f.familyId} value={f.familyId}>
             {f.surname}
+            {f.city ? ` (${f.city})` : ''}
           </option>
         ))}
       </SelectField>
-      {choices.canAddFamily && (
+      {choices.isAdmin && (
         <Text className="entry-form__hint">
           Family not listed? <RouterLink to="/families/add">Add a new family</RouterLink> first.
         </Text>
