@@ -171,9 +171,11 @@ export interface DashboardResult {
   month: number;
   counts: { families: number; members: number; groups: number; lessons: number };
   mobileAppLinked: boolean;
-  /** Sorted by day of month. */
+  /** Sorted by day of month: the whole month's, or (`upcoming`) the next of a month with more than a panel holds. */
   birthdays: DashboardBirthday[];
   anniversaries: DashboardAnniversary[];
+  /** Which lists hold only the next ones from today, the month having more than the panel shows. */
+  upcoming: { birthdays: boolean; anniversaries: boolean };
 }
 
 /** A member's role in a group, as the /groups page shows it. */

@@ -128,10 +128,13 @@ export const PhotoUploadParams = z.object({
     .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, MESSAGES.badId)),
 });
 
-/** The dashboard's month, 1-12, in the viewer's own time zone (the browser sends it). */
+/** The dashboard's month, 1-12, and today's day of it, 1-31, in the viewer's own time zone (the browser sends them). */
 export const DashboardQuery = z.object({
   month: z.optional(
     z.pipe(z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'The month must be 1 to 12.')), z.transform(Number)),
+  ),
+  day: z.optional(
+    z.pipe(z.string().check(z.regex(/^(0?[1-9]|[12]\d|3[01])$/, 'The day must be 1 to 31.')), z.transform(Number)),
   ),
 });
 

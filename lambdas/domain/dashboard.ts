@@ -1,11 +1,14 @@
 /**
  * The dashboard in one answer: the counts kept on the organisation item, and the month's
  * birthdays and anniversaries from their month indexes (never a scan), sorted by day, as the
- * viewer may see them: a hidden birthday or anniversary is not listed at all.
+ * viewer may see them: a hidden birthday or anniversary is not listed at all. A panel holds the
+ * whole month up to PANEL_LIMIT; a month with more (a church of thousands has hundreds a month)
+ * shows the next PANEL_LIMIT from today, so the answer and its reads stay the same size at any
+ * church size.
  */
 import type { DashboardResult } from '../contract/api';
 import { MM_DD } from '../contract/fields';
-import { readAnniversaries, readBirthdays } from './repos/directory';
+import { readAnniversaries, readBirthdays, type MonthRead } from './repos/directory';
 import { readOrganizationWithPrivacy } from './repos/privacy';
 import { photoUrl } from './photos';
 import { sightOf } from './sight';
@@ -14,14 +17,29 @@ import { seesFamily, visibleFamily, visibleMember } from './visibility';
 
 const day = (mmdd: string) => Number(mmdd.slice(3, 5));
 
-export async function dashboard(viewer: Viewer, month: number): Promise<DashboardResult> {
+/** Entries a panel lists at most. */
+export const PANEL_LIMIT = 50;
+
+/**
+ * The month's entries if they fit in a panel (one Query), else the next PANEL_LIMIT from today
+ * (a second): whether the list is only the upcoming ones.
+ */
+async function monthList<T>(read: (r: MonthRead) => Promise<T[]>, today: number) {
+  const month = await read({ fromDay: 1, limit: PANEL_LIMIT + 1 });
+  if (month.length <= PANEL_LIMIT) return { items: month, upcoming: false };
+  return { items: (await read({ fromDay: today, limit: PANEL_LIMIT })).slice(0, PANEL_LIMIT), upcoming: true };
+}
+
+export async function dashboard(viewer: Viewer, month: number, today = 1): Promise<DashboardResult> {
   const orgId = viewer.orgId;
-  // Three reads at once: the counts with the privacy item (one BatchGetItem) and the two month indexes.
-  const [{ org, privacy: church }, allMembers, allFamilies] = await Promise.all([
+  // At once: the counts with the privacy item (one BatchGetItem) and the two month indexes.
+  const [{ org, privacy: church }, birthdayList, anniversaryList] = await Promise.all([
     readOrganizationWithPrivacy(orgId),
-    readBirthdays(orgId, month),
-    readAnniversaries(orgId, month),
+    monthList((r) => readBirthdays(orgId, month, r), today),
+    monthList((r) => readAnniversaries(orgId, month, r), today),
   ]);
+  const allMembers = birthdayList.items;
+  const allFamilies = anniversaryList.items;
   const { audience } = await sightOf(viewer, church);
   const members = allMembers
     .filter((m) => seesFamily(audience, church, m.familyId))
@@ -67,5 +85,6 @@ export async function dashboard(viewer: Viewer, month: number): Promise<Dashboar
     mobileAppLinked: viewer.user?.mobileAppLinked ?? false,
     birthdays,
     anniversaries,
+    upcoming: { birthdays: birthdayList.upcoming, anniversaries: anniversaryList.upcoming },
   };
 }

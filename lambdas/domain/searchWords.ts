@@ -8,14 +8,22 @@ import { wordsOf } from '../contract/names';
 /** Index entries stop here: longer words are still matched in full by the check on the view. */
 export const MAX_WORD = 32;
 
-/** A phone's digit groups, all its digits, and its last seven (a number typed without its area code). */
+const text = (value: string | null | undefined) => wordsOf(value ?? '');
+
+/**
+ * A phone's digits whole, and its last seven and last four: typed with or without its area code,
+ * or as '555-0100' (each typed group begins one of them).
+ */
 function phoneWords(phone: string | null | undefined): string[] {
-  const groups = phone?.match(/\d+/g) ?? [];
-  const all = groups.join('');
-  return [...groups, all, all.slice(-7)];
+  const all = (phone ?? '').replace(/\D/g, '');
+  return [all, all.slice(-7), all.slice(-4)];
 }
 
-const text = (value: string | null | undefined) => wordsOf(value ?? '');
+/** An address's words but its top-level domain, which nearly every address shares ('pat.lee@mail.example.org': pat, lee, mail, example). */
+function emailWords(email: string | null | undefined): string[] {
+  const words = text(email);
+  return /@.+\.[^.]+$/.test(email ?? '') ? words.slice(0, -1) : words;
+}
 
 const distinct = (words: string[]) => [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD)))];
 
@@ -32,7 +40,8 @@ export interface MemberText {
 }
 
 export const familyWords = (f: FamilyText) => distinct([...text(f.surname), ...text(f.city), ...phoneWords(f.phone)]);
-export const memberWords = (m: MemberText) => distinct([...text(m.name), ...text(m.email), ...phoneWords(m.cellphone)]);
+export const memberWords = (m: MemberText) =>
+  distinct([...text(m.name), ...emailWords(m.email), ...phoneWords(m.cellphone)]);
 
 /** Whether every word of the query begins some word of the family or of one of its members. */
 export function matches(query: string[], family: FamilyText & { members: MemberText[] }): boolean {

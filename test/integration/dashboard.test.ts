@@ -1,6 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResult } from '../../lambdas/contract/api';
+import { PANEL_LIMIT } from '../../lambdas/domain/dashboard';
+import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { memberItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call } from '../support/api';
@@ -64,5 +66,49 @@ describe('getDashboard', () => {
       expect(answer.status, month).toBe(400);
       expect(answer.body.error).toEqual({ code: 'invalid-argument', message: 'The month must be 1 to 12.' });
     }
+  });
+
+  it('refuses a day that is not 1 to 31', async () => {
+    const church = await createChurch();
+    for (const day of ['0', '32', 'x']) {
+      const answer = await call('getDashboard', { token: church.adminToken, query: `month=4&day=${day}` });
+      expect(answer.status, day).toBe(400);
+      expect(answer.body.error).toEqual({ code: 'invalid-argument', message: 'The day must be 1 to 31.' });
+    }
+  });
+
+  it('lists a month with more birthdays than a panel holds from today on, bounded, and says so', async () => {
+    const church = await createChurch();
+    const { familyId } = await addFamilyVia(church.adminToken, { surname: 'Many', anniversary: '09/15' });
+    const stamp = new Date().toISOString();
+    // 62 birthdays in September, two a day: more than PANEL_LIMIT.
+    await batchPutAll(
+      stack.env.TABLE_NAME!,
+      Array.from({ length: 62 }, (_, i) =>
+        memberItem({
+          memberId: newId(),
+          familyId,
+          orgId: church.orgId,
+          name: `Born${i}`,
+          surname: 'Many',
+          birthday: `09/${String(1 + (i % 30)).padStart(2, '0')}`,
+          cellphone: null,
+          email: null,
+          version: 1,
+          createdAt: stamp,
+          updatedAt: stamp,
+        }),
+      ),
+    );
+    const answer = await call<DashboardResult>('getDashboard', { token: church.adminToken, query: 'month=9&day=20' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.upcoming).toEqual({ birthdays: true, anniversaries: false });
+    const days = answer.body.birthdays.map((b) => b.dayOfMonth);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.length).toBeLessThanOrEqual(PANEL_LIMIT);
+    expect(days.every((d) => d >= 20)).toBe(true);
+    expect(days).toEqual([...days].sort((a, b) => a - b));
+    // The small anniversaries list is the whole month, whatever the day.
+    expect(answer.body.anniversaries.map((a) => a.dayOfMonth)).toEqual([15]);
   });
 });

@@ -24,6 +24,7 @@ const dashboard = (over: Partial<DashboardResult> = {}): DashboardResult => ({
       photoUrl: 'https://photos.example/clark.jpg',
     },
   ],
+  upcoming: { birthdays: false, anniversaries: false },
   ...over,
 });
 
@@ -41,10 +42,23 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     await screen.findByText('Loading Dashboard Data...');
     // Beside the account's read (the directory's gate).
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/dashboard?month=${new Date().getMonth() + 1}`);
+    const now = new Date();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      `/api/dashboard?month=${now.getMonth() + 1}&day=${now.getDate()}`,
+    );
     answer(jsonResponse(200, dashboard()));
     await screen.findByText('Birthdays This Month');
     expect(screen.queryByText('Loading Dashboard Data...')).toBeNull();
+  });
+
+  it('says when a panel holds only the next ones from today, the month having more', async () => {
+    stubFetch(() => jsonResponse(200, dashboard({ upcoming: { birthdays: true, anniversaries: false } })));
+    renderApp('/dashboard');
+    await screen.findByText('Birthdays This Month');
+    expect(
+      within(panel('Birthdays This Month')).getByText('The next ones from today: this month has more.'),
+    ).toBeTruthy();
+    expect(within(panel('Anniversaries This Month')).queryByText(/this month has more/)).toBeNull();
   });
 
   it('shows the four counts, Families linking to the list', async () => {

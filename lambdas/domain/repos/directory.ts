@@ -121,24 +121,35 @@ export async function readOrganization(orgId: string): Promise<Organization | nu
   return Item ? withoutKeys<Organization>(Item) : null;
 }
 
-/** Members with a birthday in the month (GSI1, sorted by day): never a scan. */
-export async function readBirthdays(orgId: string, month: number): Promise<Member[]> {
-  const mm = String(month).padStart(2, '0');
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.birthdayMonth(orgId, mm) },
-  });
-  return items.map((i) => withoutKeys<Member>(i));
+/** Where a month's list starts and how many items it may read. */
+export interface MonthRead {
+  /** The first day of the month to read (1 = the whole month). */
+  fromDay: number;
+  limit: number;
 }
 
-/** Families with an anniversary in the month (GSI1, sorted by day). */
-export async function readAnniversaries(orgId: string, month: number): Promise<Family[]> {
-  const mm = String(month).padStart(2, '0');
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.anniversaryMonth(orgId, mm) },
-  });
-  return items.map((i) => withoutKeys<Family>(i));
+/** One bounded Query of a month partition of GSI1, sorted by day: never a scan. */
+async function readMonth(partition: string, { fromDay, limit }: MonthRead): Promise<Record<string, unknown>[]> {
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :day',
+      ExpressionAttributeValues: { ':pk': partition, ':day': String(fromDay).padStart(2, '0') },
+      Limit: limit,
+    }),
+  );
+  return page.Items ?? [];
+}
+
+const mm = (month: number) => String(month).padStart(2, '0');
+
+/** Members with a birthday in the month, from a day on. */
+export async function readBirthdays(orgId: string, month: number, read: MonthRead): Promise<Member[]> {
+  return (await readMonth(keys.birthdayMonth(orgId, mm(month)), read)).map((i) => withoutKeys<Member>(i));
+}
+
+/** Families with an anniversary in the month, from a day on. */
+export async function readAnniversaries(orgId: string, month: number, read: MonthRead): Promise<Family[]> {
+  return (await readMonth(keys.anniversaryMonth(orgId, mm(month)), read)).map((i) => withoutKeys<Family>(i));
 }

@@ -2,7 +2,7 @@ import { DashboardQuery } from '../../contract/directory';
 import { dashboard } from '../../domain/dashboard';
 import { defineRoute } from '../../platform/route';
 
-/** Counts, this month's birthdays and anniversaries. The browser sends its own month (time zones). */
+/** Counts, this month's birthdays and anniversaries. The browser sends its own month and day (time zones). */
 export const handler = defineRoute('getDashboard', { query: DashboardQuery }, async ({ principal, query }) =>
-  dashboard(principal, query.month ?? new Date().getUTCMonth() + 1),
+  dashboard(principal, query.month ?? new Date().getUTCMonth() + 1, query.day ?? 1),
 );

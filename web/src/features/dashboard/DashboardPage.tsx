@@ -90,7 +90,12 @@ function DashboardContent({ data }: { data: DashboardResult }) {
       )}
 
       <div className="dash-panels">
-        <Panel title="Birthdays This Month" id="birthdays" empty="No members with birthdays this month.">
+        <Panel
+          title="Birthdays This Month"
+          id="birthdays"
+          empty="No members with birthdays this month."
+          upcoming={data.upcoming.birthdays}
+        >
           {data.birthdays.map((b) => (
             <li key={b.memberId}>
               <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(b.familyId)}`}>
@@ -106,7 +111,12 @@ function DashboardContent({ data }: { data: DashboardResult }) {
             </li>
           ))}
         </Panel>
-        <Panel title="Anniversaries This Month" id="anniversaries" empty="No families with anniversaries this month.">
+        <Panel
+          title="Anniversaries This Month"
+          id="anniversaries"
+          empty="No families with anniversaries this month."
+          upcoming={data.upcoming.anniversaries}
+        >
           {data.anniversaries.map((a) => (
             <li key={a.familyId}>
               <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(a.familyId)}`}>
@@ -129,12 +139,26 @@ function DashboardContent({ data }: { data: DashboardResult }) {
   );
 }
 
-function Panel({ title, id, empty, children }: { title: string; id: string; empty: string; children: ReactNode[] }) {
+function Panel({
+  title,
+  id,
+  empty,
+  upcoming,
+  children,
+}: {
+  title: string;
+  id: string;
+  empty: string;
+  /** The list holds only the next ones from today (a large church's month). */
+  upcoming: boolean;
+  children: ReactNode[];
+}) {
   return (
     <section className="dash-panel" aria-labelledby={`${id}-title`}>
       <Heading level={2} id={`${id}-title`} className="dash-panel__title">
         {title}
       </Heading>
+      {upcoming && <p className="dash-panel__note">The next ones from today: this month has more.</p>}
       {children.length === 0 ? <p className="dash-panel__empty">{empty}</p> : <ul className="dash-list">{children}</ul>}
     </section>
   );
