@@ -196,21 +196,11 @@ export interface GroupView {
   roles: GroupRoleView[];
 }
 
-/** A member of the church, for the Add Member modal's 'Select Member' list. */
-export interface GroupMemberOption {
-  memberId: string;
-  familyId: string;
-  name: string;
-  surname: string;
-}
-
 export interface ListGroupsResult {
   /** Sorted by name. */
   groups: GroupView[];
-  /** Admin controls: Create Group, Add Member, Delete Group, remove a member. */
+  /** Admin controls: Create Group, Add Member (which finds people by searchDirectory), Delete Group, remove a member. */
   canManage: boolean;
-  /** Admins only: every member of the church, sorted by name then surname. */
-  members?: GroupMemberOption[];
 }
 
 export interface AddGroupResult {

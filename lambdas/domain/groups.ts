@@ -6,7 +6,7 @@
  * changed with it. Keys come from the caller's church, so another church's ids are simply
  * not found.
  */
-import type { GroupMemberOption, GroupView, ListGroupsResult } from '../contract/api';
+import type { GroupView, ListGroupsResult } from '../contract/api';
 import { GROUP_MESSAGES, UNKNOWN_MEMBER, type AddGroupInput, type AddRoleInput } from '../contract/groups';
 import type { Group, Role } from './entities';
 import { AppError, denied, notFound } from './errors';
@@ -14,7 +14,7 @@ import { keys } from './keys';
 import { createOnce, newRecordId } from './once';
 import { readMember } from './repos/directory';
 import { joinMarks, leaveMarks, rolesOfExistingMembers } from './repos/groupMarks';
-import { readGroup, readGroupItem, readGroups, readMemberNames, readRole } from './repos/groups';
+import { readGroup, readGroupItem, readGroups, readRole } from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
 import { unchangedSince } from './repos/conditions';
@@ -30,12 +30,9 @@ function mustManage(viewer: Viewer, message = 'You do not have permission to man
   if (!viewer.admin) throw denied(message);
 }
 
-/** Every group with its roles; members of a family left out of the directory only for administrators and that family. */
+/** Every group with its roles (one Query); members of a family left out of the directory only for administrators and that family. */
 export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
-  const [{ groups: found, church }, members] = await Promise.all([
-    readGroups(viewer.orgId),
-    viewer.admin ? readMemberNames(viewer.orgId) : null,
-  ]);
+  const { groups: found, church } = await readGroups(viewer.orgId);
   // Only whether a family is listed decides here, never a field's level.
   const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, groups: new Set() };
   const groups: GroupView[] = found
@@ -54,11 +51,8 @@ export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
         }))
         .sort((a, b) => byName(a.memberName, b.memberName) || a.memberId.localeCompare(b.memberId)),
     }));
-  if (!members) return { groups, canManage: false };
-  const options: GroupMemberOption[] = members
-    .filter((m) => m.memberId)
-    .sort((a, b) => byName(a.name, b.name) || byName(a.surname, b.surname) || a.memberId.localeCompare(b.memberId));
-  return { groups, canManage: true, members: options };
+  // The Add Member modal finds people by search (searchDirectory), never from a list of the whole church.
+  return { groups, canManage: viewer.admin };
 }
 
 /** The group, its name claim (one name per church, case and spacing aside) and the count. */

@@ -47,8 +47,12 @@ describe('groups', () => {
         await open.click();
         const dialog = page.getByRole('dialog', { name: `Add Member to ${name}` });
         await dialog.waitFor();
+        // The church's people are found by search: the modal starts in its search box.
+        const find = dialog.getByLabel('Find a member');
+        expect(await find.evaluate((el) => el === document.activeElement)).toBe(true);
+        await find.fill('a');
         const select = dialog.getByLabel('Select Member');
-        expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
+        await expect.poll(() => select.isEnabled()).toBe(true);
         const offered = (await select.locator('option').allTextContents()).slice(1);
         for (const already of added) expect(offered).not.toContain(already);
         await select.selectOption({ label: offered[0]! });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GroupView, ListGroupsResult } from '../../lambdas/contract/api';
+import type { FamilyView, GroupView, ListGroupsResult } from '../../lambdas/contract/api';
 import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -22,14 +22,24 @@ const choir: GroupView = {
 };
 const ushers: GroupView = { groupId: 'g-ushers', groupName: 'Ushers', roles: [] };
 
-const members = [
-  { memberId: 'm-aaron', familyId: 'f-kim', name: 'Aaron', surname: 'Kim' },
-  { memberId: 'm-grace', familyId: 'f-adams', name: 'Grace', surname: 'Adams' },
-  { memberId: 'm-lydia-abe', familyId: 'f-abe', name: 'Lydia', surname: 'Abe' },
-  { memberId: 'm-lydia-kim', familyId: 'f-kim', name: 'Lydia', surname: 'Kim' },
-];
+/** A family as the search answers it, with only what the modal reads. */
+const family = (familyId: string, surname: string, people: [memberId: string, name: string][]) =>
+  ({ familyId, surname, members: people.map(([memberId, name]) => ({ memberId, familyId, name })) }) as FamilyView;
 
-const adminData: ListGroupsResult = { groups: [choir, ushers], canManage: true, members };
+/** What any search answers here: four people in three families. */
+const found = {
+  families: [
+    family('f-abe', 'Abe', [['m-lydia-abe', 'Lydia']]),
+    family('f-adams', 'Adams', [['m-grace', 'Grace']]),
+    family('f-kim', 'Kim', [
+      ['m-lydia-kim', 'Lydia'],
+      ['m-aaron', 'Aaron'],
+    ]),
+  ],
+  more: false,
+};
+
+const adminData: ListGroupsResult = { groups: [choir, ushers], canManage: true };
 const memberData: ListGroupsResult = { groups: [choir, ushers], canManage: false };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -42,6 +52,7 @@ function api(lists: ListGroupsResult[], overrides: Record<string, Handler> = {})
     const override = overrides[key];
     if (override) return override(url, init);
     if (key === 'GET /api/groups') return jsonResponse(200, lists[Math.min(served++, lists.length - 1)]);
+    if (key.startsWith('GET /api/search?q=')) return jsonResponse(200, found);
     return jsonResponse(404, { error: { code: 'not-found', message: 'Not here.' } });
   });
 }
@@ -103,7 +114,7 @@ describe('/groups', () => {
   });
 
   it('has empty texts for admins and for others', async () => {
-    api([{ groups: [], canManage: true, members: [] }]);
+    api([{ groups: [], canManage: true }]);
     const view = renderApp('/groups');
     expect(
       await screen.findByText("No groups created yet. Use the 'Create Group' button to get started."),
@@ -146,14 +157,20 @@ describe('/groups', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Add Member to Choir' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const find = within(dialog).getByLabelText('Find a member');
+    expect(document.activeElement).toBe(find);
     const select = within(dialog).getByLabelText(/Select Member/) as HTMLSelectElement;
-    expect(document.activeElement).toBe(select);
+    expect(select.disabled).toBe(true);
+    // The church's people are found by search, never listed whole.
+    await user.type(find, 'k');
+    await waitFor(() => expect(select.disabled).toBe(false));
     // Grace is in the group already; the rest by name, then surname.
     expect([...select.options].filter((o) => o.value).map((o) => o.textContent)).toEqual([
       'Aaron Kim',
       'Lydia Abe',
       'Lydia Kim',
     ]);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/search'))).toHaveLength(1);
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
     expect(within(dialog).getByRole('alert').textContent).toContain('Please select a member to add.');
@@ -183,12 +200,15 @@ describe('/groups', () => {
     const open = await screen.findByRole('button', { name: 'Add Member to Ushers' });
     await user.click(open);
     const dialog = screen.getByRole('dialog');
-    // Ushers is empty: all four members are offered.
-    expect(
-      within(dialog)
-        .getAllByRole('option')
-        .filter((o) => (o as HTMLOptionElement).value),
-    ).toHaveLength(4);
+    // Ushers is empty: all four people found are offered.
+    await user.type(within(dialog).getByLabelText('Find a member'), 'a');
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('option')
+          .filter((o) => (o as HTMLOptionElement).value),
+      ).toHaveLength(4),
+    );
     expect(document.querySelector('.app-shell')!.hasAttribute('inert')).toBe(true);
 
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
@@ -221,6 +241,8 @@ describe('/groups', () => {
     renderApp('/groups');
     await user.click(await screen.findByRole('button', { name: 'Add Member to Choir' }));
     const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Find a member'), 'aaron');
+    await within(dialog).findByRole('option', { name: 'Aaron Kim' });
     await user.selectOptions(within(dialog).getByLabelText(/Select Member/), 'm-aaron');
     await user.click(within(dialog).getByRole('button', { name: 'Add Member' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(

@@ -66,24 +66,3 @@ export async function readRole(orgId: string, groupId: string, memberId: string)
   return Item ? withoutKeys<Role>(Item) : null;
 }
 
-export type MemberName = Pick<Member, 'memberId' | 'familyId' | 'name' | 'surname'>;
-
-/**
- * Every member of the church, names only: the directory's Query with a projection, so families'
- * addresses and photos never leave the table.
- */
-export async function readMemberNames(orgId: string): Promise<MemberName[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
-    FilterExpression: '#type = :member',
-    ProjectionExpression: 'memberId, familyId, #name, surname',
-    ExpressionAttributeNames: { '#type': 'type', '#name': 'name' },
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#', ':member': ItemType.member },
-  });
-  return items.map((i) => ({
-    memberId: String(i.memberId),
-    familyId: String(i.familyId ?? ''),
-    name: String(i.name ?? ''),
-    surname: String(i.surname ?? ''),
-  }));
-}

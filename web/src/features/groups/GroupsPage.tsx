@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Heading, SelectField, TextField } from '@aws-amplify/ui-react';
-import type { GroupMemberOption, GroupRoleView, GroupView } from '../../../../lambdas/contract/api';
+import type { FamilyView, GroupRoleView, GroupView } from '../../../../lambdas/contract/api';
 import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
 import { AddRoleInput, GROUP_MESSAGES } from '../../../../lambdas/contract/groups';
 import { useAuth } from '../../app/auth';
@@ -11,7 +11,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
-import { groupsQuery, useApiMutation } from '../../api/queries';
+import { groupsQuery, searchQuery, useApiMutation } from '../../api/queries';
+import { useDebounced } from '../../lib/useDebounced';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
@@ -114,7 +115,6 @@ export default function GroupsPage() {
       {adding && data && (
         <AddMemberModal
           group={adding}
-          members={data.members ?? []}
           onClose={() => setAdding(null)}
           onAdded={(message) => void onRoleAdded(message)}
         />
@@ -221,24 +221,49 @@ function RoleLink({ role }: { role: GroupRoleView }) {
   );
 }
 
-/** Members not in the group yet, by name then surname (the API sends them sorted). */
-export function membersToOffer(members: GroupMemberOption[], group: GroupView): GroupMemberOption[] {
+/** A person the modal may add: a member of a family the search found. */
+export interface MemberChoice {
+  memberId: string;
+  name: string;
+  surname: string;
+}
+
+/** How long typing pauses before the search is asked. */
+const SEARCH_PAUSE_MS = 200;
+
+/** The members of the families found who are not in the group yet, by name then surname. */
+export function membersToOffer(families: FamilyView[], group: GroupView): MemberChoice[] {
   const inGroup = new Set(group.roles.map((r) => r.memberId));
-  return members.filter((m) => !inGroup.has(m.memberId));
+  return families
+    .flatMap((f) => f.members.map((m) => ({ memberId: m.memberId, name: m.name, surname: f.surname })))
+    .filter((m) => !inGroup.has(m.memberId))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.surname.localeCompare(b.surname));
 }
 
 function AddMemberModal({
   group,
-  members,
   onClose,
   onAdded,
 }: {
   group: GroupView;
-  members: GroupMemberOption[];
   onClose: () => void;
   onAdded: (message: string) => void;
 }) {
-  const offered = membersToOffer(members, group);
+  // A church may have thousands of members: the modal finds them by search rather than listing them all.
+  const [find, setFind] = useState('');
+  const searched = useDebounced(find.trim(), SEARCH_PAUSE_MS);
+  const search = useQuery({ ...searchQuery(searched), enabled: searched !== '' });
+  const found = searched && search.data ? search.data.families : [];
+  const offered = membersToOffer(found, group);
+  const placeholder = !searched
+    ? 'Type above to find the member'
+    : search.isPending
+      ? 'Searching...'
+      : offered.length
+        ? '-- Select a member --'
+        : found.length
+          ? GROUP_TEXTS.foundAllIn
+          : 'No members match';
   const addRole = useApiMutation('addRole');
   const [memberId, setMemberId] = useState('');
   const [label, setLabel] = useState('');
@@ -267,16 +292,30 @@ function AddMemberModal({
     <Modal title={`Add Member to ${group.groupName}`} onClose={onClose} busy={busy} className="add-role-modal">
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <Flex direction="column" gap="medium">
+          <TextField
+            label="Find a member"
+            name="find"
+            type="search"
+            placeholder="Name, email, phone or city"
+            autoComplete="off"
+            value={find}
+            onChange={(e) => {
+              setFind(e.target.value);
+              setMemberId('');
+            }}
+            isDisabled={busy}
+            descriptiveText={search.data?.more ? 'Only the first matches are listed: type more to narrow.' : undefined}
+            data-autofocus
+          />
+          {search.isError && <StatusMessage status={{ kind: 'error', text: GROUP_TEXTS.searchFailed }} />}
           <SelectField
             label="Select Member"
             name="memberId"
-            placeholder="-- Select a member --"
+            placeholder={placeholder}
             value={memberId}
             onChange={(e) => setMemberId(e.target.value)}
             isDisabled={busy || offered.length === 0}
             isRequired
-            descriptiveText={offered.length === 0 ? GROUP_TEXTS.noneToAdd : undefined}
-            data-autofocus
           >
             {offered.map((m) => (
               <option key={m.memberId} value={m.memberId}>

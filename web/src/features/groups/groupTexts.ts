@@ -8,7 +8,8 @@ export const GROUP_TEXTS = {
   emptyOther: 'No groups have been added for this organization yet.',
   emptyGroup: 'No members in this group.',
   cannotAddRole: 'Cannot add role due to missing data or permissions.',
-  noneToAdd: 'Every member of the church is already in this group.',
+  foundAllIn: 'Everyone found is already in this group',
+  searchFailed: 'Members could not be searched. Please try again.',
 } as const;
 
 const reason = (error: unknown) =>
