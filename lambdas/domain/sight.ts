@@ -6,6 +6,7 @@
  */
 import type { ChurchPrivacy } from './entities';
 import { readMemberGroupIds } from './repos/groupMarks';
+import { readChurchPrivacy } from './repos/privacy';
 import type { Viewer } from './viewer';
 import type { Audience } from './visibility';
 
@@ -13,6 +14,10 @@ export interface Sight {
   audience: Audience;
   church: ChurchPrivacy;
 }
+
+/** The church's privacy item: as the request read it with the caller's record, else one GetItem. */
+export const churchOf = async (viewer: Viewer): Promise<ChurchPrivacy> =>
+  viewer.church ?? (await readChurchPrivacy(viewer.orgId));
 
 export async function sightOf(viewer: Viewer, church: ChurchPrivacy): Promise<Sight> {
   // An administrator sees everything: whose groups they share never decides anything.

@@ -1,3 +1,5 @@
+import type { ChurchPrivacy } from './entities';
+
 /** Who is asking, as the domain needs it (the handler's Principal satisfies this). */
 export interface Viewer {
   orgId: string;
@@ -9,6 +11,8 @@ export interface Viewer {
   /** The groups of that member, when the request already read them (null: read when needed). */
   groupIds?: ReadonlySet<string> | null;
   user: { mobileAppLinked: boolean } | null;
+  /** The church's privacy item, when the request already read it (null or absent: read when needed). */
+  church?: ChurchPrivacy | null;
 }
 
 /** Admins edit every family; the family user (familyId claim) edits their own. */

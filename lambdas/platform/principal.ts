@@ -9,7 +9,7 @@ import type { Access } from '../routes';
 import { NOT_LISTED } from '../contract/listing';
 import { denied, unauthenticated } from '../domain/errors';
 import { listingOf } from '../domain/listing';
-import type { UserRecord } from '../domain/entities';
+import type { ChurchPrivacy, UserRecord } from '../domain/entities';
 import { isOperatorEmail } from '../domain/operator';
 import { getUserRecordAndClaimedMember } from '../domain/repos/users';
 
@@ -27,6 +27,8 @@ export interface Principal {
   user: UserRecord | null;
   /** The groups of the linked member, read with it to admit the request (null: not read). */
   groupIds: ReadonlySet<string> | null;
+  /** The church's privacy item, read with the user record for routes that ask for it (null: not read). */
+  church: ChurchPrivacy | null;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -48,12 +50,15 @@ export function principalFromClaims(claims: Claims | undefined): Principal | nul
     superAdmin: emailVerified && isOperatorEmail(email),
     user: null,
     groupIds: null,
+    church: null,
   };
 }
 
+/** `withChurch`: read the church's privacy item in the same request as the user record (Principal.church). */
 export async function authorise(
   access: Access,
   event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  withChurch = false,
 ): Promise<Principal | null> {
   const principal = principalFromClaims(event.requestContext?.authorizer?.jwt?.claims as Claims | undefined);
   if (access === 'public') return principal;
@@ -65,7 +70,12 @@ export async function authorise(
   }
   if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
   if (!principal.orgId) throw denied('Organization details missing from your account.');
-  const { user, claimed } = await getUserRecordAndClaimedMember(principal.orgId, principal.userId, principal);
+  const { user, claimed, church } = await getUserRecordAndClaimedMember(
+    principal.orgId,
+    principal.userId,
+    principal,
+    withChurch,
+  );
   if (!user) throw denied('Your account is no longer active in this organization.');
   const { listed, groupIds } = await listingOf(user, claimed);
   if (!listed) throw denied(NOT_LISTED);
@@ -78,6 +88,7 @@ export async function authorise(
     memberId: user.memberId,
     familyId: user.familyId,
     groupIds,
+    church,
   };
   if (access === 'admin' && !admitted.admin) throw denied();
   return admitted;

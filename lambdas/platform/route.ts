@@ -53,6 +53,8 @@ interface Schemas<B extends Schema, P extends Schema, Q extends Schema> {
   body?: B;
   params?: P;
   query?: Q;
+  /** The route applies the visibility rule: the church's privacy item comes with the caller's record (Principal.church), one request for both. */
+  church?: true;
 }
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -129,7 +131,7 @@ export function defineRoute<
     success: (result) => ({ status: result.statusCode }),
   }).handler(async (event) => {
     assertThroughSite(event.headers);
-    const principal = (await authorise(route.access, event)) as PrincipalOf<Op>;
+    const principal = (await authorise(route.access, event, schemas.church === true)) as PrincipalOf<Op>;
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});

@@ -65,4 +65,3 @@ export async function readRole(orgId: string, groupId: string, memberId: string)
   );
   return Item ? withoutKeys<Role>(Item) : null;
 }
-

@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
 import { batchGetAll } from './batch';
-import type { UserRecord } from '../entities';
+import type { ChurchPrivacy, UserRecord } from '../entities';
+import { churchPrivacyOf } from './privacy';
 import { memberGroupIds } from './groupMarks';
 import { keys } from '../keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
@@ -31,23 +32,34 @@ export interface ClaimedMember {
 }
 
 /**
- * The user record and, in the same BatchGetItem, the member the token claims: for a member's
- * request one round trip instead of two in a row (the record still decides; a claim that is no
- * longer the record's link is read again by its caller).
+ * The user record and, in the same BatchGetItem, the member the token claims and (`withChurch`)
+ * the church's privacy item: for a member's read of the directory one round trip instead of three
+ * in a row (the record still decides; a claim that is no longer the record's link is read again
+ * by its caller).
  */
 export async function getUserRecordAndClaimedMember(
   orgId: string,
   userId: string,
   claim: { memberId: string | null; familyId: string | null },
-): Promise<{ user: UserRecord | null; claimed: ClaimedMember | null }> {
+  withChurch = false,
+): Promise<{ user: UserRecord | null; claimed: ClaimedMember | null; church: ChurchPrivacy | null }> {
   const { memberId, familyId } = claim;
-  if (!memberId || !familyId) return { user: await getUserRecord(orgId, userId), claimed: null };
-  const items = await batchGetAll(tableName(), [keys.user(orgId, userId), keys.member(orgId, familyId, memberId)]);
+  const claimed = memberId && familyId ? keys.member(orgId, familyId, memberId) : null;
+  if (!claimed && !withChurch) return { user: await getUserRecord(orgId, userId), claimed: null, church: null };
+  const items = await batchGetAll(tableName(), [
+    keys.user(orgId, userId),
+    ...(claimed ? [claimed] : []),
+    ...(withChurch ? [keys.privacy(orgId)] : []),
+  ]);
   const user = items.find((i) => i.type === ItemType.user);
   const member = items.find((i) => i.type === ItemType.member);
   return {
     user: user ? withoutKeys<UserRecord>(user) : null,
-    claimed: { memberId, familyId, found: member !== undefined, groupIds: memberGroupIds(member ?? {}) },
+    claimed:
+      memberId && familyId
+        ? { memberId, familyId, found: member !== undefined, groupIds: memberGroupIds(member ?? {}) }
+        : null,
+    church: withChurch ? churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)) : null,
   };
 }
 

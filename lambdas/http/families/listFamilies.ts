@@ -1,19 +1,18 @@
 import { ListFamiliesQuery } from '../../contract/directory';
 import { sortKeyOf } from '../../contract/names';
 import { readDirectoryPage, type PageStart } from '../../domain/repos/directoryPages';
-import { readChurchPrivacy } from '../../domain/repos/privacy';
-import { sightOf } from '../../domain/sight';
+import { churchOf, sightOf } from '../../domain/sight';
 import { familyView } from '../../domain/views';
 import { seesFamily } from '../../domain/visibility';
 import { defineRoute } from '../../platform/route';
 
 /**
  * A page of the directory in surname order, families with their members, as this viewer may see
- * them: one Query of the directory's order and, beside it, the church's privacy item (one GetItem).
+ * them: one Query of the directory's order; the church's privacy item came with the caller's record.
  */
 export const handler = defineRoute(
   'listFamilies',
-  { query: ListFamiliesQuery },
+  { query: ListFamiliesQuery, church: true },
   async ({ principal: viewer, query }) => {
     const start: PageStart = query.after
       ? { after: query.after }
@@ -22,7 +21,7 @@ export const handler = defineRoute(
         : query.from
           ? { from: sortKeyOf(query.from) }
           : {};
-    const [page, church] = await Promise.all([readDirectoryPage(viewer.orgId, start), readChurchPrivacy(viewer.orgId)]);
+    const [page, church] = await Promise.all([readDirectoryPage(viewer.orgId, start), churchOf(viewer)]);
     const sight = await sightOf(viewer, church);
     const now = Date.now();
     const shown = page.families.filter(({ family }) => seesFamily(sight.audience, church, family.familyId));

@@ -3,6 +3,8 @@ import { searchDirectory } from '../../domain/search';
 import { defineRoute } from '../../platform/route';
 
 /** Families whose visible surname, first names, e-mail, phones or city begin with the words typed. */
-export const handler = defineRoute('searchDirectory', { query: SearchDirectoryQuery }, async ({ principal, query }) =>
-  searchDirectory(principal, query.q),
+export const handler = defineRoute(
+  'searchDirectory',
+  { query: SearchDirectoryQuery, church: true },
+  async ({ principal, query }) => searchDirectory(principal, query.q),
 );
