@@ -11,7 +11,7 @@ import { keys } from './keys';
 import { batchPutAll } from './repos/batch';
 import { queryAll } from './repos/directory';
 import { wordItemsOf } from './repos/find';
-import { ItemType, tableName, withoutKeys } from './repos/table';
+import { ItemType, tableName, withoutKeys, prefixEnd } from './repos/table';
 
 export interface OrderCount {
   families: number;
@@ -46,8 +46,8 @@ async function setOrder(item: Item): Promise<boolean> {
 
 export async function backfillDirectoryOrder(orgId: string): Promise<OrderCount> {
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#' },
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :fam AND :famEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#', ':famEnd': prefixEnd('FAM#') },
   });
   const stale = items.filter(
     (i) => (i.type === ItemType.family || i.type === ItemType.member) && i.GSI4SK !== orderOf(i).GSI4SK,

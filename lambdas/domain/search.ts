@@ -14,11 +14,12 @@ import { familyView } from './views';
 import type { Viewer } from './viewer';
 import { seesFamily } from './visibility';
 
-/** Families answered: more than a phone's screen of results; the person types more to narrow. */
-export const SEARCH_RESULTS = 20;
-/** Index entries read a page at a time, and families read at once, for one search. */
+/** Families answered: a few screens of a phone; the person types more to narrow. */
+export const SEARCH_RESULTS = 12;
+/** Index entries read a page at a time, pages at most, and families read at once, for one search. */
 const WORD_PAGE = 60;
 const MAX_PAGES = 4;
+const READ_AT_ONCE = SEARCH_RESULTS + 1;
 
 async function shownIfMatching(viewer: Viewer, sight: Sight, query: string[], familyId: string, now: number) {
   const found = await readFamily(viewer.orgId, familyId);
@@ -41,8 +42,13 @@ export async function searchDirectory(viewer: Viewer, text: string): Promise<Sea
   for (let pages = 1; ; pages++) {
     const fresh = page.familyIds.filter((id) => !seen.has(id));
     fresh.forEach((id) => seen.add(id));
-    const views = await Promise.all(fresh.map((id) => shownIfMatching(viewer, sight, query, id, now)));
-    found.push(...views.filter((v) => v !== null));
+    // A slice at a time, so a common word reads about as many families as the answer holds.
+    for (let i = 0; i < fresh.length && found.length <= SEARCH_RESULTS; i += READ_AT_ONCE) {
+      const views = await Promise.all(
+        fresh.slice(i, i + READ_AT_ONCE).map((id) => shownIfMatching(viewer, sight, query, id, now)),
+      );
+      found.push(...views.filter((v) => v !== null));
+    }
     if (found.length > SEARCH_RESULTS || !page.next || pages === MAX_PAGES) break;
     page = await familiesByWord(viewer.orgId, word, WORD_PAGE, page.next);
   }

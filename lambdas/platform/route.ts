@@ -27,12 +27,14 @@ const MAX_BODY_BYTES = 256 * 1024;
 /** Every route but a public one has a caller: authorise() refuses the request otherwise. */
 export type PrincipalOf<Op extends Operation> = AccessOf<Op> extends 'public' ? Principal | null : Principal;
 
-export interface RouteContext<Op extends Operation, B, P, Q> {
+export interface RouteContext<Op extends Operation, B, P, Q, E = undefined> {
   event: Event;
   principal: PrincipalOf<Op>;
   body: B;
   params: P;
   query: Q;
+  /** What the route's `early` read answered (undefined for a route without one). */
+  early: E;
   /** The Idempotency-Key header: one per form submission, the same on its retries (domain/once.ts). */
   requestKey: string | null;
 }
@@ -49,10 +51,17 @@ function readRequestKey(event: Event): string | null {
 
 type Schema = z.ZodMiniType | undefined;
 
-interface Schemas<B extends Schema, P extends Schema, Q extends Schema> {
+interface Schemas<B extends Schema, P extends Schema, Q extends Schema, E> {
   body?: B;
   params?: P;
   query?: Q;
+  /**
+   * A read of the caller's own church (the token's, which the gateway verified) that needs nothing
+   * the caller's admission decides: started beside the admission instead of after it, one round
+   * trip fewer in a row. Its answer reaches `fn` only once the caller is admitted; a refused
+   * request drops it unread.
+   */
+  early?: (orgId: string, query: Out<Q>, params: Out<P>) => Promise<E>;
   /** The route applies the visibility rule: the church's privacy item comes with the caller's record (Principal.church), one request for both. */
   church?: true;
 }
@@ -109,15 +118,31 @@ function parse<S extends z.ZodMiniType | undefined>(schema: S | undefined, value
   return result.data as Out<S>;
 }
 
+/** The early read, when the route has one and the request's own query and path are valid (else the usual order decides the answer). */
+function startEarly<P extends Schema, Q extends Schema, E>(
+  schemas: Schemas<Schema, P, Q, E>,
+  event: Event,
+): Promise<E> | undefined {
+  const orgId = principalFromClaims(event.requestContext?.authorizer?.jwt?.claims)?.orgId;
+  if (!schemas.early || !orgId) return undefined;
+  const query = schemas.query ? schemas.query.safeParse(event.queryStringParameters ?? {}) : null;
+  const params = schemas.params ? schemas.params.safeParse(event.pathParameters ?? {}) : null;
+  if (query?.success === false || params?.success === false) return undefined;
+  const started = schemas.early(orgId, query?.data as Out<Q>, params?.data as Out<P>);
+  started.catch(() => undefined); // a refused request never awaits it
+  return started;
+}
+
 export function defineRoute<
   Op extends Operation,
   B extends Schema = undefined,
   P extends Schema = undefined,
   Q extends Schema = undefined,
+  E = undefined,
 >(
   operation: Op,
-  schemas: Schemas<B, P, Q>,
-  fn: (ctx: RouteContext<Op, Out<B>, Out<P>, Out<Q>>) => Promise<OperationResults[Op]>,
+  schemas: Schemas<B, P, Q, E>,
+  fn: (ctx: RouteContext<Op, Out<B>, Out<P>, Out<Q>, E>) => Promise<OperationResults[Op]>,
 ) {
   const route = routeFor(operation);
   return observed<Event, Result>({
@@ -131,13 +156,18 @@ export function defineRoute<
     success: (result) => ({ status: result.statusCode }),
   }).handler(async (event) => {
     assertThroughSite(event.headers);
+    const early = startEarly(schemas, event);
     const principal = (await authorise(route.access, event, schemas.church === true)) as PrincipalOf<Op>;
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
     // An ordinary write of a church counts against its write rate; accounts, books and jobs have limits of their own.
     if (route.method !== 'GET' && !route.load && principal?.orgId) await takeWrite(principal.orgId);
-    const result = json(200, await fn({ event, principal, body, params, query, requestKey: readRequestKey(event) }));
+    const requestKey = readRequestKey(event);
+    const result = json(
+      200,
+      await fn({ event, principal, body, params, query, early: (await early) as E, requestKey }),
+    );
     return compressed(result, event.headers?.['accept-encoding']);
   });
 }

@@ -1,61 +1,119 @@
 /**
- * Bench module: the directory reads (issue 3) on a generated church of 1,000 families and
- * 4,000 members, against the real local stack (dynoxide, cognito-local, the gateway).
+ * Bench module: the directory reads on generated churches of 1,000 and 10,000 families (4,000 and
+ * 40,000 members), against the real local stack (dynoxide, cognito-local, the gateway).
  *
- *  - families.list.ddb_requests / dashboard.ddb_requests: the DynamoDB requests behind one
- *    GET /api/families and one GET /api/dashboard as the administrator, counted for real
- *    (ddbCounter.ts).
- *  - families.list.api_over_raw_ratio: median time of GET /api/families through the gateway over
- *    HTTP with a real ID token, over the median time of the raw Query behind it
- *    (PK = ORG#<orgId> AND begins_with(SK, 'FAM#'), every page) with a plain document client,
- *    interleaved in the same run after warm-ups. Supporting figures: the API's p50/p95 and the
- *    raw Query's p50.
+ *  - families.page.*: the family list's first page (GET /api/families) as the administrator: its
+ *    size as sent, the DynamoDB requests behind it (counted on the handlers' own client,
+ *    ddbCounter.ts, the caller's own record included), and its median time through the gateway over
+ *    HTTP with a real ID token, over the median time of the raw Query behind it (one page of the
+ *    directory's order, GSI4, with a plain document client), interleaved after warm-ups.
+ *  - search.p50_ms: GET /api/search for words people type (surname and first-name beginnings, a
+ *    phone's last four digits, whole surnames), taken in turn.
+ *  - dashboard.*: GET /api/dashboard for this month and a mid-month day, and how its time grows from
+ *    1,000 to 10,000 families (bounded panels: it should not).
  *
+ * Names without a size are of the 10,000-family church; `.1000.` ones of the 1,000-family church.
  * The stack is started in-process on its own ports (base 4700) and data folder, like the test
  * setup (test/support/global-setup.ts), and imported lazily so selecting other modules does not
  * load it.
  */
-import { generateDirectory, seedDirectory } from './church';
+import { generateDirectory, LATIN_NAMES, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
-import { median, percentile, type BenchModule, type Metric } from './metrics';
+import { kb, median, percentile, type BenchModule, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
-const FAMILIES = 1000;
-/** The generated church's seed (test/bench/church.ts): 1,000 families make 4,000 members. */
+const SIZES = [1000, 10_000] as const;
+/** The generated churches' seed (test/bench/church.ts). */
 const SEED = 20260003;
 const WARM_UPS = 3;
 const RUNS = 20;
 const PASSWORD = 'bench-admin-1';
-const ADMIN_EMAIL = 'admin@bench.example';
 
 export const directory: BenchModule = {
   name: 'directory',
   async run({ tmpDir, log }) {
-    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config.tableName, log));
+    return withLocalStack(tmpDir, async (stack) => {
+      const bySize = new Map<number, Figures>();
+      for (const size of SIZES)
+        bySize.set(size, await measure(stack.url, stack.pool, stack.config.tableName, size, log));
+      const small = bySize.get(1000)!;
+      const large = bySize.get(10_000)!;
+      return [
+        { name: 'families.page.first_kb', value: large.pageKb, unit: 'KB', budget: 100 },
+        { name: 'families.page.ddb_requests', value: large.pageRequests, unit: 'requests', budget: 2 },
+        { name: 'families.page.p50_ms', value: large.pageP50, unit: 'ms', budget: null },
+        { name: 'families.page.p95_ms', value: large.pageP95, unit: 'ms', budget: null },
+        { name: 'families.page.raw_p50_ms', value: large.rawP50, unit: 'ms', budget: null },
+        { name: 'families.page.api_over_raw_ratio', value: large.pageP50 / large.rawP50, unit: 'x', budget: 1.3 },
+        { name: 'search.p50_ms', value: large.searchP50, unit: 'ms', budget: 150 },
+        { name: 'search.p95_ms', value: large.searchP95, unit: 'ms', budget: null },
+        { name: 'dashboard.p50_ms', value: large.dashboardP50, unit: 'ms', budget: null },
+        { name: 'dashboard.ddb_requests', value: large.dashboardRequests, unit: 'requests', budget: null },
+        { name: 'dashboard.kb', value: large.dashboardKb, unit: 'KB', budget: null },
+        {
+          name: 'dashboard.growth_10000_over_1000',
+          value: large.dashboardP50 / small.dashboardP50,
+          unit: 'x',
+          budget: 1.5,
+        },
+        { name: 'families.page.1000.first_kb', value: small.pageKb, unit: 'KB', budget: 100 },
+        { name: 'families.page.1000.p50_ms', value: small.pageP50, unit: 'ms', budget: null },
+        { name: 'families.page.1000.api_over_raw_ratio', value: small.pageP50 / small.rawP50, unit: 'x', budget: null },
+        { name: 'search.1000.p50_ms', value: small.searchP50, unit: 'ms', budget: 150 },
+        { name: 'dashboard.1000.p50_ms', value: small.dashboardP50, unit: 'ms', budget: null },
+      ] satisfies Metric[];
+    });
   },
 };
+
+interface Figures {
+  pageKb: number;
+  pageRequests: number;
+  pageP50: number;
+  pageP95: number;
+  rawP50: number;
+  searchP50: number;
+  searchP95: number;
+  dashboardP50: number;
+  dashboardRequests: number;
+  dashboardKb: number;
+}
+
+/** What people type into the search box: beginnings of surnames and first names, whole surnames, a phone's last four. */
+function searches(): string[] {
+  const { surnames, firstNames } = LATIN_NAMES;
+  return [
+    ...surnames.slice(0, 6).map((s) => s.slice(0, 3)),
+    ...surnames.slice(6, 10),
+    ...firstNames.slice(0, 4).map((f) => f.slice(0, 2)),
+    '1037',
+    `${surnames[3]!.slice(0, 4)} ${firstNames[5]!.slice(0, 2)}`,
+  ];
+}
 
 async function measure(
   url: string,
   pool: { endpoint: string; clientId: string },
   table: string,
+  size: number,
   log: (message: string) => void,
-): Promise<Metric[]> {
+): Promise<Figures> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { keys } = await import('../../lambdas/domain/keys');
+  const { PAGE_ITEMS } = await import('../../lambdas/domain/repos/directoryPages');
 
   // The church and its administrator, registered through the API as test/support/fixtures.ts does.
-  const orgId = await registerChurch(url, pool, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
-  const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
+  const email = `admin${size}@bench.example`;
+  const orgId = await registerChurch(url, pool, `Bench Church of ${size}`, { email, password: PASSWORD });
+  const token = await signInLocal(pool, email, PASSWORD);
 
   // The directory, built with the domain's own item builders (like lib/local/demo.ts).
-  const thisMonth = new Date().getMonth() + 1;
-  const { families, members } = generateDirectory(orgId, FAMILIES, SEED);
+  const { families, members } = generateDirectory(orgId, size, SEED + size);
   const seedStart = performance.now();
   const written = await seedDirectory(table, orgId, { families, members });
   log(
-    `seeded ${families.length} families, ${members.length} members (${written} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `${size}: seeded ${families.length} families, ${members.length} members (${written} items with their search words) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
   const get = async (pathAndQuery: string) => {
@@ -64,92 +122,89 @@ async function measure(
     if (response.status !== 200) throw new Error(`GET ${pathAndQuery}: ${response.status} ${text.slice(0, 300)}`);
     return text;
   };
+  const month = new Date().getMonth() + 1;
+  const dashboardPath = `/api/dashboard?month=${month}&day=15`;
 
   // --- DynamoDB requests per call, counted on the handlers' own client (ddbCounter.ts) -----------
   const counter = await countDdbRequests(get, log);
-  const countRequests = counter.count;
-  let listRequests: number;
+  let pageRequests: number;
+  let pageKb: number;
   let dashboardRequests: number;
+  let dashboardKb: number;
   try {
     await get('/api/families'); // loads the handler module, so the counted call is a warm one
-    const list = await countRequests('/api/families');
-    listRequests = list.requests;
-    const listed = JSON.parse(list.body) as { families: { members: unknown[] }[] };
-    const listedMembers = listed.families.reduce((n, f) => n + f.members.length, 0);
-    if (listed.families.length !== FAMILIES || listedMembers !== members.length) {
-      throw new Error(
-        `listFamilies answered ${listed.families.length} families / ${listedMembers} members, expected ${FAMILIES} / ${members.length}`,
-      );
-    }
-    await get(`/api/dashboard?month=${thisMonth}`);
-    const dash = await countRequests(`/api/dashboard?month=${thisMonth}`);
+    const page = await counter.count('/api/families');
+    pageRequests = page.requests;
+    pageKb = kb(Buffer.byteLength(page.body));
+    const listed = JSON.parse(page.body) as { families: unknown[]; next: string | null };
+    if (listed.families.length === 0 || !listed.next) throw new Error(`the first page of ${size} families is wrong`);
+    log(`${size}: first page ${listed.families.length} families, ${pageKb.toFixed(1)} KB`);
+    await get(dashboardPath);
+    const dash = await counter.count(dashboardPath);
     dashboardRequests = dash.requests;
-    const board = JSON.parse(dash.body) as {
-      counts: { families: number; members: number };
-      birthdays: unknown[];
-      anniversaries: unknown[];
-    };
-    if (board.counts.families !== FAMILIES || board.counts.members !== members.length) {
-      throw new Error(`getDashboard counted ${board.counts.families} families / ${board.counts.members} members`);
-    }
-    log(
-      `dashboard for month ${thisMonth}: ${board.birthdays.length} birthdays, ${board.anniversaries.length} anniversaries`,
-    );
+    dashboardKb = kb(Buffer.byteLength(dash.body));
+    await get('/api/search?q=a');
+    await counter.count(`/api/search?q=${searches()[0]}`);
   } finally {
     counter.stop();
   }
 
   // --- API time over raw Query time ------------------------------------------------------------
   const plain = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  const rawQuery = async () => {
-    let count = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await plain.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
-          ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#' },
-          ExclusiveStartKey,
-        }),
-      );
-      count += page.Items?.length ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return count;
-  };
+  const rawPage = () =>
+    plain.send(
+      new QueryCommand({
+        TableName: table,
+        IndexName: 'GSI4',
+        KeyConditionExpression: 'GSI4PK = :dir',
+        ExpressionAttributeValues: { ':dir': keys.directoryPartition(orgId) },
+        Limit: PAGE_ITEMS,
+      }),
+    );
   const time = async (fn: () => Promise<unknown>) => {
     const t0 = performance.now();
     await fn();
     return performance.now() - t0;
   };
-  const expectedItems = families.length + members.length;
-  const rawCount = await rawQuery();
-  if (rawCount !== expectedItems) throw new Error(`the raw Query found ${rawCount} items, expected ${expectedItems}`);
   for (let i = 0; i < WARM_UPS; i++) {
     await get('/api/families');
-    await rawQuery();
+    await rawPage();
   }
   const api: number[] = [];
   const raw: number[] = [];
   // Interleaved, so drift in machine load falls on both alike.
   for (let i = 0; i < RUNS; i++) {
     api.push(await time(() => get('/api/families')));
-    raw.push(await time(rawQuery));
+    raw.push(await time(rawPage));
   }
   plain.destroy();
-  const apiP50 = median(api);
-  const rawP50 = median(raw);
-  log(
-    `listFamilies over HTTP: p50 ${apiP50.toFixed(1)} ms, p95 ${percentile(api, 95).toFixed(1)} ms; raw Query: p50 ${rawP50.toFixed(1)} ms (${RUNS} runs each)`,
-  );
 
-  return [
-    { name: 'families.list.ddb_requests', value: listRequests, unit: 'requests', budget: null },
-    { name: 'dashboard.ddb_requests', value: dashboardRequests, unit: 'requests', budget: null },
-    { name: 'families.list.api_over_raw_ratio', value: apiP50 / rawP50, unit: 'x', budget: null },
-    { name: 'families.list.api_p50_ms', value: apiP50, unit: 'ms', budget: null },
-    { name: 'families.list.api_p95_ms', value: percentile(api, 95), unit: 'ms', budget: null },
-    { name: 'families.list.raw_p50_ms', value: rawP50, unit: 'ms', budget: null },
-  ];
+  const typed = searches();
+  for (const q of typed.slice(0, WARM_UPS)) await get(`/api/search?q=${encodeURIComponent(q)}`);
+  const search: number[] = [];
+  for (let i = 0; i < RUNS * 2; i++) {
+    const q = typed[i % typed.length]!;
+    search.push(await time(() => get(`/api/search?q=${encodeURIComponent(q)}`)));
+  }
+
+  for (let i = 0; i < WARM_UPS; i++) await get(dashboardPath);
+  const dashboard: number[] = [];
+  for (let i = 0; i < RUNS; i++) dashboard.push(await time(() => get(dashboardPath)));
+
+  const figures: Figures = {
+    pageKb,
+    pageRequests,
+    pageP50: median(api),
+    pageP95: percentile(api, 95),
+    rawP50: median(raw),
+    searchP50: median(search),
+    searchP95: percentile(search, 95),
+    dashboardP50: median(dashboard),
+    dashboardRequests,
+    dashboardKb,
+  };
+  log(
+    `${size}: page p50 ${figures.pageP50.toFixed(1)} ms (raw ${figures.rawP50.toFixed(1)} ms); search p50 ${figures.searchP50.toFixed(1)} ms, p95 ${figures.searchP95.toFixed(1)} ms; dashboard p50 ${figures.dashboardP50.toFixed(1)} ms, ${dashboardKb.toFixed(1)} KB`,
+  );
+  return figures;
 }

@@ -210,3 +210,62 @@ describe('the directory, as a family user', () => {
     await context.close();
   });
 });
+
+describe('finding a family in a long list, on a phone (375 px)', () => {
+  it('finds a family by its accented surname typed without accents, opens it and comes back to the search', async () => {
+    const { context, page } = await newPage(browser, 375);
+    await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+    await page.goto('/families');
+    await page.locator('.family-card').first().waitFor();
+    await page.getByLabel('Search families').fill('odegard');
+    const found = page.getByRole('article', { name: 'Ødegård Family' });
+    await found.waitFor();
+    expect(await page.locator('.family-card').count()).toBe(1);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '1 family matches.' }).count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'families-search-375');
+
+    await found.getByRole('link', { name: 'Ødegård Family' }).click();
+    await page.waitForURL(/\/families\/[^/?]+$/);
+    await page.getByRole('heading', { level: 1, name: /Ødegård/ }).waitFor();
+    await page.goBack();
+    // The search is in the address: coming back finds it as it was left.
+    await page.getByRole('article', { name: 'Ødegård Family' }).waitFor();
+    expect(await page.getByLabel('Search families').inputValue()).toBe('odegard');
+    await context.close();
+  });
+
+  it('comes back from a family to the same place in the list, and jumps to a letter', async () => {
+    const { context, page } = await newPage(browser, 375);
+    await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+    await page.goto('/families');
+    await familiesComplete(page);
+    const cards = page.locator('.family-card');
+    expect(await cards.count()).toBeGreaterThan(30);
+    // A family far down the list, past the first page.
+    const far = cards.nth(32);
+    const name = (await far.locator('h2').innerText()).trim();
+    await far.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(10_000);
+    await far.locator('h2 a').click();
+    await page.waitForURL(/\/families\/[^/?]+$/);
+    await page.goBack();
+    await page.getByRole('article', { name }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 100);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(100);
+    expect(await page.getByRole('article', { name }).isVisible()).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'Families from M' }).click();
+    await page.waitForURL(/\/families\?from=M$/);
+    const first = (await page.locator('.family-card h2').first().innerText()).trim();
+    expect(first).toMatch(/^M/);
+    expect(await page.getByRole('link', { name: 'Families from M' }).getAttribute('aria-current')).toBe('true');
+    // Earlier families are a press away.
+    await page.getByRole('button', { name: 'Earlier families' }).click();
+    await expect.poll(() => page.locator('.family-card h2').first().innerText()).toMatch(/^A/);
+    await screenshot(page, 'families-letter-375');
+    await context.close();
+  });
+});

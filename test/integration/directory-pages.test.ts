@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FamilyView, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
 import { sortKeyOf } from '../../lambdas/contract/names';
 import { backfillDirectoryOrder } from '../../lambdas/domain/directoryOrderBackfill';
+import { SEARCH_RESULTS } from '../../lambdas/domain/search';
 import type { Family, Member } from '../../lambdas/domain/entities';
 import { keys } from '../../lambdas/domain/keys';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
@@ -197,11 +198,11 @@ describe('search', () => {
     expect(await surnames('zurich zzz')).toEqual([]);
   });
 
-  it('answers at most 20 families and says when there are more', async () => {
+  it('answers at most SEARCH_RESULTS families and says when there are more', async () => {
     const church = await createChurch();
     await seedChurch(church, 30);
     const answer = await search(church.adminToken, 'example');
-    expect(answer.body.families).toHaveLength(20);
+    expect(answer.body.families).toHaveLength(SEARCH_RESULTS);
     expect(answer.body.more).toBe(true);
     expect(inOrder(answer.body.families)).toBe(true);
   });

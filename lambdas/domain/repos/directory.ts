@@ -6,7 +6,7 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-d
 import { ddb } from '../../platform/ddb';
 import type { Family, Member, Organization, Role } from '../entities';
 import { keys } from '../keys';
-import { ItemType, tableName, withoutKeys } from './table';
+import { ItemType, tableName, withoutKeys, prefixEnd } from './table';
 
 type Item = Record<string, unknown>;
 
@@ -42,8 +42,8 @@ function groupFamilies(items: Item[]): FamilyWithMembers[] {
 export async function readDirectory(orgId: string): Promise<FamilyWithMembers[]> {
   return groupFamilies(
     await queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
-      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#' },
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :fam AND :famEnd',
+      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#', ':famEnd': prefixEnd('FAM#') },
     }),
   );
 }
@@ -52,10 +52,10 @@ export async function readDirectory(orgId: string): Promise<FamilyWithMembers[]>
 export async function readFamily(orgId: string, familyId: string): Promise<FamilyWithMembers | null> {
   const { SK } = keys.family(orgId, familyId);
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': SK },
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :fam AND :famEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': SK, ':famEnd': prefixEnd(SK) },
   });
-  // begins_with('FAM#ab') would also match 'FAM#abc': keep only this family's own items.
+  // 'FAM#ab' also begins 'FAM#abc' would also match 'FAM#abc': keep only this family's own items.
   const own = items.filter((i) => i.SK === SK || String(i.SK).startsWith(`${SK}#`));
   return groupFamilies(own)[0] ?? null;
 }
@@ -67,13 +67,14 @@ export async function readFamily(orgId: string, familyId: string): Promise<Famil
  */
 export async function familiesWithPhoto(orgId: string, photo: string): Promise<string[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :fam)',
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :fam AND :famEnd',
     FilterExpression: '#type = :family AND #photo = :photo',
     ProjectionExpression: 'familyId',
     ExpressionAttributeNames: { '#type': 'type', '#photo': 'photo' },
     ExpressionAttributeValues: {
       ':pk': keys.orgPartition(orgId),
       ':fam': 'FAM#',
+      ':famEnd': prefixEnd('FAM#'),
       ':family': ItemType.family,
       ':photo': photo,
     },

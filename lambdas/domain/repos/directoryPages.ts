@@ -10,7 +10,7 @@ import { ddb } from '../../platform/ddb';
 import type { Family, Member } from '../entities';
 import { keys } from '../keys';
 import type { FamilyWithMembers } from './directory';
-import { ItemType, tableName, withoutKeys } from './table';
+import { ItemType, tableName, withoutKeys, prefixEnd } from './table';
 
 /** Items a page reads: about 30 families of four, some 60 KB of answer. */
 export const PAGE_ITEMS = 150;
@@ -79,8 +79,12 @@ async function restOf(orgId: string, family: Placed, start: Item): Promise<Place
   while (ExclusiveStartKey) {
     const page = await query(
       orgId,
-      { KeyConditionExpression: 'GSI4PK = :dir AND begins_with(GSI4SK, :at)', ExclusiveStartKey, Limit: undefined },
-      { ':at': `${family.at}#` },
+      {
+        KeyConditionExpression: 'GSI4PK = :dir AND GSI4SK BETWEEN :at AND :atEnd',
+        ExclusiveStartKey,
+        Limit: undefined,
+      },
+      { ':at': `${family.at}#`, ':atEnd': prefixEnd(`${family.at}#`) },
     );
     family.members.push(...(page.Items ?? []).map((i) => withoutKeys<Member>(i)));
     ExclusiveStartKey = page.LastEvaluatedKey;

@@ -9,7 +9,7 @@ import type { Family, Member } from '../entities';
 import { keys } from '../keys';
 import { familyWords, memberWords } from '../searchWords';
 import { forget, put, type Step } from './transact';
-import { ItemType, tableName } from './table';
+import { ItemType, tableName, prefixEnd } from './table';
 
 const wordItem = (orgId: string, word: string, familyId: string, recordId: string) => ({
   ...keys.findWord(orgId, word, familyId, recordId),
@@ -57,8 +57,12 @@ export async function familiesByWord(
   const page = await ddb.send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :word)',
-      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':word': `FIND#${prefix}` },
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :word AND :wordEnd',
+      ExpressionAttributeValues: {
+        ':pk': keys.orgPartition(orgId),
+        ':word': `FIND#${prefix}`,
+        ':wordEnd': prefixEnd(`FIND#${prefix}`),
+      },
       ProjectionExpression: 'familyId',
       Limit: limit,
       ExclusiveStartKey: start ?? undefined,

@@ -5,11 +5,11 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
-import type { ChurchPrivacy, Group, Member, Role } from '../entities';
+import type { ChurchPrivacy, Group, Role } from '../entities';
 import { keys } from '../keys';
 import { queryAll } from './directory';
 import { churchPrivacyOf } from './privacy';
-import { ItemType, tableName, withoutKeys } from './table';
+import { ItemType, tableName, withoutKeys, prefixEnd } from './table';
 
 type Item = Record<string, unknown>;
 
@@ -34,8 +34,8 @@ function collect(items: Item[]): GroupWithRoles[] {
 /** Every group of the church with its roles, and the church's privacy item (its key sorts after them): one Query per 1 MB page. */
 export async function readGroups(orgId: string): Promise<{ groups: GroupWithRoles[]; church: ChurchPrivacy }> {
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#' },
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :grp AND :grpEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#', ':grpEnd': prefixEnd('GRP#') },
   });
   return { groups: collect(items), church: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)) };
 }
@@ -44,10 +44,10 @@ export async function readGroups(orgId: string): Promise<{ groups: GroupWithRole
 export async function readGroup(orgId: string, groupId: string): Promise<GroupWithRoles | null> {
   const { SK } = keys.group(orgId, groupId);
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grp)',
-    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': SK },
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :grp AND :grpEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': SK, ':grpEnd': prefixEnd(SK) },
   });
-  // begins_with('GRP#ab') would also match 'GRP#abc': keep only this group's own items.
+  // 'GRP#ab' also begins 'GRP#abc' would also match 'GRP#abc': keep only this group's own items.
   const own = items.filter((i) => i.SK === SK || String(i.SK).startsWith(`${SK}#`));
   return collect(own)[0] ?? null;
 }

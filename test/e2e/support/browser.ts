@@ -66,9 +66,18 @@ export async function mailCount(email: string): Promise<number> {
 }
 
 /**
- * Waits until the family list or grid holds every family: it renders the first screen's at once
- * and the rest just after (useProgressive), so a check that a family is absent must wait for this.
+ * Waits until the family list or grid holds every family: it comes a page at a time (the next
+ * when the person nears the end, or presses More families), and renders each page's first screen
+ * at once and the rest just after (useProgressive), so a check that a family is absent must wait
+ * for this.
  */
 export async function familiesComplete(page: Page) {
-  await page.locator('.family-list[aria-busy="false"], .family-grid[aria-busy="false"]').waitFor({ state: 'attached' });
+  const more = page.getByRole('button', { name: 'More families' });
+  const rendered = page.locator('.family-list[aria-busy="false"], .family-grid[aria-busy="false"]');
+  await rendered.waitFor({ state: 'attached' });
+  while ((await more.count()) > 0) {
+    if (await more.isEnabled()) await more.click();
+    await page.waitForTimeout(100);
+  }
+  await rendered.waitFor({ state: 'attached' });
 }
