@@ -19,11 +19,33 @@ const UPLOAD_URL_SECONDS = 10 * 60;
 
 const isExternal = (photo: string) => /^https?:\/\//i.test(photo);
 
-const presignRead = (key: string, now: number) =>
-  presignS3('GET', env('PHOTOS_BUCKET'), key, {
-    expiresIn: READ_URL_SECONDS,
-    signingDate: new Date(Math.floor(now / HOUR) * HOUR),
-  });
+/**
+ * A read URL is the same all hour, so one signed this hour is kept (and the next hour's first
+ * request starts afresh): a page of families signs each photo once per container and hour, not
+ * once per visit (about 0.15 ms of HMACs each). At most MAX_KEPT, so a large church cannot
+ * grow a container's memory without bound.
+ */
+const MAX_KEPT = 20_000;
+let keptHour = 0;
+const kept = new Map<string, Promise<string>>();
+
+function presignRead(key: string, now: number): Promise<string> {
+  const hour = Math.floor(now / HOUR) * HOUR;
+  if (hour !== keptHour || kept.size >= MAX_KEPT) {
+    kept.clear();
+    keptHour = hour;
+  }
+  let url = kept.get(key);
+  if (!url) {
+    url = presignS3('GET', env('PHOTOS_BUCKET'), key, {
+      expiresIn: READ_URL_SECONDS,
+      signingDate: new Date(hour),
+    });
+    url.catch(() => kept.delete(key));
+    kept.set(key, url);
+  }
+  return url;
+}
 
 type StoredPhoto = Pick<Family, 'photo' | 'photoSize'>;
 

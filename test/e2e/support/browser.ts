@@ -72,12 +72,13 @@ export async function mailCount(email: string): Promise<number> {
  * for this.
  */
 export async function familiesComplete(page: Page) {
-  const more = page.getByRole('button', { name: 'More families' });
+  const more = page.getByRole('button', { name: /More families|Loading more families/ });
   const rendered = page.locator('.family-list[aria-busy="false"], .family-grid[aria-busy="false"]');
   await rendered.waitFor({ state: 'attached' });
+  // Scrolled to the end, the list asks for its next page; until there is none.
   while ((await more.count()) > 0) {
-    if (await more.isEnabled()) await more.click();
-    await page.waitForTimeout(100);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(150);
   }
   await rendered.waitFor({ state: 'attached' });
 }
