@@ -102,8 +102,9 @@ async function measureChurch(
     ) as { family: { version: number; members: { memberId: string; version: number }[] } };
   const calls: Record<string, () => Promise<number>> = {
     getMe: () => api('GET', '/api/me'),
-    getDashboard: () => api('GET', `/api/dashboard?month=${new Date().getMonth() + 1}`),
+    getDashboard: () => api('GET', `/api/dashboard?month=${new Date().getMonth() + 1}&day=15`),
     listFamilies: () => api('GET', '/api/families'),
+    searchDirectory: () => api('GET', `/api/search?q=${encodeURIComponent(family.surname.slice(0, 3))}`),
     getFamily: () => api('GET', `/api/families/${family.familyId}`),
     listGroups: () => api('GET', '/api/groups'),
     updateFamily: async () => {
