@@ -20,6 +20,16 @@ export const churchLimitMessage = (count: keyof Counts) =>
   `This church has reached its limit of ${CHURCH_LIMITS[count].toLocaleString('en-US')} ${WHAT[count]}. ` +
   'Delete some it no longer needs, or write to us if it really has more.';
 
+/**
+ * Members one family may list: more than any household, and what keeps every answer that holds
+ * a whole family (its page, the list's page, a search) far below Lambda's 6 MB. Checked on the
+ * family as read by the add, so two adds at the same moment may pass it by one: a bound on size,
+ * not a count anyone relies on.
+ */
+export const FAMILY_MEMBER_LIMIT = 100;
+
+export const FAMILY_FULL_MESSAGE = `A family can list at most ${FAMILY_MEMBER_LIMIT} members. Add them to a family of their own.`;
+
 /** Ordinary writes (saves, adds, deletes) one church may make in a minute: 5 a second. */
 export const WRITES_PER_MINUTE = 300;
 

@@ -9,12 +9,13 @@ import { count } from '../platform/metrics';
 import type { Member } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
+import { FAMILY_FULL_MESSAGE, FAMILY_MEMBER_LIMIT } from './churchLimits';
 import { memberUnchanged, removeEmailClaim } from './repos/conditions';
 import { familyLeaveMarks } from './repos/groupMarks';
 import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from './invitations';
 import { keys } from './keys';
-import { readMember, type MemberWithRoles } from './repos/directory';
+import { readFamily, readMember, type MemberWithRoles } from './repos/directory';
 import { createOnce, newRecordId } from './once';
 import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
@@ -81,10 +82,13 @@ export async function addMember(
   const { record: member, repeated } = await createOnce(
     requestKey,
     async () => {
-      const family = await readFamilyItem(viewer.orgId, input.familyId);
-      if (!family) throw notFound(FAMILY_NOT_FOUND);
+      // The family with its members (one Query): the add needs its surname and how many it lists.
+      const found = await readFamily(viewer.orgId, input.familyId);
+      if (!found) throw notFound(FAMILY_NOT_FOUND);
+      const { family } = found;
       if (!canEditFamily(viewer, family.familyId))
         throw denied('You do not have permission to add members to this family.');
+      if (found.members.length >= FAMILY_MEMBER_LIMIT) throw new AppError('failed-precondition', FAMILY_FULL_MESSAGE);
       const now = new Date().toISOString();
       const member: Member = {
         memberId,

@@ -5,18 +5,25 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../lambdas/contract/fields';
 import {
   CHURCH_LIMITS,
   churchLimitMessage,
+  FAMILY_FULL_MESSAGE,
+  FAMILY_MEMBER_LIMIT,
   WRITE_RATE_MESSAGE,
   WRITES_PER_MINUTE,
 } from '../../lambdas/domain/churchLimits';
+import type { Family, Member } from '../../lambdas/domain/entities';
 import { keys } from '../../lambdas/domain/keys';
+import { batchPutAll } from '../../lambdas/domain/repos/batch';
+import { directoryItems } from '../../lambdas/domain/repos/items';
+import { SEARCH_RESULTS } from '../../lambdas/domain/search';
 import { ItemType } from '../../lambdas/domain/repos/table';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createChurch, snapshotTable, unique } from '../support/fixtures';
+import { addFamilyVia, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
 
 const TableName = stack.env.TABLE_NAME;
 
@@ -84,5 +91,86 @@ describe('church limits', () => {
 
     expect((await call('listFamilies', { token: church.adminToken })).status).toBe(200);
     expect((await call('addFamily', { token: other.adminToken, body: { surname: unique('Calm') } })).status).toBe(200);
+  });
+});
+
+describe('answers at the largest a church can make them', () => {
+  const long = (n: number, seed: string) => `${seed}${'ÿ'.repeat(n - seed.length)}`;
+
+  /** A family listing the most members any family may, every field of each at its longest. */
+  function fullFamily(orgId: string, surname: string) {
+    const stamp = new Date().toISOString();
+    const base = { orgId, version: 1, createdAt: stamp, updatedAt: stamp };
+    const familyId = newId();
+    const family = {
+      ...base,
+      familyId,
+      surname,
+      street: long(LIMITS.address, '1 '),
+      city: long(LIMITS.name, 'City'),
+      state: 'NC',
+      zipcode: '27601-1234',
+      phone: long(LIMITS.phone, '9'),
+      anniversary: '06/12',
+      photo: null,
+    } as Family;
+    const members = Array.from(
+      { length: FAMILY_MEMBER_LIMIT },
+      (_, i) =>
+        ({
+          ...base,
+          memberId: newId(),
+          familyId,
+          surname,
+          name: long(LIMITS.name, `N${i}`),
+          birthday: '06/12',
+          cellphone: long(LIMITS.phone, '9'),
+          email: `${long(LIMITS.email - 20, `m${i}.${familyId.slice(0, 8)}`)}@example.org`.slice(-LIMITS.email),
+        }) as Member,
+    );
+    return { family, members };
+  }
+
+  it('refuses a family its 101st member with a clear message and changes nothing', async () => {
+    const church = await createChurch();
+    const { family, members } = fullFamily(church.orgId, unique('Full'));
+    await batchPutAll(TableName!, directoryItems([family], members));
+    const before = await snapshotTable();
+    const refused = await call('addMember', {
+      token: church.adminToken,
+      body: { familyId: family.familyId, name: 'One More' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { code: 'failed-precondition', message: FAMILY_FULL_MESSAGE } });
+    expect(await snapshotTable()).toBe(before);
+  });
+
+  it('keeps every directory read far below Lambda’s 6 MB, however large its families', async () => {
+    const church = await createChurch();
+    // As many full families as the largest answer can hold: a search's and a page's worth.
+    const full = Array.from({ length: SEARCH_RESULTS + 1 }, (_, i) => fullFamily(church.orgId, `Fullsize ${i}`));
+    await batchPutAll(
+      TableName!,
+      directoryItems(
+        full.map((f) => f.family),
+        full.flatMap((f) => f.members),
+      ),
+    );
+    const sizes: Record<string, number> = {};
+    const measure = async (
+      name: string,
+      operation: Parameters<typeof call>[0],
+      options: Parameters<typeof call>[1],
+    ) => {
+      const answer = await call(operation, { token: church.adminToken, ...options });
+      expect(answer.status, name).toBe(200);
+      sizes[name] = JSON.stringify(answer.body).length;
+    };
+    await measure('a page of the list', 'listFamilies', {});
+    await measure('a search', 'searchDirectory', { query: 'q=fullsize' });
+    await measure('one family', 'getFamily', { params: { familyId: full[0]!.family.familyId } });
+    await measure('the dashboard', 'getDashboard', { query: 'month=6&day=1' });
+    // The largest is a search of twelve full families (about 0.8 MB); Lambda refuses 6 MB.
+    for (const [name, bytes] of Object.entries(sizes)) expect(bytes, name).toBeLessThan(1_500_000);
   });
 });
