@@ -55,7 +55,7 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
   const entity: Record<string, unknown> = {};
   for (const name in item) if (!KEY_ATTRIBUTES.has(name)) entity[name] = item[name];
   return entity as T;
-}/** True when a TransactWriteItems failed because the condition of item `index` did not hold. */
+} /** True when a TransactWriteItems failed because the condition of item `index` did not hold. */
 export function conditionFailedAt(error: unknown, index: number): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
   return (
