@@ -15,8 +15,17 @@ export const USER_POOL_SETTINGS = {
   /** Standard attributes the app client may read and write. Custom ones: read only. */
   clientWriteAttributes: ['email', 'name'],
   clientReadAttributes: ['email', 'email_verified', 'name'],
-  /** USER_PASSWORD_AUTH because the local pool has no SRP; SRP stays allowed for other clients. */
-  authFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /**
+   * The deployed client signs in by SRP only: the password never leaves the browser. The local
+   * pool has no SRP, so its client also allows USER_PASSWORD_AUTH (LOCAL_SIGN_IN_FLOW); which one
+   * the app uses comes with its runtime config (WebConfig.signInFlow), never from a code branch.
+   */
+  authFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /**
+   * Token lifetimes (docs/runbook.md "Accounts"): ID and access tokens an hour, so a removed right
+   * or a deleted account can outlive its token by an hour at most (the API re-reads the user record
+   * on every request anyway); the refresh token 30 days, so a member signs in about once a month.
+   */
   idTokenValidityMinutes: 60,
   refreshTokenValidityDays: 30,
 } as const;
@@ -26,6 +35,10 @@ export const clientReadAttributeNames = (): string[] => [
   ...CUSTOM_ATTRIBUTES.map((a) => `custom:${a}`),
 ];
 
+export type SignInFlow = 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+/** The local pool's sign-in: cognito-local implements no SRP. */
+export const LOCAL_SIGN_IN_FLOW = 'USER_PASSWORD_AUTH' satisfies SignInFlow;
+
 /** The runtime configuration the SPA loads from /config.json (written by CDK or the local gateway). */
 export interface WebConfig {
   region: string;
@@ -33,6 +46,8 @@ export interface WebConfig {
   userPoolClientId: string;
   /** Only set locally: the compatibility proxy in front of cognito-local, on the gateway's origin. */
   userPoolEndpoint?: string;
+  /** How the app signs in: SRP in AWS; password auth only against the local pool, which has no SRP. */
+  signInFlow: SignInFlow;
   /** Where the API lives; '' means the same origin (CloudFront or the local gateway). */
   apiBase: string;
   /** Only set locally: link to the local mailbox page. */

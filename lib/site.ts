@@ -182,6 +182,7 @@ export class Site extends Construct {
       region: stack.region,
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,
+      signInFlow: 'USER_SRP_AUTH',
       apiBase: '',
       ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
       // The address the presigned photo URLs use (lambdas/platform/s3-presign.ts: virtual-hosted, regional).

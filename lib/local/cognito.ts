@@ -82,7 +82,8 @@ async function ensurePool(client: CognitoIdentityProviderClient) {
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: CLIENT_NAME,
-        ExplicitAuthFlows: [...USER_POOL_SETTINGS.authFlows],
+        // The deployed client's flows, and the password flow the app uses here (LOCAL_SIGN_IN_FLOW).
+        ExplicitAuthFlows: [...USER_POOL_SETTINGS.authFlows, 'ALLOW_USER_PASSWORD_AUTH'],
         ReadAttributes: clientReadAttributeNames(),
         WriteAttributes: [...USER_POOL_SETTINGS.clientWriteAttributes],
         PreventUserExistenceErrors: 'ENABLED',

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WebConfig } from '../settings';
+import { LOCAL_SIGN_IN_FLOW, type WebConfig } from '../settings';
 import { startCognito, type LocalPool } from './cognito';
 import { gatewayUrl, type LocalConfig } from './config';
 import { startDynamo } from './dynamo';
@@ -101,6 +101,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.clientId,
       userPoolEndpoint: `${url}/cognito`,
+      signInFlow: LOCAL_SIGN_IN_FLOW,
       apiBase: '',
       mailboxUrl: `${url}/_local/mailbox`,
       superAdminEmail: config.superAdminEmail,

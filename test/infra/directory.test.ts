@@ -75,11 +75,25 @@ describe('Cognito', () => {
     const p = client.Properties;
     expect(p.GenerateSecret).toBe(false);
     expect([...p.ExplicitAuthFlows].sort()).toEqual([...USER_POOL_SETTINGS.authFlows].sort());
+    // SRP only: the password never leaves the browser (the local pool alone adds the password flow).
+    expect([...p.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
     expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     for (const a of CUSTOM_ATTRIBUTES) expect(p.ReadAttributes).toContain(`custom:${a}`);
     expect(p.ReadAttributes).toEqual(expect.arrayContaining(['email', 'email_verified', 'name']));
     expect(p.AllowedOAuthFlows).toBeUndefined();
     expect(p.CallbackURLs).toBeUndefined();
+  });
+
+  it('gives ID and access tokens an hour and refresh tokens 30 days, revocable', () => {
+    const [[, client]] = resourcesOf(s.template, 'AWS::Cognito::UserPoolClient') as [[string, any]];
+    const p = client.Properties;
+    expect({ id: p.IdTokenValidity, access: p.AccessTokenValidity, refresh: p.RefreshTokenValidity }).toEqual({
+      id: 60,
+      access: 60,
+      refresh: 43_200,
+    });
+    expect(p.TokenValidityUnits).toEqual({ IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' });
+    expect(p.EnableTokenRevocation).toBe(true);
   });
 });
 
@@ -406,11 +420,13 @@ describe('CloudFront site', () => {
       'apiBase',
       'photosOrigin',
       'region',
+      'signInFlow',
       'superAdminEmail',
       'userPoolClientId',
       'userPoolId',
     ]);
     expect(config.region).toBe('us-east-1');
+    expect(config.signInFlow).toBe('USER_SRP_AUTH');
     expect(config.apiBase).toBe('');
 
     const deployments = resourcesOf(s.template, 'Custom::CDKBucketDeployment');

@@ -14,7 +14,13 @@ beforeEach(() => {
 
 describe('callApi', () => {
   it('takes method and path from the route manifest and sends the ID token', async () => {
-    setConfig({ region: 'r', userPoolId: 'p', userPoolClientId: 'c', apiBase: 'https://api.example.org' });
+    setConfig({
+      region: 'r',
+      userPoolId: 'p',
+      userPoolClientId: 'c',
+      signInFlow: 'USER_SRP_AUTH' as const,
+      apiBase: 'https://api.example.org',
+    });
     const fetchMock = stubFetch(() => jsonResponse(200, { userId: 'u', orgName: 'Grace' }));
     const me = await callApi('getMe');
     expect(me.orgName).toBe('Grace');

@@ -1,8 +1,14 @@
 /** The runtime configuration's photos origin: the app connects to it early (web/src/lib/config.ts). */
-import { describe, expect, it } from 'vitest';
-import { preconnectPhotos } from '../../web/src/lib/config';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig, preconnectPhotos } from '../../web/src/lib/config';
 
-const base = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', apiBase: '' };
+const base = {
+  region: 'us-east-1',
+  userPoolId: 'p',
+  userPoolClientId: 'c',
+  signInFlow: 'USER_SRP_AUTH' as const,
+  apiBase: '',
+};
 
 describe('preconnectPhotos', () => {
   it('adds one preconnect link to the photos origin, without CORS (images are fetched without it)', () => {
@@ -20,5 +26,25 @@ describe('preconnectPhotos', () => {
     const doc = document.implementation.createHTMLDocument('t');
     preconnectPhotos(base, doc);
     expect(doc.head.querySelectorAll('link').length).toBe(0);
+  });
+});
+
+describe('loadConfig', () => {
+  const served = (body: object) =>
+    vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
+  afterEach(() => vi.restoreAllMocks());
+
+  it('signs in by SRP unless the config names the local pool’s password flow', async () => {
+    const { signInFlow: _flow, ...deployed } = base;
+    served(deployed);
+    expect((await loadConfig()).signInFlow).toBe('USER_SRP_AUTH');
+    served({ ...base, signInFlow: 'USER_PASSWORD_AUTH' });
+    expect((await loadConfig()).signInFlow).toBe('USER_PASSWORD_AUTH');
+    served({ ...base, signInFlow: 'CUSTOM_AUTH' });
+    expect((await loadConfig()).signInFlow).toBe('USER_SRP_AUTH');
   });
 });

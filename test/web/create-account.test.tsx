@@ -144,7 +144,7 @@ describe('member signup form', () => {
     expect(auth.signIn).toHaveBeenCalledWith({
       username: 'ruth@example.org',
       password: 'secret12',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      options: { authFlowType: 'USER_SRP_AUTH' },
     });
     expect(auth.sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
 

@@ -54,7 +54,7 @@ describe('login', () => {
     expect(auth.signIn).toHaveBeenCalledWith({
       username: 'pat@example.org',
       password: 'secret12',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      options: { authFlowType: 'USER_SRP_AUTH' },
     });
 
     auth.fetchAuthSession.mockResolvedValue(sessionFor({}));

@@ -164,7 +164,7 @@ describe('register organization form', () => {
     expect(auth.signIn).toHaveBeenCalledWith({
       username: 'pat@example.org',
       password: 'secret12',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      options: { authFlowType: 'USER_SRP_AUTH' },
     });
     expect(auth.sendUserAttributeVerificationCode).toHaveBeenCalledWith({ userAttributeKey: 'email' });
 

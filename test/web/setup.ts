@@ -25,7 +25,13 @@ window.scrollTo = () => {};
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
-  setConfig({ region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'test-client', apiBase: '' });
+  setConfig({
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_test',
+    userPoolClientId: 'test-client',
+    signInFlow: 'USER_SRP_AUTH',
+    apiBase: '',
+  });
 });
 
 afterEach(() => {

@@ -70,6 +70,7 @@ beforeEach(() => {
     region: 'us-east-1',
     userPoolId: 'us-east-1_test',
     userPoolClientId: 'test-client',
+    signInFlow: 'USER_SRP_AUTH',
     apiBase: '',
     superAdminEmail: OPERATOR,
   });

@@ -27,6 +27,8 @@ export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
     region: raw.region ?? '',
     userPoolId: raw.userPoolId,
     userPoolClientId: raw.userPoolClientId,
+    // SRP unless the config says otherwise (the local pool's says USER_PASSWORD_AUTH).
+    signInFlow: raw.signInFlow === 'USER_PASSWORD_AUTH' ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
     apiBase: (raw.apiBase ?? '').replace(/\/+$/, ''),
     ...(raw.userPoolEndpoint ? { userPoolEndpoint: raw.userPoolEndpoint } : {}),
     ...(raw.mailboxUrl ? { mailboxUrl: raw.mailboxUrl } : {}),

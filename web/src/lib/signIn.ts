@@ -1,9 +1,11 @@
 import { signIn, signOut } from 'aws-amplify/auth';
 import { authErrorName } from './authErrors';
+import { getConfig } from './config';
 
-/** The local Cognito has no SRP, so every sign-in uses USER_PASSWORD_AUTH (allowed on the real client too). */
+/** Signs in by the flow the runtime config names: SRP in AWS, password auth against the local pool. */
 export async function signInWithPassword(username: string, password: string) {
-  const attempt = () => signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  const authFlowType = getConfig().signInFlow;
+  const attempt = () => signIn({ username, password, options: { authFlowType } });
   try {
     return await attempt();
   } catch (error) {
