@@ -176,14 +176,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
   return (
     <>
       {hasPreviousPage && (
-        <PlainButton
-          className="family-more"
-          isLoading={isFetchingPreviousPage}
-          loadingText="Loading earlier families..."
-          onClick={() => void pages.fetchPreviousPage()}
-        >
-          Earlier families
-        </PlainButton>
+        <MoreButton busy={isFetchingPreviousPage} onClick={() => void pages.fetchPreviousPage()} which="earlier" />
       )}
       <FamilyItems
         families={families}
@@ -194,17 +187,24 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {hasNextPage && (
         <div ref={more} className="family-more-row">
-          <PlainButton
-            className="family-more"
-            isLoading={isFetchingNextPage}
-            loadingText="Loading more families..."
-            onClick={() => void pages.fetchNextPage()}
-          >
-            More families
-          </PlainButton>
+          <MoreButton busy={isFetchingNextPage} onClick={() => void pages.fetchNextPage()} which="more" />
         </div>
       )}
     </>
+  );
+}
+
+/** The list's control for the page before or after those shown. */
+function MoreButton({ which, busy, onClick }: { which: 'earlier' | 'more'; busy: boolean; onClick: () => void }) {
+  return (
+    <PlainButton
+      className="family-more"
+      isLoading={busy}
+      loadingText={`Loading ${which} families...`}
+      onClick={onClick}
+    >
+      {which === 'earlier' ? 'Earlier families' : 'More families'}
+    </PlainButton>
   );
 }
 

@@ -6,6 +6,7 @@ import type { FamilyView, GroupRoleView, GroupView } from '../../../../lambdas/c
 import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
 import { AddRoleInput, GROUP_MESSAGES } from '../../../../lambdas/contract/groups';
 import { useAuth } from '../../app/auth';
+import { FindField } from '../../components/FindField';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -292,20 +293,17 @@ function AddMemberModal({
     <Modal title={`Add Member to ${group.groupName}`} onClose={onClose} busy={busy} className="add-role-modal">
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <Flex direction="column" gap="medium">
-          <TextField
+          <FindField
             label="Find a member"
             name="find"
-            type="search"
-            placeholder="Name, email, phone or city"
-            autoComplete="off"
             value={find}
-            onChange={(e) => {
-              setFind(e.target.value);
+            onFind={(text) => {
+              setFind(text);
               setMemberId('');
             }}
-            isDisabled={busy}
-            descriptiveText={search.data?.more ? 'Only the first matches are listed: type more to narrow.' : undefined}
-            data-autofocus
+            more={search.data?.more === true}
+            disabled={busy}
+            autoFocus
           />
           {search.isError && <StatusMessage status={{ kind: 'error', text: GROUP_TEXTS.searchFailed }} />}
           <SelectField

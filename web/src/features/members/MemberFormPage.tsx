@@ -7,6 +7,7 @@ import { AddMemberInput, MEMBER_FIELDS, UpdateMemberInput } from '../../../../la
 import { keysOf } from '../../../../lambdas/contract/entity';
 import type { InvitationResult } from '../../../../lambdas/contract/invitations';
 import { useAuth } from '../../app/auth';
+import { FindField } from '../../components/FindField';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
@@ -268,16 +269,7 @@ function FamilyChooser({
   return (
     <div className="entry-form__family">
       {choices.isAdmin && (
-        <TextField
-          label="Find the family"
-          name="find-family"
-          type="search"
-          value={find}
-          onChange={(e) => onFind(e.target.value)}
-          placeholder="Surname, name, email, phone or city"
-          autoComplete="off"
-          descriptiveText={choices.more ? 'Only the first matches are listed: type more to narrow.' : undefined}
-        />
+        <FindField label="Find the family" name="find-family" value={find} onFind={onFind} more={choices.more} />
       )}
       <SelectField
         label={<RequiredLabel text="Family" />}
