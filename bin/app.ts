@@ -16,6 +16,8 @@
  *  - appUrl: context; the public URL if a custom domain fronts CloudFront.
  *  - alarmEmail: context; where the CloudWatch alarms are mailed (an SNS e-mail subscription,
  *    confirmed from the first mail). Unset: the alarm topic has no subscriber.
+ *  - threatProtection: context, `audit` or `enforced`; Cognito's threat protection, which moves
+ *    the user pool to the Plus plan (a higher price per active user). Unset: off, on Lite.
  *  - The SPA build web/dist: built with `npm run build` when missing. Run `npm run build` yourself
  *    before `cdk deploy` to ship the current web code (an existing web/dist is used as is).
  */
@@ -24,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
+import type { ThreatProtection } from '../lib/auth';
 import { buildDirectoryApp } from '../lib/directory-app';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +44,12 @@ if (!fs.existsSync(path.join(webDistPath, 'index.html'))) {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
 }
 
+function threatProtection(value: string | undefined): ThreatProtection | undefined {
+  if (value === undefined || value === 'off') return undefined;
+  if (value === 'audit' || value === 'enforced') return value;
+  throw new Error(`threatProtection must be audit, enforced or off, not "${value}".`);
+}
+
 buildDirectoryApp(app, {
   region: context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
   account: process.env.CDK_DEFAULT_ACCOUNT,
@@ -48,6 +57,7 @@ buildDirectoryApp(app, {
   sesFromEmail: context('sesFromEmail'),
   appUrl: context('appUrl'),
   alarmEmail: context('alarmEmail'),
+  threatProtection: threatProtection(context('threatProtection')),
   webDistPath,
 });
 

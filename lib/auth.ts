@@ -4,6 +4,7 @@ import {
   ClientAttributes,
   FeaturePlan,
   Mfa,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
   UserPoolClient,
@@ -14,10 +15,16 @@ import {
 import { Construct } from 'constructs';
 import { COGNITO_MAIL, CUSTOM_ATTRIBUTES, USER_POOL_SETTINGS } from './settings';
 import { acknowledge } from './nag';
+import { PoolWaf } from './pool-waf';
+
+/** Cognito's threat protection (a deploy option): `audit` records risky sign-ins, `enforced` also blocks them. */
+export type ThreatProtection = 'audit' | 'enforced';
 
 export interface AuthProps {
   /** Verified SES identity to send Cognito mail from; without it Cognito's own sender is used (low daily quota). */
   readonly sesFromEmail?: string;
+  /** Unset: off, and the pool stays on the Lite plan; set, it needs (and moves the pool to) Plus. */
+  readonly threatProtection?: ThreatProtection;
 }
 
 /**
@@ -61,7 +68,16 @@ export class Auth extends Construct {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Lite: every feature the directory uses (e-mail sign-in, codes by mail, TOTP) at about a third of
       // Essentials' price per monthly active user, the largest part of what a church costs (docs/cost.md).
-      featurePlan: FeaturePlan.LITE,
+      // Threat protection, when an operator turns it on, is Plus's alone.
+      featurePlan: props.threatProtection ? FeaturePlan.PLUS : FeaturePlan.LITE,
+      ...(props.threatProtection
+        ? {
+            standardThreatProtectionMode:
+              props.threatProtection === 'enforced'
+                ? StandardThreatProtectionMode.FULL_FUNCTION
+                : StandardThreatProtectionMode.AUDIT_ONLY,
+          }
+        : {}),
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
         emailSubject: COGNITO_MAIL.verification.subject,
@@ -73,6 +89,8 @@ export class Auth extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    new PoolWaf(this, 'PoolWaf', { userPool: this.userPool });
 
     const flows = new Set<string>(USER_POOL_SETTINGS.authFlows);
     this.userPoolClient = this.userPool.addClient('WebClient', {
@@ -107,10 +125,11 @@ export class Auth extends Construct {
       'MFA is not part of the product: church members sign in with e-mail and password only. Admin rights are re-checked against the DynamoDB user record on every request.',
       'AwsSolutions-COG2',
     );
-    acknowledge(
-      this.userPool,
-      'Threat protection needs the Cognito Plus feature plan, a per-active-user cost not justified for a free church directory; WAF rate limits and challenges protect the public endpoints, and Cognito itself rate-limits sign-in attempts.',
-      'AwsSolutions-COG8',
-    );
+    if (!props.threatProtection)
+      acknowledge(
+        this.userPool,
+        'Threat protection needs the Cognito Plus feature plan (about four times Lite per active user); it is a deploy option (-c threatProtection=audit|enforced). Off, the pool has a regional web ACL with rate rules per IP and for code mails (pool-waf.ts), and Cognito rate-limits sign-in attempts.',
+        'AwsSolutions-COG8',
+      );
   }
 }

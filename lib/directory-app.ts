@@ -1,5 +1,6 @@
 import { CrossStackReferences, ReferenceStrength, Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { ThreatProtection } from './auth';
 import { DirectoryStack } from './directory-stack';
 import { WafStack } from './waf';
 
@@ -14,6 +15,8 @@ export interface DirectoryConfig {
   readonly webDistPath: string;
   /** Where CloudWatch alarms are mailed (context `alarmEmail`). */
   readonly alarmEmail?: string;
+  /** Cognito threat protection (context `threatProtection`: audit or enforced); undefined: off. */
+  readonly threatProtection?: ThreatProtection;
 }
 
 export const STACK_NAMES = { main: 'ChurchDirectory', waf: 'ChurchDirectoryWaf' } as const;
@@ -38,6 +41,7 @@ export function buildDirectoryApp(app: App, config: DirectoryConfig) {
     webAclArn: wafStack.waf.webAcl.attrArn,
     webDistPath: config.webDistPath,
     alarmEmail: config.alarmEmail,
+    threatProtection: config.threatProtection,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

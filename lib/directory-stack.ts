@@ -1,7 +1,7 @@
 import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { Api } from './api';
-import { Auth } from './auth';
+import { Auth, type ThreatProtection } from './auth';
 import { Data } from './data';
 import { Jobs } from './jobs';
 import { Monitoring } from './monitoring';
@@ -24,6 +24,8 @@ export interface DirectoryStackProps extends StackProps {
   readonly webDistPath: string;
   /** Where alarms are mailed; undefined: the alarm topic has no subscriber. */
   readonly alarmEmail?: string;
+  /** Cognito threat protection (context `threatProtection`); undefined: off. */
+  readonly threatProtection?: ThreatProtection;
 }
 
 /** The product in one region: identity, data, files, API, the CloudFront site and its monitoring. */
@@ -50,7 +52,10 @@ export class DirectoryStack extends Stack {
         constraintDescription: 'must be an e-mail address',
       }).valueAsString;
 
-    this.auth = new Auth(this, 'Auth', { sesFromEmail: props.sesFromEmail });
+    this.auth = new Auth(this, 'Auth', {
+      sesFromEmail: props.sesFromEmail,
+      threatProtection: props.threatProtection,
+    });
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage');
     this.migrations = new Migrations(this, 'Migrations', { table: this.data.table });

@@ -29,7 +29,7 @@ const literalPrefix = (routePath: string) => {
   return brace === -1 ? routePath : routePath.slice(0, brace);
 };
 
-const byteMatch = (
+export const byteMatch = (
   field: CfnWebACL.FieldToMatchProperty,
   searchString: string,
   positionalConstraint: 'EXACTLY' | 'STARTS_WITH' | 'CONTAINS',
@@ -62,13 +62,13 @@ export function publicWritesStatement(manifest: readonly RouteDef[] = routes): C
   return matches.length === 0 ? undefined : anyOf(matches);
 }
 
-const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+export const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
   metricName,
   sampledRequestsEnabled: true,
 });
 
-const managedRule = (priority: number, name: string): CfnWebACL.RuleProperty => ({
+export const managedRule = (priority: number, name: string): CfnWebACL.RuleProperty => ({
   name: `Aws-${name}`,
   priority,
   overrideAction: { none: {} },
@@ -166,28 +166,34 @@ export class EdgeWaf extends Construct {
       visibilityConfig: visibility('ChurchDirectoryWebAcl'),
     });
 
-    // Every request the ACL sees (allowed, blocked, challenged), for an operator looking into an
-    // attack; WAF requires the `aws-waf-logs-` prefix and an ARN without CDK's trailing `:*`.
-    const logName = `aws-waf-logs-${Stack.of(this).stackName}`;
-    const logs = new LogGroup(this, 'Logs', {
-      logGroupName: logName,
-      retention: WAF_LOG_RETENTION,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const logging = new CfnLoggingConfiguration(this, 'Logging', {
-      resourceArn: this.webAcl.attrArn,
-      logDestinationConfigs: [
-        Stack.of(this).formatArn({
-          service: 'logs',
-          resource: 'log-group',
-          resourceName: logName,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
-      redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
-    });
-    logging.node.addDependency(logs);
+    logRequests(this, this.webAcl, `aws-waf-logs-${Stack.of(this).stackName}`);
   }
+}
+
+/**
+ * Logs every request a web ACL sees (allowed, blocked, challenged), for an operator looking into
+ * an attack, kept WAF_LOG_RETENTION, tokens and cookies redacted. WAF requires the log group's name
+ * to start with `aws-waf-logs-` and its ARN without CDK's trailing `:*`.
+ */
+export function logRequests(scope: Construct, webAcl: CfnWebACL, logName: string) {
+  const logs = new LogGroup(scope, 'Logs', {
+    logGroupName: logName,
+    retention: WAF_LOG_RETENTION,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const logging = new CfnLoggingConfiguration(scope, 'Logging', {
+    resourceArn: webAcl.attrArn,
+    logDestinationConfigs: [
+      Stack.of(scope).formatArn({
+        service: 'logs',
+        resource: 'log-group',
+        resourceName: logName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    ],
+    redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
+  });
+  logging.node.addDependency(logs);
 }
 
 /**

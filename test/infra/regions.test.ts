@@ -31,7 +31,9 @@ describe('outside us-east-1', () => {
     expect(s.stack.region).toBe('eu-west-1');
     expect(Stack.of(s.wafStack.waf.webAcl).region).toBe('us-east-1');
     s.wafTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT' });
-    s.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    // The product's stack holds only the user pool's REGIONAL ACL, in the product's region.
+    s.template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    s.template.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'REGIONAL' });
   });
 
   it('attaches the ACL through Fn::GetStackOutput from the us-east-1 stack, without custom resources', () => {
