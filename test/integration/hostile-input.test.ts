@@ -35,7 +35,7 @@ import {
 } from '../support/hostile';
 import {
   addGroupIn,
-  addMemberTo,
+  newMemberIn,
   hostileRoutes,
   read,
   type RouteCase,
@@ -179,7 +179,7 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
   const plainEmail = `${unique('plain')}@example.org`;
-  await addMemberTo(main.adminToken, family.familyId, plainEmail);
+  await newMemberIn(main.adminToken, plainEmail);
   const plain = await createAccountIn(main.orgId, { email: plainEmail });
   const user = await createAccountIn(main.orgId);
   const me = await read<MeResult>('getMe', main.adminToken);

@@ -108,7 +108,16 @@ export async function read<T>(operation: Operation, token: string, params?: Reco
 const status = async (operation: Operation, token: string, params: Record<string, string>) =>
   (await call(operation, { token, params })).status;
 
-export async function addMemberTo(token: string, familyId: string, email: string | null = null) {
+/** A family of its own for each run that adds members: a family lists at most 100, and the runs add hundreds. */
+export async function newFamilyIn(token: string) {
+  const added = await call<{ id: string }>('addFamily', { token, body: { surname: unique('Arranged') } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { familyId: added.body.id };
+}
+
+/** A new member, in a new family of its own. */
+export async function newMemberIn(token: string, email: string | null = null) {
+  const { familyId } = await newFamilyIn(token);
   const added = await call<{ id: string }>('addMember', { token, body: { familyId, name: 'Arranged', email } });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return { memberId: added.body.id, email };
@@ -329,7 +338,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'finishSignUp',
     runs: 15,
     arrange: async (w) => {
-      const { email } = await addMemberTo(w.main.adminToken, w.family.familyId, `${unique('finisher')}@example.org`);
+      const { email } = await newMemberIn(w.main.adminToken, `${unique('finisher')}@example.org`);
       return provenAccount(email!, () =>
         call('newUser', { body: { email, fullName: 'New Finisher', password: PASSWORD, orgId: w.main.orgId } }),
       );
@@ -409,8 +418,9 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'addMember',
     runs: 100,
     token: (w) => w.main.adminToken,
-    valid: (w) => ({
-      familyId: w.family.familyId,
+    arrange: (w) => newFamilyIn(w.main.adminToken),
+    valid: (_w, t) => ({
+      familyId: t.familyId,
       name: 'Hostile Member',
       birthday: '03/14',
       cellphone: '919-555-0100',
@@ -453,7 +463,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'deleteMember',
     runs: 50,
     token: (w) => w.main.adminToken,
-    arrange: (w) => addMemberTo(w.main.adminToken, w.family.familyId),
+    arrange: (w) => newMemberIn(w.main.adminToken),
     params: { valid: (_w, t) => ({ memberId: t.memberId }), others: (w) => ({ memberId: [w.other.memberId] }) },
     accepted: async ({ w, t }) => {
       expect(await status('getMember', w.main.adminToken, { memberId: t.memberId })).toBe(404);
@@ -558,7 +568,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'newUser',
     runs: 30,
     token: () => null,
-    arrange: (w) => addMemberTo(w.main.adminToken, w.family.familyId, `${unique('joiner')}@example.org`),
+    arrange: (w) => newMemberIn(w.main.adminToken, `${unique('joiner')}@example.org`),
     valid: (w, t) => ({ email: t.email, fullName: 'New Joiner', password: PASSWORD, orgId: w.main.orgId }),
     shape: (w) => ({
       fields: {

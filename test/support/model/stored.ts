@@ -10,6 +10,7 @@ import { keys } from '../../../lambdas/domain/keys';
 import { photoObjects as objectsOfPhoto } from '../../../lambdas/domain/photo-keys';
 import { queryAll } from '../../../lambdas/domain/repos/directory';
 import { ItemType } from '../../../lambdas/domain/repos/table';
+import { familyWords, memberWords } from '../../../lambdas/domain/searchWords';
 import { s3 } from '../../../lambdas/platform/s3';
 import { settled } from '../upload';
 import { call } from '../api';
@@ -33,6 +34,10 @@ async function storedItems(orgId: string) {
   const org = items.find((i) => i.type === 'ORG')!;
   return {
     byType,
+    words: items
+      .filter((i) => i.type === ItemType.findWord)
+      .map((i) => String(i.SK))
+      .sort(),
     counts: {
       families: Number(org.familyCount ?? 0),
       members: Number(org.memberCount ?? 0),
@@ -54,6 +59,13 @@ async function photoObjects(orgId: string): Promise<string[]> {
   return found.sort();
 }
 
+/** The search words' keys the model's families and members should have (keys.findWord, without its PK). */
+const searchWordsOf = (m: ChurchModel) =>
+  [
+    ...[...m.families.values()].flatMap((f) => familyWords(f).map((w) => `FIND#${w}#${f.familyId}#${f.familyId}`)),
+    ...[...m.members.values()].flatMap((x) => memberWords(x).map((w) => `FIND#${w}#${x.familyId}#${x.memberId}`)),
+  ].sort();
+
 /** Everything the API, the table and S3 hold for the church agrees with the model. */
 export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void> {
   const picture = await expectApiMatches(m, r);
@@ -73,7 +85,10 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
   expect(dashboard.counts).toEqual({ ...expected, lessons: 0 });
   expect(stored.counts).toEqual(expected);
   // The photo pipeline's records of uploads no family took stay until they expire (a day).
-  const { PHOTO: _prepared, ...byType } = stored.byType;
+  const { PHOTO: _prepared, FIND: _words, ...byType } = stored.byType;
+  // The search words are exactly those of the families and members the model holds: kept in step
+  // through every add, edit, rename, delete and race (repos/find.ts).
+  expect(stored.words).toEqual(searchWordsOf(m));
   expect(byType).toEqual({
     ORG: 1,
     ...(m.families.size ? { FAMILY: m.families.size } : {}),
