@@ -137,12 +137,8 @@ export const jobs = {
         // Lambda's CPU share grows with memory (1 vCPU at 1,769 MB); a 10,000-family book stays under
         // 1.5 GB (README, pdf.10000.peak_mb).
         memoryMb: 1769,
-        description: "Printed book: render the church's whole book into the exports bucket, writing its progress",
-      },
-      FailFunctionArn: {
-        entry: 'directoryBook/fail',
-        uses: { table: 'readWrite' },
-        description: 'Printed book: end the run as failed',
+        description:
+          "Printed book: render the church's whole book into the exports bucket, writing its progress; or end a failed run",
       },
     },
   },
