@@ -2,8 +2,8 @@
  * The printed book as a job (issue 14, part 3). Starting it claims the church's book item (one
  * book at a time: a second start while one runs joins it and answers its id) and starts the
  * directoryBook state machine; its Render task makes the book with the very code of the
- * synchronous route (directoryPdf.ts: the same visibility rule, the same file) and writes the
- * pages done to the item as the file goes out; the Families page reads the item (with a
+ * synchronous route (directoryBookRender.ts, directoryPdf.ts: the same visibility rule, the same
+ * file) and writes the pages done to the item as the file goes out; the Families page reads the item (with a
  * presigned download once finished) and so follows the job across reloads. The finished file
  * stays the church's book until the next run succeeds.
  */
@@ -19,25 +19,9 @@ import { PDF_MESSAGES } from '../contract/pdf';
 import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { executionStatus, startExecution } from '../platform/sfn';
-import { downloadUrl, writeDirectoryPdf, type BookOptions } from './directoryPdf';
-import {
-  claimBook,
-  failBook,
-  finishBook,
-  getBook,
-  setBookExecution,
-  setBookProgress,
-  type BookRecord,
-} from './repos/book';
-
-/** What the state machine carries: which church, which run. */
-export interface BookTask {
-  orgId: string;
-  jobId: string;
-}
-
-/** Progress is written at most this often (the page polls every second or so). */
-const PROGRESS_EVERY_MS = 1000;
+import type { BookOptions } from './directoryPdf';
+import { downloadUrl } from './pdfDownload';
+import { claimBook, failBook, getBook, setBookExecution, type BookRecord } from './repos/book';
 
 /** Whether the run's execution still runs (a run whose execution is not known yet is taken as running). */
 async function stillRuns(record: BookRecord): Promise<boolean> {
@@ -109,46 +93,4 @@ export async function startBook(
     throw error;
   }
   return { success: true, joined: false, book: await view((await getBook(orgId))!, true) };
-}
-
-/** Writes the pages done at most once a second, one write at a time; `flush` waits for the last. */
-function progressWriter(task: BookTask) {
-  let last = 0;
-  let writing: Promise<unknown> | null = null;
-  const write = (done: number, total: number) => {
-    last = Date.now();
-    writing = setBookProgress(task.orgId, task.jobId, done, total)
-      .catch((error: unknown) => log.warn('book progress not written', { ...task, error: safeError(error) }))
-      .finally(() => (writing = null));
-  };
-  return {
-    onPages(done: number, total: number) {
-      if (writing || (done > 0 && Date.now() - last < PROGRESS_EVERY_MS)) return;
-      write(done, total);
-    },
-    flush: () => writing ?? Promise.resolve(),
-  };
-}
-
-/** Task Render: the whole book, then the run SUCCEEDED with its file (a run no longer current is left alone). */
-export async function renderBook(task: BookTask): Promise<BookTask & { pages: number }> {
-  const record = await getBook(task.orgId);
-  if (!record || record.jobId !== task.jobId || record.status !== 'RUNNING') return { ...task, pages: 0 };
-  const progress = progressWriter(task);
-  const written = await writeDirectoryPdf(
-    task.orgId,
-    { paper: record.paper, photos: record.photos },
-    new Date(),
-    progress.onPages,
-  );
-  await progress.flush();
-  await finishBook(task.orgId, task.jobId, written?.key ?? null, written?.pages ?? 0);
-  return { ...task, pages: written?.pages ?? 0 };
-}
-
-/** Task MarkFailed. */
-export async function failBookRun(task: BookTask & { error?: unknown }): Promise<BookTask> {
-  log.error('directory book failed', { ...task, error: JSON.stringify(task.error ?? null).slice(0, 500) });
-  await failBook(task.orgId, task.jobId, BOOK_MESSAGES.failed);
-  return { orgId: task.orgId, jobId: task.jobId };
 }

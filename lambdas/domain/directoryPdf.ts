@@ -11,12 +11,12 @@ import type { GenerateDirectoryPdfResult } from '../contract/api';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf } from '../contract/entity';
 import { mapLimit } from '../platform/limit';
-import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
+import { PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { count } from '../platform/metrics';
 import { answeredStatus, s3 } from '../platform/s3';
-import { presignS3 } from '../platform/s3-presign';
+import { downloadUrl } from './pdfDownload';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
@@ -28,8 +28,6 @@ import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from './visi
 
 /** Photos read at once: enough to hide S3's latency. */
 const PHOTO_CONCURRENCY = 24;
-/** The page downloads the file at once; the bucket itself expires exports after a few days. */
-const DOWNLOAD_URL_SECONDS = 15 * 60;
 
 /** `exports/<orgId>/directory-2025-11-21T15-04-05-123Z.pdf`: under the church's prefix, sortable, no colons. */
 export const exportKey = (orgId: string, at: Date) =>
@@ -215,16 +213,6 @@ export async function writeDirectoryPdf(
     throw new AppError('internal', PDF_MESSAGES.serverFailed);
   }
 }
-
-/** A short-lived presigned download of a stored book that saves as directory.pdf. */
-export const downloadUrl = (key: string) =>
-  presignS3('GET', env('EXPORTS_BUCKET'), key, {
-    expiresIn: DOWNLOAD_URL_SECONDS,
-    query: {
-      'response-content-disposition': `attachment; filename="${PDF_FILE_NAME}"`,
-      'response-content-type': 'application/pdf',
-    },
-  });
 
 /** The book made within the request (a small church's; the Families page makes it as a job, domain/directoryBook.ts). */
 export async function generateDirectoryPdf(

@@ -4,7 +4,7 @@
  * with, the run ended FAILED. One Lambda for both: the stack stays under CloudFormation's 500
  * resources (a Lambda of its own is six of them, with its role, policy, logs and alarms).
  */
-import { failBookRun, renderBook, type BookTask } from '../../domain/directoryBook';
+import { failBookRun, renderBook, type BookTask } from '../../domain/directoryBookRender';
 import { defineTask } from '../../platform/task';
 
 export const handler = defineTask('directoryBook/render', async (event: BookTask & { error?: unknown }) =>
