@@ -6,6 +6,7 @@ import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } fro
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';
+import { defaultPaper } from './paperDefault';
 
 /** A failed PDF: the server's message when it gave one, else the generic texts. */
 export function pdfErrorText(error: unknown): string {
@@ -57,13 +58,15 @@ const finishedOn = (book: BookView) =>
  * offered for download until the next one is.
  */
 export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus | null) => void }) {
-  const [paper, setPaper] = useState<PaperSize>('letter');
+  /** Chosen on this page; until then the church's last book's paper, else the country's (paperDefault.ts). */
+  const [chosenPaper, setPaper] = useState<PaperSize | null>(null);
   const [photos, setPhotos] = useState(true);
   const client = useQueryClient();
   const start = useApiMutation('startDirectoryBook');
   const { data, error } = useDirectoryBook();
   const book = data?.book ?? null;
   const running = book?.status === 'RUNNING';
+  const paper = chosenPaper ?? defaultPaper(book?.paper);
   const busy = running || start.isPending;
   /** The run this page saw running: its end is announced here and its file downloaded. */
   const followed = useRef<string | null>(null);
