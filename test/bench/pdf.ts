@@ -446,7 +446,14 @@ async function seed(
   const t1 = performance.now();
   const { startExecution } = await import('../../lambdas/platform/sfn');
   await startExecution(process.env.PHOTO_RENDITIONS_STATE_MACHINE_ARN!, `bench-${Date.now()}`, {});
-  await fetch(`${url}/_local/settled`);
+  // Ten thousand photos take longer than one request may wait (undici gives up after 300 s): ask again.
+  for (let settled = false; !settled;) {
+    try {
+      settled = (await fetch(`${url}/_local/settled`)).ok;
+    } catch (error) {
+      log(`still making renditions (${String(error)})`);
+    }
+  }
   log(`made their renditions in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 
   const byId = new Map<string, string[]>();
