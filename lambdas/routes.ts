@@ -407,6 +407,26 @@ export const routes = [
     memoryMb: 1769,
     load: 'heavy',
   },
+  // The printed book as a job (domain/directoryBook.ts): started (or joined) at once, followed by the page.
+  {
+    operation: 'startDirectoryBook',
+    method: 'POST',
+    path: '/api/directory/book',
+    access: 'admin',
+    entry: 'directory/startDirectoryBook',
+    uses: { table: 'readWrite', exports: 'read' },
+    jobs: ['states:StartExecution', 'states:DescribeExecution'],
+    load: 'job',
+  },
+  {
+    operation: 'getDirectoryBook',
+    method: 'GET',
+    path: '/api/directory/book',
+    access: 'admin',
+    entry: 'directory/getDirectoryBook',
+    uses: { table: 'read', exports: 'read' },
+    jobs: ['states:DescribeExecution'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof routes)[number]['operation'];

@@ -13,15 +13,14 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction, ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '../lambdas/routes';
 import type { EnvName } from '../lambdas/platform/env';
-import { filesToShip } from './bundling';
-import { makeLambda, PROJECT_ROOT } from './lambda-function';
+import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
 import type { Jobs } from './jobs';
 import { grantData } from './grants';
 import { acknowledge } from './nag';
@@ -216,17 +215,4 @@ export class Api extends Construct {
       }
     }
   }
-}
-
-/** RouteDef.files copied into the function's asset next to index.mjs once esbuild is done. */
-function shipFiles(route: RouteDef): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) =>
-      filesToShip(route).flatMap(({ from, to }) => {
-        const target = path.posix.join(outputDir, to);
-        return [`mkdir -p "${path.posix.dirname(target)}"`, `cp "${path.posix.join(inputDir, from)}" "${target}"`];
-      }),
-  };
 }

@@ -4,6 +4,7 @@ import type { BuildOptions } from 'esbuild';
 import { FONT_FILES } from '../lambdas/domain/pdf/fonts';
 import { HARFBUZZ_FILES } from '../lambdas/domain/pdf/shipped';
 import type { RouteDef } from '../lambdas/routes';
+import type { TaskDef } from '../lambdas/jobs/manifest';
 
 /**
  * esbuild options for every Lambda bundle: used by the CDK NodejsFunctions (lib/api.ts) and by
@@ -44,7 +45,7 @@ export const LAMBDA_ESBUILD = {
  * TTF, each read only when a name needs it) and HarfBuzz's WebAssembly (1.1 MB) stay files next
  * to index.mjs instead of being inlined into the JavaScript.
  */
-export function filesToShip(route: RouteDef): { from: string; to: string }[] {
+export function filesToShip(route: RouteDef | TaskDef): { from: string; to: string }[] {
   return (route.files ?? []).flatMap((kind) =>
     kind === 'pdfText'
       ? [...Object.values(FONT_FILES), ...Object.values(HARFBUZZ_FILES)].map((shipped) => ({
@@ -87,7 +88,7 @@ export function lambdaBuildOptions(
 }
 
 /** Copies a route's run-time files next to its bundle, as CDK's afterBundling hook does (lib/api.ts). */
-export function copyFilesToShip(root: string, route: RouteDef, bundleDir: string): void {
+export function copyFilesToShip(root: string, route: RouteDef | TaskDef, bundleDir: string): void {
   for (const { from, to } of filesToShip(route)) {
     mkdirSync(path.dirname(path.join(bundleDir, to)), { recursive: true });
     copyFileSync(path.join(root, from), path.join(bundleDir, to));

@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
-import { makeLambda, PROJECT_ROOT } from './lambda-function';
+import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
 import { grantData } from './grants';
 import { acknowledge, logicalId } from './nag';
 import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
@@ -157,11 +157,12 @@ export class Jobs extends Construct {
       description: task.description,
       roleDescription: `Lambda role for job task ${task.entry}`,
       // sharp makes several photos' renditions at once (lambdas/domain/photo-backfill.ts).
-      memorySize: task.nativeModules?.includes('sharp') ? 2048 : 1024,
+      memorySize: task.memoryMb ?? (task.nativeModules?.includes('sharp') ? 2048 : 1024),
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
       environment: environment as Record<string, string>,
       reservedConcurrency: reservesConcurrency(scope) ? JOB_TASK_RESERVED : undefined,
       nativeModules: task.nativeModules,
+      commandHooks: task.files?.length ? shipFiles(task) : undefined,
     });
   }
 

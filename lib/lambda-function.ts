@@ -11,7 +11,9 @@ import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLev
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LAMBDA_ESBUILD, LAMBDA_RUNTIME, nativeInstallEnvironment, type NativeModule } from './bundling';
+import type { RouteDef } from '../lambdas/routes';
+import type { TaskDef } from '../lambdas/jobs/manifest';
+import { filesToShip, LAMBDA_ESBUILD, LAMBDA_RUNTIME, nativeInstallEnvironment, type NativeModule } from './bundling';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -93,4 +95,17 @@ export function makeLambda(scope: Construct, id: string, props: LambdaProps): No
       ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),
     },
   });
+}
+
+/** RouteDef.files (or a job task's) copied into the function's asset next to index.mjs once esbuild is done. */
+export function shipFiles(route: RouteDef | TaskDef): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      filesToShip(route).flatMap(({ from, to }) => {
+        const target = path.posix.join(outputDir, to);
+        return [`mkdir -p "${path.posix.dirname(target)}"`, `cp "${path.posix.join(inputDir, from)}" "${target}"`];
+      }),
+  };
 }

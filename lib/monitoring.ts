@@ -75,18 +75,22 @@ export class Monitoring extends Construct {
       threshold: API_5XX_RATE_PERCENT,
       description: `At least ${API_5XX_RATE_PERCENT}% of the API's answers in 5 minutes were 5xx (over at least ${API_5XX_MIN_REQUESTS} requests).`,
     });
-    for (const [name, fn] of props.functions) {
-      this.alarm(`LambdaErrors-${name}`, 'lambda-errors', {
-        metric: fn.metricErrors({ period: ALARM_PERIOD, statistic: Stats.SUM }),
+    // One alarm per LAMBDAS_PER_ALARM functions (a metric math alarm holds at most ten metrics),
+    // not one per function: 58 functions made 116 alarms, a quarter of CloudFormation's 500
+    // resources a stack may hold. Each alarm names its functions; the dashboard shows which one.
+    lambdaGroups(props.functions).forEach((group, i) => {
+      const names = group.map(([name]) => name).join(', ');
+      this.alarm(`LambdaErrors-${i + 1}`, 'lambda-errors', {
+        metric: sumOf(group, (fn) => fn.metricErrors({ period: ALARM_PERIOD, statistic: Stats.SUM }), 'errors'),
         threshold: 1,
-        description: `Lambda ${name} failed (an exception out of the handler, a timeout or out of memory).`,
+        description: `One of these Lambdas failed (an exception out of the handler, a timeout or out of memory): ${names}.`,
       });
-      this.alarm(`LambdaThrottles-${name}`, 'lambda-throttles', {
-        metric: fn.metricThrottles({ period: ALARM_PERIOD, statistic: Stats.SUM }),
+      this.alarm(`LambdaThrottles-${i + 1}`, 'lambda-throttles', {
+        metric: sumOf(group, (fn) => fn.metricThrottles({ period: ALARM_PERIOD, statistic: Stats.SUM }), 'throttles'),
         threshold: 1,
-        description: `Lambda ${name} was refused invocations: the account's concurrency was used up.`,
+        description: `One of these Lambdas was refused invocations (the account's concurrency was used up): ${names}.`,
       });
-    }
+    });
     this.alarm('DynamoDbThrottles', 'dynamodb-throttles', {
       metric: tableThrottles(props.table),
       threshold: 1,
@@ -191,6 +195,30 @@ export class Monitoring extends Construct {
     this.alarms.push(alarm);
     return alarm;
   }
+}
+
+/** The most metrics one CloudWatch metric math alarm may use. */
+export const LAMBDAS_PER_ALARM = 10;
+
+/** The functions in groups of LAMBDAS_PER_ALARM, in their order. */
+export function lambdaGroups<F>(functions: ReadonlyMap<string, F>): [string, F][][] {
+  const all = [...functions];
+  return Array.from({ length: Math.ceil(all.length / LAMBDAS_PER_ALARM) }, (_, i) =>
+    all.slice(i * LAMBDAS_PER_ALARM, (i + 1) * LAMBDAS_PER_ALARM),
+  );
+}
+
+/** The sum of one metric of each function of a group, a missing datapoint counting as 0. */
+function sumOf<F>(group: [string, F][], metric: (fn: F) => IMetric, label: string): MathExpression {
+  const usingMetrics = Object.fromEntries(group.map(([, fn], i) => [`m${i}`, metric(fn)]));
+  return new MathExpression({
+    expression: Object.keys(usingMetrics)
+      .map((m) => `FILL(${m}, 0)`)
+      .join(' + '),
+    usingMetrics,
+    period: ALARM_PERIOD,
+    label: `Lambda ${label}`,
+  });
 }
 
 /** 5xx answers as a percentage of the period's requests, or of API_5XX_MIN_REQUESTS when fewer came. */

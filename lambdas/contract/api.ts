@@ -7,6 +7,7 @@ import type { FamilyFields, MemberFields } from './directory';
 import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
 import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
+import type { GetDirectoryBookResult, StartDirectoryBookResult } from './book';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -297,4 +298,6 @@ export interface OperationResults {
   getAllOrganizations: GetAllOrganizationsResult;
   deleteAllDataForOrganization: StartJobResult;
   generateDirectoryPdf: GenerateDirectoryPdfResult;
+  startDirectoryBook: StartDirectoryBookResult;
+  getDirectoryBook: GetDirectoryBookResult;
 }

@@ -11,12 +11,12 @@ import type { GenerateDirectoryPdfResult } from '../contract/api';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf } from '../contract/entity';
 import { mapLimit } from '../platform/limit';
-import { PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../contract/pdf';
+import { PDF_MESSAGES, type PaperSize } from '../contract/pdf';
 import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { count } from '../platform/metrics';
 import { answeredStatus, s3 } from '../platform/s3';
-import { presignS3 } from '../platform/s3-presign';
+import { downloadUrl } from './pdfDownload';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
@@ -28,8 +28,6 @@ import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from './visi
 
 /** Photos read at once: enough to hide S3's latency. */
 const PHOTO_CONCURRENCY = 24;
-/** The page downloads the file at once; the bucket itself expires exports after a few days. */
-const DOWNLOAD_URL_SECONDS = 15 * 60;
 
 /** `exports/<orgId>/directory-2025-11-21T15-04-05-123Z.pdf`: under the church's prefix, sortable, no colons. */
 export const exportKey = (orgId: string, at: Date) =>
@@ -114,11 +112,34 @@ async function putPdf(key: string, size: number, chunks: AsyncIterable<Uint8Arra
   );
 }
 
-export async function generateDirectoryPdf(
+export interface BookOptions {
+  paper: PaperSize;
+  photos: boolean;
+}
+
+/** Pages written of the book's total: told as the file goes out (the photos are read while it is written). */
+export type OnPages = (pagesDone: number, totalPages: number) => void;
+
+/** The file's bytes counted as they go out, told as the share of the pages they stand for. */
+async function* counted(chunks: AsyncIterable<Uint8Array>, size: number, pages: number, onPages: OnPages) {
+  let written = 0;
+  for await (const chunk of chunks) {
+    written += chunk.length;
+    onPages(Math.floor((pages * written) / size), pages);
+    yield chunk;
+  }
+}
+
+/**
+ * Renders the church's book and stores it in the exports bucket: its key and page count, or null
+ * when there is nothing to print. What the synchronous route and the book job both run.
+ */
+export async function writeDirectoryPdf(
   orgId: string,
-  { paper, photos: withPhotos }: { paper: PaperSize; photos: boolean },
+  { paper, photos: withPhotos }: BookOptions,
   now = new Date(),
-): Promise<GenerateDirectoryPdfResult> {
+  onPages: OnPages = () => {},
+): Promise<{ key: string; pages: number } | null> {
   const started = performance.now();
   const [org, everyFamily, church] = await Promise.all([
     readOrganization(orgId),
@@ -134,7 +155,7 @@ export async function generateDirectoryPdf(
       members: members.map((m) => visibleMember(PRINT_AUDIENCE, church, m)),
     }));
   // Members always belong to a family: no family means nothing to print.
-  if (directory.length === 0) return { success: true, message: PDF_MESSAGES.empty };
+  if (directory.length === 0) return null;
 
   const read = performance.now();
   // A book without photos reads none (and lays the families out without a photo's space).
@@ -160,8 +181,10 @@ export async function generateDirectoryPdf(
       families,
     });
     const rendered = performance.now();
+    const pages = pdf.layout.pages.length;
+    onPages(0, pages);
     // The file is written as it is uploaded (pdf/stream.ts): photos are freed as they go out.
-    await putPdf(key, pdf.size, pdf.chunks);
+    await putPdf(key, pdf.size, counted(pdf.chunks, pdf.size, pages, onPages));
     log.info('directory PDF generated', {
       orgId,
       key,
@@ -184,17 +207,20 @@ export async function generateDirectoryPdf(
       },
     });
     count('DirectoryPdfsGenerated');
+    return { key, pages };
   } catch (error) {
     log.error('directory PDF failed', { orgId, key, error: safeError(error) });
     throw new AppError('internal', PDF_MESSAGES.serverFailed);
   }
+}
 
-  const url = await presignS3('GET', env('EXPORTS_BUCKET'), key, {
-    expiresIn: DOWNLOAD_URL_SECONDS,
-    query: {
-      'response-content-disposition': `attachment; filename="${PDF_FILE_NAME}"`,
-      'response-content-type': 'application/pdf',
-    },
-  });
-  return { success: true, message: PDF_MESSAGES.generated, filePath: key, url };
+/** The book made within the request (a small church's; the Families page makes it as a job, domain/directoryBook.ts). */
+export async function generateDirectoryPdf(
+  orgId: string,
+  options: BookOptions,
+  now = new Date(),
+): Promise<GenerateDirectoryPdfResult> {
+  const written = await writeDirectoryPdf(orgId, options, now);
+  if (!written) return { success: true, message: PDF_MESSAGES.empty };
+  return { success: true, message: PDF_MESSAGES.generated, filePath: written.key, url: await downloadUrl(written.key) };
 }

@@ -17,6 +17,7 @@
  * | role                | ORG#<orgId>           | GRP#<groupId>#ROLE#<memberId>   |                                   |                                  | ORG#<orgId>#MEM#<id> / ROLE#<g>|
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
  * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
+ * | printed book (job)  | ORG#<orgId>           | BOOK                            |                                   |                                  |                                |
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
  * | job issue (report)  | JOB#<jobId>           | ISSUE#<collection>#<doc>#<field>|                                   |                                  |                                |
  * | job tally (report)  | JOB#<jobId>           | TALLY#<page>                    |                                   |                                  |                                |
@@ -74,6 +75,8 @@ export const keys = {
   memberEmailClaim: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `MEMEMAIL#${normaliseEmail(email)}` }),
   /** A photo the pipeline checked (photo-uploads.ts), until a family takes it or it expires (TTL). */
   photo: (orgId: string, photoId: string) => ({ PK: `ORG#${orgId}`, SK: `PHOTO#${photoId}` }),
+  /** The church's printed book: its current (or last) run, the lock that makes it one at a time, and its file. */
+  book: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'BOOK' }),
   /** When the church last invited an address: at most one invitation per address a day. */
   invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${normaliseEmail(email)}` }),
   /** How many invitations the church sent on a day (YYYY-MM-DD, UTC): its daily cap. */

@@ -24,6 +24,10 @@ export interface TaskDef {
   readonly nativeModules?: readonly 'sharp'[];
   readonly uses: TaskUses;
   readonly description: string;
+  /** Files read at run time, shipped next to the bundle (as RouteDef.files). */
+  readonly files?: readonly 'pdfText'[];
+  /** Lambda memory in MB when the default (1024, or 2048 with sharp) is not the right size. */
+  readonly memoryMb?: number;
 }
 
 export interface JobDef {
@@ -117,6 +121,24 @@ export const jobs = {
         uses: { table: 'readWrite', photos: 'write' },
         nativeModules: ['sharp'],
         description: 'Photo renditions: one Scan page, renditions for its photos that have none',
+      },
+    },
+  },
+  directoryBook: {
+    definition: 'directoryBook.asl.json',
+    stateMachineEnv: 'DIRECTORY_BOOK_STATE_MACHINE_ARN',
+    description:
+      "A church's printed book (the Families page's Download PDF): one at a time per church, followed by the page",
+    tasks: {
+      RenderFunctionArn: {
+        entry: 'directoryBook/render',
+        uses: { table: 'readWrite', photos: 'read', exports: 'write' },
+        files: ['pdfText'],
+        // Lambda's CPU share grows with memory (1 vCPU at 1,769 MB); a 10,000-family book stays under
+        // 1.5 GB (README, pdf.10000.peak_mb).
+        memoryMb: 1769,
+        description:
+          "Printed book: render the church's whole book into the exports bucket, writing its progress; or end a failed run",
       },
     },
   },

@@ -76,6 +76,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       ORG_DELETION_STATE_MACHINE_ARN: machines.orgDeletion,
       PHOTO_CLEANUP_STATE_MACHINE_ARN: machines.photoCleanup,
       PHOTO_RENDITIONS_STATE_MACHINE_ARN: machines.photoRenditions,
+      DIRECTORY_BOOK_STATE_MACHINE_ARN: machines.directoryBook,
       TABLE_NAME: config.tableName,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,

@@ -95,6 +95,8 @@ export interface Fault {
   fastRetries?: boolean;
   /** `before` (default): the task fails without running; `after`: it runs, then reports a failure (a crash after its work). */
   when?: 'before' | 'after';
+  /** A slow task instead of a failing one: each call waits this long, then runs (a browser test reloads the page meanwhile). */
+  delayMs?: number;
 }
 
 interface Execution {
@@ -192,8 +194,10 @@ export class LocalStepFunctions {
       if (!entry)
         throw new Error(`Task state ${state} names ${resource}, which no task of lambdas/jobs/manifest.ts stands for`);
       overrides[state] = async (taskInput) => {
+        const delay = this.fault?.state === state ? this.fault.delayMs : undefined;
+        if (delay) await new Promise((r) => setTimeout(r, delay));
         const after = this.fault?.when === 'after';
-        const fault = this.injected(state);
+        const fault = delay ? null : this.injected(state);
         if (fault && !after) throw fault;
         const handler = await this.handler(entry);
         const requestId = crypto.randomUUID();

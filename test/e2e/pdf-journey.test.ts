@@ -1,7 +1,10 @@
 /**
  * The PDF directory in Chromium against the local product: the demo admin clicks Download PDF
- * (list and grid), the button reads 'Generating...' while it works, and the browser saves a valid
- * PDF named directory.pdf with the demo church's names as written. Members see no such button.
+ * (list and grid), the button reads 'Generating...' while the book job runs (a Render task slowed
+ * by the local Step Functions), the page says 'Preparing your directory...' with a progress bar,
+ * and the browser saves a valid PDF named directory.pdf with the demo church's names as written.
+ * An admin who reloads during the job sees it resume and still gets the file; a second admin's
+ * click during it joins the same job. Members see no such button.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -10,7 +13,12 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeResult } from '../../lambdas/contract/api';
+import type { StartDirectoryBookResult } from '../../lambdas/contract/book';
 import { DEMO_ACCOUNTS, DEMO_CHURCH } from '../../lib/local/demo';
+import { call, idToken } from '../support/api';
+import { createAccountIn, PASSWORD } from '../support/fixtures';
+import { injectFault } from '../support/jobs';
 import { expectAccessible, launch, newPage, SCREENSHOTS } from './support/browser';
 import { signIn } from './support/session';
 
@@ -20,8 +28,18 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => {
+  await injectFault(null);
   await browser?.close();
 });
+
+/** The saved file: a PDF with the demo church's names as written. */
+function readBook(saved: string) {
+  const bytes = readFileSync(saved);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', saved, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  for (const name of [DEMO_CHURCH, 'Nguyễn Family', 'Ødegård Family', 'Index']) expect(text).toContain(name);
+  return bytes;
+}
 
 describe('PDF directory', () => {
   it.each([
@@ -37,14 +55,12 @@ describe('PDF directory', () => {
       await button.waitFor();
       await expectAccessible(page);
 
-      // Hold the call at the browser's edge so the busy state can be seen, then let it through.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
+      // The book's Render task waits a moment, so the job can be seen running.
+      await injectFault({ state: 'Render', delayMs: 1500 });
       let asked: unknown;
-      await page.route('**/api/directory/pdf', async (request) => {
-        asked = request.request().postDataJSON();
-        await held;
-        await request.continue();
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/directory/book'))
+          asked = request.postDataJSON();
       });
       // The book's choices: paper size and photos, beside the button.
       await page.getByLabel('Paper').selectOption(book.paper);
@@ -54,9 +70,11 @@ describe('PDF directory', () => {
       const busy = page.getByRole('button', { name: /Generating\.\.\./ });
       await busy.waitFor();
       expect(await busy.isDisabled()).toBe(true);
+      await page.getByText('Preparing your directory').waitFor();
+      await page.getByRole('progressbar', { name: 'Directory progress' }).waitFor();
       await page.screenshot({ path: `${SCREENSHOTS}/pdf-generating-${width}.png` });
-      release();
       const file = await download;
+      await injectFault(null);
       expect(file.suggestedFilename()).toBe('directory.pdf');
       await page.getByText('PDF download started!').waitFor();
       await page.getByRole('button', { name: 'Download PDF' }).waitFor();
@@ -66,18 +84,74 @@ describe('PDF directory', () => {
 
       const saved = path.join(downloads, `${width}.pdf`);
       await file.saveAs(saved);
-      const bytes = readFileSync(saved);
-      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const bytes = readBook(saved);
       expect(asked).toEqual(book);
       const doc = await PDFDocument.load(bytes);
       expect(doc.getPageCount()).toBeGreaterThanOrEqual(3);
       expect(doc.getPage(0).getWidth()).toBeCloseTo(pageWidth, 1);
       expect(bytes.includes('/Subtype /Image')).toBe(book.photos);
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', saved, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-      for (const name of [DEMO_CHURCH, 'Nguyễn Family', 'Ødegård Family', 'Index']) expect(text).toContain(name);
       await context.close();
     },
   );
+
+  it('an admin reloads during the job and still gets the book; a second admin’s click joins the same job', async () => {
+    const me = await call<MeResult>('getMe', {
+      token: await idToken(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password),
+    });
+    const second = await createAccountIn(me.body.orgId, { admin: true });
+    // Slow enough for a reload and a second admin's click.
+    await injectFault({ state: 'Render', delayMs: 6000 });
+
+    const other = await newPage(browser, 375);
+    await signIn(other.page, second.email, PASSWORD);
+    await other.page.goto('/families');
+    await other.page.getByRole('button', { name: 'Download PDF' }).waitFor();
+
+    const first = await newPage(browser, 1280);
+    await signIn(first.page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await first.page.goto('/families');
+    const started = first.page.waitForResponse(
+      (r) => r.url().endsWith('/api/directory/book') && r.request().method() === 'POST',
+    );
+    await first.page.getByRole('button', { name: 'Download PDF' }).click();
+    const startedBook = ((await (await started).json()) as StartDirectoryBookResult).book;
+    await first.page.getByText('Preparing your directory').waitFor();
+
+    // The reload: the page asks for the church's book and follows it again.
+    await first.page.reload();
+    await first.page.getByText('Preparing your directory').waitFor();
+    await first.page.getByRole('progressbar', { name: 'Directory progress' }).waitFor();
+    expect(await first.page.getByRole('button', { name: /Generating\.\.\./ }).isDisabled()).toBe(true);
+    await first.page.screenshot({ path: `${SCREENSHOTS}/pdf-resumed-1280.png` });
+    const firstDownload = first.page.waitForEvent('download', { timeout: 60_000 });
+
+    // The second admin's page was opened before the job started; its click during the job joins it.
+    const joined = other.page.waitForResponse(
+      (r) => r.url().endsWith('/api/directory/book') && r.request().method() === 'POST',
+    );
+    await other.page.getByRole('button', { name: 'Download PDF' }).click();
+    const joinedBody = (await (await joined).json()) as StartDirectoryBookResult;
+    expect(joinedBody.joined).toBe(true);
+    expect(joinedBody.book.jobId).toBe(startedBook.jobId);
+    await other.page.getByText('Preparing your directory').waitFor();
+    const otherDownload = other.page.waitForEvent('download', { timeout: 60_000 });
+
+    for (const [download, name] of [
+      [await firstDownload, 'first'],
+      [await otherDownload, 'second'],
+    ] as const) {
+      expect(download.suggestedFilename()).toBe('directory.pdf');
+      const saved = path.join(downloads, `${name}.pdf`);
+      await download.saveAs(saved);
+      readBook(saved);
+    }
+    await first.page.getByText('PDF download started!').waitFor();
+    // The finished book stays offered.
+    await first.page.getByRole('link', { name: /Last book/ }).waitFor();
+    await injectFault(null);
+    await first.context.close();
+    await other.context.close();
+  });
 
   it('is not offered to a member', async () => {
     const { context, page } = await newPage(browser, 1280);

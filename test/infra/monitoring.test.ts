@@ -14,7 +14,7 @@ import { routes } from '../../lambdas/routes';
 import { BUSINESS_METRICS, ERROR_METRIC, METRIC_NAMESPACE } from '../../lambdas/platform/telemetry';
 import { STACK_NAMES } from '../../lib/directory-app';
 import { LAMBDA_LOG_RETENTION } from '../../lib/lambda-function';
-import { API_5XX_MIN_REQUESTS, API_5XX_RATE_PERCENT } from '../../lib/monitoring';
+import { API_5XX_MIN_REQUESTS, API_5XX_RATE_PERCENT, LAMBDAS_PER_ALARM } from '../../lib/monitoring';
 import { resourcesOf, synthDirectory } from './support';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,23 +67,27 @@ describe('alarms', () => {
     expect(p.Threshold).toBe(API_5XX_RATE_PERCENT);
   });
 
-  it('watches the errors and the throttles of every Lambda of ours: each route, job task and S3 event handler', () => {
+  it('watches the errors and the throttles of every Lambda of ours (each route, job task and S3 event handler), ten to an alarm', () => {
+    const groups = Math.ceil((routes.length + taskCount) / LAMBDAS_PER_ALARM);
     const lambdaAlarms = alarms.filter((a) => metricsOf(a.p).some(([ns]) => ns === 'AWS/Lambda'));
-    expect(lambdaAlarms).toHaveLength(2 * (routes.length + taskCount));
-    for (const [name, fn] of [
-      ...s.stack.api.functions,
-      ...s.stack.jobs.functionsByName(),
-      ...s.stack.photoPipeline.functions,
+    expect(lambdaAlarms).toHaveLength(2 * groups);
+    for (const [kind, metric] of [
+      ['LambdaErrors', 'Errors'],
+      ['LambdaThrottles', 'Throttles'],
     ]) {
-      for (const [kind, metric] of [
-        ['LambdaErrors', 'Errors'],
-        ['LambdaThrottles', 'Throttles'],
-      ]) {
-        const p = alarmNamed(`${kind}-${name}`);
-        expect(p.MetricName, name).toBe(metric);
-        expect(p.Dimensions, name).toEqual([{ Name: 'FunctionName', Value: { Ref: id(fn) } }]);
+      const watched = Array.from({ length: groups }, (_, i) => alarmNamed(`${kind}-${i + 1}`)).flatMap((p) => {
         expect(p.Threshold).toBe(1);
-      }
+        const stats = p.Metrics.filter((m: any) => m.MetricStat);
+        expect(stats.length).toBeLessThanOrEqual(LAMBDAS_PER_ALARM);
+        return stats.map((m: any) => {
+          expect(m.MetricStat.Metric.MetricName).toBe(metric);
+          return JSON.stringify(m.MetricStat.Metric.Dimensions);
+        });
+      });
+      const every = [...s.stack.api.functions, ...s.stack.jobs.functionsByName(), ...s.stack.photoPipeline.functions];
+      expect(watched.sort(), kind).toEqual(
+        every.map(([, fn]) => JSON.stringify([{ Name: 'FunctionName', Value: { Ref: id(fn) } }])).sort(),
+      );
     }
   });
 
@@ -107,7 +111,9 @@ describe('alarms', () => {
   });
 
   it('mails every alarm and its recovery through the one topic, fires on the first bad period, stays quiet without data', () => {
-    expect(alarms.length).toBe(1 + 2 * (routes.length + taskCount) + 1 + Object.keys(jobs).length);
+    expect(alarms.length).toBe(
+      1 + 2 * Math.ceil((routes.length + taskCount) / LAMBDAS_PER_ALARM) + 1 + Object.keys(jobs).length,
+    );
     for (const { p } of alarms) {
       expect(p.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(p.OKActions).toEqual([{ Ref: topicId }]);

@@ -203,6 +203,19 @@ const cases: Case[] = [
     [403],
   ],
   ['getAllOrganizations: as another church', 'getAllOrganizations', () => ({}), [403]],
+  [
+    'getDirectoryBook: their orgId in the query',
+    'getDirectoryBook',
+    (_m, t) => ({ query: `orgId=${t.church.orgId}` }),
+    [200, 400],
+  ],
+  // Last: a start runs a job in the background (the caller's own church's book, awaited below).
+  [
+    'startDirectoryBook: their orgId in the body',
+    'startDirectoryBook',
+    (_m, t) => ({ body: { orgId: t.church.orgId } }),
+    [200, 400],
+  ],
 ];
 
 describe('another church’s administrator using this church’s real ids', () => {
@@ -244,6 +257,23 @@ describe('another church’s administrator using this church’s real ids', () =
     expect(decodeURIComponent(answer.body.url)).toContain(`exports/${mine.church.orgId}/`);
     const pdf = Buffer.from(await (await fetch(answer.body.url)).arrayBuffer()).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('a book started with their orgId is the caller’s own church’s, and theirs stays unmade', async () => {
+    await call('startDirectoryBook', { token: mine.church.adminToken, body: { orgId: theirs.church.orgId } });
+    type Book = { status: string; url: string | null } | null;
+    let book: Book = null;
+    for (let i = 0; i < 400; i++) {
+      book = (await call<{ book: Book }>('getDirectoryBook', { token: mine.church.adminToken })).body.book;
+      if (book?.status !== 'RUNNING') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (book) {
+      expect(book.status).toBe('SUCCEEDED');
+      expect(decodeURIComponent(book.url!)).toContain(`exports/${mine.church.orgId}/`);
+    }
+    const theirBook = await call<{ book: unknown }>('getDirectoryBook', { token: theirs.church.adminToken });
+    expect(theirBook.body.book).toBeNull();
   });
 
   it('linking an account never reaches a member of another church holding the same address', async () => {

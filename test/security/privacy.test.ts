@@ -14,6 +14,7 @@ import type {
   ListFamiliesResult,
   ListGroupsResult,
 } from '../../lambdas/contract/api';
+import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
 import { LEVELS, OPEN_LEVELS, PRIVACY_MESSAGES, SHARED_KEYS, type Level } from '../../lambdas/contract/privacy';
 import { call } from '../support/api';
 import { addFamilyVia, createAccountIn, createChurch, snapshotTable, type Church } from '../support/fixtures';
@@ -163,6 +164,20 @@ describe('privacy', () => {
     const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: s.tokens.admin, body: {} });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const text = pdfText(new Uint8Array(await (await fetch(answer.body.url!)).arrayBuffer()));
+    expect(text).toContain(s.surname);
+    for (const hidden of [PHONE, STREET, CELL, EMAIL_PREFIX]) expect(text).not.toContain(hidden);
+  });
+
+  it('the book made as a job (the Families page’s) applies the same rule', async () => {
+    const started = await call<StartDirectoryBookResult>('startDirectoryBook', { token: s.tokens.admin, body: {} });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    let book: BookView | null = started.body.book;
+    for (let i = 0; i < 600 && book?.status === 'RUNNING'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      book = (await call<GetDirectoryBookResult>('getDirectoryBook', { token: s.tokens.admin })).body.book;
+    }
+    expect(book?.status, JSON.stringify(book)).toBe('SUCCEEDED');
+    const text = pdfText(new Uint8Array(await (await fetch(book!.url!)).arrayBuffer()));
     expect(text).toContain(s.surname);
     for (const hidden of [PHONE, STREET, CELL, EMAIL_PREFIX]) expect(text).not.toContain(hidden);
   });

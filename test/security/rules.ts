@@ -76,6 +76,16 @@ async function jobEnded(world: World, body: Record<string, unknown>): Promise<vo
   throw new Error(`job ${String(body.jobId)} did not end`);
 }
 
+/** Waits until the church's book (the one the call started or joined) has ended. */
+async function bookEnded(world: World): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const book = await call<{ book: { status: string } | null }>('getDirectoryBook', { token: world.tokens.admin });
+    if (book.body.book?.status !== 'RUNNING') return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the book did not end');
+}
+
 const familyBody = {
   surname: 'Matrix',
   street: '2 Elm Court',
@@ -249,4 +259,7 @@ export const rules: Record<Operation, Rule> = {
   },
   // The church's own directory, for its admins; another church's admin gets its own church's PDF.
   generateDirectoryPdf: { access: 'admin', request: () => ({ body: {} }), expect: adminOnly },
+  // The church's book job: admins of the church only; another church's admin starts (and reads) its own church's.
+  startDirectoryBook: { access: 'admin', request: () => ({ body: {} }), expect: adminOnly, settle: bookEnded },
+  getDirectoryBook: { access: 'admin', request: () => ({}), expect: adminOnly },
 };

@@ -18,6 +18,7 @@ import type {
   MemberView,
   PhotoUploadResult,
 } from '../../lambdas/contract/api';
+import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
 import { CANNOT_JOIN } from '../../lambdas/domain/accounts';
 import { readOrganization } from '../../lambdas/domain/repos/directory';
 import type { Operation } from '../../lambdas/routes';
@@ -647,6 +648,29 @@ export const hostileRoutes: RouteCase[] = [
       expect(pdf.filePath).toMatch(new RegExp(`^exports/${w.main.orgId}/`));
       const bytes = new Uint8Array(await (await fetch(pdf.url!)).arrayBuffer());
       expect((await PDFDocument.load(bytes)).getPage(0).getWidth()).toBeCloseTo(sent.paper === 'a4' ? 595.28 : 612, 0);
+    },
+  }),
+  route({
+    operation: 'startDirectoryBook',
+    runs: 8,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ paper: 'letter', photos: false }),
+    shape: () => ({
+      fields: {
+        paper: fc.constantFrom('letter', 'a4', 'A4', ' a4', 'legal', ''),
+        photos: fc.constantFrom(true, false, 'true', 0, null),
+      },
+    }),
+    // Waits for the book, so nothing of it is written during the cases after this one.
+    accepted: async ({ w, answer }) => {
+      const started = answer.body as unknown as StartDirectoryBookResult;
+      let book: BookView | null = started.book;
+      for (let i = 0; i < 600 && book?.status === 'RUNNING'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        book = (await read<GetDirectoryBookResult>('getDirectoryBook', w.main.adminToken)).book;
+      }
+      expect(book?.status).toBe('SUCCEEDED');
+      if (book?.url) expect(decodeURIComponent(book.url)).toContain(`exports/${w.main.orgId}/`);
     },
   }),
   route({

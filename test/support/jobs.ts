@@ -67,6 +67,7 @@ export async function injectFault(
     times?: number;
     fastRetries?: boolean;
     when?: 'before' | 'after';
+    delayMs?: number;
   } | null,
 ): Promise<void> {
   const response = await fetch(`${stack.url}/_local/sfn/faults`, {

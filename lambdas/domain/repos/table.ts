@@ -16,6 +16,7 @@ export const ItemType = {
   invitationDay: 'INVITEDAY',
   writeMinute: 'WRITES',
   photo: 'PHOTO',
+  book: 'BOOK',
   job: 'JOB',
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',

@@ -55,6 +55,8 @@ export const usersQuery = () => apiQuery('listUsers');
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
 export const organizationUsersQuery = (orgId: string) => apiQuery('listOrganizationUsers', { params: { orgId } });
 export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
+/** The church's current (or last) printed book: polled while it is made. */
+export const directoryBookQuery = () => apiQuery('getDirectoryBook');
 export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
 
 type Read =
@@ -69,7 +71,8 @@ type Read =
   | 'getPrivacyDefaults'
   | 'listOrganizationUsers';
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
-type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload'>;
+// getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx).
+type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook'>;
 
 const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'searchDirectory', 'getFamily', 'getMember', 'listGroups'];
 
@@ -100,6 +103,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   // Nothing is gone when the job starts: the page refreshes the list when the job ends.
   deleteAllDataForOrganization: [],
   generateDirectoryPdf: [],
+  // The page puts the started book into directoryBookQuery itself and polls it.
+  startDirectoryBook: [],
 };
 
 /** A write through the API; on success every read it can change is marked stale (and refetched if shown). */

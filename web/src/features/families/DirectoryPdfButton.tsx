@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { bookProgressText, type BookView } from '../../../../lambdas/contract/book';
 import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../../../../lambdas/contract/pdf';
-import { callApi, isApiError } from '../../lib/api';
+import { directoryBookQuery, useApiMutation } from '../../api/queries';
+import { isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';
+import { defaultPaper } from './paperDefault';
 
 /** A failed PDF: the server's message when it gave one, else the generic texts. */
 export function pdfErrorText(error: unknown): string {
@@ -28,42 +32,97 @@ export function startDownload(url: string, fileName = PDF_FILE_NAME) {
 
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** How often the page asks for the book while it is being made. */
+export const BOOK_POLL_MS = 1000;
+
 /**
- * Download PDF (admins), with the book's choices beside it (paper size, family photos):
- * 'Generating...' and disabled while the server renders, then the file.
+ * The church's book (getDirectoryBook): read when the page opens, so a book being made is followed
+ * again after a reload, and every BOOK_POLL_MS while it is RUNNING. A failed read stops the polling.
+ */
+function useDirectoryBook() {
+  return useQuery({
+    ...directoryBookQuery(),
+    refetchInterval: ({ state }) =>
+      state.status === 'success' && state.data?.book?.status === 'RUNNING' ? BOOK_POLL_MS : false,
+  });
+}
+
+const finishedOn = (book: BookView) =>
+  new Date(book.finishedAt ?? book.startedAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/**
+ * Download PDF (admins), with the book's choices beside it (paper size, family photos). The book
+ * is a job (domain/directoryBook.ts): the click starts it (or joins the one another admin
+ * started), the page follows it with "Preparing your directory: page 40 of 194..." and a progress
+ * bar, also after a reload, and downloads the file once it is made. The last book made stays
+ * offered for download until the next one is.
  */
 export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus | null) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [paper, setPaper] = useState<PaperSize>('letter');
+  /** Chosen on this page; until then the church's last book's paper, else the country's (paperDefault.ts). */
+  const [chosenPaper, setPaper] = useState<PaperSize | null>(null);
   const [photos, setPhotos] = useState(true);
+  const client = useQueryClient();
+  const start = useApiMutation('startDirectoryBook');
+  const { data, error } = useDirectoryBook();
+  const book = data?.book ?? null;
+  const running = book?.status === 'RUNNING';
+  const paper = chosenPaper ?? defaultPaper(book?.paper);
+  const busy = running || start.isPending;
+  /** The run this page saw running: its end is announced here and its file downloaded. */
+  const followed = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!book) return;
+    if (book.status === 'RUNNING') {
+      followed.current = book.jobId;
+      return;
+    }
+    if (followed.current !== book.jobId) return;
+    followed.current = null;
+    if (book.status === 'FAILED') {
+      onStatus({ kind: 'danger', text: book.error ? `Error: ${book.error}` : book.message });
+      return;
+    }
+    if (!book.url) {
+      onStatus({ kind: 'info', text: book.message || PDF_MESSAGES.empty });
+      return;
+    }
+    const url = book.url;
+    onStatus({ kind: 'info', text: PDF_MESSAGES.generated });
+    // Let the page show (and announce) that before the browser's download takes over.
+    void nextFrame().then(() => {
+      startDownload(url);
+      onStatus({ kind: 'success', text: PDF_MESSAGES.started });
+    });
+  }, [book, onStatus]);
+
+  useEffect(() => {
+    if (error) onStatus({ kind: 'danger', text: pdfErrorText(error) });
+  }, [error, onStatus]);
 
   async function generate() {
     if (busy) return;
-    setBusy(true);
     onStatus(null);
     try {
-      const result = await callApi('generateDirectoryPdf', { body: { paper, photos } });
-      if (!result.url) {
-        onStatus({ kind: 'info', text: result.message || PDF_MESSAGES.empty });
-        return;
-      }
-      onStatus({ kind: 'info', text: PDF_MESSAGES.generated });
-      // Let the page show (and announce) that before the browser's download takes over.
-      await nextFrame();
-      startDownload(result.url);
-      onStatus({ kind: 'success', text: PDF_MESSAGES.started });
-    } catch (error) {
-      onStatus({ kind: 'danger', text: pdfErrorText(error) });
-    } finally {
-      setBusy(false);
+      const started = await start.mutateAsync({ body: { paper, photos } });
+      followed.current = started.book.jobId;
+      client.setQueryData(directoryBookQuery().queryKey, { success: true, book: started.book });
+    } catch (failure) {
+      onStatus({ kind: 'danger', text: pdfErrorText(failure) });
     }
   }
 
+  // While a book is made, the choices shown are that book's (another admin's, or before a reload).
+  const progress = running ? book.progress : null;
   return (
     <div className="pdf-book" role="group" aria-label="Printed directory">
       <label className="pdf-book__choice">
         <span>Paper</span>
-        <select value={paper} disabled={busy} onChange={(e) => setPaper(e.target.value as PaperSize)}>
+        <select
+          value={running ? book.paper : paper}
+          disabled={busy}
+          onChange={(e) => setPaper(e.target.value as PaperSize)}
+        >
           {PAPERS.map((size) => (
             <option key={size} value={size}>
               {PAPER_LABELS[size]}
@@ -72,12 +131,32 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         </select>
       </label>
       <label className="pdf-book__choice">
-        <input type="checkbox" checked={photos} disabled={busy} onChange={(e) => setPhotos(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={running ? book.photos : photos}
+          disabled={busy}
+          onChange={(e) => setPhotos(e.target.checked)}
+        />
         <span>Photos</span>
       </label>
       <Button className="pdf-button" isLoading={busy} loadingText={PDF_MESSAGES.busy} onClick={() => void generate()}>
         Download PDF
       </Button>
+      {progress && (
+        <div className="pdf-book__progress" role="status">
+          <span>{bookProgressText(progress.pages, progress.totalPages)}</span>
+          {progress.totalPages > 0 ? (
+            <progress max={progress.totalPages} value={progress.pages} aria-label="Directory progress" />
+          ) : (
+            <progress aria-label="Directory progress" />
+          )}
+        </div>
+      )}
+      {!busy && book?.status === 'SUCCEEDED' && book.url && (
+        <a className="pdf-book__last" href={book.url} download={PDF_FILE_NAME}>
+          Last book ({finishedOn(book)}, {PAPER_LABELS[book.paper]})
+        </a>
+      )}
     </div>
   );
 }

@@ -1,0 +1,5 @@
+import { readBook } from '../../domain/directoryBook';
+import { defineRoute } from '../../platform/route';
+
+/** The church's current (or last) printed book: its progress, or its download once made (admins). */
+export const handler = defineRoute('getDirectoryBook', {}, async ({ principal }) => readBook(principal.orgId));

@@ -1,0 +1,161 @@
+/**
+ * The printed book as a job (issue 14, part 3) through the API and the local Step Functions: an
+ * admin starts it and follows it, a second admin's start joins the same run, the finished book
+ * downloads (read back with pdftotext) and stays until the next one is made; another church sees
+ * nothing of it; bad input changes nothing.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
+import { BOOK_MESSAGES } from '../../lambdas/contract/book';
+import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
+import { call } from '../support/api';
+import { expectRefusedUnchanged } from '../support/bad-input';
+import { createAccountIn, createChurch, type Church } from '../support/fixtures';
+import { injectFault } from '../support/jobs';
+import { pdfText } from '../support/pdfText';
+
+async function addFamily(token: string, surname: string, name: string) {
+  const family = await call<{ id: string }>('addFamily', {
+    token,
+    body: {
+      surname,
+      street: '12 Elm Street',
+      city: 'Raleigh',
+      state: 'NC',
+      zipcode: '27601',
+      phone: '919-555-0100',
+      anniversary: '06/12',
+      photo: null,
+    },
+  });
+  expect(family.status, JSON.stringify(family.body)).toBe(200);
+  const member = await call('addMember', {
+    token,
+    body: { familyId: family.body.id, name, birthday: '03/14', cellphone: null, email: null },
+  });
+  expect(member.status, JSON.stringify(member.body)).toBe(200);
+}
+
+const readBook = async (token: string) => {
+  const answer = await call<GetDirectoryBookResult>('getDirectoryBook', { token });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.book;
+};
+
+async function finished(token: string): Promise<BookView> {
+  for (let i = 0; i < 400; i++) {
+    const book = await readBook(token);
+    if (book && book.status !== 'RUNNING') return book;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the book did not finish');
+}
+
+const bookText = async (url: string) => {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-disposition')).toContain('directory.pdf');
+  return pdfText(new Uint8Array(await response.arrayBuffer()));
+};
+
+describe('the directory book job', () => {
+  let church: Church;
+  let secondAdmin: string;
+
+  beforeAll(async () => {
+    church = await createChurch();
+    secondAdmin = (await createAccountIn(church.orgId, { admin: true })).token;
+    await addFamily(church.adminToken, 'Okafor', 'Chidi Okafor');
+    await addFamily(church.adminToken, 'Lindqvist', 'Åsa Lindqvist');
+  });
+
+  afterEach(() => injectFault(null));
+
+  it('a church that never made a book has none', async () => {
+    const other = await createChurch();
+    expect(await readBook(other.adminToken)).toBeNull();
+  });
+
+  it('starts, is joined by a second admin, shows its progress and ends with a download', async () => {
+    // A slow Render, so that the second start lands while the first runs.
+    await injectFault({ state: 'Render', delayMs: 1500 });
+    const first = await call<StartDirectoryBookResult>('startDirectoryBook', {
+      token: church.adminToken,
+      body: { paper: 'a4', photos: false },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.joined).toBe(false);
+    expect(first.body.book).toMatchObject({ status: 'RUNNING', paper: 'a4', photos: false, url: null });
+    expect(first.body.book.message).toBe(BOOK_MESSAGES.preparing);
+
+    const second = await call<StartDirectoryBookResult>('startDirectoryBook', { token: secondAdmin, body: {} });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.joined).toBe(true);
+    expect(second.body.book.jobId).toBe(first.body.book.jobId);
+    // The joined run keeps the first start's choices.
+    expect(second.body.book.paper).toBe('a4');
+    expect((await readBook(secondAdmin))?.status).toBe('RUNNING');
+
+    const book = await finished(church.adminToken);
+    expect(book.jobId).toBe(first.body.book.jobId);
+    expect(book.status, JSON.stringify(book)).toBe('SUCCEEDED');
+    expect(book.message).toBe(PDF_MESSAGES.generated);
+    expect(book.progress.totalPages).toBeGreaterThan(0);
+    expect(book.progress.pages).toBe(book.progress.totalPages);
+    expect(decodeURIComponent(book.url!)).toContain(`exports/${church.orgId}/`);
+    const text = await bookText(book.url!);
+    expect(text).toContain('Okafor');
+    expect(text).toContain('Lindqvist');
+  });
+
+  it('the finished book stays for download until the next one is made', async () => {
+    const last = await finished(church.adminToken);
+    // Read again later: the same file.
+    const again = (await readBook(secondAdmin))!;
+    expect(again.jobId).toBe(last.jobId);
+    expect(again.url!.split('?')[0]).toBe(last.url!.split('?')[0]);
+
+    await addFamily(church.adminToken, 'Mensah', 'Kofi Mensah');
+    const next = await call<StartDirectoryBookResult>('startDirectoryBook', { token: church.adminToken, body: {} });
+    expect(next.body.joined).toBe(false);
+    expect(next.body.book.jobId).not.toBe(last.jobId);
+    const made = await finished(church.adminToken);
+    expect(made.status).toBe('SUCCEEDED');
+    expect(made.paper).toBe('letter');
+    expect(made.url!.split('?')[0]).not.toBe(last.url!.split('?')[0]);
+    expect(await bookText(made.url!)).toContain('Mensah');
+  });
+
+  it('a run that fails ends FAILED with the error text, and the next start makes a new one', async () => {
+    await injectFault({ state: 'Render', fastRetries: true });
+    const started = await call<StartDirectoryBookResult>('startDirectoryBook', { token: church.adminToken, body: {} });
+    expect(started.status).toBe(200);
+    const failed = await finished(church.adminToken);
+    expect(failed).toMatchObject({ status: 'FAILED', message: BOOK_MESSAGES.failed, url: null });
+    await injectFault(null);
+    const retried = await call<StartDirectoryBookResult>('startDirectoryBook', { token: church.adminToken, body: {} });
+    expect(retried.body.joined).toBe(false);
+    expect((await finished(church.adminToken)).status).toBe('SUCCEEDED');
+  });
+
+  it('another church never sees this church’s book', async () => {
+    const other = await createChurch();
+    const mine = await finished(church.adminToken);
+    expect(await readBook(other.adminToken)).toBeNull();
+    const theirs = await call<StartDirectoryBookResult>('startDirectoryBook', { token: other.adminToken, body: {} });
+    expect(theirs.body.book.jobId).not.toBe(mine.jobId);
+    const made = await finished(other.adminToken);
+    // Nothing to print in an empty church: no file, and the texts say so.
+    expect(made).toMatchObject({ status: 'SUCCEEDED', url: null, message: PDF_MESSAGES.empty });
+  });
+
+  it('bad input gets a clear 400 and changes nothing', async () => {
+    const before = await finished(church.adminToken);
+    for (const [body, message] of [
+      [{ paper: 'a3' }, 'Paper must be letter or a4.'],
+      [{ photos: 'yes' }, 'Photos must be true or false.'],
+    ] as const)
+      await expectRefusedUnchanged(church.adminToken, 'startDirectoryBook', { body }, message);
+    expect((await readBook(church.adminToken))?.jobId).toBe(before.jobId);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The paper a church's book is printed on unless an admin chooses: the paper of the church's last
+ * book (every admin's page offers it again), else the paper of the country the browser says it is
+ * in. Letter is the standard in the United States, Canada, Mexico, the Philippines and much of
+ * Central and South America; A4 everywhere else.
+ */
+import type { PaperSize } from '../../../../lambdas/contract/pdf';
+
+const LETTER_REGIONS = new Set([
+  'US',
+  'CA',
+  'MX',
+  'PH',
+  'PR',
+  'CL',
+  'CO',
+  'VE',
+  'GT',
+  'CR',
+  'PA',
+  'DO',
+  'SV',
+  'NI',
+  'HN',
+  'BZ',
+]);
+
+/** The region of a language tag ('en-GB' → 'GB'), or null when it names none. */
+export function regionOf(languageTag: string): string | null {
+  try {
+    return new Intl.Locale(languageTag).maximize().region ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Letter or A4 by country; Letter when the browser names no country. */
+export function paperForLanguages(languages: readonly string[]): PaperSize {
+  const region = languages.map(regionOf).find((r) => r !== null) ?? null;
+  if (region === null) return 'letter';
+  return LETTER_REGIONS.has(region) ? 'letter' : 'a4';
+}
+
+export function defaultPaper(lastBook: PaperSize | null | undefined): PaperSize {
+  if (lastBook) return lastBook;
+  const languages = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  return paperForLanguages(languages.filter(Boolean));
+}
