@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FamilyView, GenerateDirectoryPdfResult, ListFamiliesResult } from '../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult } from '../../lambdas/contract/api';
+import type { BookView } from '../../lambdas/contract/book';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -25,14 +26,37 @@ const family: FamilyView = {
 
 const URL_OK = 'https://exports.example/exports/org-1/directory-2025.pdf?X-Amz-Signature=abc';
 
-/** The families list and the PDF call; `pdf` answers POST /api/directory/pdf (a promise lets a test hold it). */
-function api(list: ListFamiliesResult, pdf: () => Response | Promise<Response>) {
+/** A book as the API answers it. */
+const book = (over: Partial<BookView> = {}): BookView => ({
+  jobId: 'job-1',
+  status: 'RUNNING',
+  paper: 'letter',
+  photos: true,
+  startedAt: '2026-11-24T10:00:00Z',
+  finishedAt: null,
+  progress: { pages: 0, totalPages: 0 },
+  url: null,
+  message: 'Preparing your directory...',
+  error: null,
+  ...over,
+});
+
+/**
+ * The families list and the book: `start` answers POST /api/directory/book (a start or a join),
+ * `books` the successive GET /api/directory/book (the last repeats; the church's book before any start is null).
+ */
+function api(list: ListFamiliesResult, start: () => Response | Promise<Response>, books: (BookView | null)[] = [null]) {
+  let read = 0;
   return stubFetch((url, init) => {
     if (url === '/api/families' && (init.method ?? 'GET') === 'GET') return jsonResponse(200, list);
-    if (url === '/api/directory/pdf' && init.method === 'POST') return pdf();
+    if (url === '/api/directory/book' && init.method === 'POST') return start();
+    if (url === '/api/directory/book')
+      return jsonResponse(200, { success: true, book: books[Math.min(read++, books.length - 1)] });
     return jsonResponse(404, { error: { code: 'not-found', message: 'nope' } });
   });
 }
+
+const started = (b: BookView) => () => jsonResponse(200, { success: true, joined: false, book: b });
 
 const button = () => screen.getByRole('button', { name: /Download PDF|Generating/ });
 let clicked: { href: string; download: string; pageSaid: string }[];
@@ -67,28 +91,29 @@ describe('Download PDF', () => {
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 
-  it('reads Generating... and is disabled while the server works, then downloads directory.pdf and says so', async () => {
-    let answer!: (r: Response) => void;
-    const fetchMock = api(
-      { families: [family], canAddFamily: true, next: null, previous: null },
-      () => new Promise<Response>((resolve) => (answer = resolve)),
-    );
+  it('starts the book, reads Generating... with its progress while it is made, then downloads directory.pdf and says so', async () => {
+    const fetchMock = api({ families: [family], canAddFamily: true, next: null, previous: null }, started(book()), [
+      null,
+      book({ progress: { pages: 3, totalPages: 10 } }),
+      book({
+        status: 'SUCCEEDED',
+        progress: { pages: 10, totalPages: 10 },
+        url: URL_OK,
+        finishedAt: '2026-11-24T10:01:00Z',
+      }),
+    ]);
     renderApp('/families');
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
 
     await waitFor(() => expect(button().textContent).toContain('Generating...'));
     expect(button().hasAttribute('disabled')).toBe(true);
     fireEvent.click(button());
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/directory/pdf')).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([url, init]) => url === '/api/directory/book' && init?.method === 'POST'),
+    ).toHaveLength(1);
+    await screen.findByText('Preparing your directory: page 3 of 10...', {}, { timeout: 3000 });
 
-    const result: GenerateDirectoryPdfResult = {
-      success: true,
-      message: 'PDF generated. Preparing download...',
-      filePath: 'exports/org-1/directory-2025.pdf',
-      url: URL_OK,
-    };
-    await act(async () => answer(jsonResponse(200, result)));
-    await screen.findByText('PDF download started!');
+    await screen.findByText('PDF download started!', {}, { timeout: 3000 });
     // The browser's download starts while the page says the file is being prepared.
     expect(clicked).toEqual([
       { href: URL_OK, download: 'directory.pdf', pageSaid: 'PDF generated. Preparing download...' },
@@ -98,15 +123,14 @@ describe('Download PDF', () => {
   });
 
   it('says nothing was found, and downloads nothing, for a church without families', async () => {
-    api({ families: [family], canAddFamily: true, next: null, previous: null }, () =>
-      jsonResponse(200, {
-        success: true,
-        message: 'Directory generation complete, but no families or members were found to include.',
-      }),
-    );
+    const empty = 'Directory generation complete, but no families or members were found to include.';
+    api({ families: [family], canAddFamily: true, next: null, previous: null }, started(book()), [
+      null,
+      book({ status: 'SUCCEEDED', message: empty, finishedAt: '2026-11-24T10:01:00Z' }),
+    ]);
     renderApp('/families');
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
-    await screen.findByText('Directory generation complete, but no families or members were found to include.');
+    await screen.findByText(empty, {}, { timeout: 3000 });
     expect(clicked).toEqual([]);
   });
 
