@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView, ListFamiliesResult } from '../../lambdas/contract/api';
 import type { BookView } from '../../lambdas/contract/book';
