@@ -10,6 +10,10 @@ const SINGLE_INVOCATION_ENV = { AWS_LAMBDA_MAX_CONCURRENCY: '' };
 /** `npm test`: unit, web components, infra (CDK) and integration (handlers against the local stand-ins). */
 export default defineConfig({
   test: {
+    // Two files at once even on 2 cores (vitest's default leaves one core to itself): the
+    // integration files (one at a time, against the shared stack) spend much of their time waiting
+    // on it, and the unit, web and infra files fill that time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', env: SINGLE_INVOCATION_ENV, include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -7,6 +7,7 @@ import '../lib/local/quiet-sdk';
 import { buildWeb } from '../web/buildWeb';
 import { localConfig } from '../lib/local/config';
 import { DEMO_ACCOUNTS, DEMO_CHURCH, demoSuperAdmin, seedDemo } from '../lib/local/demo';
+import { readOperatorTotpKey } from '../lib/local/operator-totp';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
 import { startExecution } from '../lambdas/platform/sfn';
 
@@ -36,6 +37,8 @@ console.log(`
     administrator   ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}
     member          ${DEMO_ACCOUNTS.member.email} / ${DEMO_ACCOUNTS.member.password}
     super-admin     ${operator.email} / ${operator.password}
+                    + a code: \`npm run demo:code\`, or add the key ${readOperatorTotpKey(config.dataDir) ?? '(none: turn it on in My Profile)'}
+                    to an authenticator app
 
   Press Ctrl-C to stop.
 `);

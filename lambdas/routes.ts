@@ -12,12 +12,19 @@
  *                an admin) a link to a member the church still lists.
  *  - familyUser  member whose familyId claim equals the target family, or an admin (checked in the domain).
  *  - admin       member whose user record says admin (the record, not the token, is authoritative).
- *  - superAdmin  the configured super-admin e-mail (case-insensitive) with a verified e-mail.
+ *  - superAdmin  the configured super-admin e-mail (case-insensitive) with a verified e-mail, and
+ *                two-step sign-in (TOTP) on in Cognito (the route admits with requireOperatorTotp).
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
 export type UserPoolAction = `cognito-idp:${string}`;
+/**
+ * Files shipped beside a bundle and read at run time (lambdas/platform/shipped.ts): `pdfText` = the
+ * PDF's fonts and HarfBuzz's WebAssembly, `commonPasswords` = the list of the most common passwords
+ * a new password may not be (contract/commonPasswords.ts).
+ */
+export type ShippedFiles = 'pdfText' | 'commonPasswords';
 export type JobsAction = 'states:StartExecution' | 'states:DescribeExecution';
 
 /**
@@ -39,8 +46,15 @@ const FINISH_ACCOUNT = [
   'cognito-idp:AdminDeleteUserAttributes',
 ] as const satisfies readonly UserPoolAction[];
 
-/** A bucket's use: `read` = HEAD/GET objects and list (a missing object is then a 404, not a 403), and presign GETs; `delete` adds deletion; `write` adds PUT. */
-export type BucketUse = 'read' | 'delete' | 'write';
+/** What a super-admin route calls to admit the caller: whether the account has TOTP on (platform/operatorMfa.ts). */
+const OPERATOR_TOTP = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
+
+/**
+ * A bucket's use: `read` = HEAD/GET objects and list (a missing object is then a 404, not a 403),
+ * and presign GETs; `delete` adds deletion; `write` adds PUT; `replace` adds both (a file that
+ * replaces the one before it).
+ */
+export type BucketUse = 'read' | 'delete' | 'write' | 'replace';
 
 /**
  * What a function reads and writes, at the narrowest grant it needs. A route that only reads
@@ -68,16 +82,16 @@ export interface RouteDef {
   readonly userPool?: readonly UserPoolAction[];
   /** The Step Functions actions the handler calls on the jobs' state machines (lib/jobs.ts). */
   readonly jobs?: readonly JobsAction[];
-  /** Files the handler reads at run time, shipped next to its bundle (lib/bundling.ts): `pdfText` = the PDF's fonts and HarfBuzz's WebAssembly (lambdas/domain/pdf/shipped.ts). */
-  readonly files?: readonly 'pdfText'[];
+  /** Files the handler reads at run time, shipped next to its bundle (lib/bundling.ts). */
+  readonly files?: readonly ShippedFiles[];
   /** Lambda memory in MB when the default (512) is not enough; CPU grows with it. */
   readonly memoryMb?: number;
   /**
    * What a call costs, for its throttle and reserved concurrency (lib/limits.ts): `account` opens or
-   * finishes an account (Cognito's admin API), `heavy` makes a file, `job` starts a long job.
+   * finishes an account (Cognito's admin API), `job` starts a long job (the printed book is one).
    * Unset: a read (GET) or an ordinary write.
    */
-  readonly load?: 'account' | 'heavy' | 'job';
+  readonly load?: 'account' | 'job';
 }
 
 export const routes = [
@@ -89,6 +103,7 @@ export const routes = [
     entry: 'organizations/registerOrganization',
     uses: { table: 'readWrite' },
     userPool: OPEN_ACCOUNT,
+    files: ['commonPasswords'],
     load: 'account',
   },
   // The last steps of registration and sign-up, for a proven address (domain/accounts.ts).
@@ -271,6 +286,15 @@ export const routes = [
     entry: 'groups/listGroups',
     uses: { table: 'read' },
   },
+  // One group with a page of its members: the groups page lists no member, so its size does not grow with theirs.
+  {
+    operation: 'getGroup',
+    method: 'GET',
+    path: '/api/groups/{groupId}',
+    access: 'member',
+    entry: 'groups/getGroup',
+    uses: { table: 'read' },
+  },
   {
     operation: 'addGroup',
     method: 'POST',
@@ -311,6 +335,7 @@ export const routes = [
     entry: 'accounts/newUser',
     uses: { table: 'readWrite' },
     userPool: OPEN_ACCOUNT,
+    files: ['commonPasswords'],
     load: 'account',
   },
   {
@@ -349,6 +374,7 @@ export const routes = [
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
     load: 'job',
+    userPool: OPERATOR_TOTP,
   },
   {
     operation: 'getJob',
@@ -358,6 +384,7 @@ export const routes = [
     entry: 'admin/getJob',
     uses: { table: 'read' },
     jobs: ['states:DescribeExecution'],
+    userPool: OPERATOR_TOTP,
   },
   {
     operation: 'getAllOrganizations',
@@ -366,6 +393,7 @@ export const routes = [
     access: 'superAdmin',
     entry: 'admin/getAllOrganizations',
     uses: { table: 'read' },
+    userPool: OPERATOR_TOTP,
   },
   {
     operation: 'deleteAllDataForOrganization',
@@ -376,6 +404,7 @@ export const routes = [
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
     load: 'job',
+    userPool: OPERATOR_TOTP,
   },
   // A church that lost its administrators: the super-admin sees its users and makes one of them its administrator.
   {
@@ -385,6 +414,7 @@ export const routes = [
     access: 'superAdmin',
     entry: 'admin/listOrganizationUsers',
     uses: { table: 'read' },
+    userPool: OPERATOR_TOTP,
   },
   {
     operation: 'makeOrganizationAdmin',
@@ -393,19 +423,7 @@ export const routes = [
     access: 'superAdmin',
     entry: 'admin/makeOrganizationAdmin',
     uses: { table: 'readWrite' },
-    userPool: ['cognito-idp:AdminUpdateUserAttributes'],
-  },
-  {
-    operation: 'generateDirectoryPdf',
-    method: 'POST',
-    path: '/api/directory/pdf',
-    access: 'admin',
-    entry: 'directory/generateDirectoryPdf',
-    uses: { table: 'readWrite', photos: 'read', exports: 'write' },
-    files: ['pdfText'],
-    // Photos and the PDF are held in memory together; Lambda's CPU share grows with memory (1 vCPU at 1,769 MB).
-    memoryMb: 1769,
-    load: 'heavy',
+    userPool: [...OPERATOR_TOTP, 'cognito-idp:AdminUpdateUserAttributes'],
   },
   // The printed book as a job (domain/directoryBook.ts): started (or joined) at once, followed by the page.
   {
@@ -424,8 +442,29 @@ export const routes = [
     path: '/api/directory/book',
     access: 'admin',
     entry: 'directory/getDirectoryBook',
-    uses: { table: 'read', exports: 'read' },
+    // With the church's book setting, whose cover preview is presigned.
+    uses: { table: 'read', photos: 'read', exports: 'read' },
     jobs: ['states:DescribeExecution'],
+  },
+  // The church's book setting (domain/bookSettings.ts), saved on the church; getDirectoryBook answers it.
+  {
+    operation: 'setBookSettings',
+    method: 'PUT',
+    path: '/api/directory/book/settings',
+    access: 'admin',
+    entry: 'directory/setBookSettings',
+    // The cover is checked in the table and a replaced one deleted by the photo clean-up job; its preview is presigned.
+    uses: { table: 'readWrite', photos: 'read' },
+    jobs: ['states:StartExecution'],
+  },
+  // The book's cover photo: uploaded as a family's photo is (the photo pipeline checks it; getPhotoUpload follows it).
+  {
+    operation: 'createBookCoverUpload',
+    method: 'POST',
+    path: '/api/directory/book/cover',
+    access: 'admin',
+    entry: 'directory/createBookCoverUpload',
+    uses: { table: 'readWrite', photos: 'write' },
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -64,7 +64,9 @@ export class Auth extends Construct {
         requireSymbols: false,
         tempPasswordValidity: Duration.days(7),
       },
-      mfa: Mfa.OFF,
+      // USER_POOL_SETTINGS.mfa: optional, authenticator app (TOTP) only.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true, email: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Lite: every feature the directory uses (e-mail sign-in, codes by mail, TOTP) at about a third of
       // Essentials' price per monthly active user, the largest part of what a church costs (docs/cost.md).
@@ -122,7 +124,7 @@ export class Auth extends Construct {
     );
     acknowledge(
       this.userPool,
-      'MFA is not part of the product: church members sign in with e-mail and password only. Admin rights are re-checked against the DynamoDB user record on every request.',
+      'MFA is optional (TOTP only) for members and church admins, whom a required second step would lock out of a church directory; the super-admin must have it: the API refuses the operator routes to an account without TOTP on.',
       'AwsSolutions-COG2',
     );
     if (!props.threatProtection)

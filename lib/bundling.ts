@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { FONT_FILES } from '../lambdas/domain/pdf/fonts';
 import { HARFBUZZ_FILES } from '../lambdas/domain/pdf/shipped';
-import type { RouteDef } from '../lambdas/routes';
+import type { RouteDef, ShippedFiles } from '../lambdas/routes';
+import { COMMON_PASSWORDS_FILE } from '../lambdas/contract/commonPasswords';
+import type { ShippedFile } from '../lambdas/platform/shipped';
 import type { TaskDef } from '../lambdas/jobs/manifest';
 
 /**
@@ -43,18 +45,19 @@ export const LAMBDA_ESBUILD = {
  * Files a handler reads at run time (RouteDef.files), relative to the project root and to the
  * bundle's directory: CDK copies them after esbuild (lib/api.ts), so the PDF's fonts (~65 MB of
  * TTF, each read only when a name needs it) and HarfBuzz's WebAssembly (1.1 MB) stay files next
- * to index.mjs instead of being inlined into the JavaScript.
+ * to index.mjs instead of being inlined into the JavaScript; so does the common-password list (~480 KB
+ * of JSON) of the routes that set a password.
  */
 export function filesToShip(route: RouteDef | TaskDef): { from: string; to: string }[] {
   return (route.files ?? []).flatMap((kind) =>
-    kind === 'pdfText'
-      ? [...Object.values(FONT_FILES), ...Object.values(HARFBUZZ_FILES)].map((shipped) => ({
-          from: `node_modules/${shipped.pkg}/${shipped.path}`,
-          to: shipped.file,
-        }))
-      : [],
+    SHIPPED[kind].map((shipped) => ({ from: `node_modules/${shipped.pkg}/${shipped.path}`, to: shipped.file })),
   );
 }
+
+const SHIPPED: Record<ShippedFiles, readonly ShippedFile[]> = {
+  pdfText: [...Object.values(FONT_FILES), ...Object.values(HARFBUZZ_FILES)],
+  commonPasswords: [COMMON_PASSWORDS_FILE],
+};
 
 /**
  * Native modules (a compiled addon with its shared libraries) cannot be inlined by esbuild: they

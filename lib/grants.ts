@@ -37,17 +37,20 @@ export function grantData(fn: NodejsFunction, uses: DataUses, targets: DataTarge
       'AwsSolutions-IAM5[Action::s3:GetObject*]',
       'AwsSolutions-IAM5[Action::s3:List*]',
     ];
-    if (level === 'delete') {
+    if (level === 'delete' || level === 'replace') {
       bucket.grantDelete(fn);
       ids.push('AwsSolutions-IAM5[Action::s3:DeleteObject*]');
     }
-    if (level === 'write') {
+    if (level === 'write' || level === 'replace') {
       bucket.grantPut(fn);
       ids.push('AwsSolutions-IAM5[Action::s3:Abort*]');
     }
-    const does = { read: 'reads (or presigns reads of)', delete: 'deletes', write: 'writes (or presigns writes of)' }[
-      level
-    ];
+    const does = {
+      read: 'reads (or presigns reads of)',
+      delete: 'deletes',
+      write: 'writes (or presigns writes of)',
+      replace: 'writes and deletes',
+    }[level];
     acknowledge(
       fn.role!,
       `Object-level access to one bucket only: the function ${does} objects under an organisation's prefix; CDK's grants use these s3 action families.`,

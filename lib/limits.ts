@@ -1,7 +1,8 @@
 /**
  * Limits that keep one church, or one script, from taking the service down for every church: a
- * throttle per route sized to what a call costs, and reserved concurrency for the heavy functions
- * (it both caps them and keeps them from being starved by the rest). docs/limits.md says what load
+ * throttle per route sized to what a call costs, and reserved concurrency for the functions that
+ * call Cognito's admin API and for the job tasks (it both caps them and keeps them from being
+ * starved by the rest). docs/limits.md says what load
  * each limit admits, from the bench's figures.
  */
 import type { IConstruct } from 'constructs';
@@ -26,8 +27,6 @@ export const ROUTE_LIMITS: Record<LoadClass, Limit> = {
   write: { rate: 20, burst: 40 },
   // Opening and finishing accounts call Cognito's admin API, whose account-wide quotas are shared.
   account: { rate: 5, burst: 10, reserved: 5 },
-  // A book takes seconds and 1.7 GB: three at once at most.
-  heavy: { rate: 1, burst: 3, reserved: 3 },
   // Starting a job is cheap, but what it starts is long.
   job: { rate: 1, burst: 2 },
 };

@@ -30,6 +30,12 @@ const MIGRATIONS = [
     id: 'DirectoryOrder',
     description: "Migration: every church's families and members put in surname order, with their search words",
   },
+  {
+    name: 'groupOrder',
+    id: 'GroupOrder',
+    description:
+      "Migration: every church's groups put in name order with their member counts, their roles in name order",
+  },
 ] as const;
 
 export class Migrations extends Construct {

@@ -28,6 +28,11 @@ export const USER_POOL_SETTINGS = {
    */
   idTokenValidityMinutes: 60,
   refreshTokenValidityDays: 30,
+  /**
+   * Two-step sign-in: each user may turn on a TOTP authenticator app (never SMS); the super-admin
+   * must (the API refuses its routes until it is on, lambdas/platform/superAdminMfa.ts).
+   */
+  mfa: 'OPTIONAL',
 } as const;
 
 export const clientReadAttributeNames = (): string[] => [

@@ -8,14 +8,19 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { EXPORTS_PREFIX } from '../lambdas/domain/bookKeys';
 import { UPLOADS_PREFIX } from '../lambdas/domain/photo-keys';
 
-/** How long a generated PDF directory stays downloadable: the page downloads it at once. */
+/**
+ * How long a file under `exports/` stays downloadable: the page downloads it at once. The church's
+ * printed book is kept under `books/` instead, outside this rule: it stays until the next book
+ * succeeds, which deletes it (lambdas/domain/bookKeys.ts).
+ */
 export const EXPORT_RETENTION_DAYS = 3;
 
 /**
- * The buckets: photos (presigned browser uploads and reads), exports (PDF
- * directories, short-lived), the SPA site bucket (read by CloudFront only), and one access-log
+ * The buckets: photos (presigned browser uploads and reads), exports (each church's last printed
+ * book, and short-lived exports), the SPA site bucket (read by CloudFront only), and one access-log
  * bucket for all of them and for CloudFront.
  */
 export class Storage extends Construct {
@@ -65,7 +70,8 @@ export class Storage extends Construct {
     this.exports = new Bucket(this, 'Exports', {
       ...logged('exports'),
       lifecycleRules: [
-        { expiration: Duration.days(EXPORT_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'ExpireExports', prefix: EXPORTS_PREFIX, expiration: Duration.days(EXPORT_RETENTION_DAYS) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

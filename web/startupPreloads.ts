@@ -6,8 +6,9 @@
  * first load it parses before the first paint.
  */
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rollup';
+import type { OutputBundle } from 'rollup';
 import type { Plugin } from 'vite';
+import { chunkGraph } from './chunkGraph';
 
 export function startupPreloads(entry: string, startedAtOnce: string[] = []): Plugin {
   let files: string[] = [];
@@ -22,22 +23,14 @@ export function startupPreloads(entry: string, startedAtOnce: string[] = []): Pl
       // Before Vite writes index.html (in its own generateBundle), which calls transformIndexHtml.
       order: 'pre',
       handler(_options, bundle: OutputBundle) {
-        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        const byModule = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId, c] as const] : [])));
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const first = chunks.find((c) => c.isEntry && c.moduleIds.includes(path.resolve(entry)));
-        if (!first) throw new Error(`startup-preloads: no entry chunk for ${entry}`);
-        const loaded = new Set([first.fileName, ...first.imports]);
-        const wanted = new Set<string>();
-        const add = (chunk: OutputChunk | undefined) => {
-          if (!chunk || loaded.has(chunk.fileName) || wanted.has(chunk.fileName)) return;
-          wanted.add(chunk.fileName);
-          for (const file of chunk.imports) add(byFile.get(file));
-        };
-        for (const module of [entry, ...startedAtOnce])
-          for (const id of this.getModuleInfo(path.resolve(module))?.dynamicallyImportedIds ?? [])
-            add(byModule.get(id));
-        files = [...wanted];
+        const graph = chunkGraph(bundle);
+        const started = [entry, ...startedAtOnce].flatMap(
+          (module) => this.getModuleInfo(path.resolve(module))?.dynamicallyImportedIds ?? [],
+        );
+        files = graph.needed(
+          started.map((id) => graph.byModule.get(id)),
+          graph.firstLoad(path.resolve(entry)),
+        );
       },
     },
     transformIndexHtml: {

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { earlyReadsScript } from './earlyReadsScript';
 import { startupPreloads } from './startupPreloads';
 import { theme } from './src/app/theme';
 
@@ -76,6 +77,11 @@ export default defineConfig({
     themeCss(),
     devConfigJson(),
     startupPreloads(path.join(webDir, 'src/main.tsx'), [path.join(webDir, 'src/lib/amplifyAuth.ts')]),
+    earlyReadsScript({
+      script: path.join(webDir, 'src/early/start.ts'),
+      entry: path.join(webDir, 'src/main.tsx'),
+      srcDir: path.join(webDir, 'src'),
+    }),
   ],
   build: {
     outDir: 'dist',

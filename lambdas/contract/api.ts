@@ -7,7 +7,7 @@ import type { FamilyFields, MemberFields } from './directory';
 import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
 import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
-import type { GetDirectoryBookResult, StartDirectoryBookResult } from './book';
+import type { GetDirectoryBookResult, SetBookSettingsResult, StartDirectoryBookResult } from './book';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -179,7 +179,7 @@ export interface DashboardResult {
   upcoming: { birthdays: boolean; anniversaries: boolean };
 }
 
-/** A member's role in a group, as the /groups page shows it. */
+/** A member's role in a group, as the group's page shows it. */
 export interface GroupRoleView {
   memberId: string;
   /** '' when the member has no family (the card then links nowhere). */
@@ -190,17 +190,28 @@ export interface GroupRoleView {
   cDate: string;
 }
 
-export interface GroupView {
+/** A group as the groups page lists it: its name and how many members it has, never the members themselves. */
+export interface GroupSummaryView {
   groupId: string;
   groupName: string;
-  /** Sorted by member name. */
-  roles: GroupRoleView[];
+  /** Every member of the group, as the dashboard counts the church's members. */
+  memberCount: number;
 }
 
 export interface ListGroupsResult {
-  /** Sorted by name. */
-  groups: GroupView[];
-  /** Admin controls: Create Group, Add Member (which finds people by searchDirectory), Delete Group, remove a member. */
+  /** Every group of the church (2,000 at most), in name order. */
+  groups: GroupSummaryView[];
+  /** Admin controls: Create Group, Delete Group. */
+  canManage: boolean;
+}
+
+export interface GetGroupResult {
+  group: GroupSummaryView;
+  /** One page of the group's members the viewer may see, in name order (contract/names.ts). */
+  roles: GroupRoleView[];
+  /** The `after` of the next page, or null after the last member. */
+  next: string | null;
+  /** Admin controls: Add Member (which finds people by searchDirectory), remove a member, Delete Group. */
   canManage: boolean;
 }
 
@@ -251,15 +262,6 @@ export interface SetUserAdminResult {
   user: UserView;
 }
 
-export interface GenerateDirectoryPdfResult {
-  success: true;
-  message: string;
-  /** The file's key in the exports bucket (`exports/<orgId>/directory-<time>.pdf`); absent when there was nothing to print. */
-  filePath?: string;
-  /** A short-lived presigned download that saves as directory.pdf; absent when there was nothing to print. */
-  url?: string;
-}
-
 export interface OperationResults {
   registerOrganization: AccountOpenedResult;
   finishRegistration: AccountFinishedResult;
@@ -283,6 +285,7 @@ export interface OperationResults {
   createPhotoUpload: PhotoUploadResult;
   getPhotoUpload: PhotoUploadStatus;
   listGroups: ListGroupsResult;
+  getGroup: GetGroupResult;
   addGroup: AddGroupResult;
   deleteGroup: DeletedResult;
   addRole: AddRoleResult;
@@ -297,7 +300,8 @@ export interface OperationResults {
   getJob: JobView;
   getAllOrganizations: GetAllOrganizationsResult;
   deleteAllDataForOrganization: StartJobResult;
-  generateDirectoryPdf: GenerateDirectoryPdfResult;
   startDirectoryBook: StartDirectoryBookResult;
   getDirectoryBook: GetDirectoryBookResult;
+  setBookSettings: SetBookSettingsResult;
+  createBookCoverUpload: PhotoUploadResult;
 }

@@ -4,7 +4,9 @@
  * file, which stays until the next book is made. One book at a time per church: a second start
  * while one runs joins it. No AWS imports: bundled into the browser too.
  */
-import type { PaperSize } from './pdf';
+import * as z from 'zod/mini';
+import { MESSAGES, PhotoUploadInput } from './directory';
+import { PaperChoice, PhotosChoice, type PaperSize } from './pdf';
 
 export type BookStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 
@@ -26,10 +28,49 @@ export interface BookView {
   error: string | null;
 }
 
+/** The book's cover photo as the page shows it: a presigned read of its screen rendition, and its size. */
+export interface BookCoverView {
+  /** The stored photo's key: sent back unchanged to keep it. */
+  photo: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The church's book setting: what its administrators chose for every book (saved on the church). */
+export interface BookSettings {
+  paper: PaperSize;
+  photos: boolean;
+  /** Printed on the cover under the church's name; null: none. */
+  cover: BookCoverView | null;
+}
+
+/**
+ * setBookSettings: paper and photos, each checked with the message the page shows, and the
+ * cover: left out, kept as it is; null, removed; a photo key, that photo (uploaded with
+ * createBookCoverUpload and checked by the photo pipeline).
+ */
+export const BookSettingsInput = z.object({
+  paper: PaperChoice,
+  photos: PhotosChoice,
+  coverPhoto: z.optional(z.nullable(z.string({ error: MESSAGES.image }).check(z.maxLength(2048, MESSAGES.image)))),
+});
+export type BookSettingsInput = z.output<typeof BookSettingsInput>;
+
 export interface GetDirectoryBookResult {
   success: true;
   /** Null when the church never made a book. */
   book: BookView | null;
+  /** Null when its administrators never chose (the page then offers the paper of the browser's country). */
+  settings: BookSettings | null;
+}
+
+/** createBookCoverUpload: the photo's type and exact size, as for a family photo. */
+export const BookCoverUploadInput = z.omit(PhotoUploadInput, { familyId: true });
+
+export interface SetBookSettingsResult {
+  success: true;
+  settings: BookSettings;
 }
 
 export interface StartDirectoryBookResult {

@@ -44,6 +44,16 @@ export const AddRoleInput = z.object({
 export type AddRoleInput = z.output<typeof AddRoleInput>;
 
 export const GroupParams = z.object({ groupId: Id });
+
+/** A place in a group's members, as a page of them names the next one (domain/repos/groups.ts): the name's sort key, then the member's id. */
+const ROLE_PLACE = /^[\p{L}\p{N}]*#[A-Za-z0-9_-]{1,64}$/u;
+
+const BAD_PLACE = "That place in the group's members is not one the page gave.";
+
+/** A page of a group's members: after a place a page gave; none is the first page. */
+export const GetGroupQuery = z.object({
+  after: z.optional(z.string().check(z.maxLength(300, BAD_PLACE), z.regex(ROLE_PLACE, BAD_PLACE))),
+});
 export const RoleParams = z.object({ groupId: Id, memberId: Id });
 
 /** What a role whose member has no name shows. */

@@ -1,21 +1,25 @@
 /**
- * The printable PDF directory (admins only): the optional request, and the texts the Families page
- * shows, shared by the handler and the page.
+ * The printed book (admins only): its paper and photos choices, and the texts the Families page
+ * shows, shared by the handlers and the page.
  */
 import * as z from 'zod/mini';
 
 export const PAPERS = ['letter', 'a4'] as const;
 export type PaperSize = (typeof PAPERS)[number];
 
-/** Letter unless A4 is asked for; family photos unless asked to leave them out. */
-export const GenerateDirectoryPdfInput = z.object({
-  paper: z.optional(z.enum(PAPERS, { error: 'Paper must be letter or a4.' })),
-  photos: z.optional(z.boolean({ error: 'Photos must be true or false.' })),
+/** A book's choices, each with the message the page shows for a bad one. */
+export const PaperChoice = z.enum(PAPERS, { error: 'Paper must be letter or a4.' });
+export const PhotosChoice = z.boolean({ error: 'Photos must be true or false.' });
+
+/** startDirectoryBook: the book's paper and photos; either left out is the church's book setting (contract/book.ts). */
+export const StartDirectoryBookInput = z.object({
+  paper: z.optional(PaperChoice),
+  photos: z.optional(PhotosChoice),
 });
 
 /** The choices the Families page offers beside its Download PDF button. */
 export const PAPER_LABELS: Record<PaperSize, string> = { letter: 'Letter', a4: 'A4' };
-export type GenerateDirectoryPdfInput = z.output<typeof GenerateDirectoryPdfInput>;
+export type StartDirectoryBookInput = z.output<typeof StartDirectoryBookInput>;
 
 export const PDF_MESSAGES = {
   busy: 'Generating...',

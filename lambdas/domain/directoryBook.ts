@@ -1,11 +1,11 @@
 /**
  * The printed book as a job (issue 14, part 3). Starting it claims the church's book item (one
  * book at a time: a second start while one runs joins it and answers its id) and starts the
- * directoryBook state machine; its Render task makes the book with the very code of the
- * synchronous route (directoryBookRender.ts, directoryPdf.ts: the same visibility rule, the same
- * file) and writes the pages done to the item as the file goes out; the Families page reads the item (with a
- * presigned download once finished) and so follows the job across reloads. The finished file
- * stays the church's book until the next run succeeds.
+ * directoryBook state machine; its Render task makes the book (directoryBookRender.ts,
+ * directoryPdf.ts: the visibility rule's print audience) and writes the pages done to the item as
+ * the file goes out; the Families page reads the item (with a presigned download once finished)
+ * and so follows the job across reloads. The finished file stays the church's book until the next
+ * run succeeds. The one way to make the book.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -20,6 +20,8 @@ import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { executionStatus, startExecution } from '../platform/sfn';
 import type { BookOptions } from './directoryPdf';
+import { bookOptions, readBookSettings } from './bookSettings';
+import { getBookSettings } from './repos/bookSettings';
 import { downloadUrl } from './pdfDownload';
 import { claimBook, failBook, getBook, setBookExecution, type BookRecord } from './repos/book';
 
@@ -60,16 +62,17 @@ const viewOf = async (record: BookRecord) => view(record, record.status !== 'RUN
 
 /** The church's current (or last) book, or null when it never made one. */
 export async function readBook(orgId: string): Promise<GetDirectoryBookResult> {
-  const record = await getBook(orgId);
-  return { success: true, book: record ? await viewOf(record) : null };
+  const [record, settings] = await Promise.all([getBook(orgId), readBookSettings(orgId)]);
+  return { success: true, book: record ? await viewOf(record) : null, settings };
 }
 
-/** Starts the church's book, or joins the one being made. */
+/** Starts the church's book (with the choices asked for, else the church's setting), or joins the one being made. */
 export async function startBook(
   orgId: string,
   startedBy: string,
-  options: BookOptions,
+  asked: Partial<BookOptions>,
 ): Promise<StartDirectoryBookResult> {
+  const options = bookOptions(asked, await getBookSettings(orgId));
   const claim = { orgId, jobId: randomUUID(), ...options, startedBy, now: new Date().toISOString() };
   if (!(await claimBook(claim, null))) {
     const running = await getBook(orgId);

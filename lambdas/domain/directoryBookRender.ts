@@ -1,11 +1,16 @@
 /**
- * The book job's Render task (lambdas/jobs/directoryBook): the church's whole book made by the
- * synchronous route's code (directoryPdf.ts), its pages done written to the book item as the
- * file goes out, then the run SUCCEEDED with its file; or the run ended FAILED. Apart from
- * directoryBook.ts so the routes that start and read books do not bundle the renderer.
+ * The book job's Render task (lambdas/jobs/directoryBook): the church's whole book made by
+ * directoryPdf.ts, its pages done written to the book item as the
+ * file goes out, then the run SUCCEEDED with its file and the church's previous book deleted; or
+ * the run ended FAILED, its file (if any was written) deleted. Books are kept under `books/`,
+ * which nothing expires (bookKeys.ts): the church's book is there for as long as the app offers
+ * it. Apart from directoryBook.ts so the routes that start and read books do not bundle the renderer.
  */
 import { BOOK_MESSAGES } from '../contract/book';
+import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
+import { deleteObject } from '../platform/s3-objects';
+import { bookKey } from './bookKeys';
 import { writeDirectoryPdf } from './directoryPdf';
 import { failBook, finishBook, getBook, setBookProgress } from './repos/book';
 
@@ -37,7 +42,12 @@ function progressWriter(task: BookTask) {
   };
 }
 
-/** Task Render: the whole book, then the run SUCCEEDED with its file (a run no longer current is left alone). */
+const deleteBookFile = (key: string) => deleteObject(env('EXPORTS_BUCKET'), key);
+
+/**
+ * Task Render: the whole book, then the run SUCCEEDED with its file and the file it replaces
+ * deleted (a run no longer current is left alone, and a file it wrote too late deleted).
+ */
 export async function renderBook(task: BookTask): Promise<BookTask & { pages: number }> {
   const record = await getBook(task.orgId);
   if (!record || record.jobId !== task.jobId || record.status !== 'RUNNING') return { ...task, pages: 0 };
@@ -45,17 +55,22 @@ export async function renderBook(task: BookTask): Promise<BookTask & { pages: nu
   const written = await writeDirectoryPdf(
     task.orgId,
     { paper: record.paper, photos: record.photos },
+    bookKey(task.orgId, task.jobId),
     new Date(),
     progress.onPages,
   );
   await progress.flush();
-  await finishBook(task.orgId, task.jobId, written?.key ?? null, written?.pages ?? 0);
+  const replaced = await finishBook(task.orgId, task.jobId, written?.key ?? null, written?.pages ?? 0);
+  if (replaced === undefined && written) await deleteBookFile(written.key);
+  if (replaced) await deleteBookFile(replaced);
   return { ...task, pages: written?.pages ?? 0 };
 }
 
-/** Task MarkFailed. */
+/** Task MarkFailed: the run FAILED, and what it may have written goes (never the church's book). */
 export async function failBookRun(task: BookTask & { error?: unknown }): Promise<BookTask> {
   log.error('directory book failed', { ...task, error: JSON.stringify(task.error ?? null).slice(0, 500) });
   await failBook(task.orgId, task.jobId, BOOK_MESSAGES.failed);
+  const key = bookKey(task.orgId, task.jobId);
+  if ((await getBook(task.orgId))?.fileKey !== key) await deleteBookFile(key);
   return { orgId: task.orgId, jobId: task.jobId };
 }

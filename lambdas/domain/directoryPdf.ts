@@ -2,12 +2,11 @@
  * The printable directory of a church: its record and whole directory (one Query per 1 MB page),
  * its family photos read from S3 (the first bytes of each up front, the rest while the file is
  * written, so they are never all in memory; a missing one is skipped), the PDF rendered
- * (pdf/render.ts) and streamed into the exports bucket under `exports/<orgId>/`, and a
- * short-lived presigned download that saves as directory.pdf.
+ * (pdf/render.ts) and streamed into the exports bucket at the key the book job gives (its run's
+ * file under `books/<orgId>/`, bookKeys.ts).
  */
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { GenerateDirectoryPdfResult } from '../contract/api';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf } from '../contract/entity';
 import { mapLimit } from '../platform/limit';
@@ -16,11 +15,11 @@ import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { count } from '../platform/metrics';
 import { answeredStatus, s3 } from '../platform/s3';
-import { downloadUrl } from './pdfDownload';
 import { AppError, notFound } from './errors';
 import { isJpeg as isJpegStart, jpegInfo, type LazyPhoto } from './pdf/images';
 import { renderDirectoryPdf, type PdfFamily } from './pdf/render';
-import type { Family } from './entities';
+import type { Family, Organization } from './entities';
+import type { StoredBookSettings } from './repos/bookSettings';
 import { isOwnPhoto, renditionKey } from './photo-keys';
 import { readDirectory, readOrganization } from './repos/directory';
 import { readChurchPrivacy } from './repos/privacy';
@@ -28,10 +27,6 @@ import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from './visi
 
 /** Photos read at once: enough to hide S3's latency. */
 const PHOTO_CONCURRENCY = 24;
-
-/** `exports/<orgId>/directory-2025-11-21T15-04-05-123Z.pdf`: under the church's prefix, sortable, no colons. */
-export const exportKey = (orgId: string, at: Date) =>
-  `exports/${orgId}/directory-${at.toISOString().replace(/[:.]/g, '-')}.pdf`;
 
 /**
  * Enough of a photo to read its JPEG frame header: a resized upload has it within the first few
@@ -48,17 +43,22 @@ const photoWarning = (photo: string, detail: Record<string, unknown>) =>
 /**
  * A family's photo for the PDF, or null when it is not there (deleted, never finished uploading) or
  * cannot be read: the family then prints without it. The print rendition (photo-sizes.ts: about
- * 300 dpi at the printed size, a JPEG of some 40 KB); a photo stored before renditions is printed
+ * 300 dpi at the printed size, a JPEG of some 40 KB; the book cover's own, larger, for the cover);
+ * a photo stored before renditions is printed
  * from its stored bytes until the one-off job has made its renditions. A JPEG comes back lazily:
  * its first bytes now (size and colours), the whole of it only while the file is written, pinned
  * to this version by its ETag. Small photos, and anything else (PNG), come back whole. Photos kept
  * as outside URLs from older data are not fetched (the server would be fetching addresses anyone
  * could have typed in).
  */
-async function readPhoto(orgId: string, family: Pick<Family, 'photo' | 'photoSize'>): Promise<PhotoSource | null> {
+async function readPhoto(
+  orgId: string,
+  family: Pick<Family, 'photo' | 'photoSize'>,
+  rendition: 'print' | 'cover' = 'print',
+): Promise<PhotoSource | null> {
   const stored = family.photo ?? null;
   if (!isOwnPhoto(orgId, stored)) return null;
-  const photo = family.photoSize ? renditionKey(stored, 'print') : stored;
+  const photo = family.photoSize ? renditionKey(stored, rendition) : stored;
   const get = async (options: { Range?: string; IfMatch?: string }) => {
     const answer = await s3.send(new GetObjectCommand({ Bucket: env('PHOTOS_BUCKET'), Key: photo, ...options }));
     return { answer, bytes: await answer.Body!.transformToByteArray() };
@@ -131,12 +131,14 @@ async function* counted(chunks: AsyncIterable<Uint8Array>, size: number, pages: 
 }
 
 /**
- * Renders the church's book and stores it in the exports bucket: its key and page count, or null
- * when there is nothing to print. What the synchronous route and the book job both run.
+ * Renders the church's book and stores it in the exports bucket at `key`: its page count, or null
+ * when there is nothing to print (then nothing is written). The book job's Render task
+ * (directoryBookRender.ts).
  */
 export async function writeDirectoryPdf(
   orgId: string,
   { paper, photos: withPhotos }: BookOptions,
+  key: string,
   now = new Date(),
   onPages: OnPages = () => {},
 ): Promise<{ key: string; pages: number } | null> {
@@ -156,6 +158,11 @@ export async function writeDirectoryPdf(
     }));
   // Members always belong to a family: no family means nothing to print.
   if (directory.length === 0) return null;
+  const settings = (org as Organization & { bookSettings?: StoredBookSettings }).bookSettings;
+  // The cover photo is the church's own choice for its book: printed whether or not families' photos are.
+  const cover = settings?.coverPhoto
+    ? readPhoto(orgId, { photo: settings.coverPhoto, photoSize: settings.coverPhotoSize }, 'cover')
+    : null;
 
   const read = performance.now();
   // A book without photos reads none (and lays the families out without a photo's space).
@@ -172,13 +179,13 @@ export async function writeDirectoryPdf(
   // From here the renderer owns the bytes (it lets them go as the file is written).
   photos.fill(null);
 
-  const key = exportKey(orgId, now);
   try {
     const pdf = await renderDirectoryPdf({
       church: { name: org.orgName, address: org.address, city: org.city, state: org.state, zip: org.zip },
       printedAt: now,
       paper,
       families,
+      cover: await cover,
     });
     const rendered = performance.now();
     const pages = pdf.layout.pages.length;
@@ -212,15 +219,4 @@ export async function writeDirectoryPdf(
     log.error('directory PDF failed', { orgId, key, error: safeError(error) });
     throw new AppError('internal', PDF_MESSAGES.serverFailed);
   }
-}
-
-/** The book made within the request (a small church's; the Families page makes it as a job, domain/directoryBook.ts). */
-export async function generateDirectoryPdf(
-  orgId: string,
-  options: BookOptions,
-  now = new Date(),
-): Promise<GenerateDirectoryPdfResult> {
-  const written = await writeDirectoryPdf(orgId, options, now);
-  if (!written) return { success: true, message: PDF_MESSAGES.empty };
-  return { success: true, message: PDF_MESSAGES.generated, filePath: written.key, url: await downloadUrl(written.key) };
 }

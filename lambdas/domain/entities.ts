@@ -100,10 +100,12 @@ export interface Group {
   groupName: string;
   createdAt: string;
   /**
-   * Bumped by every role added: a group delete that read the roles is refused if one was added
-   * before it wrote (so no role is left without its group).
+   * Bumped by every role added or removed: a group delete that read the roles is refused if one was
+   * added before it wrote (so no role is left without its group), and so is a recount of roleCount.
    */
   rolesVersion?: number;
+  /** How many members the group has: changed with every role added or removed (absent on a group written before it, until the migration counts it). */
+  roleCount?: number;
 }
 
 export interface Role {

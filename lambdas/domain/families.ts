@@ -12,6 +12,7 @@ import type { Family } from './entities';
 import { AppError, denied, invalid, notFound } from './errors';
 import { keys } from './keys';
 import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
+import { groupLeaveCounts, roleRenamed } from './repos/groups';
 import { readChurchPrivacy } from './repos/privacy';
 import { familyItem, roleMemberName } from './repos/items';
 import { tableName, withoutKeys } from './repos/table';
@@ -152,9 +153,7 @@ export async function updateFamily(
     )) {
       const member = members.find((m) => m.memberId === role.memberId)!;
       const memberName = roleMemberName({ name: member.name, surname: next.surname });
-      steps.push({
-        action: update(keys.role(role.orgId, role.groupId, role.memberId), 'SET memberName = :n', { ':n': memberName }),
-      });
+      steps.push(roleRenamed(role, memberName));
     }
   }
   await transactOrConflict(viewer.orgId, steps);
@@ -176,6 +175,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
   // what is left is the family with some members (deleting again finishes), never orphans.
   const steps: Step[] = [
     ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    ...(await groupLeaveCounts(viewer.orgId, roles)),
     ...members.flatMap((m) => [
       {
         action: remove(

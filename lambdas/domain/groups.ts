@@ -6,15 +6,15 @@
  * changed with it. Keys come from the caller's church, so another church's ids are simply
  * not found.
  */
-import type { GroupView, ListGroupsResult } from '../contract/api';
+import type { GetGroupResult, GroupSummaryView, ListGroupsResult } from '../contract/api';
 import { GROUP_MESSAGES, UNKNOWN_MEMBER, type AddGroupInput, type AddRoleInput } from '../contract/groups';
-import type { Group, Role } from './entities';
+import type { ChurchPrivacy, Group, Role } from './entities';
 import { AppError, denied, notFound } from './errors';
 import { keys } from './keys';
 import { createOnce, newRecordId } from './once';
 import { readMember } from './repos/directory';
 import { joinMarks, leaveMarks, rolesOfExistingMembers } from './repos/groupMarks';
-import { readGroup, readGroupItem, readGroups, readRole } from './repos/groups';
+import { groupLeaveCounts, readGroup, readGroupItem, readRole, type RolesPage } from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from './repos/items';
 import { ItemType } from './repos/table';
 import { unchangedSince } from './repos/conditions';
@@ -30,29 +30,46 @@ function mustManage(viewer: Viewer, message = 'You do not have permission to man
   if (!viewer.admin) throw denied(message);
 }
 
-/** Every group with its roles (one Query); members of a family left out of the directory only for administrators and that family. */
-export async function listGroups(viewer: Viewer): Promise<ListGroupsResult> {
-  const { groups: found, church } = await readGroups(viewer.orgId);
-  // Only whether a family is listed decides here, never a field's level.
+/** A group as the pages name it; a count below zero (never written so, but counted by ADD) shows as none. */
+const summaryOf = (group: Group): GroupSummaryView => ({
+  groupId: group.groupId,
+  groupName: group.groupName,
+  memberCount: Math.max(0, group.roleCount ?? 0),
+});
+
+/**
+ * The church's groups with their member counts, in name order as people read it (numbers by value:
+ * 'Group 9' before 'Group 10'; all of them come in one read, so the index's order need not decide).
+ * No member's name is on this page.
+ */
+export function listGroups(viewer: Viewer, groups: Group[]): ListGroupsResult {
+  const ordered = [...groups].sort((a, b) => byName(a.groupName, b.groupName) || a.groupId.localeCompare(b.groupId));
+  return { groups: ordered.map(summaryOf), canManage: viewer.admin };
+}
+
+/**
+ * A page of one group's members in name order; members of a family left out of the directory
+ * only for administrators and that family (only whether a family is listed decides here, never a
+ * field's level). The Add Member modal finds people by search (searchDirectory), never from a
+ * list of the whole church.
+ */
+export function groupPage(viewer: Viewer, church: ChurchPrivacy, group: Group | null, page: RolesPage): GetGroupResult {
+  if (!group) throw notFound(GROUP_MESSAGES.groupNotFound);
   const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, groups: new Set() };
-  const groups: GroupView[] = found
-    .sort((a, b) => byName(a.group.groupName, b.group.groupName) || a.group.groupId.localeCompare(b.group.groupId))
-    .map(({ group, roles }) => ({
-      groupId: group.groupId,
-      groupName: group.groupName,
-      roles: roles
-        .filter((r) => seesFamily(audience, church, r.familyId))
-        .map((r) => ({
-          memberId: r.memberId,
-          familyId: r.familyId ?? '',
-          memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
-          label: r.label ? r.label : null,
-          cDate: r.cDate,
-        }))
-        .sort((a, b) => byName(a.memberName, b.memberName) || a.memberId.localeCompare(b.memberId)),
-    }));
-  // The Add Member modal finds people by search (searchDirectory), never from a list of the whole church.
-  return { groups, canManage: viewer.admin };
+  return {
+    group: summaryOf(group),
+    roles: page.roles
+      .filter((r) => seesFamily(audience, church, r.familyId))
+      .map((r) => ({
+        memberId: r.memberId,
+        familyId: r.familyId ?? '',
+        memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
+        label: r.label ? r.label : null,
+        cDate: r.cDate,
+      })),
+    next: page.next,
+    canManage: viewer.admin,
+  };
 }
 
 /** The group, its name claim (one name per church, case and spacing aside) and the count. */
@@ -141,7 +158,7 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
   };
   const steps: Step[] = [
     { action: put(roleItem(role), 'attribute_not_exists(PK)') },
-    { action: update(keys.group(viewer.orgId, groupId), 'ADD rolesVersion :one', { ':one': 1 }) },
+    { action: update(keys.group(viewer.orgId, groupId), 'ADD rolesVersion :one, roleCount :one', { ':one': 1 }) },
     // The member's marks (and its roles' count) change with the member as read: a member or family
     // delete that read the old roles is refused, and so is this add if the member changed meanwhile.
     ...joinMarks(role, { condition: 'version = :v', values: { ':v': member.version } }),
@@ -160,20 +177,24 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
   return role;
 }
 
-/** A member out of a group, with its group marks (the role says whose they are). */
+/** A member out of a group, with its group marks (the role says whose they are) and the group's count. */
 export async function deleteRole(viewer: Viewer, groupId: string, memberId: string): Promise<void> {
   mustManage(viewer);
-  const role = await readRole(viewer.orgId, groupId, memberId);
+  const [role, count] = await Promise.all([
+    readRole(viewer.orgId, groupId, memberId),
+    groupLeaveCounts(viewer.orgId, [{ groupId }]),
+  ]);
   if (!role) throw notFound(GROUP_MESSAGES.roleNotFound);
-  const removeRole = { action: remove(keys.role(viewer.orgId, groupId, memberId)) };
+  const removeRole = [{ action: remove(keys.role(viewer.orgId, groupId, memberId)) }, ...count];
   try {
-    await transact(viewer.orgId, [removeRole, ...leaveMarks([role])]);
+    await transact(viewer.orgId, [...removeRole, ...leaveMarks([role])]);
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     // A role that outlived its member (older data) has no marks: it goes alone. Otherwise the
-    // role, its member or its family went meanwhile: either way the role is gone.
-    if (error.step === 0 || (await rolesOfExistingMembers([role])).length) throw notFound(GROUP_MESSAGES.roleNotFound);
-    await transact(viewer.orgId, [removeRole]).catch((again: unknown) => {
+    // role, its group, its member or its family went meanwhile: either way the role is gone.
+    if (error.step < removeRole.length || (await rolesOfExistingMembers([role])).length)
+      throw notFound(GROUP_MESSAGES.roleNotFound);
+    await transact(viewer.orgId, removeRole).catch((again: unknown) => {
       throw again instanceof ConditionFailed ? notFound(GROUP_MESSAGES.roleNotFound) : again;
     });
   }

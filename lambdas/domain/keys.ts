@@ -3,7 +3,7 @@
  * handlers never build keys. The same TABLE_SCHEMA creates the table in CDK (lib/data.ts)
  * and in the local DynamoDB (lib/local/dynamo.ts).
  *
- * | item                | PK                    | SK                              | GSI1 (by month / all orgs)        | GSI2 (by e-mail)                 | GSI3 (by member)               |
+ * | item                | PK                    | SK                              | GSI1 (month / orgs / groups)      | GSI2 (by e-mail)                 | GSI3 (by member)               |
  * |---------------------|-----------------------|---------------------------------|-----------------------------------|----------------------------------|--------------------------------|
  * | organisation        | ORG#<orgId>           | ORG                             | ORGS / <createdAt>#<orgId>        |                                  |                                |
  * | org name claim      | ORGNAME#<normalised>  | ORGNAME                         |                                   |                                  |                                |
@@ -12,7 +12,7 @@
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
  * | search word         | ORG#<orgId>           | FIND#<word>#<familyId>#<recordId>|                                  |                                  |                                |
  * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
- * | group               | ORG#<orgId>           | GRP#<groupId>                   |                                   |                                  |                                |
+ * | group               | ORG#<orgId>           | GRP#<groupId>                   | ORG#<orgId>#GROUPS / <name>#<id>  |                                  |                                |
  * | group name claim    | ORG#<orgId>           | GRPNAME#<normalised>            |                                   |                                  |                                |
  * | role                | ORG#<orgId>           | GRP#<groupId>#ROLE#<memberId>   |                                   |                                  | ORG#<orgId>#MEM#<id> / ROLE#<g>|
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
@@ -117,6 +117,25 @@ export const keys = {
   memberById: (orgId: string, memberId: string) => ({ GSI3PK: `ORG#${orgId}#MEM#${memberId}`, GSI3SK: 'MEM' }),
   group: (orgId: string, groupId: string) => ({ PK: `ORG#${orgId}`, SK: `GRP#${groupId}` }),
   groupName: (orgId: string, name: string) => ({ PK: `ORG#${orgId}`, SK: `GRPNAME#${normaliseName(name)}` }),
+  /**
+   * GSI1: the church's groups in name order (sortKeyOf, then the id), without their roles, so the
+   * groups page is one Query however many members the groups have.
+   */
+  groupsPartition: (orgId: string) => `ORG#${orgId}#GROUPS`,
+  groupOrder: (orgId: string, groupName: string, groupId: string) => ({
+    GSI1PK: keys.groupsPartition(orgId),
+    GSI1SK: `${sortKeyOf(groupName)}#${groupId}`,
+  }),
+  /**
+   * GSI4: one group's roles in the order of their members' names as shown (sortKeyOf, then the
+   * member's id), so a group's page of members is one Query of a bounded number of items.
+   */
+  groupRolesPartition: (orgId: string, groupId: string) => `ORG#${orgId}#GRP#${groupId}`,
+  roleAt: (memberName: string, memberId: string) => `${sortKeyOf(memberName)}#${memberId}`,
+  roleOrder: (orgId: string, groupId: string, memberName: string, memberId: string) => ({
+    GSI4PK: keys.groupRolesPartition(orgId, groupId),
+    GSI4SK: keys.roleAt(memberName, memberId),
+  }),
   role: (orgId: string, groupId: string, memberId: string) => ({
     PK: `ORG#${orgId}`,
     SK: `GRP#${groupId}#ROLE#${memberId}`,

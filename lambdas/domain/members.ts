@@ -23,6 +23,7 @@ import { unlinkUser, usersLinkedTo } from './repos/users';
 import { wordSteps } from './repos/find';
 import { memberWords } from './searchWords';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, remove, update, type Step } from './repos/transact';
+import { groupLeaveCounts, roleRenamed } from './repos/groups';
 import { canEditFamily, type Viewer } from './viewer';
 
 /** An accepted add or update (contract/directory.ts); optional fields left out are null. */
@@ -157,11 +158,7 @@ export async function updateMember(
   }
   const memberName = roleMemberName(next);
   for (const r of roles) {
-    if (r.memberName !== memberName) {
-      steps.push({
-        action: update(keys.role(r.orgId, r.groupId, r.memberId), 'SET memberName = :n', { ':n': memberName }),
-      });
-    }
+    if (r.memberName !== memberName) steps.push(roleRenamed(r, memberName));
   }
   await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
   const invitation =
@@ -188,6 +185,7 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       },
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+      ...(await groupLeaveCounts(viewer.orgId, roles)),
       ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
       ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).

@@ -16,6 +16,7 @@ import { mapLimit } from '../platform/limit';
 import { deleteObject, listKeys } from '../platform/s3-objects';
 import type { DeletedCounts } from '../contract/jobs';
 import { isOperatorEmail } from './operator';
+import { churchBooksPrefix, EXPORTS_PREFIX } from './bookKeys';
 import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
 import {
   countKinds,
@@ -95,7 +96,12 @@ const BUCKETS = {
     // Its photos with their renditions, and any upload the pipeline has not handled yet.
     prefixes: (orgId: string) => [`${orgId}/`, `uploads/${orgId}/`],
   },
-  exports: { env: 'EXPORTS_BUCKET', kind: 'exports', prefixes: (orgId: string) => [`exports/${orgId}/`, `${orgId}/`] },
+  exports: {
+    env: 'EXPORTS_BUCKET',
+    kind: 'exports',
+    // Its printed book, and any export still there.
+    prefixes: (orgId: string) => [churchBooksPrefix(orgId), `${EXPORTS_PREFIX}${orgId}/`, `${orgId}/`],
+  },
 } as const;
 
 async function deleteObjectPage(jobId: string, page: PendingPage): Promise<void> {
@@ -103,7 +109,7 @@ async function deleteObjectPage(jobId: string, page: PendingPage): Promise<void>
   await tallyPendingPage(jobId, 'pendingObjects', page.counts);
 }
 
-/** One page of the organisation's objects in one bucket (photos under `<orgId>/`, exports under `exports/<orgId>/`). */
+/** One page of the organisation's objects in one bucket (photos under `<orgId>/`, its book under `books/<orgId>/`, exports under `exports/<orgId>/`). */
 export async function deleteObjectsStep(
   input: DeletionStep & { bucket: keyof typeof BUCKETS },
 ): Promise<DeletionStepResult> {

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PHOTO_TYPES, type PhotoType } from '../contract/directory';
-import { RENDITIONS, type RenditionName } from './photo-sizes';
+import { COVER_RENDITION_NAMES, RENDITION_NAMES, RENDITIONS, type RenditionName } from './photo-sizes';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** orgId, then the family's id (absent in keys from before folders), then the file. */
@@ -31,6 +31,13 @@ export function photoOwner(photo: string | null | undefined): PhotoOwner | null 
   const match = photo ? PHOTO_PATH.exec(photo) : null;
   return match ? { orgId: match[1]!, familyId: match[2] ?? null } : null;
 }
+
+/**
+ * The folder of the church's book cover (domain/bookSettings.ts), in place of a family's id:
+ * uploaded, checked and given renditions exactly as a family's photo, and no family may take it
+ * up (family ids are UUIDs).
+ */
+export const BOOK_COVER_FOLDER = 'book-cover';
 
 /** Where S3 tells the photo pipeline of new objects: the browser's uploads, and nothing else. */
 export const UPLOADS_PREFIX = 'uploads/';
@@ -73,10 +80,14 @@ export function renditionKey(photo: string, name: RenditionName): string {
   return `${photo.replace(/\.[a-z]+$/, '')}/${name}.${RENDITIONS[name].format === 'jpeg' ? 'jpg' : RENDITIONS[name].format}`;
 }
 
+/** The renditions a stored photo has: the book cover's one more than a family photo's (photo-sizes.ts). */
+export const renditionsOf = (photo: string): RenditionName[] =>
+  photoOwner(photo)?.familyId === BOOK_COVER_FOLDER ? COVER_RENDITION_NAMES : RENDITION_NAMES;
+
 /** Every object of a stored photo: the original and its renditions. */
 export const photoObjects = (photo: string): string[] => [
   photo,
-  ...(Object.keys(RENDITIONS) as RenditionName[]).map((name) => renditionKey(photo, name)),
+  ...renditionsOf(photo).map((name) => renditionKey(photo, name)),
 ];
 
 /** A new, unused key in the family's folder. */

@@ -35,7 +35,8 @@ export interface MadeRenditions {
 /** Lenient with a photo that decodes with warnings (a camera's odd marker), strict with one that does not decode. */
 const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' });
 
-export async function makeRenditions(bytes: Uint8Array): Promise<MadeRenditions> {
+/** The renditions `names` (a family photo's by default) of the photo in `bytes`. */
+export async function makeRenditions(bytes: Uint8Array, names = RENDITION_NAMES): Promise<MadeRenditions> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -51,7 +52,7 @@ export async function makeRenditions(bytes: Uint8Array): Promise<MadeRenditions>
   const upright = open(bytes).autoOrient();
   try {
     const renditions = await Promise.all(
-      RENDITION_NAMES.map(async (name): Promise<Rendition> => {
+      names.map(async (name): Promise<Rendition> => {
         const spec = RENDITIONS[name];
         const target = renditionSize(name, size);
         // The exact size photo-sizes.ts promised the views (the aspect is kept there).

@@ -12,6 +12,9 @@
  *  - print: the PDF, about 300 dpi at its printed size: the layout fits a photo into 104 x 78 pt
  *    (pdf/layout.ts), so 104 / 72 x 300 = 433 by 325 px. JPEG, which PDF embeds as it is.
  *
+ *  - cover: the book's cover photo alone (BOOK_COVER_FOLDER, photo-keys.ts), printed up to five
+ *    inches wide (pdf/layout.ts): 1,500 px is 300 dpi there. A family photo has no such rendition.
+ *
  * WebP for screens: a third smaller than JPEG at the same look, and every browser the app
  * supports shows it. No rendition is larger than the photo it is made from.
  */
@@ -19,10 +22,14 @@ export const RENDITIONS = {
   small: { width: 480, height: 360, fit: 'outside', format: 'webp', quality: 72 },
   page: { width: 800, height: 500, fit: 'inside', format: 'webp', quality: 78 },
   print: { width: 434, height: 325, fit: 'inside', format: 'jpeg', quality: 82 },
+  cover: { width: 1500, height: 1500, fit: 'inside', format: 'jpeg', quality: 85 },
 } as const;
 
 export type RenditionName = keyof typeof RENDITIONS;
-export const RENDITION_NAMES = Object.keys(RENDITIONS) as RenditionName[];
+/** A family's photo's renditions. */
+export const RENDITION_NAMES: RenditionName[] = ['small', 'page', 'print'];
+/** The book cover's: a family's, and the print size of a cover. */
+export const COVER_RENDITION_NAMES: RenditionName[] = [...RENDITION_NAMES, 'cover'];
 
 export interface PixelSize {
   width: number;

@@ -9,7 +9,7 @@
 import { env } from '../platform/env';
 import { log } from '../platform/log';
 import { deleteObject, readObject, writeObject } from '../platform/s3-objects';
-import { parseUploadKey, renditionKey, type Upload } from './photo-keys';
+import { parseUploadKey, renditionKey, renditionsOf, type Upload } from './photo-keys';
 import { makeRenditions, NotAPhoto } from './photo-renditions';
 import type { PixelSize } from './photo-sizes';
 import { recordPreparedPhoto } from './repos/photos';
@@ -60,7 +60,7 @@ async function storePhoto(upload: Upload, bytes: Uint8Array, now = new Date()): 
  */
 export async function writeRenditions(photo: string, bytes: Uint8Array, withOriginal: boolean): Promise<PixelSize> {
   const bucket = env('PHOTOS_BUCKET');
-  const made = await makeRenditions(bytes);
+  const made = await makeRenditions(bytes, renditionsOf(photo));
   await Promise.all([
     ...(withOriginal ? [writeObject(bucket, photo, bytes, made.contentType)] : []),
     ...made.renditions.map((r) => writeObject(bucket, renditionKey(photo, r.name), r.bytes, r.contentType)),

@@ -9,7 +9,7 @@
  *  - the handlers that start jobs, through the state machine ARN variable `stateMachineEnv`.
  */
 import type { EnvName } from '../platform/env';
-import type { DataUses, UserPoolAction } from '../routes';
+import type { DataUses, ShippedFiles, UserPoolAction } from '../routes';
 
 /** What a task talks to, at the narrowest grant it needs. */
 export interface TaskUses extends DataUses {
@@ -25,7 +25,7 @@ export interface TaskDef {
   readonly uses: TaskUses;
   readonly description: string;
   /** Files read at run time, shipped next to the bundle (as RouteDef.files). */
-  readonly files?: readonly 'pdfText'[];
+  readonly files?: readonly ShippedFiles[];
   /** Lambda memory in MB when the default (1024, or 2048 with sharp) is not the right size. */
   readonly memoryMb?: number;
 }
@@ -132,7 +132,8 @@ export const jobs = {
     tasks: {
       RenderFunctionArn: {
         entry: 'directoryBook/render',
-        uses: { table: 'readWrite', photos: 'read', exports: 'write' },
+        // Writes the new book and deletes the one it replaces (or a failed run's file).
+        uses: { table: 'readWrite', photos: 'read', exports: 'replace' },
         files: ['pdfText'],
         // Lambda's CPU share grows with memory (1 vCPU at 1,769 MB); a 10,000-family book stays under
         // 1.5 GB (README, pdf.10000.peak_mb).

@@ -64,6 +64,11 @@ interface Schemas<B extends Schema, P extends Schema, Q extends Schema, E> {
   early?: (orgId: string, query: Out<Q>, params: Out<P>) => Promise<E>;
   /** The route applies the visibility rule: the church's privacy item comes with the caller's record (Principal.church), one request for both. */
   church?: true;
+  /**
+   * A further check of the admitted caller, before the input is read: the super-admin's second
+   * step (platform/operatorMfa.ts), which every `superAdmin` route must name.
+   */
+  admit?: (principal: Principal, event: Event) => Promise<void>;
 }
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -145,6 +150,9 @@ export function defineRoute<
   fn: (ctx: RouteContext<Op, Out<B>, Out<P>, Out<Q>, E>) => Promise<OperationResults[Op]>,
 ) {
   const route = routeFor(operation);
+  if (route.access === 'superAdmin' && !schemas.admit) {
+    throw new Error(`${operation}: a superAdmin route must admit with requireOperatorTotp (platform/operatorMfa.ts)`);
+  }
   return observed<Event, Result>({
     operation,
     keys: (event) => ({
@@ -158,6 +166,7 @@ export function defineRoute<
     assertThroughSite(event.headers);
     const early = startEarly(schemas, event);
     const principal = (await authorise(route.access, event, schemas.church === true)) as PrincipalOf<Op>;
+    if (schemas.admit && principal) await schemas.admit(principal, event);
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});

@@ -15,6 +15,11 @@ const CODE_OPERATIONS: Record<string, (payload: Record<string, unknown>) => stri
   ConfirmForgotPassword: (payload) =>
     typeof payload.Username === 'string' ? `${String(payload.ClientId)}:${payload.Username.toLowerCase()}` : null,
   VerifyUserAttribute: (payload) => subjectOf(payload.AccessToken),
+  VerifySoftwareToken: (payload) => subjectOf(payload.AccessToken),
+  RespondToAuthChallenge: (payload) => {
+    const username = (payload.ChallengeResponses as Record<string, unknown> | undefined)?.USERNAME;
+    return typeof username === 'string' ? `${String(payload.ClientId)}:${username.toLowerCase()}` : null;
+  },
 };
 
 /** The `sub` of an access token, read only to count attempts (cognito-local verifies the token). */

@@ -3,8 +3,9 @@
  * with corrections so it behaves like Cognito: code mails go to the local mailbox (with the
  * texts the deployed pool uses, COGNITO_MAIL) instead of a console box, an unverified e-mail
  * reads false in the ID token, AdminUserGlobalSignOut (missing) revokes refresh tokens,
- * ForgotPassword sends no code to an address that is not verified, and usernames and e-mail
- * aliases are found whatever their letter case.
+ * ForgotPassword sends no code to an address that is not verified, usernames and e-mail
+ * aliases are found whatever their letter case, and verifying an authenticator does not turn the
+ * second step on by itself, and the refresh token of a sign-in finished by a TOTP code works.
  */
 import { createRequire } from 'node:module';
 import { COGNITO_MAIL } from '../settings';
@@ -112,6 +113,50 @@ UserPoolServiceImpl.prototype.getUserByUsername = async function (this: PoolServ
     users.find((user) => user.Attributes?.some((a) => aliases.includes(a.Name) && sameName(a.Value))) ??
     null
   );
+};
+
+// Cognito's VerifySoftwareToken only marks the authenticator verified; the user turns the second
+// step on with SetUserMFAPreference. cognito-local also turns it on, so a user who abandons the
+// set-up after the code would be asked for codes at sign-in: put the MFA list back as it was.
+type MfaUser = User & { UserMFASettingList?: string[] };
+type ClientDeps = { cognito: { getUserPoolForClientId(ctx: unknown, id: string): Promise<Pool> } };
+const verifySoftwareToken = Targets.VerifySoftwareToken;
+Targets.VerifySoftwareToken = (deps: ClientDeps) => {
+  const verify = verifySoftwareToken(deps);
+  return async (ctx: unknown, req: { AccessToken?: string }) => {
+    const claims = JSON.parse(Buffer.from(req.AccessToken?.split('.')[1] ?? '', 'base64url').toString() || '{}') as {
+      client_id?: string;
+      sub?: string;
+    };
+    const pool = claims.client_id ? await deps.cognito.getUserPoolForClientId(ctx, claims.client_id) : null;
+    const before = pool && claims.sub ? ((await pool.getUserByUsername(ctx, claims.sub)) as MfaUser | null) : null;
+    const answer = await verify(ctx, req);
+    const after = pool && claims.sub ? ((await pool.getUserByUsername(ctx, claims.sub)) as MfaUser | null) : null;
+    if (pool && after)
+      await pool.saveUser(ctx, { ...after, UserMFASettingList: before?.UserMFASettingList ?? [] } as User);
+    return answer;
+  };
+};
+
+// A sign-in finished by a challenge answer (the TOTP code) gives a refresh token that Cognito
+// honours; cognito-local keeps only those of InitiateAuth, so the first refresh of a two-step
+// sign-in would fail. Keep it on the user, as InitiateAuth does.
+type StoringPool = Pool & { storeRefreshToken(ctx: unknown, token: string, user: User): Promise<void> };
+const respondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.RespondToAuthChallenge = (deps: {
+  cognito: { getUserPoolForClientId(ctx: unknown, id: string): Promise<StoringPool> };
+}) => {
+  const respond = respondToAuthChallenge(deps);
+  return async (ctx: unknown, req: { ClientId: string; ChallengeResponses?: { USERNAME?: string } }) => {
+    const answer = (await respond(ctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+    const token = answer.AuthenticationResult?.RefreshToken;
+    if (token && req.ChallengeResponses?.USERNAME) {
+      const pool = await deps.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, req.ChallengeResponses.USERNAME);
+      if (user) await pool.storeRefreshToken(ctx, token, user);
+    }
+    return answer;
+  };
 };
 
 const pino = require('pino');

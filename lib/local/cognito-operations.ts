@@ -12,7 +12,10 @@ export const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 /**
  * What the SPA calls (aws-amplify/auth v6, as web/src uses it): signIn with USER_PASSWORD_AUTH
  * (InitiateAuth), fetchAuthSession's refresh (GetTokensFromRefreshToken), signOut (RevokeToken),
- * resetPassword and confirmResetPassword, sendUserAttributeVerificationCode and confirmUserAttribute.
+ * resetPassword and confirmResetPassword, sendUserAttributeVerificationCode and confirmUserAttribute;
+ * two-step sign-in: confirmSignIn with a TOTP code (RespondToAuthChallenge), setUpTOTP
+ * (AssociateSoftwareToken), verifyTOTPSetup (VerifySoftwareToken), updateMFAPreference
+ * (SetUserMFAPreference) and fetchMFAPreference (GetUser).
  */
 export const SPA_OPERATIONS = [
   'InitiateAuth',
@@ -22,6 +25,10 @@ export const SPA_OPERATIONS = [
   'ConfirmForgotPassword',
   'GetUserAttributeVerificationCode',
   'VerifyUserAttribute',
+  'RespondToAuthChallenge',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
 ] as const;
 
 /**

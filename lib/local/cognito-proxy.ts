@@ -6,11 +6,13 @@
  *  - UpdateUserAttributes and DeleteUserAttributes may touch only the app client's write attributes;
  *  - token answers carry ExpiresIn;
  *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException);
- *  - wrong codes are limited per account (cognito-attempts.ts).
+ *  - wrong codes are limited per account (cognito-attempts.ts);
+ *  - access tokens are verified and a TOTP challenge's Session is single-use and short-lived (cognito-mfa.ts).
  */
 import { USER_POOL_SETTINGS } from '../settings';
 import { type CognitoAnswer, cognitoError } from './cognito-answer';
 import { CodeAttempts } from './cognito-attempts';
+import { accessTokenRefusal, MfaSessions } from './cognito-mfa';
 import { classify, TARGET_PREFIX } from './cognito-operations';
 import type { LocalPool } from './cognito';
 
@@ -24,6 +26,7 @@ export interface CognitoRequest {
 
 const writable = new Set<string>(USER_POOL_SETTINGS.clientWriteAttributes);
 const codeAttempts = new CodeAttempts();
+const mfaSessions = new MfaSessions();
 
 async function forward(pool: LocalPool, operation: string, payload: unknown): Promise<CognitoAnswer> {
   const response = await fetch(pool.endpoint, {
@@ -73,6 +76,9 @@ export async function cognitoProxy(pool: LocalPool, request: CognitoRequest): Pr
     return cognitoError('SerializationException', 'Malformed request body.');
   }
 
+  const badToken = await accessTokenRefusal(pool, payload);
+  if (badToken) return badToken;
+
   const names = attributeNames(operation, payload);
   if (names?.some((name) => typeof name !== 'string' || !writable.has(name))) {
     return cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
@@ -87,10 +93,14 @@ export async function cognitoProxy(pool: LocalPool, request: CognitoRequest): Pr
     return withExpiry(answer);
   }
 
-  const limited = codeAttempts.refusal(operation, payload);
-  if (limited) return limited;
+  const refused =
+    codeAttempts.refusal(operation, payload) ??
+    (operation === 'RespondToAuthChallenge' ? mfaSessions.refusal(payload) : null);
+  if (refused) return refused;
   const answer = await forward(pool, operation, payload);
   codeAttempts.record(operation, payload, answer);
+  if (operation === 'InitiateAuth') mfaSessions.issued(payload, answer);
+  if (operation === 'RespondToAuthChallenge') mfaSessions.answered(payload, answer);
   if (operation === 'InitiateAuth' && answer.status >= 400 && answer.body.includes('InvalidPasswordException')) {
     return cognitoError('NotAuthorizedException', 'Incorrect username or password.');
   }

@@ -7,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -73,6 +74,15 @@ async function ensurePool(client: CognitoIdentityProviderClient) {
     );
     userPoolId = UserPool!.Id!;
   }
+  // As the deployed pool (lib/auth.ts): each user may turn on a TOTP second step; no SMS. Set on
+  // every start, so a data folder made before this setting gets it too.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: USER_POOL_SETTINGS.mfa,
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   const { UserPoolClients } = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );

@@ -20,6 +20,7 @@ import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/o
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
 import type { LocalConfig } from './config';
+import { turnOnOperatorTotp } from './operator-totp';
 import { pad2, seededRandom } from './seeded-random';
 
 export const DEMO_CHURCH = 'Grace Community Church';
@@ -261,7 +262,8 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   const marked = withGroupMarks(families, members, roles);
   await batchPutAll(config.tableName, [
     ...directoryItems(marked.families, marked.members),
-    ...groups.map(groupItem),
+    // Each group with its member count, as the roles' writes keep it.
+    ...groups.map((g) => groupItem({ ...g, roleCount: roles.filter((r) => r.groupId === g.groupId).length })),
     ...groups.map(groupNameItem),
     ...roles.map(roleItem),
   ]);
@@ -293,5 +295,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   ]);
   // Demo accounts start verified so they can be tried at once.
   for (const email of [admin.email, DEMO_ACCOUNTS.member.email, operator.email]) await markEmailVerified(email);
+  // The super-admin must sign in with a code (two-step sign-in): its key is kept in the data folder.
+  await turnOnOperatorTotp(config.dataDir, operator.email, operator.password);
   return true;
 }

@@ -11,6 +11,7 @@
  *
  *  - cost.church_<n>_usd_month: the total; cost.church_<n>.<service>_usd: each service's part.
  */
+import { jobs } from '../../lambdas/jobs/manifest';
 import { compressed } from '../../lambdas/platform/compression';
 import { generateDirectory, seedDirectory } from './church';
 import { monthlyCost, PROFILE, total, type ChurchFigures, type Measured } from './cost-model';
@@ -149,7 +150,7 @@ async function measureChurch(
   }
   // The church's items, as the book reads them all, and their size.
   const tableKb = (directory.families.length + directory.members.length) * 0.5;
-  const bookMemoryGb = (routeFor('generateDirectoryPdf').memoryMb ?? 512) / 1024;
+  const bookMemoryGb = jobs.directoryBook.tasks.RenderFunctionArn.memoryMb / 1024;
   return {
     families,
     tableKb,

@@ -12,7 +12,8 @@
  *  - dashboard.*: GET /api/dashboard for this month and a mid-month day, and how its time grows from
  *    1,000 to 10,000 families (bounded panels: it should not).
  *
- * Names without a size are of the 10,000-family church; `.1000.` ones of the 1,000-family church.
+ * Names without a size are of the 10,000-family church; `.1000.` ones of the 1,000-family church
+ * (with BENCH_DIRECTORY_FAMILIES, of that one church alone).
  * The stack is started in-process on its own ports (base 4700) and data folder, like the test
  * setup (test/support/global-setup.ts), and imported lazily so selecting other modules does not
  * load it.
@@ -22,7 +23,9 @@ import { countDdbRequests } from './ddbCounter';
 import { kb, median, percentile, type BenchModule, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
-const SIZES = [1000, 10_000] as const;
+/** `BENCH_DIRECTORY_FAMILIES=1000 npm run bench -- directory` measures that one size alone (its figures under the unsized names). */
+const ONLY = process.env.BENCH_DIRECTORY_FAMILIES ? Number(process.env.BENCH_DIRECTORY_FAMILIES) : null;
+const SIZES = ONLY ? [ONLY] : [1000, 10_000];
 /** The generated churches' seed (test/bench/church.ts). */
 const SEED = 20260003;
 const WARM_UPS = 3;
@@ -36,9 +39,9 @@ export const directory: BenchModule = {
       const bySize = new Map<number, Figures>();
       for (const size of SIZES)
         bySize.set(size, await measure(stack.url, stack.pool, stack.config.tableName, size, log));
-      const small = bySize.get(1000)!;
-      const large = bySize.get(10_000)!;
-      return [
+      const small = bySize.get(SIZES[0]!)!;
+      const large = bySize.get(SIZES.at(-1)!)!;
+      const metrics: Metric[] = [
         { name: 'families.page.first_kb', value: large.pageKb, unit: 'KB', budget: 100 },
         { name: 'families.page.ddb_requests', value: large.pageRequests, unit: 'requests', budget: 2 },
         { name: 'families.page.p50_ms', value: large.pageP50, unit: 'ms', budget: null },
@@ -61,7 +64,9 @@ export const directory: BenchModule = {
         { name: 'families.page.1000.api_over_raw_ratio', value: small.pageP50 / small.rawP50, unit: 'x', budget: null },
         { name: 'search.1000.p50_ms', value: small.searchP50, unit: 'ms', budget: 150 },
         { name: 'dashboard.1000.p50_ms', value: small.dashboardP50, unit: 'ms', budget: null },
-      ] satisfies Metric[];
+      ];
+      // One size alone has no growth to compare, and its figures are already under the unsized names.
+      return ONLY ? metrics.filter((m) => !m.name.includes('.1000.') && !m.name.includes('growth')) : metrics;
     });
   },
 };

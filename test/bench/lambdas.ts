@@ -15,16 +15,10 @@ import { kb, type BenchModule, type Metric } from './metrics';
 export const BUNDLE_BUDGET_KB = 400;
 export const IMPORT_BUDGET_MS = 100;
 /**
- * API handlers with budgets of their own, each with the reason. The PDF handler carries pdf-lib
- * (224 KB by itself; it deflates with Node's zlib, pako aliased away) and HarfBuzz's JavaScript
- * (43 KB; its WebAssembly and the fonts ship as files beside the bundle, read on the first PDF) on top of the S3 client it reads photos and writes the file with and the logger and
- * metrics every handler has (31 KB), and loads them all at a cold start; it runs when an administrator asks for the directory, and its work afterwards
- * (seconds for a large church) dwarfs that import. A handler listed here still fails the bench
- * past its own budgets.
+ * API handlers with budgets of their own, each with the reason (none now: the book is rendered by
+ * its job's task, not by a route). A handler listed here still fails the bench past its own budgets.
  */
-export const OWN_BUDGETS: Readonly<Record<string, { kb: number; importMs: number }>> = {
-  generateDirectoryPdf: { kb: 800, importMs: 150 },
-};
+export const OWN_BUDGETS: Readonly<Record<string, { kb: number; importMs: number }>> = {};
 const IMPORT_RUNS = 5;
 
 export const lambdas: BenchModule = {

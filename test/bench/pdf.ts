@@ -4,29 +4,23 @@
  * produces; eight distinct pictures, each family its own S3 object), against the real local
  * stack (dynoxide, s3rver, cognito-local; ports 4700-4703, test/bench/stack.ts).
  *
- *  - pdf.1000.seconds / pdf.1000.peak_mb: the deployed handler itself (the esbuild bundle CDK
- *    ships, fonts copied next to it) invoked in a fresh `node` process with an API Gateway event
- *    of the church's admin: it reads DynamoDB, fetches the photos through presigned GETs, renders
- *    and PUTs the PDF to the exports bucket and presigns the download. Seconds = the invocation's
- *    wall time; peak = that process's maximum resident set (getrusage maxRSS), as Lambda counts
- *    memory. Budgets: 10 s and 512 MB.
- *  - pdf.1000.file_mb: the stored file's size.
- *  - pdf.1000.over_floor_ratio: those seconds over the floor's: the same pages (same count, the
+ *  - pdf.<n>.seconds / pdf.<n>.peak_mb / pdf.<n>.file_mb: the book as the Families page makes it,
+ *    by the directoryBook state machine's Render task (lambdas/jobs/directoryBook/render.ts,
+ *    bundled as CDK ships it, fonts beside it), invoked once in a fresh `node` process for a
+ *    claimed run of the church's book, as Step Functions invokes it (one invocation makes the
+ *    whole book; limits 60 s and 1.5 GB). It reads DynamoDB, reads the photos' print renditions
+ *    from S3, renders and PUTs the PDF to the exports bucket. Seconds = the invocation's wall
+ *    time; peak = that process's maximum resident set (getrusage maxRSS), as Lambda counts memory.
+ *    Supporting: the task's own split (read, photos, render, write) from its log line.
+ *  - pdf.<n>.over_floor_ratio: those seconds over the floor's: the same pages (same count, the
  *    same photos embedded, the same texts) drawn with pure pdf-lib and its standard Helvetica,
  *    from photos already in memory (no DynamoDB, no S3, no layout, no Unicode fonts), also in a
- *    fresh process, timed from the first pdf-lib call to the saved bytes. Supporting: the floor's seconds and peak, and the
- *    handler's own split (read, photos, render, upload) from its log line.
- *
- *  - The book job (issue 14, part 3): the book as the Families page makes it, by the directoryBook
- *    state machine's Render task (lambdas/jobs/directoryBook/render.ts, bundled as CDK ships it,
- *    fonts beside it), invoked once in a fresh `node` process for a claimed run of the church's
- *    book, as Step Functions invokes it: pdf.<n>.seconds, pdf.<n>.peak_mb and pdf.<n>.file_mb are
- *    that one invocation's (one invocation makes the whole book; limits 60 s and 1.5 GB). The
- *    synchronous route's figures are pdf.<n>.route_seconds and route_peak_mb.
+ *    fresh process, timed from the first pdf-lib call to the saved bytes; with the floor's
+ *    seconds and peak.
  *
  * `BENCH_PDF_FAMILIES=10000 npm run bench -- pdf` runs the same with another size (metrics
- * pdf.10000.*). Above 2,000 families only the job runs (BENCH_PDF_ROUTE=1 adds the route; the
- * floor, which holds every photo in memory, never runs there).
+ * pdf.10000.*). Above 2,000 families the floor, which holds every photo in memory, does not run
+ * (BENCH_PDF_FLOOR=1 runs it).
  *
  * First, pdf.multiscript.*: the multi-script fixture church in every script of the font chain,
  * no glyph .notdef and every name read back by pdftotext (pdf-scripts.ts).
@@ -39,7 +33,6 @@ import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { jobs } from '../../lambdas/jobs/manifest';
-import { routeFor } from '../../lambdas/routes';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, seedDirectory, type Names } from './church';
 import { multiscriptMetrics } from './pdf-scripts';
@@ -56,8 +49,8 @@ const ADMIN_EMAIL = 'pdf-admin@bench.example';
 const SECONDS_BUDGET = FAMILIES <= 1000 ? 6 : 60;
 const PEAK_MB_BUDGET = FAMILIES <= 1000 ? 300 : 1536;
 const FILE_MB_BUDGET = FAMILIES <= 1000 ? 40 : null;
-/** The synchronous route (and its floor) run too, up to this size or when asked. */
-const WITH_ROUTE = process.env.BENCH_PDF_ROUTE ? process.env.BENCH_PDF_ROUTE === '1' : FAMILIES <= 2000;
+/** The floor runs too, up to this size or when asked. */
+const WITH_FLOOR = process.env.BENCH_PDF_FLOOR ? process.env.BENCH_PDF_FLOOR === '1' : FAMILIES <= 2000;
 
 /** Names in several scripts (Vietnamese, Greek, Cyrillic, Korean), so the PDF embeds several font subsets. */
 const ANY_SCRIPT_NAMES: Names = {
@@ -146,25 +139,6 @@ async function inChild<T>(file: string, input: string, env: NodeJS.ProcessEnv): 
   return { ...last, logs: parsed.filter((l) => !l.benchResult) };
 }
 
-/** The handler bundle's driver: one API Gateway event, as the gateway builds it, for the admin's claims. */
-const HANDLER_DRIVER = `
-import { handler } from './index.mjs';
-export async function benchMain(claimsJson) {
-  const claims = JSON.parse(claimsJson);
-  // The header CloudFront adds to every API request (lambdas/platform/origin.ts).
-  process.env.ORIGIN_VERIFY = 'bench';
-  const now = new Date();
-  const event = {
-    version: '2.0', routeKey: 'POST /api/directory/pdf', rawPath: '/api/directory/pdf', rawQueryString: '',
-    headers: { 'content-type': 'application/json', 'x-origin-verify': 'bench' }, body: '{}', isBase64Encoded: false,
-    requestContext: { http: { method: 'POST', path: '/api/directory/pdf' }, requestId: 'bench', routeKey: 'POST /api/directory/pdf',
-      stage: '$default', time: now.toISOString(), timeEpoch: now.getTime(), authorizer: { jwt: { claims, scopes: null } } },
-  };
-  const response = await handler(event, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 29000 });
-  return { statusCode: response.statusCode, body: JSON.parse(response.body) };
-}
-`;
-
 /** The job task bundle's driver: one invocation with the state machine's input, as Step Functions makes it. */
 const TASK_DRIVER = `
 import { handler } from './index.mjs';
@@ -224,18 +198,7 @@ export async function benchMain(inputFile) {
 export const pdf: BenchModule = {
   name: 'pdf',
   async run({ root, tmpDir, log }) {
-    // Bundles first: the handler exactly as CDK ships it, and the floor with plain pdf-lib.
-    const handlerDir = path.join(tmpDir, 'handler');
-    const route = routeFor('generateDirectoryPdf');
-    await esbuild.build(
-      lambdaBuildOptions(
-        root,
-        path.join(root, 'lambdas', 'http', `${route.entry}.ts`),
-        path.join(handlerDir, 'index.mjs'),
-      ),
-    );
-    copyFilesToShip(root, route, handlerDir);
-    await writeFile(path.join(handlerDir, 'driver.mjs'), HANDLER_DRIVER);
+    // Bundles first: the job's task exactly as CDK ships it, and the floor with plain pdf-lib.
     const taskDir = path.join(tmpDir, 'book-task');
     const task = jobs.directoryBook.tasks.RenderFunctionArn;
     await esbuild.build(
@@ -328,33 +291,15 @@ export const pdf: BenchModule = {
       );
       for (const [phase, ms] of Object.entries(jobLine.ms))
         metrics.push({ name: `pdf.${n}.${phase}_seconds`, value: round2(ms / 1000), unit: 's', budget: null });
-      if (!WITH_ROUTE) return metrics;
-
-      log(`generating the PDF of ${FAMILIES} families in the route's handler bundle...`);
-      const ours = await inChild<{ statusCode: number; body: { url?: string; filePath?: string } }>(
-        path.join(handlerDir, 'driver.mjs'),
-        JSON.stringify(church.claims),
-        env,
-      );
-      if (ours.result.statusCode !== 200 || !ours.result.body.url)
-        throw new Error(`generateDirectoryPdf answered ${ours.result.statusCode}: ${JSON.stringify(ours.result.body)}`);
-      const line = generatedLine(ours.logs);
-      if (line.photos !== FAMILIES) throw new Error(`only ${line.photos} of ${FAMILIES} photos were fetched`);
-      const stored = await fetch(ours.result.body.url, { method: 'HEAD' });
-      const fileBytes = Number(stored.headers.get('content-length'));
-      if (stored.status !== 200 || fileBytes !== line.bytes)
-        throw new Error(`stored file: ${stored.status}, ${fileBytes} bytes (rendered ${line.bytes})`);
-      log(
-        `route: ${(ours.ms / 1000).toFixed(2)} s, peak ${ours.maxRssMb.toFixed(0)} MB, ${line.pages.total} pages, ${(line.bytes / 1048576).toFixed(1)} MB; split ${JSON.stringify(line.ms)}`,
-      );
+      if (!WITH_FLOOR) return metrics;
 
       const floorInput = path.join(tmpDir, 'floor-input.json');
       await writeFile(
         floorInput,
         JSON.stringify({
           church: 'Bench Community Church',
-          familyPages: line.pages.families,
-          indexPages: line.pages.index,
+          familyPages: jobLine.pages.families,
+          indexPages: jobLine.pages.index,
           families: church.families.map((f, i) => ({
             ...f,
             photoFile: path.join(photoDir, `${i % DISTINCT_PHOTOS}.jpg`),
@@ -363,15 +308,13 @@ export const pdf: BenchModule = {
       );
       log('drawing the same pages with pure pdf-lib (the floor)...');
       const floor = await inChild<{ bytes: number; pages: number; renderMs: number }>(floorFile, floorInput, env);
-      if (floor.result.pages !== line.pages.total)
-        throw new Error(`the floor drew ${floor.result.pages} pages, the handler ${line.pages.total}`);
+      if (floor.result.pages !== jobLine.pages.total)
+        throw new Error(`the floor drew ${floor.result.pages} pages, the book ${jobLine.pages.total}`);
       log(
         `floor: ${(floor.result.renderMs / 1000).toFixed(2)} s, peak ${floor.maxRssMb.toFixed(0)} MB, ${(floor.result.bytes / 1048576).toFixed(1)} MB`,
       );
       metrics.push(
-        { name: `pdf.${n}.route_seconds`, value: round2(ours.ms / 1000), unit: 's', budget: null },
-        { name: `pdf.${n}.route_peak_mb`, value: round2(ours.maxRssMb), unit: 'MB', budget: null },
-        { name: `pdf.${n}.over_floor_ratio`, value: round2(ours.ms / floor.result.renderMs), unit: 'x', budget: null },
+        { name: `pdf.${n}.over_floor_ratio`, value: round2(job.ms / floor.result.renderMs), unit: 'x', budget: null },
         { name: `pdf.${n}.floor_seconds`, value: round2(floor.result.renderMs / 1000), unit: 's', budget: null },
         { name: `pdf.${n}.floor_peak_mb`, value: round2(floor.maxRssMb), unit: 'MB', budget: null },
       );
@@ -387,10 +330,10 @@ interface GeneratedLine {
   ms: Record<string, number>;
 }
 
-/** The handler's own figures: its 'directory PDF generated' log line. */
+/** The task's own figures: its 'directory PDF generated' log line. */
 function generatedLine(logs: Record<string, unknown>[]): GeneratedLine {
   const line = logs.find((l) => l.message === 'directory PDF generated') as GeneratedLine | undefined;
-  if (!line) throw new Error('the handler did not log its figures');
+  if (!line) throw new Error('the task did not log its figures');
   return line;
 }
 

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListFamiliesResult, MeResult } from '../../lambdas/contract/api';
+import type { ListFamiliesResult, ListGroupsResult, MeResult } from '../../lambdas/contract/api';
 import { JOB_MESSAGES } from '../../lambdas/contract/jobTexts';
 import { NOT_LISTED, NOT_LISTED_TITLE } from '../../lambdas/contract/listing';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
@@ -31,6 +31,9 @@ interface Target {
   familyId: string;
   surname: string;
   memberId: string;
+  /** A group of the church, with its own page. */
+  groupId: string;
+  groupName: string;
 }
 
 /** What a role sees on a route: the page's h1, optionally a text on it, and where it ends up when redirected. */
@@ -56,6 +59,7 @@ const ADMIN_DENIED = see('Access Denied', 'You do not have permission to view th
 const REPORT_DENIED = see('Access Denied', JOB_MESSAGES.reportDenied);
 const ORG_DENIED = see('Access Denied', JOB_MESSAGES.orgDenied);
 const FAMILY = see((t) => `${t.surname} Family`);
+const GROUP = see((t) => t.groupName);
 const FAMILY_REFUSED = see('Edit Family Details', 'Error: You do not have permission to edit this family.');
 const MEMBER_REFUSED = see('Edit Member', 'You do not have permission to edit this member.');
 /** The directory's pages for the super-admin: its account is in the church but no member of it, so not listed. */
@@ -100,6 +104,7 @@ const ROUTES: readonly Row[] = [
   [() => '/members/add',                 'members-add',           directoryPage(see('Add Member'))],
   [(t) => `/members/edit/${t.memberId}`, 'members-edit',          [LANDING,    GATE,       MEMBER_REFUSED,   see('Edit Member'),         see('Edit Member'),         NOT_LISTED_PAGE]],
   [() => '/groups',                      'groups',                directoryPage(see('Groups'))],
+  [(t) => `/groups/${t.groupId}`,        'group',                 directoryPage(GROUP)],
   [() => '/groups/add',                  'groups-add',            [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Group'),       ADMIN_DENIED]],
   [() => '/map',                         'map',                   protectedPage(see('Map Feature', 'Coming Soon!'))],
   [() => '/documents',                   'documents',             protectedPage(see('Documents', 'Coming Soon!'))],
@@ -138,13 +143,16 @@ beforeAll(async () => {
   const me = (await call<MeResult>('getMe', { token: memberToken })).body;
   const { families } = (await call<ListFamiliesResult>('listFamilies', { token: memberToken })).body;
   const own = families.find((f) => f.familyId === me.familyId)!;
+  const { groups } = (await call<ListGroupsResult>('listGroups', { token: memberToken })).body;
+  const group = { groupId: groups[0]!.groupId, groupName: groups[0]!.groupName };
   const other = families.find((f) => f.familyId !== me.familyId && f.photoUrl && f.members.length > 1)!;
-  targets.own = { orgId: me.orgId, familyId: own.familyId, surname: own.surname, memberId: me.memberId! };
+  targets.own = { orgId: me.orgId, familyId: own.familyId, surname: own.surname, memberId: me.memberId!, ...group };
   targets.other = {
     orgId: me.orgId,
     familyId: other.familyId,
     surname: other.surname,
     memberId: other.members[0]!.memberId,
+    ...group,
   };
 });
 afterAll(async () => {

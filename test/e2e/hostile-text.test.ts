@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateDirectoryPdfResult } from '../../lambdas/contract/api';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, registrationBody, signUpAndJoin, unique, verifyEmail } from '../support/fixtures';
 import { launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
+import { makeBook } from '../support/book';
 
 /**
  * Scripts of the world, every one printed in the PDF (its Noto font chain). The Hebrew comes last:
@@ -45,6 +45,7 @@ let browser: Browser;
 let church: { orgId: string; adminEmail: string; adminToken: string };
 let familyId: string;
 let memberId: string;
+let groupId: string;
 
 async function made<T = Record<string, unknown>>(answer: Promise<{ status: number; body: T }>): Promise<T> {
   const { status, body } = await answer;
@@ -89,7 +90,7 @@ beforeAll(async () => {
   await made(
     call('addMember', { token, body: { familyId, name: TEXT.second, birthday: `${month}/11`, email: TEXT.email } }),
   );
-  const { groupId } = await made(call<{ groupId: string }>('addGroup', { token, body: { groupName: TEXT.group } }));
+  ({ groupId } = await made(call<{ groupId: string }>('addGroup', { token, body: { groupName: TEXT.group } })));
   await made(call('addRole', { token, params: { groupId }, body: { memberId, label: TEXT.label } }));
   // The member holding the markup address signs up: User Management lists that address.
   await made(signUpAndJoin(TEXT.email, church.orgId));
@@ -140,7 +141,8 @@ const adminScreens: Screen[] = [
     texts: [TEXT.surname],
     inputs: () => ({ name: TEXT.name, family: `${TEXT.surname} Family` }),
   },
-  { name: 'groups', route: () => '/groups', texts: [TEXT.group, TEXT.label, TEXT.name] },
+  { name: 'groups', route: () => '/groups', texts: [TEXT.group] },
+  { name: 'group', route: () => `/groups/${groupId}`, texts: [TEXT.group, TEXT.label, TEXT.name] },
   { name: 'users', route: () => '/admin/users', texts: [TEXT.email] },
 ];
 
@@ -172,11 +174,9 @@ describe('names made of markup', () => {
   });
 
   it('print as written in the PDF directory', async () => {
-    const pdf = await made(
-      call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: church.adminToken, body: {} }),
-    );
+    const { bytes } = await makeBook(church.adminToken);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'hostile-pdf-')), 'directory.pdf');
-    writeFileSync(file, new Uint8Array(await (await fetch(pdf.url!)).arrayBuffer()));
+    writeFileSync(file, bytes!);
     // pdftotext marks the Hebrew word's direction (RLE, PDF).
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
       .replace(/[\u202a-\u202e]/g, '')

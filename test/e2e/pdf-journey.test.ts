@@ -4,13 +4,15 @@
  * by the local Step Functions), the page says 'Preparing your directory...' with a progress bar,
  * and the browser saves a valid PDF named directory.pdf with the demo church's names as written.
  * An admin who reloads during the job sees it resume and still gets the file; a second admin's
- * click during it joins the same job. Members see no such button.
+ * click during it joins the same job. The paper, photos and cover photo chosen beside the button
+ * are the church's book setting (kept across a reload), and the cover prints on the book's first
+ * page. Members see no such button.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResult } from '../../lambdas/contract/api';
@@ -19,6 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_CHURCH } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { createAccountIn, PASSWORD } from '../support/fixtures';
 import { injectFault } from '../support/jobs';
+import { photoJpeg } from '../support/photos';
 import { expectAccessible, launch, newPage, SCREENSHOTS } from './support/browser';
 import { signIn } from './support/session';
 
@@ -151,6 +154,65 @@ describe('PDF directory', () => {
     await injectFault(null);
     await first.context.close();
     await other.context.close();
+  });
+
+  it('the admin’s paper, photos and cover photo are the church’s book setting, and the cover prints on the book', async () => {
+    const { context, page } = await newPage(browser, 1280);
+    await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.goto('/families');
+    await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    const saved = () =>
+      page.waitForResponse((r) => r.url().endsWith('/api/directory/book/settings') && r.request().method() === 'PUT');
+    // Each choice below changes the setting, whatever the earlier tests left it at, so each is saved;
+    // the church ends on Letter without family photos.
+    let saving: ReturnType<typeof saved>;
+    const choose = async (change: () => Promise<void>) => {
+      saving = saved();
+      await change();
+      await saving;
+    };
+    const paper = page.getByLabel('Paper');
+    if ((await paper.inputValue()) === 'letter') await choose(() => paper.selectOption('a4').then(() => undefined));
+    await choose(() => paper.selectOption('letter').then(() => undefined));
+    const photos = page.getByLabel('Photos');
+    if (!(await photos.isChecked())) await choose(() => photos.setChecked(true));
+    await choose(() => photos.setChecked(false));
+    // The cover: chosen as a family's photo is, uploaded, checked by the photo pipeline, then saved.
+    await page.getByLabel('Add cover photo').setInputFiles({
+      name: 'cover.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photoJpeg(5, 1200, 800),
+    });
+    const preview = page.getByRole('img', { name: "The book's cover photo" });
+    await preview.waitFor({ timeout: 30_000 });
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/pdf-settings-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `${SCREENSHOTS}/pdf-settings-375.png` });
+
+    // Saved on the church: read again after a reload.
+    await page.reload();
+    await preview.waitFor();
+    expect(await page.getByLabel('Paper').inputValue()).toBe('letter');
+    expect(await page.getByLabel('Photos').isChecked()).toBe(false);
+
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const file = path.join(downloads, 'cover.pdf');
+    await (await download).saveAs(file);
+    const bytes = readBook(file);
+    // Family photos are off: the cover page's one image is the cover photo.
+    const cover = (await PDFDocument.load(bytes)).getPage(0);
+    expect(cover.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys()).toHaveLength(1);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, `${SCREENSHOTS}/pdf-cover`]);
+
+    // Removed: the setting has no cover any more.
+    saving = saved();
+    await page.getByRole('button', { name: 'Remove cover' }).click();
+    await saving;
+    await page.getByLabel('Add cover photo').waitFor({ state: 'attached' });
+    expect(await preview.count()).toBe(0);
+    await context.close();
   });
 
   it('is not offered to a member', async () => {

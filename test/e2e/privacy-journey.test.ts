@@ -7,11 +7,12 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateDirectoryPdfResult, MeResult } from '../../lambdas/contract/api';
+import type { MeResult } from '../../lambdas/contract/api';
 import { PRIVACY_MESSAGES, UNLISTED_MARK } from '../../lambdas/contract/privacy';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { addFamilyVia, createAccountIn, PASSWORD } from '../support/fixtures';
+import { makeBook } from '../support/book';
 import { pdfText } from '../support/pdfText';
 import { expectAccessible, familiesComplete, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
@@ -70,9 +71,7 @@ async function seenByAnotherMember() {
 }
 
 async function printedBook(): Promise<string> {
-  const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: adminToken, body: {} });
-  expect(answer.status).toBe(200);
-  return pdfText(new Uint8Array(await (await fetch(answer.body.url!)).arrayBuffer()));
+  return pdfText((await makeBook(adminToken)).bytes!);
 }
 
 describe('privacy, as members choose it', () => {

@@ -26,7 +26,7 @@ describe('the built app', () => {
     expect(await plain.text()).toBe(onDisk);
   });
 
-  it('starts a signed-in page with config.json, Amplify and the page code fetched at once, each once', async () => {
+  it('starts a signed-in page with config.json, Amplify, the page code and its reads fetched at once, each once', async () => {
     const html = await (await fetch(`${stack.url}/`)).text();
     expect(html).toMatch(
       /<link rel="preload" href="\/config.json" as="fetch" crossorigin="anonymous" fetchpriority="low"/,
@@ -45,10 +45,20 @@ describe('the built app', () => {
       await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
       // The preload is the fetch main.tsx makes, not a second download.
       expect(asked.filter((p) => p === '/config.json')).toHaveLength(1);
-      // The page's chunk was asked for before its API answer: loaded beside start-up, not after it.
-      const chunk = asked.findIndex((p) => /^\/assets\/GroupsPage-.+\.js$/.test(p));
-      expect(chunk).toBeGreaterThan(-1);
-      expect(chunk).toBeLessThan(asked.indexOf('/api/groups'));
+      // The page's code and its first reads start from the early script (web/src/early), which the
+      // built page lists the page's chunks for; the app takes each read's answer instead of asking
+      // again, so every one is asked for once and none is left untaken.
+      const listed = html.match(/<script type="application\/json" id="early-page-chunks">(.*?)<\/script>/)?.[1];
+      const groupsCode = (JSON.parse(listed ?? '{}') as Record<string, string[]>)['/groups'] ?? [];
+      expect(groupsCode.some((file) => /^\/assets\/GroupsPage-.+\.js$/.test(file))).toBe(true);
+      for (const file of groupsCode)
+        expect(
+          asked.filter((p) => p === file),
+          file,
+        ).toHaveLength(1);
+      expect(asked.filter((p) => p === '/api/groups')).toHaveLength(1);
+      expect(asked.filter((p) => p === '/api/me')).toHaveLength(1);
+      expect(await page.evaluate(() => window.earlyReads && Object.keys(window.earlyReads))).toEqual([]);
     } finally {
       await browser.close();
     }

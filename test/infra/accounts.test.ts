@@ -17,6 +17,13 @@ const pool = (synth: ReturnType<typeof synthDirectory>) =>
   resourcesOf(synth.template, 'AWS::Cognito::UserPool')[0]![1].Properties;
 
 describe('the user pool', () => {
+  it('offers every account a TOTP second step (authenticator app), optional, and never SMS', () => {
+    const props = pool(s);
+    expect(props.MfaConfiguration).toBe('OPTIONAL');
+    expect(props.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(props.SmsConfiguration).toBeUndefined();
+  });
+
   it('has a regional web ACL with a rate per IP and a tighter rate for the requests that mail a code', () => {
     const [[aclId, acl]] = resourcesOf(s.template, 'AWS::WAFv2::WebACL') as [[string, any]];
     expect(acl.Properties.Scope).toBe('REGIONAL');

@@ -5,9 +5,11 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bookKey, EXPORTS_PREFIX } from '../../lambdas/domain/bookKeys';
 import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
 import { ENV_NAMES } from '../../lambdas/platform/env';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/origin';
+import { jobs } from '../../lambdas/jobs/manifest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { filesToShip, LAMBDA_RUNTIME } from '../../lib/bundling';
 import { buildDirectoryApp } from '../../lib/directory-app';
@@ -164,11 +166,20 @@ describe('S3', () => {
     }
   });
 
-  it('expires exports after a few days', () => {
+  it('expires exports after a few days, but never the church’s printed book', () => {
     const exportsBucket = s.template.toJSON().Resources[logicalId(s.stack.storage.exports)];
-    expect(exportsBucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
-      expect.objectContaining({ ExpirationInDays: EXPORT_RETENTION_DAYS, Status: 'Enabled' }),
+    const rules: { Prefix?: string; ExpirationInDays?: number; Status: string }[] =
+      exportsBucket.Properties.LifecycleConfiguration.Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Prefix: EXPORTS_PREFIX, ExpirationInDays: EXPORT_RETENTION_DAYS, Status: 'Enabled' }),
     );
+    // A rule without a prefix (or one that books' keys start with) would remove the book the app still offers.
+    const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
+    expect(expiring.length).toBeGreaterThan(0);
+    for (const rule of expiring) {
+      expect(rule.Prefix).toBeTruthy();
+      expect(bookKey('org-1', 'job-1').startsWith(rule.Prefix!)).toBe(false);
+    }
   });
 
   it('answers CORS for browser uploads and reads of photos from the site origin only', () => {
@@ -252,8 +263,8 @@ describe('HTTP API', () => {
     s.template.hasParameter('SuperAdminEmail', { Type: 'String', Default: Match.absent() });
   });
 
-  it('ships the PDF fonts and HarfBuzz next to the PDF handler’s bundle, as files', () => {
-    const files = filesToShip(routes.find((r) => r.operation === 'generateDirectoryPdf')!);
+  it('ships the PDF fonts and HarfBuzz next to the book job’s Render bundle, as files, and next to no route’s', () => {
+    const files = filesToShip(jobs.directoryBook.tasks.RenderFunctionArn);
     const shipped = files.map((f) => f.to);
     // 15 families of the Noto chain in two weights, and HarfBuzz's shaper and subsetter.
     expect(shipped).toHaveLength(32);
@@ -271,8 +282,19 @@ describe('HTTP API', () => {
     );
     for (const { from } of files)
       expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
-    for (const route of routes.filter((r) => r.operation !== 'generateDirectoryPdf'))
+    const setsPassword = ['newUser', 'registerOrganization'];
+    for (const route of routes.filter((r) => !setsPassword.includes(r.operation)))
       expect(filesToShip(route), route.operation).toEqual([]);
+  });
+
+  it('ships the common-password list beside the bundles of the routes that set a password, and only there', () => {
+    for (const operation of ['newUser', 'registerOrganization']) {
+      const files = filesToShip(routes.find((r) => r.operation === operation)!);
+      expect(files).toEqual([
+        { from: 'node_modules/@zxcvbn-ts/language-common/src/passwords.json', to: 'common-passwords.json' },
+      ]);
+      expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', files[0]!.from))).toBe(true);
+    }
   });
 
   it('grants each function only what its route uses', () => {
@@ -305,11 +327,11 @@ describe('HTTP API', () => {
       expect(
         actions.some((a: string) => /^s3:(Put|Abort)/.test(a)),
         route.operation,
-      ).toBe(uses.photos === 'write' || uses.exports === 'write');
+      ).toBe([uses.photos, uses.exports].some((use) => use === 'write' || use === 'replace'));
       expect(
         actions.some((a: string) => a.startsWith('s3:DeleteObject')),
         route.operation,
-      ).toBe(uses.photos === 'delete' || uses.exports === 'delete');
+      ).toBe([uses.photos, uses.exports].some((use) => use === 'delete' || use === 'replace'));
       expect(
         actions.some((a: string) => a.startsWith('cognito-idp:')),
         route.operation,

@@ -108,7 +108,7 @@ describe('task Lambdas', () => {
       expect(
         actions.some((a: string) => a.startsWith('s3:DeleteObject')),
         name,
-      ).toBe(task.uses.photos === 'delete' || task.uses.exports === 'delete');
+      ).toBe([task.uses.photos, task.uses.exports].some((use) => use === 'delete' || use === 'replace'));
       const cognito = actions.filter((a: string) => a.startsWith('cognito-idp:')).sort();
       expect(cognito, name).toEqual([...(task.uses.userPool ?? [])].sort());
       if (task.uses.table) expect(JSON.stringify(statements.map((st) => st.Resource))).toContain(tableId);

@@ -1,6 +1,6 @@
 /**
  * The limits (lib/limits.ts): every route has its own throttle, sized by its load class in the
- * manifest; the heavy functions and every job task have reserved concurrency, unless the deploy
+ * manifest; the account functions and every job task have reserved concurrency, unless the deploy
  * says `reservedConcurrency=off`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,13 +35,13 @@ describe('limits', () => {
       });
       expect(limit.rate).toBeLessThanOrEqual(STAGE_LIMIT.rate);
     }
-    // The heavy and the account routes are the tight ones.
-    expect(loadOf(routes.find((r) => r.operation === 'generateDirectoryPdf')!)).toBe('heavy');
+    // The account and the job routes are the tight ones.
+    expect(loadOf(routes.find((r) => r.operation === 'startDirectoryBook')!)).toBe('job');
     for (const op of ['registerOrganization', 'newUser', 'finishSignUp', 'finishRegistration'])
       expect(loadOf(routes.find((r) => r.operation === op)!), op).toBe('account');
   });
 
-  it('reserves concurrency for the heavy and account functions and every job task, and for no other route', () => {
+  it('reserves concurrency for the account functions and every job task, and for no other route', () => {
     for (const route of routes) {
       const reserved =
         resources[id(s.stack.api.functions.get(route.operation)!)].Properties.ReservedConcurrentExecutions;

@@ -38,7 +38,13 @@ describe('migrations', () => {
     expect(run.DependsOn).toEqual(expect.arrayContaining([groupMarks]));
   });
 
-  it.each(['groupMarks', 'directoryOrder'])(
+  it('runs the group order migration after the directory order', () => {
+    const [directoryOrder] = runOf('DirectoryOrder');
+    const [, run] = runOf('GroupOrder');
+    expect(run.DependsOn).toEqual(expect.arrayContaining([directoryOrder]));
+  });
+
+  it.each(['groupMarks', 'directoryOrder', 'groupOrder'])(
     'grants the %s migration the table (and its indexes) and nothing else',
     (name) => {
       const role = resources[id(s.stack.migrations.functions.get(name)!)].Properties.Role['Fn::GetAtt'][0];

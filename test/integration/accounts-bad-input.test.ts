@@ -3,6 +3,7 @@
  * it has one, never a 500, nothing written and no account made.
  */
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, idToken } from '../support/api';
 import { expectRefusedUnchanged, type BadInputCase } from '../support/bad-input';
@@ -51,6 +52,8 @@ const cases: Case[] = [
     () => signup({ password: '12345' }),
     'Password must be at least 6 characters long.',
   ],
+  ['one of the most common passwords', 'newUser', () => signup({ password: 'password' }), COMMON_PASSWORD_MESSAGE],
+  ['a common password in capitals', 'newUser', () => signup({ password: 'LETMEIN' }), COMMON_PASSWORD_MESSAGE],
   ['password of 10,000 characters', 'newUser', () => signup({ password: long(10_000) })],
   ['full name of 10,000 characters', 'newUser', () => signup({ fullName: long(10_000) })],
   ['orgId of 100 characters', 'newUser', () => signup({ orgId: long(100) })],

@@ -17,7 +17,8 @@ import {
 import type { Family, Member } from '../../lambdas/domain/entities';
 import { keys } from '../../lambdas/domain/keys';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { directoryItems } from '../../lambdas/domain/repos/items';
+import { ROLES_PAGE } from '../../lambdas/domain/repos/groups';
+import { directoryItems, groupItem, roleItem } from '../../lambdas/domain/repos/items';
 import { SEARCH_RESULTS } from '../../lambdas/domain/search';
 import { ItemType } from '../../lambdas/domain/repos/table';
 import { ddb } from '../../lambdas/platform/ddb';
@@ -172,5 +173,48 @@ describe('answers at the largest a church can make them', () => {
     await measure('the dashboard', 'getDashboard', { query: 'month=6&day=1' });
     // The largest is a search of twelve full families (about 0.8 MB); Lambda refuses 6 MB.
     for (const [name, bytes] of Object.entries(sizes)) expect(bytes, name).toBeLessThan(1_500_000);
+    // Thirteen families of a hundred members at every field's longest are some 27,000 items with
+    // their search words: 35-50 s of writes on a 2-core machine, a limit and not a timing assertion.
+  }, 180_000);
+
+  it('keeps the groups page and a group’s page far below Lambda’s 6 MB, however many groups and members', async () => {
+    const church = await createChurch();
+    const cDate = new Date().toISOString();
+    // As many groups as a church may hold, each named at its longest and counted as holding every member a church may.
+    const groups = Array.from({ length: CHURCH_LIMITS.groupCount }, (_, i) => ({
+      groupId: newId(),
+      orgId: church.orgId,
+      groupName: long(LIMITS.groupName, `G${i}`),
+      createdAt: cDate,
+      roleCount: CHURCH_LIMITS.memberCount,
+    }));
+    // One of them with more members than any page shows, each name and label at its longest.
+    const big = groups[0]!;
+    const roles = Array.from({ length: ROLES_PAGE * 20 }, (_, i) => ({
+      groupId: big.groupId,
+      memberId: newId(),
+      familyId: newId(),
+      orgId: church.orgId,
+      memberName: `${long(LIMITS.name, `N${i}`)} ${long(LIMITS.name, 'S')}`,
+      groupName: big.groupName,
+      label: long(LIMITS.roleLabel, 'L'),
+      cDate,
+    }));
+    await batchPutAll(TableName!, [...groups.map(groupItem), ...roles.map(roleItem)]);
+    const size = async (operation: 'listGroups' | 'getGroup', params?: Record<string, string>) => {
+      const answer = await call<{ groups?: unknown[]; roles?: unknown[] }>(operation, {
+        token: church.adminToken,
+        params,
+      });
+      expect(answer.status, operation).toBe(200);
+      return { bytes: JSON.stringify(answer.body).length, body: answer.body };
+    };
+    const list = await size('listGroups');
+    expect(list.body.groups).toHaveLength(CHURCH_LIMITS.groupCount);
+    const page = await size('getGroup', { groupId: big.groupId });
+    expect(page.body.roles).toHaveLength(ROLES_PAGE);
+    // Every group at once is some 0.4 MB of answer; a group's page some 25 KB, whatever the group's size.
+    expect(list.bytes).toBeLessThan(1_000_000);
+    expect(page.bytes).toBeLessThan(100_000);
   });
 });

@@ -5,11 +5,20 @@
  * nothing of it; bad input changes nothing.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
+import type {
+  BookView,
+  GetDirectoryBookResult,
+  SetBookSettingsResult,
+  StartDirectoryBookResult,
+} from '../../lambdas/contract/book';
 import { BOOK_MESSAGES } from '../../lambdas/contract/book';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
+import { bookKey, churchBooksPrefix } from '../../lambdas/domain/bookKeys';
+import { listKeys } from '../../lambdas/platform/s3-objects';
 import { call } from '../support/api';
+import { stack } from '../support/env';
 import { expectRefusedUnchanged } from '../support/bad-input';
+import { finishedBook } from '../support/book';
 import { createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { injectFault } from '../support/jobs';
 import { pdfText } from '../support/pdfText';
@@ -42,14 +51,11 @@ const readBook = async (token: string) => {
   return answer.body.book;
 };
 
-async function finished(token: string): Promise<BookView> {
-  for (let i = 0; i < 400; i++) {
-    const book = await readBook(token);
-    if (book && book.status !== 'RUNNING') return book;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the book did not finish');
-}
+const finished = async (token: string): Promise<BookView> => (await finishedBook(token))!;
+
+/** The files in the church's books folder of the exports bucket. */
+const bookFiles = async (orgId: string) =>
+  (await listKeys(stack.env.EXPORTS_BUCKET!, churchBooksPrefix(orgId), 100)).keys;
 
 const bookText = async (url: string) => {
   const response = await fetch(url);
@@ -102,7 +108,8 @@ describe('the directory book job', () => {
     expect(book.message).toBe(PDF_MESSAGES.generated);
     expect(book.progress.totalPages).toBeGreaterThan(0);
     expect(book.progress.pages).toBe(book.progress.totalPages);
-    expect(decodeURIComponent(book.url!)).toContain(`exports/${church.orgId}/`);
+    // Kept under books/, which the exports bucket's expiry does not cover.
+    expect(decodeURIComponent(book.url!)).toContain(bookKey(church.orgId, book.jobId));
     const text = await bookText(book.url!);
     expect(text).toContain('Okafor');
     expect(text).toContain('Lindqvist');
@@ -124,6 +131,8 @@ describe('the directory book job', () => {
     expect(made.paper).toBe('letter');
     expect(made.url!.split('?')[0]).not.toBe(last.url!.split('?')[0]);
     expect(await bookText(made.url!)).toContain('Mensah');
+    // The new book replaced the old: only its file is left in the church's folder.
+    expect(await bookFiles(church.orgId)).toEqual([bookKey(church.orgId, made.jobId)]);
   });
 
   it('a run that fails ends FAILED with the error text, and the next start makes a new one', async () => {
@@ -132,6 +141,10 @@ describe('the directory book job', () => {
     expect(started.status).toBe(200);
     const failed = await finished(church.adminToken);
     expect(failed).toMatchObject({ status: 'FAILED', message: BOOK_MESSAGES.failed, url: null });
+    // The failed run left no file, and the church's last book is still there.
+    const kept = await bookFiles(church.orgId);
+    expect(kept).toHaveLength(1);
+    expect(kept).not.toContain(bookKey(church.orgId, failed.jobId));
     await injectFault(null);
     const retried = await call<StartDirectoryBookResult>('startDirectoryBook', { token: church.adminToken, body: {} });
     expect(retried.body.joined).toBe(false);
@@ -147,6 +160,43 @@ describe('the directory book job', () => {
     const made = await finished(other.adminToken);
     // Nothing to print in an empty church: no file, and the texts say so.
     expect(made).toMatchObject({ status: 'SUCCEEDED', url: null, message: PDF_MESSAGES.empty });
+  });
+
+  it('the administrators’ choice is the church’s book setting: shown to every admin, used by the next book', async () => {
+    const fresh = await createChurch();
+    await addFamily(fresh.adminToken, 'Nakamura', 'Yuki Nakamura');
+    // Never chosen: no setting (the page then offers the browser's country's paper).
+    expect(
+      (await call<GetDirectoryBookResult>('getDirectoryBook', { token: fresh.adminToken })).body.settings,
+    ).toBeNull();
+    const saved = await call<SetBookSettingsResult>('setBookSettings', {
+      token: fresh.adminToken,
+      body: { paper: 'a4', photos: false },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.settings).toEqual({ paper: 'a4', photos: false, cover: null });
+    const other = await createAccountIn(fresh.orgId, { admin: true });
+    const read = await call<GetDirectoryBookResult>('getDirectoryBook', { token: other.token });
+    expect(read.body.settings).toEqual({ paper: 'a4', photos: false, cover: null });
+    // A start that chooses nothing is made with the setting.
+    const started = await call<StartDirectoryBookResult>('startDirectoryBook', { token: other.token, body: {} });
+    expect(started.body.book).toMatchObject({ paper: 'a4', photos: false });
+    const made = await finished(fresh.adminToken);
+    expect(made).toMatchObject({ status: 'SUCCEEDED', paper: 'a4', photos: false });
+    // Another church's setting is its own.
+    expect(
+      (await call<GetDirectoryBookResult>('getDirectoryBook', { token: church.adminToken })).body.settings,
+    ).toBeNull();
+  });
+
+  it('a bad book setting gets a clear 400 and changes nothing', async () => {
+    for (const [body, message] of [
+      [{ paper: 'a3', photos: true }, 'Paper must be letter or a4.'],
+      [{ photos: true }, 'Paper must be letter or a4.'],
+      [{ paper: 'letter', photos: 'no' }, 'Photos must be true or false.'],
+      [{ paper: 'letter' }, 'Photos must be true or false.'],
+    ] as const)
+      await expectRefusedUnchanged(church.adminToken, 'setBookSettings', { body }, message);
   });
 
   it('bad input gets a clear 400 and changes nothing', async () => {

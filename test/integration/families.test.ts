@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/domain/keys';
 import { roleItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
-import type { FamilyView, ListFamiliesResult, ListGroupsResult, DashboardResult } from '../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult, DashboardResult } from '../../lambdas/contract/api';
 import { AddMemberInput, UpdateFamilyInput, UpdateMemberInput } from '../../lambdas/contract/directory';
 import { AddRoleInput } from '../../lambdas/contract/groups';
 import { updateFamily } from '../../lambdas/domain/families';
 import * as groups from '../../lambdas/domain/groups';
 import { addMember, updateMember } from '../../lambdas/domain/members';
 import { call } from '../support/api';
+import { groupsWithRoles, rolesOf } from '../support/groups';
 import { stack } from '../support/env';
 import {
   addFamilyVia,
@@ -195,7 +196,7 @@ describe('families', () => {
         seen.members.map((m) => `${m.name} ${m.surname}`),
         change,
       ).toEqual(['Lydia After']);
-      const roles = (await call<ListGroupsResult>('listGroups', { token })).body.groups
+      const roles = (await groupsWithRoles(token)).body.groups
         .flatMap((g) => g.roles)
         .filter((r) => r.familyId === familyId);
       expect(roles, change).toEqual([]);
@@ -214,9 +215,7 @@ describe('families', () => {
     const rename = () =>
       updateFamily(adminOf(church), familyId, UpdateFamilyInput.parse({ surname: 'After', version: familyVersion }));
     await expect(beforeItsWrite(joinGroup, rename)).rejects.toMatchObject({ code: 'aborted' });
-    expect((await call<ListGroupsResult>('listGroups', { token })).body.groups[0]!.roles).toMatchObject([
-      { memberId, memberName: 'Lydia Before' },
-    ]);
+    expect(await rolesOf(token, group.body.groupId)).toMatchObject([{ memberId, memberName: 'Lydia Before' }]);
   });
 
   it('deletes a family with its members, their e-mail claims and roles in one go, and updates the counts', async () => {

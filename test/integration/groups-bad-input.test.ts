@@ -3,7 +3,9 @@
  * never a 500, and nothing written.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ListGroupsResult } from '../../lambdas/contract/api';
 import { call } from '../support/api';
+import { rolesOf } from '../support/groups';
 import { expectRefusedUnchanged, type BadInputCase } from '../support/bad-input';
 import { addFamilyVia, createChurch, type Church } from '../support/fixtures';
 
@@ -82,6 +84,13 @@ const cases: Case[] = [
   ],
   ['remove with a malformed member id', 'deleteRole', () => ({ params: { groupId, memberId: '<b>' } })],
   ['remove with a malformed group id', 'deleteRole', () => ({ params: { groupId: 'a b', memberId: target.memberId } })],
+  ['a group page of a malformed group id', 'getGroup', () => ({ params: { groupId: '<b>' } })],
+  ...['smith', 'a#b#c', `smith#${'x'.repeat(65)}`, 'smith#a b', `${'a'.repeat(300)}#abc`].map((after): Case => [
+    `a group page after "${after.slice(0, 20)}"`,
+    'getGroup',
+    () => ({ params: { groupId }, query: `after=${encodeURIComponent(after)}` }),
+    "That place in the group's members is not one the page gave.",
+  ]),
 ];
 
 describe('group routes refuse bad input clearly and write nothing', () => {
@@ -113,10 +122,8 @@ describe('group routes refuse bad input clearly and write nothing', () => {
         })
       ).status,
     ).toBe(200);
-    const read = await call<{ groups: { groupName: string; roles: { label: string }[] }[] }>('listGroups', {
-      token: church.adminToken,
-    });
-    const group = read.body.groups.find((g) => g.groupName === name);
-    expect(group?.roles[0]?.label).toBe('<b>x</b>');
+    const read = await call<ListGroupsResult>('listGroups', { token: church.adminToken });
+    expect(read.body.groups.find((g) => g.groupId === added.body.groupId)?.groupName).toBe(name);
+    expect((await rolesOf(church.adminToken, added.body.groupId))[0]?.label).toBe('<b>x</b>');
   });
 });

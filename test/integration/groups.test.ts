@@ -1,12 +1,20 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { SearchDirectoryResult, DashboardResult, ListGroupsResult } from '../../lambdas/contract/api';
+import type {
+  DashboardResult,
+  GetGroupResult,
+  ListGroupsResult,
+  SearchDirectoryResult,
+} from '../../lambdas/contract/api';
+import { backfillGroupOrder } from '../../lambdas/domain/groupOrderBackfill';
 import { keys } from '../../lambdas/domain/keys';
+import { ROLES_PAGE } from '../../lambdas/domain/repos/groups';
 import { batchPutAll } from '../../lambdas/domain/repos/batch';
 import { roleItem } from '../../lambdas/domain/repos/items';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
+import { groupsWithRoles, rolesOf } from '../support/groups';
 import {
   addFamilyVia,
   createAccountIn,
@@ -21,6 +29,14 @@ const getItem = async (Key: Record<string, unknown>) =>
   (await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key }))).Item;
 const groupCount = async (token: string) => (await call<DashboardResult>('getDashboard', { token })).body.counts.groups;
 const list = async (token: string) => (await call<ListGroupsResult>('listGroups', { token })).body;
+const page = async (token: string, groupId: string, after?: string) =>
+  call<GetGroupResult>('getGroup', {
+    token,
+    params: { groupId },
+    query: after ? `after=${encodeURIComponent(after)}` : undefined,
+  });
+const countOf = async (token: string, groupId: string) =>
+  (await list(token)).groups.find((g) => g.groupId === groupId)?.memberCount;
 
 async function addGroup(token: string, groupName: string): Promise<string> {
   const added = await call<{ groupId: string }>('addGroup', { token, body: { groupName } });
@@ -49,7 +65,7 @@ describe('groups', () => {
 
     const body = await list(church.adminToken);
     expect(body.groups.map((g) => g.groupName)).toEqual(['choir', 'Deacons', 'Ödegård Circle', 'Youth Group']);
-    expect(body.groups.every((g) => g.roles.length === 0)).toBe(true);
+    expect(body.groups.every((g) => g.memberCount === 0)).toBe(true);
     expect(await groupCount(church.adminToken)).toBe(before + 4);
   });
 
@@ -73,7 +89,7 @@ describe('groups', () => {
     expect((await call('addGroup', { token: church.adminToken, body: { groupName: 'PRAYER TEAM' } })).status).toBe(200);
   });
 
-  it('adds members with optional labels; lists roles by name, and the members for the modal to admins only', async () => {
+  it('adds members with optional labels; the group’s page lists them by name, the groups page counts them', async () => {
     const church = await createChurch();
     const [kim, abe] = await Promise.all([
       addFamilyVia(church.adminToken, { surname: 'Kim' }),
@@ -90,9 +106,15 @@ describe('groups', () => {
     expect((await addRole(church.adminToken, groupId, extra.body.id, '')).status).toBe(200);
     expect((await addRole(church.adminToken, groupId, abe.memberId)).status).toBe(200);
 
-    const admin = await list(church.adminToken);
+    expect(await list(church.adminToken)).toEqual({
+      groups: [{ groupId, groupName: 'Choir', memberCount: 3 }],
+      canManage: true,
+    });
+    const admin = (await page(church.adminToken, groupId)).body;
     expect(admin.canManage).toBe(true);
-    expect(admin.groups[0]!.roles).toEqual([
+    expect(admin.group).toEqual({ groupId, groupName: 'Choir', memberCount: 3 });
+    expect(admin.next).toBeNull();
+    expect(admin.roles).toEqual([
       {
         memberId: extra.body.id,
         familyId: kim.familyId,
@@ -115,14 +137,13 @@ describe('groups', () => {
         cDate: expect.any(String),
       },
     ]);
-    // The Add Member modal finds people by search: the groups page lists no one outside its groups.
+    // The Add Member modal finds people by search: no page lists anyone outside the group.
     expect(admin).not.toHaveProperty('members');
 
     const member = await memberAccountIn(church);
-    const seen = await list(member.token);
-    expect(seen.canManage).toBe(false);
-    expect(seen).not.toHaveProperty('members');
-    expect(seen.groups).toEqual(admin.groups);
+    const seen = (await page(member.token, groupId)).body;
+    expect(seen).toEqual({ ...admin, canManage: false });
+    expect((await list(member.token)).canManage).toBe(false);
 
     const before = await snapshotTable();
     const twice = await addRole(church.adminToken, groupId, kim.memberId, 'Soprano');
@@ -147,7 +168,7 @@ describe('groups', () => {
       cDate: new Date().toISOString(),
     };
     await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: roleItem(role) }));
-    expect((await list(church.adminToken)).groups[0]!.roles).toEqual([
+    expect(await rolesOf(church.adminToken, groupId)).toEqual([
       { memberId: role.memberId, familyId: '', memberName: 'Unknown Member', label: null, cDate: role.cDate },
     ]);
   });
@@ -193,7 +214,7 @@ describe('groups', () => {
       }),
     );
     await batchPutAll(stack.env.TABLE_NAME!, roles);
-    expect((await list(church.adminToken)).groups[0]!.roles).toHaveLength(130);
+    expect(await rolesOf(church.adminToken, groupId)).toHaveLength(130);
     const before = await groupCount(church.adminToken);
     expect((await call('deleteGroup', { token: church.adminToken, params: { groupId } })).status).toBe(200);
     expect((await list(church.adminToken)).groups).toEqual([]);
@@ -208,7 +229,7 @@ describe('groups', () => {
     await addRole(church.adminToken, groupId, memberId, 'Drums');
     const removed = await call('deleteRole', { token: church.adminToken, params: { groupId, memberId } });
     expect(removed.body).toEqual({ success: true, message: 'Member removed from the group.' });
-    expect((await list(church.adminToken)).groups[0]!.roles).toEqual([]);
+    expect((await page(church.adminToken, groupId)).body).toMatchObject({ roles: [], group: { memberCount: 0 } });
     const again = await call('deleteRole', { token: church.adminToken, params: { groupId, memberId } });
     expect(again).toMatchObject({
       status: 404,
@@ -269,7 +290,10 @@ describe('groups', () => {
     expect((await call('deleteGroup', { token: member.token, params: { groupId } })).status).toBe(403);
     expect(await snapshotTable()).toBe(before);
 
-    expect((await list(other.adminToken)).groups).toEqual([{ groupId: otherGroupId, groupName: 'Elders', roles: [] }]);
+    expect((await list(other.adminToken)).groups).toEqual([
+      { groupId: otherGroupId, groupName: 'Elders', memberCount: 0 },
+    ]);
+    expect((await page(other.adminToken, groupId)).status).toBe(404);
     // Their admin's search for a name both churches hold finds only their own.
     const found = await call<SearchDirectoryResult>('searchDirectory', { token: other.adminToken, query: 'q=lydia' });
     expect(found.body.families.map((f) => f.familyId)).toEqual([theirs.familyId]);
@@ -302,12 +326,13 @@ describe('groups', () => {
       body: { name: 'Ama', version: memberVersion },
     });
     expect(renamed.status).toBe(200);
-    expect((await list(church.adminToken)).groups[0]!.roles).toMatchObject([
+    expect(await rolesOf(church.adminToken, groupId)).toMatchObject([
       { memberId, familyId, memberName: 'Ama Osei', label: 'Psalms' },
     ]);
 
     expect((await call('deleteMember', { token: church.adminToken, params: { memberId } })).status).toBe(200);
-    expect((await list(church.adminToken)).groups[0]!.roles).toEqual([]);
+    expect(await rolesOf(church.adminToken, groupId)).toEqual([]);
+    expect(await countOf(church.adminToken, groupId)).toBe(0);
     expect(await getItem(keys.role(church.orgId, groupId, memberId))).toBeUndefined();
   });
 
@@ -324,12 +349,113 @@ describe('groups', () => {
       ]);
       for (const a of answers) expect([200, 404, 409], JSON.stringify(a.body)).toContain(a.status);
       const member = await call('getMember', { token: church.adminToken, params: { memberId } });
-      const roles = (await list(church.adminToken)).groups
+      const roles = (await groupsWithRoles(church.adminToken)).body.groups
         .flatMap((g) => g.roles)
         .filter((r) => r.memberId === memberId);
       // Either the member is gone with every role, or the delete was refused and the member stays.
       if (member.status === 404) expect(roles).toEqual([]);
       else expect(answers[0]!.status).toBe(409);
     }
+  });
+  it('pages a group’s members in name order, a page at most, each following the last; a renamed member moves', async () => {
+    const church = await createChurch();
+    const groupId = await addGroup(church.adminToken, 'Congregation');
+    const cDate = new Date().toISOString();
+    const names = Array.from({ length: ROLES_PAGE * 2 + 5 }, (_, i) => `Ålvar ${String(i).padStart(3, '0')}`);
+    // Written in another order than the names': the pages must not follow the ids.
+    const roles = names.map((memberName) => ({
+      groupId,
+      memberId: newId(),
+      familyId: newId(),
+      orgId: church.orgId,
+      memberName,
+      groupName: 'Congregation',
+      label: null,
+      cDate,
+    }));
+    await batchPutAll(stack.env.TABLE_NAME!, roles.map(roleItem));
+    const first = (await page(church.adminToken, groupId)).body;
+    expect(first.roles).toHaveLength(ROLES_PAGE);
+    expect(first.next).toEqual(expect.any(String));
+    const second = (await page(church.adminToken, groupId, first.next!)).body;
+    expect(second.roles).toHaveLength(ROLES_PAGE);
+    const last = (await page(church.adminToken, groupId, second.next!)).body;
+    expect(last.roles).toHaveLength(5);
+    expect(last.next).toBeNull();
+    expect([...first.roles, ...second.roles, ...last.roles].map((r) => r.memberName)).toEqual(names);
+
+    // A member renamed (here straight on its role, as the member's write does) takes its new place.
+    const moved = roles[0]!;
+    await ddb.send(
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: keys.role(church.orgId, groupId, moved.memberId),
+        UpdateExpression: 'SET memberName = :n, GSI4SK = :at',
+        ExpressionAttributeValues: { ':n': 'Zed Last', ':at': keys.roleAt('Zed Last', moved.memberId) },
+      }),
+    );
+    expect((await rolesOf(church.adminToken, groupId)).at(-1)!.memberName).toBe('Zed Last');
+  });
+
+  it('keeps each group’s member count with every role added or removed, by the group, the member or the family', async () => {
+    const church = await createChurch();
+    const [one, two] = await Promise.all([addFamilyVia(church.adminToken), addFamilyVia(church.adminToken)]);
+    const extra = await call<{ id: string }>('addMember', {
+      token: church.adminToken,
+      body: { familyId: one.familyId, name: 'Second' },
+    });
+    const [a, b] = await Promise.all([addGroup(church.adminToken, 'Count A'), addGroup(church.adminToken, 'Count B')]);
+    for (const memberId of [one.memberId, extra.body.id, two.memberId]) await addRole(church.adminToken, a, memberId);
+    await addRole(church.adminToken, b, one.memberId);
+    await addRole(church.adminToken, b, two.memberId);
+    expect(await countOf(church.adminToken, a)).toBe(3);
+    expect(await countOf(church.adminToken, b)).toBe(2);
+
+    await call('deleteRole', { token: church.adminToken, params: { groupId: b, memberId: two.memberId } });
+    expect(await countOf(church.adminToken, b)).toBe(1);
+    await call('deleteMember', { token: church.adminToken, params: { memberId: two.memberId } });
+    expect(await countOf(church.adminToken, a)).toBe(2);
+    // A family leaves every group of each of its members.
+    expect((await call('deleteFamily', { token: church.adminToken, params: { familyId: one.familyId } })).status).toBe(
+      200,
+    );
+    expect(await countOf(church.adminToken, a)).toBe(0);
+    expect(await countOf(church.adminToken, b)).toBe(0);
+  });
+
+  it('answers not-found for a group that is not there, and a page past the last member empty', async () => {
+    const church = await createChurch();
+    const missing = await page(church.adminToken, newId());
+    expect(missing).toMatchObject({ status: 404, body: { error: { code: 'not-found', message: 'Group not found.' } } });
+    const groupId = await addGroup(church.adminToken, 'Quiet');
+    expect((await page(church.adminToken, groupId, `zzz#${newId()}`)).body).toEqual({
+      group: { groupId, groupName: 'Quiet', memberCount: 0 },
+      roles: [],
+      next: null,
+      canManage: true,
+    });
+  });
+
+  it('puts older groups and roles in their pages’ order with their counts, once (the migration)', async () => {
+    const church = await createChurch();
+    const { memberId, familyId } = await addFamilyVia(church.adminToken, { surname: 'Mensah' });
+    const groupId = await addGroup(church.adminToken, 'Older');
+    await addRole(church.adminToken, groupId, memberId, 'Lead');
+    // As written before the pages: no place in either index, no count.
+    for (const [Key, attributes] of [
+      [keys.group(church.orgId, groupId), 'GSI1PK, GSI1SK, roleCount'],
+      [keys.role(church.orgId, groupId, memberId), 'GSI4PK, GSI4SK'],
+    ] as const)
+      await ddb.send(
+        new UpdateCommand({ TableName: stack.env.TABLE_NAME, Key, UpdateExpression: `REMOVE ${attributes}` }),
+      );
+    expect((await list(church.adminToken)).groups).toEqual([]);
+
+    expect(await backfillGroupOrder(church.orgId)).toEqual({ groups: 1, roles: 1 });
+    expect((await list(church.adminToken)).groups).toEqual([{ groupId, groupName: 'Older', memberCount: 1 }]);
+    expect(await rolesOf(church.adminToken, groupId)).toMatchObject([{ memberId, familyId, label: 'Lead' }]);
+    const before = await snapshotTable();
+    expect(await backfillGroupOrder(church.orgId)).toEqual({ groups: 0, roles: 0 });
+    expect(await snapshotTable()).toBe(before);
   });
 });

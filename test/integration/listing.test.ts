@@ -14,14 +14,15 @@ import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
 import { PASSWORD, createChurch, memberAccountIn, newId, snapshotTable, type Church } from '../support/fixtures';
 
-/** Every directory read an ordinary member makes, with the family the account belongs to. */
-const reads = (familyId: string, memberId: string) =>
+/** Every directory read an ordinary member makes, with the family the account belongs to (any group: a refusal comes first). */
+const reads = (familyId: string, memberId: string, groupId: string = newId()) =>
   [
     ['getDashboard', { query: 'month=3' }],
     ['listFamilies', {}],
     ['getFamily', { params: { familyId } }],
     ['getMember', { params: { memberId } }],
     ['listGroups', {}],
+    ['getGroup', { params: { groupId } }],
   ] as const;
 
 async function expectRefused(token: string, familyId: string, memberId: string) {
@@ -46,7 +47,11 @@ describe('a member’s account', () => {
   it('reads the directory while its member is listed', async () => {
     const church = await createChurch();
     const account = await memberAccountIn(church);
-    for (const [operation, request] of reads(account.family.familyId, account.family.memberId))
+    const group = await call<{ groupId: string }>('addGroup', {
+      token: church.adminToken,
+      body: { groupName: 'Choir' },
+    });
+    for (const [operation, request] of reads(account.family.familyId, account.family.memberId, group.body.groupId))
       expect((await call(operation, { token: account.token, ...request })).status, operation).toBe(200);
     expect((await call<MeResult>('getMe', { token: account.token })).body).toMatchObject({ listed: true });
   });

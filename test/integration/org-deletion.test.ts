@@ -37,6 +37,7 @@ import { ddb } from '../../lambdas/platform/ddb';
 import { s3 } from '../../lambdas/platform/s3';
 import { listKeys } from '../../lambdas/platform/s3-objects';
 import { call } from '../support/api';
+import { bookKey, churchBooksPrefix } from '../../lambdas/domain/bookKeys';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
 import { injectFault, superAdminIn, waitForJob } from '../support/jobs';
@@ -158,7 +159,8 @@ async function buildChurch(
       s3.send(
         new PutObjectCommand({
           Bucket: EXPORTS,
-          Key: `exports/${orgId}/directory-${i}.pdf`,
+          // Half of them the church's printed books (kept under books/), half other exports.
+          Key: i % 2 ? bookKey(orgId, `job-${i}`) : `exports/${orgId}/directory-${i}.pdf`,
           Body: `pdf ${i}`,
           ContentType: 'application/pdf',
         }),
@@ -222,6 +224,7 @@ async function fingerprint(built: Built): Promise<string> {
   for (const [bucket, prefix] of [
     [PHOTOS, `${orgId}/`],
     [EXPORTS, `exports/${orgId}/`],
+    [EXPORTS, churchBooksPrefix(orgId)],
   ] as const) {
     for (const key of (await listKeys(bucket, prefix, 1000)).keys) {
       const body = await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString();
@@ -274,6 +277,7 @@ async function expectGone(built: Built) {
   expect(birthdays).toEqual([]);
   expect((await listKeys(PHOTOS, `${orgId}/`, 10)).keys).toEqual([]);
   expect((await listKeys(EXPORTS, `exports/${orgId}/`, 10)).keys).toEqual([]);
+  expect((await listKeys(EXPORTS, churchBooksPrefix(orgId), 10)).keys).toEqual([]);
   for (const id of built.userIds) expect(await getPoolUser(id)).toBeNull();
   expect(await getPoolUser(built.church.adminEmail)).toBeNull();
   const orgs = await call<GetAllOrganizationsResult>('getAllOrganizations', { token: superToken });

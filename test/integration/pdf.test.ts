@@ -1,16 +1,18 @@
 /**
- * The PDF directory through the API: the admin's call, the file in the exports bucket under the
- * church's prefix, the presigned download saved as directory.pdf, read back with pdf-lib and
- * pdftotext (Debian's poppler-utils).
+ * The printed book's contents, made by the book job as the Families page makes it: the file in
+ * the exports bucket under the church's books folder, the presigned download saved as
+ * directory.pdf, read back with pdf-lib and pdftotext (Debian's poppler-utils): every name as
+ * written, the photos' print renditions, the paper and photos chosen.
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateDirectoryPdfResult } from '../../lambdas/contract/api';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
 import { renditionKey } from '../../lambdas/domain/photo-keys';
 import { s3 } from '../../lambdas/platform/s3';
+import { bookKey, churchBooksPrefix } from '../../lambdas/domain/bookKeys';
 import { call } from '../support/api';
+import { makeBook } from '../support/book';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, type Church } from '../support/fixtures';
 import { photoJpeg } from '../support/photos';
@@ -54,12 +56,6 @@ async function addFamily(
   return family.body.id;
 }
 
-async function download(answer: GenerateDirectoryPdfResult) {
-  const response = await fetch(answer.url!);
-  expect(response.status).toBe(200);
-  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
-
 const FAMILIES: [string, string[]][] = [
   ['Nguyễn', ['Văn An', 'Thị Hồng']],
   ['Ødegård', ['Åse', 'Bjørn']],
@@ -68,7 +64,7 @@ const FAMILIES: [string, string[]][] = [
   ['Adams', ['Zoe']],
 ];
 
-describe('generateDirectoryPdf', () => {
+describe('the printed book’s contents', () => {
   let church: Church;
   let photoJpegBytes: Buffer;
   let missingPhoto: string;
@@ -101,110 +97,74 @@ describe('generateDirectoryPdf', () => {
     for (const [surname, names] of FAMILIES.slice(3)) await addFamily(church.adminToken, surname, names);
   });
 
-  it('gives an admin the church’s directory: stored under its prefix, downloaded as directory.pdf, every name as written', async () => {
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
-      token: church.adminToken,
-      body: {},
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, message: PDF_MESSAGES.generated });
-    expect(answer.body.filePath).toMatch(new RegExp(`^exports/${church.orgId}/directory-[0-9T-]+Z\\.pdf$`));
-    await s3.send(new HeadObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: answer.body.filePath! }));
+  it('gives an admin the church’s directory: stored under its folder, downloaded as directory.pdf, every name as written', async () => {
+    const { book, bytes } = await makeBook(church.adminToken, { paper: 'letter', photos: true });
+    expect(book.message).toBe(PDF_MESSAGES.generated);
+    const key = bookKey(church.orgId, book.jobId);
+    expect(decodeURIComponent(book.url!)).toContain(key);
+    await s3.send(new HeadObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: key }));
 
-    const { response, bytes } = await download(answer.body);
+    const response = await fetch(book.url!);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="directory.pdf"');
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const doc = await PDFDocument.load(bytes);
+    expect(Buffer.from(bytes!.subarray(0, 5)).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes!);
     // Cover, one page of families, the index.
     expect(doc.getPageCount()).toBe(3);
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
 
-    const families = pdfText(bytes, 2);
+    const families = pdfText(bytes!, 2);
     for (const [surname, names] of FAMILIES) {
       expect(families).toContain(`${surname} Family`);
       for (const name of names) expect(families).toContain(name);
     }
-    expect(pdfText(bytes, 1)).toContain('Printed');
-    const index = pdfText(bytes, 3, true);
+    expect(pdfText(bytes!, 1)).toContain('Printed');
+    const index = pdfText(bytes!, 3, true);
     expect(index).toContain('Index');
     expect(index).toMatch(/김, 민수[ .]*2/);
     // Each photo's print rendition (about 300 dpi at its printed size), never the photo as
     // uploaded; the missing one skipped without a fuss.
+    const file = Buffer.from(bytes!);
     for (const photo of [withPhotoKey, withExifKey]) {
       const print = await s3.send(
         new GetObjectCommand({ Bucket: stack.env.PHOTOS_BUCKET, Key: renditionKey(photo, 'print') }),
       );
-      expect(Buffer.from(bytes).indexOf(Buffer.from(await print.Body!.transformToByteArray()))).toBeGreaterThan(0);
+      expect(file.indexOf(Buffer.from(await print.Body!.transformToByteArray()))).toBeGreaterThan(0);
     }
-    expect(Buffer.from(bytes).indexOf(photoJpegBytes)).toBe(-1);
-    expect(Buffer.from(bytes).indexOf(exifHeavy.subarray(0, 40_000))).toBe(-1);
-    expect(Buffer.from(bytes).toString('latin1')).toContain('/Width 433');
-    expect(Buffer.from(bytes).indexOf(Buffer.from('/Subtype /Image'))).toBeGreaterThan(0);
-    expect(
-      Buffer.from(bytes)
-        .toString('latin1')
-        .match(/\/Subtype \/Image/g),
-    ).toHaveLength(2);
+    expect(file.indexOf(photoJpegBytes)).toBe(-1);
+    expect(file.indexOf(exifHeavy.subarray(0, 40_000))).toBe(-1);
+    expect(file.toString('latin1')).toContain('/Width 433');
+    expect(file.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
   });
 
   it('prints on A4 when asked', async () => {
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
-      token: church.adminToken,
-      body: { paper: 'a4' },
-    });
-    expect(answer.status).toBe(200);
-    const doc = await PDFDocument.load((await download(answer.body)).bytes);
+    const doc = await PDFDocument.load((await makeBook(church.adminToken, { paper: 'a4' })).bytes!);
     expect(doc.getPage(1).getWidth()).toBeCloseTo(595.28, 1);
     expect(doc.getPage(1).getHeight()).toBeCloseTo(841.89, 1);
   });
 
   it('leaves the photos out when asked, reading none', async () => {
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
-      token: church.adminToken,
-      body: { photos: false },
-    });
-    expect(answer.status).toBe(200);
-    const bytes = (await download(answer.body)).bytes;
-    expect(Buffer.from(bytes).indexOf(Buffer.from('/Subtype /Image'))).toBe(-1);
-    const families = pdfText(bytes, 2);
+    const { bytes } = await makeBook(church.adminToken, { photos: false });
+    expect(Buffer.from(bytes!).indexOf(Buffer.from('/Subtype /Image'))).toBe(-1);
+    const families = pdfText(bytes!, 2);
     for (const [surname] of FAMILIES) expect(families).toContain(`${surname} Family`);
   });
 
-  it('refuses anyone but an admin, and bad input', async () => {
+  it('refuses anyone but an admin', async () => {
     const member = await createAccountIn(church.orgId);
-    expect((await call('generateDirectoryPdf', { token: member.token, body: {} })).status).toBe(403);
-    expect((await call('generateDirectoryPdf', { token: null, body: {} })).status).toBe(401);
+    expect((await call('startDirectoryBook', { token: member.token, body: {} })).status).toBe(403);
+    expect((await call('startDirectoryBook', { token: null, body: {} })).status).toBe(401);
     const unverifiedAdmin = await createAccountIn(church.orgId, { admin: true, verified: false });
-    expect((await call('generateDirectoryPdf', { token: unverifiedAdmin.token, body: {} })).status).toBe(403);
-    const bad = await call('generateDirectoryPdf', { token: church.adminToken, body: { paper: 'legal' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error?.code).toBe('invalid-argument');
-    const notBoolean = await call('generateDirectoryPdf', { token: church.adminToken, body: { photos: 'no' } });
-    expect(notBoolean.body).toEqual({ error: { code: 'invalid-argument', message: 'Photos must be true or false.' } });
+    expect((await call('startDirectoryBook', { token: unverifiedAdmin.token, body: {} })).status).toBe(403);
   });
 
   it('gives another church’s admin its own church’s directory, never this one', async () => {
     const other = await createChurch();
     await addFamily(other.adminToken, 'Okafor', ['Chidi']);
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
-      token: other.adminToken,
-      body: {},
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body.filePath!.startsWith(`exports/${other.orgId}/`)).toBe(true);
-    const text = pdfText((await download(answer.body)).bytes);
+    const { book, bytes } = await makeBook(other.adminToken);
+    expect(decodeURIComponent(book.url!)).toContain(churchBooksPrefix(other.orgId));
+    const text = pdfText(bytes!);
     expect(text).toContain('Okafor Family');
     expect(text).not.toContain('Nguyễn');
-  });
-
-  it('says so, with no file, when the church has no families', async () => {
-    const empty = await createChurch();
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', {
-      token: empty.adminToken,
-      body: {},
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: PDF_MESSAGES.empty });
   });
 });

@@ -1,6 +1,7 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
 import { keys } from '../../lambdas/domain/keys';
 import { ddb } from '../../lambdas/platform/ddb';
 import { call, idToken } from '../support/api';
@@ -155,6 +156,11 @@ describe('registerOrganization', () => {
       'a short password',
       { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, password: '12345' } },
       'Administrator password must be at least 6 characters long.',
+    ],
+    [
+      'one of the most common passwords',
+      { ...registrationBody(), adminInfo: { ...registrationBody().adminInfo, password: 'Qwerty123' } },
+      COMMON_PASSWORD_MESSAGE,
     ],
     [
       'numbers for names',

@@ -6,18 +6,12 @@
  * in the answer at all.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  DashboardResult,
-  GenerateDirectoryPdfResult,
-  GetFamilyResult,
-  GetMemberResult,
-  ListFamiliesResult,
-  ListGroupsResult,
-} from '../../lambdas/contract/api';
-import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
+import type { DashboardResult, GetFamilyResult, GetMemberResult, ListFamiliesResult } from '../../lambdas/contract/api';
 import { LEVELS, OPEN_LEVELS, PRIVACY_MESSAGES, SHARED_KEYS, type Level } from '../../lambdas/contract/privacy';
 import { call } from '../support/api';
+import { groupsWithRoles } from '../support/groups';
 import { addFamilyVia, createAccountIn, createChurch, snapshotTable, type Church } from '../support/fixtures';
+import { makeBook } from '../support/book';
 import { pdfText } from '../support/pdfText';
 import { uploadNewFamilyPhoto } from '../support/upload';
 
@@ -97,7 +91,7 @@ async function everythingSeenBy(s: Setup, viewer: Viewer): Promise<string> {
     call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } }),
     call<GetMemberResult>('getMember', { token, params: { memberId: s.family.memberId } }),
     call<DashboardResult>('getDashboard', { token, query: `month=${new Date().getMonth() + 1}` }),
-    call<ListGroupsResult>('listGroups', { token }),
+    groupsWithRoles(token),
   ]);
   return JSON.stringify(answers.map((a) => a.body));
 }
@@ -161,23 +155,7 @@ describe('privacy', () => {
   });
 
   it('the printed book shows only what the whole church may see', async () => {
-    const answer = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: s.tokens.admin, body: {} });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const text = pdfText(new Uint8Array(await (await fetch(answer.body.url!)).arrayBuffer()));
-    expect(text).toContain(s.surname);
-    for (const hidden of [PHONE, STREET, CELL, EMAIL_PREFIX]) expect(text).not.toContain(hidden);
-  });
-
-  it('the book made as a job (the Families page’s) applies the same rule', async () => {
-    const started = await call<StartDirectoryBookResult>('startDirectoryBook', { token: s.tokens.admin, body: {} });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    let book: BookView | null = started.body.book;
-    for (let i = 0; i < 600 && book?.status === 'RUNNING'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      book = (await call<GetDirectoryBookResult>('getDirectoryBook', { token: s.tokens.admin })).body.book;
-    }
-    expect(book?.status, JSON.stringify(book)).toBe('SUCCEEDED');
-    const text = pdfText(new Uint8Array(await (await fetch(book!.url!)).arrayBuffer()));
+    const text = pdfText((await makeBook(s.tokens.admin)).bytes!);
     expect(text).toContain(s.surname);
     for (const hidden of [PHONE, STREET, CELL, EMAIL_PREFIX]) expect(text).not.toContain(hidden);
   });
@@ -198,8 +176,7 @@ describe('privacy', () => {
       // Choosing nothing for the fields hands them back to the church's defaults (everyone here).
       expect(listed?.phone).toBe(PHONE);
     }
-    const pdf = await call<GenerateDirectoryPdfResult>('generateDirectoryPdf', { token: s.tokens.admin, body: {} });
-    expect(pdfText(new Uint8Array(await (await fetch(pdf.body.url!)).arrayBuffer()))).not.toContain(s.surname);
+    expect(pdfText((await makeBook(s.tokens.admin)).bytes!)).not.toContain(s.surname);
 
     expect((await choose(s, { unlisted: false, family: {}, members: {} })).status).toBe(200);
     expect(await everythingSeenBy(s, 'stranger')).toContain(s.surname);

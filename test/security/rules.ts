@@ -7,6 +7,7 @@ import type { Access, Operation } from '../../lambdas/routes';
 import { createChurch, registrationBody, unique } from '../support/fixtures';
 import type { Role, World } from './roles';
 import { call } from '../support/api';
+import { finishedBook } from '../support/book';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/domain/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
@@ -76,14 +77,9 @@ async function jobEnded(world: World, body: Record<string, unknown>): Promise<vo
   throw new Error(`job ${String(body.jobId)} did not end`);
 }
 
-/** Waits until the church's book (the one the call started or joined) has ended. */
+/** Waits until the book the call started or joined has ended: the church's, or the other church's (its admin starts its own). */
 async function bookEnded(world: World): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const book = await call<{ book: { status: string } | null }>('getDirectoryBook', { token: world.tokens.admin });
-    if (book.body.book?.status !== 'RUNNING') return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the book did not end');
+  for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await finishedBook(token);
 }
 
 const familyBody = {
@@ -183,6 +179,11 @@ export const rules: Record<Operation, Rule> = {
     expect: familyChange,
   },
   listGroups: { access: 'member', request: () => ({}), expect: members },
+  getGroup: {
+    access: 'member',
+    request: async (w) => ({ params: { groupId: (await w.newGroup(true)).groupId } }),
+    expect: readById,
+  },
   addGroup: { access: 'admin', request: () => ({ body: { groupName: unique('Matrix Group') } }), expect: adminOnly },
   deleteGroup: {
     access: 'admin',
@@ -258,8 +259,15 @@ export const rules: Record<Operation, Rule> = {
     expect: superAdminOnly,
   },
   // The church's own directory, for its admins; another church's admin gets its own church's PDF.
-  generateDirectoryPdf: { access: 'admin', request: () => ({ body: {} }), expect: adminOnly },
   // The church's book job: admins of the church only; another church's admin starts (and reads) its own church's.
   startDirectoryBook: { access: 'admin', request: () => ({ body: {} }), expect: adminOnly, settle: bookEnded },
   getDirectoryBook: { access: 'admin', request: () => ({}), expect: adminOnly },
+  // The church's book setting: its admins only; another church's admin sets its own church's.
+  setBookSettings: { access: 'admin', request: () => ({ body: { paper: 'a4', photos: false } }), expect: adminOnly },
+  // An upload of the church's book cover: its admins only.
+  createBookCoverUpload: {
+    access: 'admin',
+    request: () => ({ body: { contentType: 'image/jpeg', size: 200_000 } }),
+    expect: adminOnly,
+  },
 };

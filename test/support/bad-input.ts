@@ -8,6 +8,7 @@ export interface BadRequest {
   body?: unknown;
   rawBody?: string;
   params?: Record<string, string>;
+  query?: string;
 }
 
 export type BadInputCase = [label: string, operation: Operation, request: () => BadRequest, message?: string];

@@ -3,15 +3,15 @@
  * the domain functions otherwise (never by hand-built items), so fixtures look like real data.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
-import { ItemType } from '../../lambdas/domain/repos/table';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { ddb } from '../../lambdas/platform/ddb';
 import { s3 } from '../../lambdas/platform/s3';
 import { call, idToken } from './api';
 import { stack } from './env';
+import { tableNow } from './table-mirror';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -123,18 +123,12 @@ export async function memberAccountIn(church: Church, options: { verified?: bool
 }
 
 /**
- * Every item of the table, sorted: compared before and after a refused request. Not the write-rate
- * counters: a refused write still takes its place in its church's minute, as with any rate limit.
+ * Every item of the table, sorted (test/support/table-mirror.ts): compared before and after a
+ * refused request. Not the write-rate counters: a refused write still takes its place in its
+ * church's minute, as with any rate limit.
  */
 export async function snapshotTable(): Promise<string> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(new ScanCommand({ TableName: stack.env.TABLE_NAME, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []).filter((item) => item.type !== ItemType.writeMinute));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return JSON.stringify(items.map((i) => JSON.stringify(i, Object.keys(i).sort())).sort());
+  return JSON.stringify(await tableNow());
 }
 
 /** Every object of the photos and exports buckets (key, size and ETag), sorted. */

@@ -11,7 +11,14 @@ import { startLocalStack } from '../../lib/local/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { url: string; env: Record<string, string>; cognitoEndpoint: string; clientId: string; userPoolId: string };
+    stack: {
+      url: string;
+      env: Record<string, string>;
+      cognitoEndpoint: string;
+      clientId: string;
+      userPoolId: string;
+      dataDir: string;
+    };
   }
 }
 
@@ -33,6 +40,7 @@ export async function startTestStack(
     cognitoEndpoint: stack.pool.endpoint,
     clientId: stack.pool.clientId,
     userPoolId: stack.pool.userPoolId,
+    dataDir,
   });
   return async () => {
     await stack.stop();

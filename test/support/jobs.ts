@@ -5,7 +5,8 @@ import { setCustomAttributes } from '../../lambdas/domain/identity';
 import { userItem } from '../../lambdas/domain/repos/users';
 import { getPoolUser } from '../../lambdas/platform/pool-users';
 import { ddb } from '../../lambdas/platform/ddb';
-import { call, idToken } from './api';
+import { readOperatorTotpKey, signInWithTotp, turnOnOperatorTotp } from '../../lib/local/operator-totp';
+import { call } from './api';
 import { stack } from './env';
 import { createAccountIn, PASSWORD } from './fixtures';
 
@@ -17,7 +18,11 @@ import { createAccountIn, PASSWORD } from './fixtures';
 export async function superAdminIn(orgId: string): Promise<{ userId: string; email: string; token: string }> {
   const email = stack.env.SUPER_ADMIN_EMAIL!;
   const existing = await getPoolUser(email);
-  if (!existing) return createAccountIn(orgId, { email });
+  if (!existing) {
+    const made = await createAccountIn(orgId, { email });
+    const key = await turnOnOperatorTotp(stack.dataDir, email, PASSWORD);
+    return { ...made, token: (await signInWithTotp(email, PASSWORD, key)).IdToken! };
+  }
   await setCustomAttributes(email, { orgId, admin: 'false' });
   await ddb.send(
     new PutCommand({
@@ -35,7 +40,8 @@ export async function superAdminIn(orgId: string): Promise<{ userId: string; ema
       }),
     }),
   );
-  return { userId: existing.sub, email, token: await idToken(email, PASSWORD) };
+  const key = readOperatorTotpKey(stack.dataDir)!;
+  return { userId: existing.sub, email, token: (await signInWithTotp(email, PASSWORD, key)).IdToken! };
 }
 
 /** Polls getJob until the job is no longer RUNNING. */

@@ -33,15 +33,24 @@ export async function settled(): Promise<void> {
   if (response.status !== 200) throw new Error(`/_local/settled answered ${response.status}`);
 }
 
+/** The routes that hand out a presigned photo upload: a family's photo, the book's cover. */
+type UploadOperation = 'createPhotoUpload' | 'createBookCoverUpload';
+
 /** PUTs the file to a presigned upload with its signed headers; answers the photo's path. */
-export async function putUpload(token: string, body: object, bytes: Buffer, requestKey?: string): Promise<string> {
-  const presigned = await call<PhotoUploadResult>('createPhotoUpload', {
+export async function putUpload(
+  token: string,
+  body: object,
+  bytes: Buffer,
+  requestKey?: string,
+  operation: UploadOperation = 'createPhotoUpload',
+): Promise<string> {
+  const presigned = await call<PhotoUploadResult>(operation, {
     token,
     body: { contentType: 'image/jpeg', size: bytes.length, ...body },
     requestKey,
   });
   if (presigned.status !== 200)
-    throw new Error(`createPhotoUpload answered ${presigned.status}: ${JSON.stringify(presigned.body)}`);
+    throw new Error(`${operation} answered ${presigned.status}: ${JSON.stringify(presigned.body)}`);
   const response = await fetch(presigned.body.url, {
     method: presigned.body.method,
     headers: presigned.body.headers,
@@ -52,8 +61,14 @@ export async function putUpload(token: string, body: object, bytes: Buffer, requ
 }
 
 /** Asks for a presigned upload, PUTs the file, waits for the pipeline as the form does; answers the photo's path. */
-async function upload(token: string, body: object, bytes: Buffer, requestKey?: string): Promise<string> {
-  const photo = await putUpload(token, body, bytes, requestKey);
+async function upload(
+  token: string,
+  body: object,
+  bytes: Buffer,
+  requestKey?: string,
+  operation?: UploadOperation,
+): Promise<string> {
+  const photo = await putUpload(token, body, bytes, requestKey, operation);
   await preparedStatus(token, photo);
   return photo;
 }
@@ -61,6 +76,10 @@ async function upload(token: string, body: object, bytes: Buffer, requestKey?: s
 /** A photo uploaded for an existing family: only that family may take it. */
 export const uploadPhoto = (token: string, familyId: string, bytes: Buffer = TINY_JPEG): Promise<string> =>
   upload(token, { familyId }, bytes);
+
+/** A cover photo uploaded (by an administrator) for the church's book. */
+export const uploadBookCover = (token: string, bytes: Buffer = TINY_JPEG): Promise<string> =>
+  upload(token, {}, bytes, undefined, 'createBookCoverUpload');
 
 export interface NewFamilyPhoto {
   photo: string;

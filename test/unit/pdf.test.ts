@@ -23,7 +23,7 @@ import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filesToShip, lambdaBuildOptions } from '../../lib/bundling';
-import { routeFor } from '../../lambdas/routes';
+import { jobs } from '../../lambdas/jobs/manifest';
 import { FAMILY_NAMES, FONT_FILES, fontPath, type Family } from '../../lambdas/domain/pdf/fonts';
 import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/domain/pdf/layout';
 import { renderDirectoryPdfBytes, type DirectoryPdfInput, type PdfFamily } from '../../lambdas/domain/pdf/render';
@@ -376,7 +376,7 @@ describe('the PDF directory', () => {
         expect(inputs.some((i) => i.includes('node_modules/pako/'))).toBe(false);
         expect(inputs.filter((i) => /\.(ttf|wasm)$/.test(i))).toEqual([]);
       });
-    const shipped = filesToShip(routeFor('generateDirectoryPdf'));
+    const shipped = filesToShip(jobs.directoryBook.tasks.RenderFunctionArn);
     const ship = (files: typeof shipped) => {
       for (const { from, to } of files) {
         mkdirSync(path.dirname(path.join(out, to)), { recursive: true });

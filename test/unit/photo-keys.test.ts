@@ -1,7 +1,15 @@
 /** Whose a photo key is (lambdas/domain/photo-keys.ts), and how an update says "keep the photo". */
 import { describe, expect, it } from 'vitest';
 import { AddFamilyInput, UpdateFamilyInput } from '../../lambdas/contract/directory';
-import { isFamilyPhoto, isOldLayoutPhoto, isOwnPhoto, newPhotoKey, photoOwner } from '../../lambdas/domain/photo-keys';
+import {
+  BOOK_COVER_FOLDER,
+  isFamilyPhoto,
+  isOldLayoutPhoto,
+  isOwnPhoto,
+  newPhotoKey,
+  photoObjects,
+  photoOwner,
+} from '../../lambdas/domain/photo-keys';
 
 const UUID = '11111111-1111-4111-8111-111111111111';
 
@@ -37,6 +45,27 @@ describe('photo keys', () => {
       `org-1/other/fam/${UUID}.jpg`,
     ])
       expect(photoOwner(value), String(value)).toBeNull();
+  });
+});
+
+describe('the renditions a stored photo has', () => {
+  it("gives the book's cover alone a cover rendition, and lists it among the objects to delete", () => {
+    const family = '0rg/photos/fam-1/0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
+    const cover = `0rg/photos/${BOOK_COVER_FOLDER}/0f8fad5b-d9cb-469f-a165-70867728950e.jpg`;
+    const base = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(photoObjects(family).map((key) => key.slice(key.indexOf(base)))).toEqual([
+      `${base}.jpg`,
+      `${base}/small.webp`,
+      `${base}/page.webp`,
+      `${base}/print.jpg`,
+    ]);
+    expect(photoObjects(cover).map((key) => key.slice(key.indexOf(base)))).toEqual([
+      `${base}.jpg`,
+      `${base}/small.webp`,
+      `${base}/page.webp`,
+      `${base}/print.jpg`,
+      `${base}/cover.jpg`,
+    ]);
   });
 });
 

@@ -12,3 +12,8 @@ export const resetPassword = vi.fn();
 export const confirmResetPassword = vi.fn();
 export const sendUserAttributeVerificationCode = vi.fn();
 export const confirmUserAttribute = vi.fn();
+export const confirmSignIn = vi.fn();
+export const fetchMFAPreference = vi.fn(async () => ({}));
+export const setUpTOTP = vi.fn();
+export const verifyTOTPSetup = vi.fn();
+export const updateMFAPreference = vi.fn();

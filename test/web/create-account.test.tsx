@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +65,7 @@ describe('member signup form', () => {
     [{ Email: 'ruth@example' }, 'Please enter a valid email address.'],
     [{ Password: '12345', 'Confirm Password': '12345' }, 'Password must be at least 6 characters long.'],
     [{ 'Confirm Password': 'secret13' }, 'Passwords do not match.'],
+    [{ Password: 'iloveyou', 'Confirm Password': 'iloveyou' }, COMMON_PASSWORD_MESSAGE],
   ])('checks the form before calling the server: %j', async (overrides, message) => {
     await openForm();
     await fill(overrides);

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView, ListFamiliesResult } from '../../lambdas/contract/api';
-import type { BookView } from '../../lambdas/contract/book';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+import type { BookSettings, BookView } from '../../lambdas/contract/book';
+import { jsonResponse, renderApp, routedFetch, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -156,5 +156,92 @@ describe('Download PDF', () => {
       await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(text));
     }
     expect(clicked).toEqual([]);
+  });
+});
+
+describe('The book setting beside Download PDF', () => {
+  const list: ListFamiliesResult = { families: [family], canAddFamily: true, next: null, previous: null };
+  const paper = () => screen.getByRole('combobox', { name: 'Paper' }) as HTMLSelectElement;
+  const photos = () => screen.getByRole('checkbox', { name: 'Photos' }) as HTMLInputElement;
+
+  function church(settings: BookSettings | null) {
+    const fake = routedFetch();
+    let saved = settings;
+    fake.api({
+      'GET /api/families': () => jsonResponse(200, list),
+      'GET /api/directory/book': () => jsonResponse(200, { success: true, book: null, settings: saved }),
+      'PUT /api/directory/book/settings': (init) => {
+        const body = JSON.parse(String(init.body));
+        saved = {
+          paper: body.paper,
+          photos: body.photos,
+          cover: body.coverPhoto === null ? null : (saved?.cover ?? null),
+        };
+        return jsonResponse(200, { success: true, settings: saved });
+      },
+      'POST /api/directory/book': () => jsonResponse(200, { success: true, joined: false, book: book() }),
+    });
+    return fake;
+  }
+
+  it('shows the church’s setting as the default', async () => {
+    church({ paper: 'a4', photos: false, cover: null });
+    renderApp('/families');
+    await waitFor(() => expect(paper().value).toBe('a4'));
+    expect(photos().checked).toBe(false);
+    expect(screen.getByText('Add cover photo')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: "The book's cover photo" })).toBeNull();
+  });
+
+  it('shows the cover photo, which can be removed', async () => {
+    const cover = {
+      photo: 'org-1/photos/book-cover/c.jpg',
+      url: 'https://photos.example/c.webp',
+      width: 600,
+      height: 400,
+    };
+    const fake = church({ paper: 'letter', photos: true, cover });
+    renderApp('/families');
+    const preview = await screen.findByRole('img', { name: "The book's cover photo" });
+    expect(preview.getAttribute('src')).toBe(cover.url);
+    expect(screen.getByText('Change cover photo')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove cover' }));
+    await waitFor(() =>
+      expect(fake.calls('PUT /api/directory/book/settings')).toEqual([
+        { paper: 'letter', photos: true, coverPhoto: null },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('img', { name: "The book's cover photo" })).toBeNull());
+    expect(screen.getByText('Add cover photo')).toBeTruthy();
+  });
+
+  it('saves a change as the church’s setting at once, and the book is started with it', async () => {
+    const fake = church({ paper: 'letter', photos: true, cover: null });
+    renderApp('/families');
+    await waitFor(() => expect(paper().value).toBe('letter'));
+    fireEvent.change(paper(), { target: { value: 'a4' } });
+    await waitFor(() =>
+      expect(fake.calls('PUT /api/directory/book/settings')).toEqual([{ paper: 'a4', photos: true }]),
+    );
+    fireEvent.click(photos());
+    await waitFor(() =>
+      expect(fake.calls('PUT /api/directory/book/settings').at(-1)).toEqual({ paper: 'a4', photos: false }),
+    );
+    await waitFor(() => expect(photos().disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(fake.calls('POST /api/directory/book')).toEqual([{ paper: 'a4', photos: false }]));
+  });
+
+  it('says so when the setting could not be saved, and shows the church’s setting again', async () => {
+    const fake = church({ paper: 'letter', photos: true, cover: null });
+    fake.api({
+      'PUT /api/directory/book/settings': () =>
+        jsonResponse(400, { error: { code: 'invalid-argument', message: 'Paper must be letter or a4.' } }),
+    });
+    renderApp('/families');
+    await waitFor(() => expect(paper().value).toBe('letter'));
+    fireEvent.change(paper(), { target: { value: 'a4' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error: Paper must be letter or a4.'));
+    expect(paper().value).toBe('letter');
   });
 });

@@ -99,6 +99,14 @@ function api(initial: ListFamiliesResult, overrides: Record<string, Handler> = {
   });
 }
 
+/** The fake directory, its list held back until `answer()` is called. */
+function heldList(list: ListFamiliesResult): () => void {
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  api(list, { 'GET /api/families': () => held.then(() => jsonResponse(200, list)) });
+  return answer;
+}
+
 const card = (surname: string) => screen.getByRole('article', { name: `${surname} Family` });
 const rows = (el: HTMLElement) => within(el).getAllByRole('row').slice(1);
 const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c) => c.textContent);
@@ -110,10 +118,7 @@ beforeEach(() => {
 
 describe('family list', () => {
   it('shows a busy text, then one card per family with details and members', async () => {
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    const list = { families: [adams, baker], canAddFamily: true, next: null, previous: null };
-    api(list, { 'GET /api/families': () => held.then(() => jsonResponse(200, list)) });
+    const answer = heldList({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     renderApp('/families');
     await screen.findByText('Loading families...');
     answer();
@@ -167,6 +172,36 @@ describe('family list', () => {
     const img = await screen.findByRole('img', { name: 'Adams family' });
     fireEvent.error(img);
     expect(img.getAttribute('src')).toBe('/images/family-blank.svg');
+  });
+
+  it("holds the admin's buttons' place, hidden and inert, while the list says nothing yet; a member's is never held", async () => {
+    const answer = heldList({ families: [adams], canAddFamily: true, next: null, previous: null });
+    const { container } = renderApp('/families');
+    await screen.findByText('Loading families...');
+    const tools = container.querySelector('.families-admin-tools');
+    expect(tools?.hasAttribute('inert')).toBe(true);
+    expect(tools?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Add Family' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('link', { name: 'Add Family' })).toHaveProperty('pathname', '/families/add');
+    expect(container.querySelector('.families-admin-tools')?.hasAttribute('inert')).toBe(false);
+  });
+
+  it("lets the list's answer overrule a stale admin claim: the held place goes", async () => {
+    api({ families: [adams], canAddFamily: false, next: null, previous: null });
+    const { container } = renderApp('/families');
+    await screen.findByRole('article', { name: 'Adams Family' });
+    expect(container.querySelector('.families-admin-tools')).toBeNull();
+  });
+
+  it('holds no place for a member', async () => {
+    signedInAs({});
+    const answer = heldList({ families: [adams], canAddFamily: false, next: null, previous: null });
+    const { container } = renderApp('/families');
+    await screen.findByText('Loading families...');
+    expect(container.querySelector('.families-admin-tools')).toBeNull();
+    answer();
+    await screen.findByRole('article', { name: 'Adams Family' });
   });
 
   it('offers Add Family to admins and the list/grid toggle to everyone', async () => {

@@ -1,7 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPath, jsonResponse, renderApp, routedFetch, signedInAs, type RouteHandler } from './helpers';
+import {
+  currentPath,
+  eventually,
+  jsonResponse,
+  renderApp,
+  routedFetch,
+  signedInAs,
+  type RouteHandler,
+} from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -200,7 +208,7 @@ describe('add family', () => {
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(currentPath()).toBe('/families/add');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families/fam-9'));
+    await eventually(() => expect(currentPath()).toBe('/families/fam-9'));
   });
 
   it("says 'Adding family...' while the family is saved without a photo", async () => {
@@ -229,7 +237,7 @@ describe('add family', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
 
     expect(await screen.findByText('Uploading photo...')).toBeTruthy();
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(calls('POST /api/photos/uploads')).toEqual([{ contentType: 'image/png', size: 3 }]);
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.method).toBe('PUT');
@@ -264,7 +272,7 @@ describe('add family', () => {
     await type('Family Surname', 'Smith');
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
     const firstLook = pending();
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await screen.findByText('Preparing photo...')).toBeTruthy();
@@ -289,7 +297,7 @@ describe('add family', () => {
     await type('Family Surname', 'Smith');
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => FakeXhr.sent[0]!.respond(204));
     expect(await alertText()).toBe(`Photo upload error: ${message}`);
     expect(calls('POST /api/families')).toEqual([]);
@@ -302,7 +310,7 @@ describe('add family', () => {
     await type('Family Surname', 'Smith');
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Add Family' }));
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() =>
       FakeXhr.sent[0]!.respond(403, '<Error><Code>AccessDenied</Code><Message>Policy expired.</Message></Error>'),
     );
@@ -383,7 +391,7 @@ describe('edit family', () => {
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(currentPath()).toBe('/families/edit/fam-1');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families/fam-1'));
+    await eventually(() => expect(currentPath()).toBe('/families/fam-1'));
   });
 
   it('removes the photo: null photo and the removal message', async () => {
@@ -416,7 +424,7 @@ describe('edit family', () => {
     await userEvent.upload(photoInput(), image('new.jpg', 'image/jpeg'));
     await userEvent.click(screen.getByRole('button', { name: 'Update Family' }));
     expect(await screen.findByText('Uploading new photo...')).toBeTruthy();
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(calls('POST /api/photos/uploads')).toEqual([{ contentType: 'image/jpeg', size: 3, familyId: 'fam-1' }]);
     // The server's check of the photo, then the save, held open.
     fake.fetchMock
@@ -436,7 +444,7 @@ describe('edit family', () => {
     await openEdit();
     await userEvent.upload(photoInput(), image());
     await userEvent.click(screen.getByRole('button', { name: 'Update Family' }));
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => FakeXhr.sent[0]!.onerror?.());
     expect(await alertText()).toBe(
       'New photo upload error: The photo could not be sent. Please check your connection and try again.',
@@ -474,7 +482,7 @@ describe('edit family', () => {
     expect(await alertText()).toBe('Family not found.');
     expect(screen.queryByRole('button', { name: 'Update Family' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Families' }));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families'));
+    await eventually(() => expect(currentPath()).toBe('/families'));
   });
 
   it('shows the permission error for a 403 and for a family the user may not edit', async () => {

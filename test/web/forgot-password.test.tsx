@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
 import { auth, renderApp, signedInAs, stubFetch, jsonResponse } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -53,6 +54,15 @@ describe('forgot password', () => {
     expect(auth.resetPassword).toHaveBeenCalledWith({ username: 'pat@example.org' });
 
     await userEvent.type(screen.getByLabelText(/^Reset code/), '654321');
+    // Cognito takes the new password from the browser: the form refuses a common one before sending.
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Sunshine');
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'Sunshine');
+    await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(COMMON_PASSWORD_MESSAGE);
+    expect(auth.confirmResetPassword).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText(/^New password/));
+    await userEvent.clear(screen.getByLabelText(/^Confirm new password/));
+
     await userEvent.type(screen.getByLabelText(/^New password/), 'newpass1');
     await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'newpass2');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));

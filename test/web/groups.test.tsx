@@ -1,26 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FamilyView, GroupView, ListGroupsResult } from '../../lambdas/contract/api';
-import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+import type {
+  FamilyView,
+  GetGroupResult,
+  GroupRoleView,
+  GroupSummaryView,
+  ListGroupsResult,
+} from '../../lambdas/contract/api';
+import { currentPath, eventually, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
-const choir: GroupView = {
-  groupId: 'g-choir',
-  groupName: 'Choir',
-  roles: [
-    {
-      memberId: 'm-grace',
-      familyId: 'f-adams',
-      memberName: 'Grace Adams',
-      label: 'Alto',
-      cDate: '2025-01-01T00:00:00Z',
-    },
-    { memberId: 'm-old', familyId: '', memberName: 'Unknown Member', label: null, cDate: '2025-01-02T00:00:00Z' },
-  ],
+const grace = {
+  memberId: 'm-grace',
+  familyId: 'f-adams',
+  memberName: 'Grace Adams',
+  label: 'Alto',
+  cDate: '2025-01-01T00:00:00Z',
 };
-const ushers: GroupView = { groupId: 'g-ushers', groupName: 'Ushers', roles: [] };
+const unknown = {
+  memberId: 'm-old',
+  familyId: '',
+  memberName: 'Unknown Member',
+  label: null,
+  cDate: '2025-01-02T00:00:00Z',
+};
+const choir: GroupSummaryView = { groupId: 'g-choir', groupName: 'Choir', memberCount: 2 };
+const ushers: GroupSummaryView = { groupId: 'g-ushers', groupName: 'Ushers', memberCount: 0 };
 
 /** A family as the search answers it, with only what the modal reads. */
 const family = (familyId: string, surname: string, people: [memberId: string, name: string][]) =>
@@ -41,19 +48,31 @@ const found = {
 
 const adminData: ListGroupsResult = { groups: [choir, ushers], canManage: true };
 const memberData: ListGroupsResult = { groups: [choir, ushers], canManage: false };
+const choirPage = (canManage = true, roles: GroupRoleView[] = [grace, unknown]): GetGroupResult => ({
+  group: { ...choir, memberCount: roles.length },
+  roles,
+  next: null,
+  canManage,
+});
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** A fake API: `lists` are the successive answers of GET /api/groups (the last one repeats). */
-function api(lists: ListGroupsResult[], overrides: Record<string, Handler> = {}) {
+/**
+ * A fake API: `lists` are the successive answers of GET /api/groups, `choirs` those of the Choir's
+ * first page (the last of each repeats).
+ */
+function api(lists: ListGroupsResult[], overrides: Record<string, Handler> = {}, choirs: GetGroupResult[] = []) {
   let served = 0;
+  let choirServed = 0;
   return stubFetch((url, init) => {
     const key = `${init.method ?? 'GET'} ${url}`;
     const override = overrides[key];
     if (override) return override(url, init);
     if (key === 'GET /api/groups') return jsonResponse(200, lists[Math.min(served++, lists.length - 1)]);
+    if (key === 'GET /api/groups/g-choir' && choirs.length)
+      return jsonResponse(200, choirs[Math.min(choirServed++, choirs.length - 1)]);
     if (key.startsWith('GET /api/search?q=')) return jsonResponse(200, found);
-    return jsonResponse(404, { error: { code: 'not-found', message: 'Not here.' } });
+    return jsonResponse(404, { error: { code: 'not-found', message: 'Group not found.' } });
   });
 }
 
@@ -62,7 +81,22 @@ const calls = (fetchMock: ReturnType<typeof api>, key: string) =>
     .filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key)
     .map(([, init]) => (init.body ? JSON.parse(String(init.body)) : null));
 
+/** The breadcrumb of a page under Groups: Dashboard, then Groups, as links. */
+function expectCrumbsToGroups() {
+  const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+  expect(
+    within(crumbs)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual([
+    ['Dashboard', '/dashboard'],
+    ['Groups', '/groups'],
+  ]);
+  return crumbs;
+}
+
 const card = (name: string) => screen.getByRole('article', { name });
+const members = () => screen.getByRole('region', { name: 'Members of Choir' });
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -70,8 +104,8 @@ beforeEach(() => {
 });
 
 describe('/groups', () => {
-  it('shows groups as cards with their members (60 px avatars linking to the family) and the admin controls', async () => {
-    api([adminData]);
+  it('lists groups as cards, each its name to its page and its member count, with the admin controls', async () => {
+    api([{ ...adminData, groups: [{ ...choir, memberCount: 1204 }, ushers] }]);
     renderApp('/groups');
     expect(await screen.findByRole('heading', { level: 1, name: 'Groups' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -84,23 +118,15 @@ describe('/groups', () => {
       'Ushers',
     ]);
     expect(screen.getByRole('link', { name: 'Create Group' }).getAttribute('href')).toBe('/groups/add');
-
-    const grace = within(card('Choir')).getByRole('link', { name: /Grace Adams/ });
-    expect(grace.getAttribute('href')).toBe('/families/f-adams');
-    expect(grace.textContent).toContain('Alto');
-    const avatar = grace.querySelector('img')!;
-    expect(avatar.getAttribute('src')).toBe('/images/person.svg');
-    expect(avatar.style.height).toBe('60px');
-    expect(
-      within(card('Choir'))
-        .getByRole('link', { name: /Unknown Member/ })
-        .getAttribute('href'),
-    ).toBe('#');
-
-    expect(within(card('Choir')).getByRole('button', { name: 'Add Member to Choir' })).toBeTruthy();
+    expect(within(card('Choir')).getByRole('link', { name: 'Choir' }).getAttribute('href')).toBe('/groups/g-choir');
+    expect(within(card('Choir')).getByText('1,204 members')).toBeTruthy();
+    expect(within(card('Ushers')).getByText('No members')).toBeTruthy();
+    expect(within(card('Choir')).getByRole('link', { name: 'Manage members of Choir' }).getAttribute('href')).toBe(
+      '/groups/g-choir',
+    );
     expect(within(card('Choir')).getByRole('button', { name: 'Delete Group Choir' })).toBeTruthy();
-    expect(within(card('Choir')).getByRole('button', { name: 'Remove Grace Adams from Choir' })).toBeTruthy();
-    expect(within(card('Ushers')).getByText('No members in this group.')).toBeTruthy();
+    // No member's name is on this page: each group's members are on its own.
+    expect(screen.queryByText('Grace Adams')).toBeNull();
   });
 
   it('shows no admin controls to members', async () => {
@@ -109,8 +135,8 @@ describe('/groups', () => {
     renderApp('/groups');
     await screen.findByRole('article', { name: 'Choir' });
     expect(screen.queryByRole('link', { name: 'Create Group' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Add Member|Delete Group|Remove/ })).toBeNull();
-    expect(within(card('Choir')).getByRole('link', { name: /Grace Adams/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Delete Group/ })).toBeNull();
+    expect(within(card('Choir')).getByRole('link', { name: 'View members of Choir' })).toBeTruthy();
   });
 
   it('has empty texts for admins and for others', async () => {
@@ -132,27 +158,119 @@ describe('/groups', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load group data.');
   });
 
-  it('adds a member through an accessible modal listing only members not in the group, then reloads', async () => {
-    const after: ListGroupsResult = {
-      ...adminData,
-      groups: [
-        {
-          ...choir,
-          roles: [
-            ...choir.roles,
-            { memberId: 'm-lydia-kim', familyId: 'f-kim', memberName: 'Lydia Kim', label: 'Soprano', cDate: 'x' },
-          ],
-        },
-        ushers,
-      ],
-    };
-    let answer: (r: Response) => void = () => {};
-    const fetchMock = api([adminData, after], {
-      'POST /api/groups/g-choir/roles': () => new Promise<Response>((resolve) => (answer = resolve)),
+  it('deletes a group after confirmation and reloads; a refusal shows its message', async () => {
+    const fetchMock = api([adminData, { ...adminData, groups: [ushers] }], {
+      'DELETE /api/groups/g-choir': () => jsonResponse(200, { success: true, message: 'Group "Choir" deleted.' }),
+      'DELETE /api/groups/g-ushers': () =>
+        jsonResponse(404, { error: { code: 'not-found', message: 'Group not found.' } }),
     });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const user = userEvent.setup();
     renderApp('/groups');
-    const open = await screen.findByRole('button', { name: 'Add Member to Choir' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Group Choir' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete group "Choir" and all its roles?');
+    expect(calls(fetchMock, 'DELETE /api/groups/g-choir')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Group Choir' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Choir' })).toBeNull());
+    expect(screen.getByText('Group "Choir" deleted.')).toBeTruthy();
+    expect(calls(fetchMock, 'GET /api/groups')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Group Ushers' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete group: Group not found.');
+  });
+});
+
+describe('/groups/:groupId', () => {
+  it('shows the group’s members (60 px avatars linking to the family), its count and the admin controls', async () => {
+    api([adminData], {}, [choirPage()]);
+    renderApp('/groups/g-choir');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choir' })).toBeTruthy();
+    const crumbs = expectCrumbsToGroups();
+    expect(within(crumbs).getByText('Choir').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('2 members')).toBeTruthy();
+
+    const link = within(members()).getByRole('link', { name: /Grace Adams/ });
+    expect(link.getAttribute('href')).toBe('/families/f-adams');
+    expect(link.textContent).toContain('Alto');
+    const avatar = link.querySelector('img')!;
+    expect(avatar.getAttribute('src')).toBe('/images/person.svg');
+    expect(avatar.style.height).toBe('60px');
+    expect(
+      within(members())
+        .getByRole('link', { name: /Unknown Member/ })
+        .getAttribute('href'),
+    ).toBe('#');
+    expect(screen.getByRole('button', { name: 'Add Member' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Group' })).toBeTruthy();
+    expect(within(members()).getByRole('button', { name: 'Remove Grace Adams from Choir' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More members' })).toBeNull();
+  });
+
+  it('shows no admin controls to members, and an empty group says so', async () => {
+    signedInAs({ admin: false });
+    api([memberData], {}, [choirPage(false)]);
+    const view = renderApp('/groups/g-choir');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Members of Choir' })).findByText('Grace Adams'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add Member|Delete Group|Remove/ })).toBeNull();
+    view.unmount();
+    api([memberData], {}, [choirPage(false, [])]);
+    renderApp('/groups/g-choir');
+    expect(await screen.findByText('No members in this group.')).toBeTruthy();
+    expect(screen.getByText('No members')).toBeTruthy();
+  });
+
+  it('asks for the next page after the last place with More, and adds its members below', async () => {
+    const lydia = { ...grace, memberId: 'm-lydia', memberName: 'Lydia Kim', label: null };
+    const fetchMock = api(
+      [adminData],
+      {
+        'GET /api/groups/g-choir?after=graceadams%23m-grace': () =>
+          jsonResponse(200, { ...choirPage(true, [lydia]), group: { ...choir, memberCount: 2 } }),
+      },
+      [{ ...choirPage(true, [grace]), group: { ...choir, memberCount: 2 }, next: 'graceadams#m-grace' }],
+    );
+    const user = userEvent.setup();
+    renderApp('/groups/g-choir');
+    const more = await screen.findByRole('button', { name: 'More members' });
+    expect(within(members()).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(more);
+    expect(await within(members()).findByRole('link', { name: /Lydia Kim/ })).toBeTruthy();
+    expect(
+      within(members())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Grace AdamsAlto', 'Lydia Kim']);
+    expect(calls(fetchMock, 'GET /api/groups/g-choir?after=graceadams%23m-grace')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'More members' })).toBeNull());
+  });
+
+  it('says a group that is not there is not found, with the way back', async () => {
+    api([adminData]);
+    renderApp('/groups/g-gone');
+    expect((await screen.findByRole('alert')).textContent).toContain('Group not found. It may have been deleted.');
+    expect(screen.getByRole('link', { name: 'Back to Groups' }).getAttribute('href')).toBe('/groups');
+  });
+
+  it('adds a member through an accessible modal offering only members not shown, then reloads', async () => {
+    const lydiaKim = {
+      memberId: 'm-lydia-kim',
+      familyId: 'f-kim',
+      memberName: 'Lydia Kim',
+      label: 'Soprano',
+      cDate: 'x',
+    };
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api(
+      [adminData],
+      { 'POST /api/groups/g-choir/roles': () => new Promise<Response>((resolve) => (answer = resolve)) },
+      [choirPage(), choirPage(true, [grace, lydiaKim, unknown])],
+    );
+    const user = userEvent.setup();
+    renderApp('/groups/g-choir');
+    const open = await screen.findByRole('button', { name: 'Add Member' });
     await user.click(open);
 
     const dialog = screen.getByRole('dialog', { name: 'Add Member to Choir' });
@@ -188,19 +306,20 @@ describe('/groups', () => {
       answer(jsonResponse(200, { success: true, message: 'Lydia Kim added to the group "Choir".' })),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await within(card('Choir')).findByRole('link', { name: /Lydia Kim/ })).toBeTruthy();
+    expect(await within(members()).findByRole('link', { name: /Lydia Kim/ })).toBeTruthy();
     expect(screen.getByText('Lydia Kim added to the group "Choir".')).toBeTruthy();
-    expect(calls(fetchMock, 'GET /api/groups')).toHaveLength(2);
+    expect(screen.getByText('3 members')).toBeTruthy();
+    expect(calls(fetchMock, 'GET /api/groups/g-choir')).toHaveLength(2);
   });
 
   it('closes the modal with Escape and Cancel, returning focus; Tab stays inside', async () => {
-    api([adminData]);
+    api([adminData], {}, [choirPage(true, [])]);
     const user = userEvent.setup();
-    renderApp('/groups');
-    const open = await screen.findByRole('button', { name: 'Add Member to Ushers' });
+    renderApp('/groups/g-choir');
+    const open = await screen.findByRole('button', { name: 'Add Member' });
     await user.click(open);
     const dialog = screen.getByRole('dialog');
-    // Ushers is empty: all four people found are offered.
+    // The group is empty: all four people found are offered.
     await user.type(within(dialog).getByLabelText('Find a member'), 'a');
     await waitFor(() =>
       expect(
@@ -233,13 +352,17 @@ describe('/groups', () => {
   });
 
   it("shows 'Failed to add member: {msg}' in the modal and keeps it open", async () => {
-    api([adminData], {
-      'POST /api/groups/g-choir/roles': () =>
-        jsonResponse(409, { error: { code: 'already-exists', message: 'This member is already in the group.' } }),
-    });
+    api(
+      [adminData],
+      {
+        'POST /api/groups/g-choir/roles': () =>
+          jsonResponse(409, { error: { code: 'already-exists', message: 'This member is already in the group.' } }),
+      },
+      [choirPage()],
+    );
     const user = userEvent.setup();
-    renderApp('/groups');
-    await user.click(await screen.findByRole('button', { name: 'Add Member to Choir' }));
+    renderApp('/groups/g-choir');
+    await user.click(await screen.findByRole('button', { name: 'Add Member' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('Find a member'), 'aaron');
     await within(dialog).findByRole('option', { name: 'Aaron Kim' });
@@ -251,45 +374,46 @@ describe('/groups', () => {
     expect((within(dialog).getByRole('button', { name: 'Add Member' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('deletes a group after confirmation and reloads; a refusal shows its message', async () => {
-    const fetchMock = api([adminData, { ...adminData, groups: [ushers] }], {
-      'DELETE /api/groups/g-choir': () => jsonResponse(200, { success: true, message: 'Group "Choir" deleted.' }),
-      'DELETE /api/groups/g-ushers': () =>
-        jsonResponse(404, { error: { code: 'not-found', message: 'Group not found.' } }),
-    });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const user = userEvent.setup();
-    renderApp('/groups');
-    await user.click(await screen.findByRole('button', { name: 'Delete Group Choir' }));
-    expect(confirm).toHaveBeenLastCalledWith('Delete group "Choir" and all its roles?');
-    expect(calls(fetchMock, 'DELETE /api/groups/g-choir')).toEqual([]);
-
-    await user.click(screen.getByRole('button', { name: 'Delete Group Choir' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Choir' })).toBeNull());
-    expect(screen.getByText('Group "Choir" deleted.')).toBeTruthy();
-    expect(calls(fetchMock, 'GET /api/groups')).toHaveLength(2);
-
-    await user.click(screen.getByRole('button', { name: 'Delete Group Ushers' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete group: Group not found.');
-  });
-
-  it('removes a member from a group after confirmation and reloads; a refusal shows its message', async () => {
-    const fetchMock = api([adminData, { ...adminData, groups: [{ ...choir, roles: [choir.roles[1]!] }, ushers] }], {
-      'DELETE /api/groups/g-choir/roles/m-grace': () =>
-        jsonResponse(200, { success: true, message: 'Member removed from the group.' }),
-      'DELETE /api/groups/g-choir/roles/m-old': () =>
-        jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
-    });
+  it('removes a member after confirmation and reloads; a refusal shows its message', async () => {
+    const fetchMock = api(
+      [adminData],
+      {
+        'DELETE /api/groups/g-choir/roles/m-grace': () =>
+          jsonResponse(200, { success: true, message: 'Member removed from the group.' }),
+        'DELETE /api/groups/g-choir/roles/m-old': () =>
+          jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }),
+      },
+      [choirPage(), choirPage(true, [unknown])],
+    );
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
-    renderApp('/groups');
+    renderApp('/groups/g-choir');
     await user.click(await screen.findByRole('button', { name: 'Remove Grace Adams from Choir' }));
     expect(confirm).toHaveBeenLastCalledWith('Remove Grace Adams from the group "Choir"?');
-    await waitFor(() => expect(within(card('Choir')).queryByRole('link', { name: /Grace Adams/ })).toBeNull());
+    await waitFor(() => expect(within(members()).queryByRole('link', { name: /Grace Adams/ })).toBeNull());
     expect(calls(fetchMock, 'DELETE /api/groups/g-choir/roles/m-grace')).toHaveLength(1);
+    expect(screen.getByText('Grace Adams removed from the group "Choir".')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Remove Unknown Member from Choir' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete role: Something went wrong.');
+  });
+
+  it('deletes the group from its page after confirmation and goes to /groups with the message', async () => {
+    api(
+      [adminData, { ...adminData, groups: [ushers] }],
+      {
+        'DELETE /api/groups/g-choir': () => jsonResponse(200, { success: true, message: 'Group "Choir" deleted.' }),
+      },
+      [choirPage()],
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderApp('/groups/g-choir');
+    await user.click(await screen.findByRole('button', { name: 'Delete Group' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete group "Choir" and all its roles?');
+    await waitFor(() => expect(currentPath()).toBe('/groups'));
+    expect(await screen.findByText('Group "Choir" deleted.')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Ushers' })).toBeTruthy();
   });
 });
 
@@ -301,15 +425,7 @@ describe('/groups/add', () => {
     const user = userEvent.setup();
     renderApp('/groups/add');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add New Group' })).toBeTruthy();
-    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(
-      within(crumbs)
-        .getAllByRole('link')
-        .map((a) => [a.textContent, a.getAttribute('href')]),
-    ).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Groups', '/groups'],
-    ]);
+    expectCrumbsToGroups();
     expect(nameField().placeholder).toBe('Enter group name');
     expect(nameField().maxLength).toBe(100);
     await user.type(nameField(), '   ');
@@ -343,7 +459,7 @@ describe('/groups/add', () => {
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(currentPath()).toBe('/groups/add');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await vi.waitFor(() => expect(currentPath()).toBe('/groups'));
+    await eventually(() => expect(currentPath()).toBe('/groups'));
     expect(await screen.findByText("Group 'Youth Group' created.")).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Choir' })).toBeTruthy();
   });

@@ -10,6 +10,21 @@ import { AppProviders } from '../../web/src/app/App';
 import { appRoutes } from '../../web/src/app/routes';
 import { createQueryClient } from '../../web/src/lib/queryClient';
 
+/** getMe's answer for a member of Grace without a family: `over` changes what a test needs. */
+export const meAnswer = (over: Record<string, unknown> = {}) => ({
+  userId: 'user-1',
+  email: 'pat@example.org',
+  orgId: 'org-1',
+  orgName: 'Grace',
+  admin: false,
+  superAdmin: false,
+  memberId: null,
+  familyId: null,
+  createdAt: null,
+  mobileAppLinked: false,
+  ...over,
+});
+
 export interface FakeUser {
   admin?: boolean;
   verified?: boolean;
@@ -103,3 +118,9 @@ export function routedFetch() {
         .map(([, init]) => (init.body ? JSON.parse(String(init.body)) : undefined)),
   };
 }
+
+/**
+ * vi.waitFor with the same limit as findBy/waitFor (setup.ts): a loaded machine can take more than
+ * vi.waitFor's default second to render the next page. Works with vitest's fake timers.
+ */
+export const eventually = <T,>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000 });

@@ -1,7 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPath, jsonResponse, renderApp, routedFetch, signedInAs, type RouteHandler } from './helpers';
+import {
+  currentPath,
+  eventually,
+  jsonResponse,
+  renderApp,
+  routedFetch,
+  signedInAs,
+  type RouteHandler,
+} from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -132,7 +140,7 @@ describe('add member with a preselected family', () => {
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(currentPath()).toBe('/members/add');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families/fam-1'));
+    await eventually(() => expect(currentPath()).toBe('/families/fam-1'));
   });
 
   it("falls back to 'Member added successfully!' when the server sends no message", async () => {
@@ -231,7 +239,7 @@ describe('add member without a preselected family', () => {
     expect(await screen.findByText('Member added successfully!')).toBeTruthy();
     expect(calls('POST /api/members')).toEqual([{ familyId: 'fam-2', name: 'Bo' }]);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families'));
+    await eventually(() => expect(currentPath()).toBe('/families'));
   });
 
   it('offers a member their own family, chosen, with no search and no link to add a family', async () => {
@@ -299,7 +307,7 @@ describe('edit member', () => {
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(currentPath()).toBe('/members/edit/mem-7');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families/fam-1'));
+    await eventually(() => expect(currentPath()).toBe('/families/fam-1'));
   });
 
   it("falls back to 'Member updated successfully!'", async () => {
@@ -340,7 +348,7 @@ describe('edit member', () => {
     renderApp('/members/edit/gone');
     expect(await alertText()).toBe('Member not found.');
     await userEvent.click(screen.getByRole('button', { name: 'Back to Families' }));
-    await vi.waitFor(() => expect(currentPath()).toBe('/families'));
+    await eventually(() => expect(currentPath()).toBe('/families'));
   });
 
   it('shows the permission error when canEdit is false', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+import { auth, jsonResponse, meAnswer, renderApp, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -10,18 +10,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   stubFetch((url) =>
     url === '/api/me'
-      ? jsonResponse(200, {
-          userId: 'user-1',
-          email: 'pat@example.org',
-          orgId: 'org-1',
-          orgName: 'Grace',
-          admin: false,
-          superAdmin: false,
-          memberId: null,
-          familyId: null,
-          createdAt: created.toISOString(),
-          mobileAppLinked: false,
-        })
+      ? jsonResponse(200, meAnswer({ createdAt: created.toISOString() }))
       : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } }),
   );
 });

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,6 +99,14 @@ describe('register organization form', () => {
     await fill({ Password: '12345', 'Confirm Password': '12345' });
     await submit();
     expect(await alertText()).toContain('Administrator password must be at least 6 characters long.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects one of the most common passwords', async () => {
+    await openForm();
+    await fill({ Password: 'password1', 'Confirm Password': 'password1' });
+    await submit();
+    expect(await alertText()).toContain(COMMON_PASSWORD_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

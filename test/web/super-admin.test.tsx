@@ -13,6 +13,8 @@ import { makeAdminConfirmText } from '../../web/src/features/admin/OrgAdminsModa
 import { setConfig } from '../../web/src/lib/config';
 import { auth, currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
+import { OPERATOR_TOTP_REASON } from '../../web/src/features/profile/operatorTotp';
+
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
 const OPERATOR = 'super@directory.local';
@@ -75,6 +77,7 @@ beforeEach(() => {
     superAdminEmail: OPERATOR,
   });
   signedInAs({ email: 'Super@Directory.Local' });
+  auth.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -114,6 +117,20 @@ describe('super-admin gate', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign In' });
     expect(currentPath()).toBe('/login');
   });
+
+  it.each(['/admin/org', '/admin/data-audit'])(
+    'sends a super-admin without two-step sign-in from %s to My Profile, which says why, and calls nothing',
+    async (path) => {
+      auth.fetchMFAPreference.mockResolvedValue({});
+      const fetchMock = stubFetch(() => jsonResponse(200, { organizations: [], success: true, message: '' }));
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1, name: 'Your Profile' });
+      expect(currentPath()).toBe('/profile');
+      expect(await screen.findByText(OPERATOR_TOTP_REASON)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin'))).toBe(false);
+    },
+  );
 
   it('links both pages in the navigation for the super-admin (e-mail compared case-insensitively)', async () => {
     stubFetch(() => jsonResponse(200, { organizations: [], success: true, message: '' }));

@@ -5,7 +5,7 @@
  * are 5-11 MB each. Which family draws which character is script.ts's choice; a font is read only
  * when a character needs it, once per container (faces.ts).
  */
-import { shippedOrInstalled, type ShippedFile } from './shipped';
+import { shippedOrInstalled, type ShippedFile } from '../../platform/shipped';
 
 export type Weight = 'regular' | 'bold';
 

@@ -19,6 +19,8 @@ export type Color = 'ink' | 'muted' | 'accent' | 'band' | 'rule';
 export type Item =
   | { kind: 'text'; text: string; x: number; y: number; size: number; weight: Weight; color: Color }
   | { kind: 'photo'; family: number; x: number; y: number; width: number; height: number }
+  /** The book's cover photo, on the cover page. */
+  | { kind: 'cover'; x: number; y: number; width: number; height: number }
   | { kind: 'rect'; x: number; y: number; width: number; height: number; color: Color }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; thickness: number; color: Color };
 
@@ -53,6 +55,8 @@ export interface LayoutInput {
   paper: Paper;
   /** In print order (surname order). */
   families: LayoutFamily[];
+  /** The cover photo's pixel size, or null for a cover without one. */
+  cover?: { width: number; height: number } | null;
 }
 
 /** Where a family's block went: its page numbers (one, unless the family alone is taller than a column). */
@@ -85,6 +89,8 @@ const MARGIN = { top: 54, bottom: 58, side: 48 };
 const GUTTER = 24;
 const FOOTER_Y = 30;
 const PHOTO = { width: 104, height: 78, gap: 10 };
+/** The widest a cover photo prints: five inches (its cover rendition, photo-sizes.ts, is 300 dpi there). */
+const COVER_PHOTO = { width: 360 };
 const T = {
   surname: { size: 12.5, lead: 16 },
   detail: { size: 9, lead: 12 },
@@ -342,7 +348,13 @@ function coverPage(
   const centered = (t: string, y: number, sz: number, weight: Weight, color: Color) =>
     items.push(text(t, (w - measure(t, weight, sz)) / 2, y, sz, weight, color));
 
-  let y = h * 0.62;
+  const address = [input.church.address, cityLine(input.church.city, input.church.state, input.church.zip)]
+    .filter((l): l is string => !!l && !!l.trim())
+    .flatMap((part) => wrap(part, width, (s) => measure(s, 'regular', 12)));
+  const cover = input.cover && input.cover.width > 0 && input.cover.height > 0 ? input.cover : null;
+
+  // With a cover photo the name starts near the top, so the photo fits under it.
+  let y = cover ? h - MARGIN.top - 40 : h * 0.62;
   for (const line of wrap(input.church.name, width, (s) => measure(s, 'bold', 30))) {
     centered(line, y, 30, 'bold', 'ink');
     y -= 38;
@@ -351,14 +363,18 @@ function coverPage(
   y -= 34;
   items.push({ kind: 'line', x1: w / 2 - 60, y1: y, x2: w / 2 + 60, y2: y, thickness: 1, color: 'accent' });
   y -= 30;
-  const address = [input.church.address, cityLine(input.church.city, input.church.state, input.church.zip)].filter(
-    (l): l is string => !!l && !!l.trim(),
-  );
-  for (const part of address) {
-    for (const line of wrap(part, width, (s) => measure(s, 'regular', 12))) {
-      centered(line, y, 12, 'regular', 'ink');
-      y -= 17;
-    }
+  if (cover) {
+    // The photo under the name, as large as the room above the address and the counts allows.
+    const top = y + 8;
+    const bottom = MARGIN.bottom + 64 + address.length * 17;
+    const scale = Math.min(COVER_PHOTO.width / cover.width, Math.max(0, top - bottom) / cover.height);
+    const [pw, ph] = [cover.width * scale, cover.height * scale];
+    if (ph > 0) items.push({ kind: 'cover', x: (w - pw) / 2, y: top - ph, width: pw, height: ph });
+    y = top - ph - 30;
+  }
+  for (const line of address) {
+    centered(line, y, 12, 'regular', 'ink');
+    y -= 17;
   }
   const printed = input.printedAt.toLocaleDateString('en-US', {
     year: 'numeric',

@@ -46,6 +46,8 @@ export interface DirectoryPdfInput {
   paper?: Paper;
   /** Any order: they are printed in surname order. */
   families: PdfFamily[];
+  /** The cover photo, printed under the church's name (as a family's photo is given); none when absent. */
+  cover?: Uint8Array | LazyPhoto | null;
 }
 
 export interface DirectoryPdf extends PdfStream {
@@ -147,7 +149,7 @@ function drawPage(
   page: PDFPage,
   items: Item[],
   text: { shaper: TextShaper; fonts: DocumentFonts },
-  photos: (Photo | null)[],
+  photos: { families: (Photo | null)[]; cover: Photo | null },
 ): number {
   const ops: string[] = [];
   let notdef = 0;
@@ -165,8 +167,9 @@ function drawPage(
         ops.push(`${COLORS[item.color]} rg`, lineOps(line, item.x, item.y, item.size, text.fonts, fontKey));
         break;
       }
-      case 'photo': {
-        const photo = photos[item.family];
+      case 'photo':
+      case 'cover': {
+        const photo = item.kind === 'photo' ? photos.families[item.family] : photos.cover;
         if (!photo) break;
         const name = page.node.newXObject('Image', photo.ref).asString();
         ops.push(`q ${n(item.width)} 0 0 ${n(item.height)} ${n(item.x)} ${n(item.y)} cm ${name} Do Q`);
@@ -214,6 +217,9 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
     family.photo = null;
   }
   for (const family of input.families) family.photo = null;
+  const cover = await embedPhoto(doc, input.cover);
+  if (input.cover && !cover) photosSkipped += 1;
+  input.cover = null;
 
   const shaper = await TextShaper.create();
   const fonts = new DocumentFonts(doc.context);
@@ -227,6 +233,7 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
         ...f,
         photo: photos[i] ? { width: photos[i].width, height: photos[i].height } : null,
       })),
+      cover: cover ? { width: cover.width, height: cover.height } : null,
     },
     (text, weight, size) => shaper.width(text, weight, size),
   );
@@ -234,7 +241,7 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
   let notdefGlyphs = 0;
   for (const spec of layout.pages) {
     const page = doc.addPage([...layout.size]);
-    notdefGlyphs += drawPage(doc, page, spec.items, { shaper, fonts }, photos);
+    notdefGlyphs += drawPage(doc, page, spec.items, { shaper, fonts }, { families: photos, cover });
   }
   // Every glyph is known now: the fonts' subsets are made and written.
   await fonts.embed();

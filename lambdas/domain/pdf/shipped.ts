@@ -1,20 +1,5 @@
-/**
- * Files the PDF reads at run time instead of carrying them in the JavaScript: its fonts
- * (fonts.ts) and HarfBuzz's WebAssembly. Deployed, the CDK bundling hook copies each next to
- * index.mjs (lib/bundling.ts, for the routes that declare `files: ['pdfText']`); from source
- * (tests, the local stack) they are found in node_modules.
- */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export interface ShippedFile {
-  pkg: string;
-  /** Its path inside the package. */
-  path: string;
-  /** Its path beside the bundle. */
-  file: string;
-}
+/** HarfBuzz's WebAssembly, read at run time beside the bundle or from node_modules (platform/shipped.ts). */
+import type { ShippedFile } from '../../platform/shipped';
 
 export const HARFBUZZ_FILES = {
   /** The shaper: harfbuzzjs loads it from beside the module that imports harfbuzzjs, the bundle. */
@@ -22,17 +7,3 @@ export const HARFBUZZ_FILES = {
   /** The subsetter (subset.ts). */
   subset: { pkg: 'harfbuzzjs', path: 'dist/harfbuzz-subset.wasm', file: 'harfbuzz-subset.wasm' },
 } as const satisfies Record<string, ShippedFile>;
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The file beside the running module (the Lambda bundle), else in its package in node_modules. */
-export function shippedOrInstalled({ pkg, path: inPkg, file }: ShippedFile): string {
-  const beside = path.join(here, file);
-  if (existsSync(beside)) return beside;
-  for (let dir = here; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', pkg, inPkg);
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) break;
-  }
-  throw new Error(`${file} not found: expected it beside ${here} or as ${pkg}/${inPkg} in node_modules`);
-}

@@ -9,7 +9,8 @@
  * once the file compresses them.
  */
 import { readFile } from 'node:fs/promises';
-import { HARFBUZZ_FILES, shippedOrInstalled } from './shipped';
+import { shippedOrInstalled } from '../../platform/shipped';
+import { HARFBUZZ_FILES } from './shipped';
 
 /** hb-subset's C functions as the WebAssembly exports them (pointers are numbers). */
 interface HbSubset {

@@ -9,6 +9,7 @@ import type { BookStatus } from '../../contract/book';
 import type { PaperSize } from '../../contract/pdf';
 import { ddb } from '../../platform/ddb';
 import { keys } from '../keys';
+import { conditionFailed } from './conditions';
 import { ItemType, tableName } from './table';
 
 export interface BookRecord {
@@ -37,8 +38,6 @@ export interface BookClaim {
   startedBy: string;
   now: string;
 }
-
-const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 export async function getBook(orgId: string): Promise<BookRecord | null> {
   const { Item } = await ddb.send(
@@ -87,16 +86,19 @@ export async function claimBook(claim: BookClaim, staleExecution: string | null)
   }
 }
 
-/** Only while this run is the church's running book: a later run's record is never touched. */
+/**
+ * Only while this run is the church's running book: a later run's record is never touched.
+ * The record as it was before (null: not this run's to change).
+ */
 async function updateRun(
   orgId: string,
   jobId: string,
   set: string,
   values: Record<string, unknown>,
   names: Record<string, string> = {},
-): Promise<boolean> {
+): Promise<BookRecord | null> {
   try {
-    await ddb.send(
+    const { Attributes } = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.book(orgId),
@@ -109,11 +111,12 @@ async function updateRun(
           ':updated': new Date().toISOString(),
           ...values,
         },
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    return true;
+    return Attributes as BookRecord;
   } catch (error) {
-    if (conditionFailed(error)) return false;
+    if (conditionFailed(error)) return null;
     throw error;
   }
 }
@@ -124,14 +127,25 @@ export const setBookExecution = (orgId: string, jobId: string, executionArn: str
 export const setBookProgress = (orgId: string, jobId: string, pagesDone: number, totalPages: number) =>
   updateRun(orgId, jobId, 'pagesDone = :done, totalPages = :total', { ':done': pagesDone, ':total': totalPages });
 
-/** The run's file becomes the church's book. */
-export const finishBook = (orgId: string, jobId: string, fileKey: string | null, totalPages: number) =>
-  updateRun(
+/**
+ * The run's file becomes the church's book: the file it replaces (null: none, or the same), for
+ * the caller to delete; undefined when the run is no longer the church's running book.
+ */
+export async function finishBook(
+  orgId: string,
+  jobId: string,
+  fileKey: string | null,
+  totalPages: number,
+): Promise<string | null | undefined> {
+  const before = await updateRun(
     orgId,
     jobId,
     '#status = :done, finishedAt = :now, fileKey = :key, pagesDone = :total, totalPages = :total',
     { ':done': 'SUCCEEDED', ':now': new Date().toISOString(), ':key': fileKey, ':total': totalPages },
   );
+  if (!before) return undefined;
+  return before.fileKey && before.fileKey !== fileKey ? before.fileKey : null;
+}
 
 export const failBook = (orgId: string, jobId: string, error: string) =>
   updateRun(

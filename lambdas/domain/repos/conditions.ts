@@ -6,6 +6,9 @@ import type { Member } from '../entities';
 import { keys } from '../keys';
 import { remove } from './transact';
 
+/** A conditional write refused: the item was not as the write required. */
+export const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
 export interface Condition {
   condition: string;
   values: Record<string, unknown>;

@@ -31,7 +31,12 @@ export const memberItem = (m: Member) => ({
 /** How a member is named on its roles (kept in step when the member or its family is renamed). */
 export const roleMemberName = (m: Pick<Member, 'name' | 'surname'>) => `${m.name} ${m.surname}`.trim();
 
-export const groupItem = (g: Group) => ({ ...keys.group(g.orgId, g.groupId), type: ItemType.group, ...g });
+export const groupItem = (g: Group) => ({
+  ...keys.group(g.orgId, g.groupId),
+  ...keys.groupOrder(g.orgId, g.groupName, g.groupId),
+  type: ItemType.group,
+  ...g,
+});
 
 export const groupNameItem = (g: Group) => ({
   ...keys.groupName(g.orgId, g.groupName),
@@ -43,6 +48,7 @@ export const groupNameItem = (g: Group) => ({
 export const roleItem = (r: Role) => ({
   ...keys.role(r.orgId, r.groupId, r.memberId),
   ...keys.roleByMember(r.orgId, r.memberId, r.groupId),
+  ...keys.roleOrder(r.orgId, r.groupId, r.memberName, r.memberId),
   type: ItemType.role,
   ...r,
 });

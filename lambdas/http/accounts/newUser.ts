@@ -1,5 +1,6 @@
 import { MemberSignupInput } from '../../contract/auth';
 import { ACCOUNT_OPENED, openAccount } from '../../domain/accounts';
+import { refuseCommonPassword } from '../../platform/commonPasswords';
 import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/route';
 
@@ -9,6 +10,7 @@ import { defineRoute } from '../../platform/route';
  * address is proven, finishSignUp joins the member the church holds for it.
  */
 export const handler = defineRoute('newUser', { body: MemberSignupInput }, async ({ body }) => {
+  await refuseCommonPassword(body.password);
   await openAccount({ email: body.email, name: body.fullName, password: body.password });
   count('AccountsOpened');
   return { success: true, message: ACCOUNT_OPENED };

@@ -1,6 +1,9 @@
 import { JobParams } from '../../contract/jobs';
 import { readJob } from '../../domain/jobs';
+import { requireOperatorTotp } from '../../platform/operatorMfa';
 import { defineRoute } from '../../platform/route';
 
 /** A job's status, progress and, once done, its result: what the super-admin pages poll. */
-export const handler = defineRoute('getJob', { params: JobParams }, async ({ params }) => readJob(params.jobId));
+export const handler = defineRoute('getJob', { params: JobParams, admit: requireOperatorTotp }, async ({ params }) =>
+  readJob(params.jobId),
+);

@@ -1,8 +1,13 @@
 import { OrganizationParams } from '../../contract/users';
 import { listChurchUsers } from '../../domain/users';
+import { requireOperatorTotp } from '../../platform/operatorMfa';
 import { defineRoute } from '../../platform/route';
 
 /** A church's users, for the super-admin choosing its administrator (the operator's own account is not among them). */
-export const handler = defineRoute('listOrganizationUsers', { params: OrganizationParams }, async ({ params }) => ({
-  users: await listChurchUsers(params.orgId),
-}));
+export const handler = defineRoute(
+  'listOrganizationUsers',
+  { params: OrganizationParams, admit: requireOperatorTotp },
+  async ({ params }) => ({
+    users: await listChurchUsers(params.orgId),
+  }),
+);

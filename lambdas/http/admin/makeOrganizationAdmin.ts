@@ -1,11 +1,12 @@
 import { OrganizationUserParams } from '../../contract/users';
 import { makeChurchAdmin } from '../../domain/users';
+import { requireOperatorTotp } from '../../platform/operatorMfa';
 import { defineRoute } from '../../platform/route';
 
 /** The super-admin makes a user of a church its administrator: record and Cognito attribute, as User Management does. */
 export const handler = defineRoute(
   'makeOrganizationAdmin',
-  { params: OrganizationUserParams },
+  { params: OrganizationUserParams, admit: requireOperatorTotp },
   async ({ principal, params }) => {
     const user = await makeChurchAdmin(principal, params.orgId, params.userId);
     return { success: true, message: `${user.email} is now an administrator of this church.`, user };

@@ -1,11 +1,13 @@
-import { GenerateDirectoryPdfInput } from '../../contract/pdf';
+import { StartDirectoryBookInput } from '../../contract/pdf';
 import { startBook } from '../../domain/directoryBook';
 import { defineRoute } from '../../platform/route';
 
-/** Starts the church's printed book as a job (admins), or joins the one being made; answers it at once. */
+/**
+ * Starts the church's printed book as a job (admins), or joins the one being made; answers it at
+ * once. A choice left out is the church's book setting.
+ */
 export const handler = defineRoute(
   'startDirectoryBook',
-  { body: GenerateDirectoryPdfInput },
-  async ({ principal, body }) =>
-    startBook(principal.orgId, principal.email, { paper: body.paper ?? 'letter', photos: body.photos ?? true }),
+  { body: StartDirectoryBookInput },
+  async ({ principal, body }) => startBook(principal.orgId, principal.email, body),
 );

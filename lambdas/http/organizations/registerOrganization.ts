@@ -2,6 +2,7 @@ import { RegisterOrganizationInput } from '../../contract/auth';
 import { ACCOUNT_OPENED, openAccount } from '../../domain/accounts';
 import { AppError } from '../../domain/errors';
 import { isOrgNameTaken, ORG_NAME_TAKEN } from '../../domain/repos/orgs';
+import { refuseCommonPassword } from '../../platform/commonPasswords';
 import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/route';
 
@@ -12,6 +13,7 @@ import { defineRoute } from '../../platform/route';
  */
 export const handler = defineRoute('registerOrganization', { body: RegisterOrganizationInput }, async ({ body }) => {
   const { churchInfo, adminInfo } = body;
+  await refuseCommonPassword(adminInfo.password);
   if (await isOrgNameTaken(churchInfo.name)) throw new AppError('already-exists', ORG_NAME_TAKEN);
   await openAccount({ email: adminInfo.email, name: adminInfo.name, password: adminInfo.password });
   count('AccountsOpened');

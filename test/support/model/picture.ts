@@ -4,10 +4,11 @@
  * The API's picture is also checked on its own (`brokenPromises`): that holds whatever the model.
  */
 import { expect } from 'vitest';
-import type { FamilyView, ListFamiliesResult, ListGroupsResult, ListUsersResult } from '../../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult, ListUsersResult } from '../../../lambdas/contract/api';
 import { roleMemberName } from '../../../lambdas/domain/repos/items';
 import { byName } from '../../../lambdas/domain/viewer';
 import { call, type Answer } from '../api';
+import { groupsWithRoles } from '../groups';
 import { emptyChurch, type ChurchModel, type FamilyModel, type MemberModel, type Real, type UserModel } from './church';
 
 export interface MemberPicture extends MemberModel {
@@ -104,7 +105,7 @@ async function apiPicture(r: Real): Promise<Picture> {
   const token = r.church.adminToken;
   const [families, groups, users] = await Promise.all([
     call<ListFamiliesResult>('listFamilies', { token }),
-    call<ListGroupsResult>('listGroups', { token }),
+    groupsWithRoles(token),
     call<ListUsersResult>('listUsers', { token }),
   ]);
   for (const answer of [families, groups, users] as Answer<unknown>[]) expectStatus(answer, 200);

@@ -11,10 +11,10 @@ import type {
   GetFamilyResult,
   GetMemberResult,
   ListFamiliesResult,
-  ListGroupsResult,
 } from '../../../lambdas/contract/api';
 import { NOT_LISTED } from '../../../lambdas/contract/listing';
 import { call, type Answer } from '../api';
+import { groupsWithRoles } from '../groups';
 import { createAccountIn } from '../fixtures';
 import { pick, type ChurchModel, type MemberModel, type Real } from './church';
 import { byKey, expectStatus, familyByIds, inOrder } from './picture';
@@ -62,7 +62,7 @@ async function readsOf(m: ChurchModel, token: string) {
   const months = monthsWithData(m);
   const [list, groups, families, members, dashboards] = await Promise.all([
     call<ListFamiliesResult>('listFamilies', { token }),
-    call<ListGroupsResult>('listGroups', { token }),
+    groupsWithRoles(token),
     Promise.all(
       [...m.families.keys()].map((familyId) => call<GetFamilyResult>('getFamily', { token, params: { familyId } })),
     ),

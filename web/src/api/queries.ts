@@ -11,7 +11,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ListFamiliesResult, OperationResults } from '../../../lambdas/contract/api';
+import type { GetGroupResult, ListFamiliesResult, OperationResults } from '../../../lambdas/contract/api';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 
 type Args = Pick<CallOptions, 'params' | 'query'>;
@@ -51,6 +51,15 @@ export const searchQuery = (q: string) => ({
 export const familyQuery = (familyId: string) => apiQuery('getFamily', { params: { familyId } });
 export const memberQuery = (memberId: string) => apiQuery('getMember', { params: { memberId } });
 export const groupsQuery = () => apiQuery('listGroups');
+/** One group's members a page at a time, in name order (More asks for the next). */
+export const groupQuery = (groupId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['getGroup', { groupId }] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }): Promise<GetGroupResult> =>
+      callApi('getGroup', { params: { groupId }, query: pageParam ? { after: pageParam } : {}, signal }),
+    getNextPageParam: (last): string | undefined => last.next ?? undefined,
+  });
 export const usersQuery = () => apiQuery('listUsers');
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
 export const organizationUsersQuery = (orgId: string) => apiQuery('listOrganizationUsers', { params: { orgId } });
@@ -67,6 +76,7 @@ type Read =
   | 'getFamily'
   | 'getMember'
   | 'listGroups'
+  | 'getGroup'
   | 'listUsers'
   | 'getPrivacyDefaults'
   | 'listOrganizationUsers';
@@ -74,7 +84,15 @@ type Read =
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx).
 type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook'>;
 
-const DIRECTORY: Read[] = ['getDashboard', 'listFamilies', 'searchDirectory', 'getFamily', 'getMember', 'listGroups'];
+const DIRECTORY: Read[] = [
+  'getDashboard',
+  'listFamilies',
+  'searchDirectory',
+  'getFamily',
+  'getMember',
+  'listGroups',
+  'getGroup',
+];
 
 /** What each write can change. Names and surnames show on groups; deletes also unlink accounts. */
 const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
@@ -93,18 +111,20 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   setFamilyPrivacy: DIRECTORY,
   setPrivacyDefaults: [...DIRECTORY, 'getPrivacyDefaults'],
   addGroup: ['listGroups', 'getDashboard'],
-  deleteGroup: ['listGroups', 'getDashboard'],
-  addRole: ['listGroups'],
-  deleteRole: ['listGroups'],
+  deleteGroup: ['listGroups', 'getGroup', 'getDashboard'],
+  addRole: ['listGroups', 'getGroup'],
+  deleteRole: ['listGroups', 'getGroup'],
   setUserAdminClaim: ['listUsers'],
   deleteUserAuth: ['listUsers'],
   makeOrganizationAdmin: ['listOrganizationUsers'],
   startIntegrityReport: [],
   // Nothing is gone when the job starts: the page refreshes the list when the job ends.
   deleteAllDataForOrganization: [],
-  generateDirectoryPdf: [],
   // The page puts the started book into directoryBookQuery itself and polls it.
   startDirectoryBook: [],
+  // The church's book setting is read with its book: the page puts the saved one there itself.
+  setBookSettings: [],
+  createBookCoverUpload: [],
 };
 
 /** A write through the API; on success every read it can change is marked stale (and refetched if shown). */

@@ -1,8 +1,10 @@
 import { lazy } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from './auth';
 import { useIsSuperAdmin } from './superAdmin';
+import { totpOnQuery } from '../lib/mfa';
 
 const VerifyEmailGate = lazy(() => import('../features/auth/VerifyEmailGate'));
 const NotFoundPage = lazy(() => import('../features/info/NotFoundPage'));
@@ -58,7 +60,8 @@ export function AdminRoute({
 /**
  * The super-admin's pages: like the admin pages ('Verifying access...', /login when signed out),
  * then Access Denied with the page's own text unless the verified e-mail is the configured
- * super-admin address.
+ * super-admin address; a super-admin without two-step sign-in goes to My Profile to turn it on
+ * (which says why), since the API refuses these pages until it is on.
  */
 export function SuperAdminRoute({ deniedText }: { deniedText: string }) {
   const { loadingAuth, currentUser, emailVerified, claimsError } = useAuth();
@@ -67,5 +70,13 @@ export function SuperAdminRoute({ deniedText }: { deniedText: string }) {
   if (!currentUser) return <Navigate to="/login" replace />;
   if (!emailVerified && !claimsError) return <VerifyEmailGate />;
   if (!superAdmin) return <AdminAccess kind="denied" text={deniedText} />;
+  return <OperatorTotpGate />;
+}
+
+function OperatorTotpGate() {
+  const totpOn = useQuery(totpOnQuery());
+  if (totpOn.isPending) return <PageLoader text="Verifying access..." />;
+  // Unreadable (offline): the page opens, and the API's own refusal says what to do.
+  if (totpOn.data === false) return <Navigate to="/profile" replace />;
   return <Outlet />;
 }

@@ -47,6 +47,13 @@ export function appRoutes(client: QueryClient): RouteObject[] {
     return null;
   }
 
+  /** A group's first page of members. */
+  async function prefetchGroup({ params }: { params: { groupId?: string } }) {
+    const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
+    if (mayReadDirectory(auth)) void client.prefetchInfiniteQuery(queries.groupQuery(params.groupId ?? ''));
+    return null;
+  }
+
   /** The family list's first page, from the letter the address names (?from=M) if any. */
   async function prefetchFamilies({ request }: { request: Request }) {
     const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
@@ -126,6 +133,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
                   path: 'groups',
                   loader: () => prefetch((q) => q.groupsQuery()),
                   lazy: page(() => import('../features/groups/GroupsPage')),
+                },
+                {
+                  path: 'groups/:groupId',
+                  loader: prefetchGroup,
+                  lazy: page(() => import('../features/groups/GroupPage')),
                 },
               ],
             },

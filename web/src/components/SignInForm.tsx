@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession } from 'aws-amplify/auth';
 import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { LoginForm } from '../../../lambdas/contract/auth';
 import { firstMessage } from '../../../lambdas/contract/fields';
 import { useAuth } from '../app/auth';
 import { callApi, isApiError } from '../lib/api';
 import { accountState, finishErrorText, finishSignUp } from '../lib/pendingSignUp';
-import { delay } from '../lib/authErrors';
+import { authErrorName, delay, totpErrorText } from '../lib/authErrors';
+import { CodeField } from './CodeField';
 import { StatusMessage, type Status } from './StatusMessage';
 import { LOGIN_FAILED, loginErrorText, signInWithPassword } from '../lib/signIn';
 
@@ -21,6 +22,9 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Cognito asked for the code of the account's authenticator app (two-step sign-in is on). */
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const [status, setStatus] = useState<Status | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
@@ -43,6 +47,12 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
 
     try {
       const result = await signInWithPassword(parsed.data.email, password);
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+        setAskCode(true);
+        setCode('');
+        setBusy(false);
+        return;
+      }
       if (!result.isSignedIn || result.nextStep.signInStep !== 'DONE') {
         setStatus({
           kind: 'error',
@@ -59,7 +69,32 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
       setBusy(false);
       return;
     }
+    await afterSignIn();
+  }
 
+  async function onCode(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!/^\d{6}$/.test(code)) {
+      setStatus({ kind: 'error', text: 'Please enter the 6-digit code from your authenticator app.' });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      const result = await confirmSignIn({ challengeResponse: code });
+      if (!result.isSignedIn) throw new Error(`sign-in step ${result.nextStep.signInStep}`);
+    } catch (error) {
+      setStatus({ kind: 'error', text: totpErrorText(error) });
+      // A spent or stale challenge cannot take another code: back to the password.
+      if (authErrorName(error) === 'NotAuthorizedException') setAskCode(false);
+      setBusy(false);
+      return;
+    }
+    await afterSignIn();
+  }
+
+  async function afterSignIn() {
     // A new account gets its organisation, member and family claims on its first sign-in: a proven
     // address without a church finishes its sign-up; an account of a church is linked to its member.
     let warned = false;
@@ -86,6 +121,31 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
     if (warned) await delay(3000);
     await auth.refresh();
     if (mounted.current) navigate('/dashboard', { replace: true });
+  }
+
+  if (askCode) {
+    return (
+      <form onSubmit={onCode} noValidate aria-busy={busy}>
+        <Flex direction="column" gap="medium">
+          <StatusMessage status={status} />
+          <Text>Two-step sign-in is on for this account. Enter the 6-digit code from your authenticator app.</Text>
+          <CodeField label="Code from the app" value={code} onChange={setCode} disabled={busy} />
+          <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
+            {busy ? 'Logging In...' : 'Continue'}
+          </Button>
+          <Button
+            variation="link"
+            onClick={() => {
+              setAskCode(false);
+              setStatus(null);
+            }}
+            isDisabled={busy}
+          >
+            Use a different account
+          </Button>
+        </Flex>
+      </form>
+    );
   }
 
   return (

@@ -8,6 +8,7 @@ import type { ErrorCode } from '../../../lambdas/domain/errors';
 import { amplifyAuth } from './amplifyAuth';
 import { ApiError } from './apiError';
 import { getConfig } from './config';
+import { takeEarlyRead } from './earlyRead';
 
 export type ApiOperation = Operation & keyof OperationResults;
 export { ApiError, isApiError } from './apiError';
@@ -113,14 +114,18 @@ export async function callApi<Op extends ApiOperation>(
   const onCallerAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onCallerAbort);
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  const send = () =>
+    fetch(url, {
       method: route.method,
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
     });
+  // A page's first read may have been started before the app's code arrived; if it failed, ask again.
+  const early = route.method === 'GET' ? takeEarlyRead(url) : undefined;
+  let response: Response;
+  try {
+    response = await (early ? early.catch(send) : send());
   } catch {
     if (timedOut) throw new ApiError('deadline-exceeded', TIMEOUT_MESSAGE, 0);
     if (options.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.', 0);

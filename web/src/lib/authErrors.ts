@@ -26,5 +26,18 @@ export function codeErrorText(error: unknown): string | null {
   }
 }
 
+/** Texts for a wrong or refused code from an authenticator app (two-step sign-in). */
+export function totpErrorText(error: unknown): string {
+  switch (authErrorName(error)) {
+    case 'CodeMismatchException':
+    case 'EnableSoftwareTokenMFAException':
+      return 'That code is not correct. Please check your authenticator app and try again.';
+    case 'NotAuthorizedException':
+      return 'The sign-in took too long. Please log in again.';
+    default:
+      return codeErrorText(error) ?? 'Something went wrong. Please try again.';
+  }
+}
+
 /** A pause that tests can shorten with fake timers. */
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

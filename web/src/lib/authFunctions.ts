@@ -1,3 +1,3 @@
 /** The auth functions the app shell needs, in a chunk of their own (see amplifyAuth.ts). */
-export { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+export { fetchAuthSession, fetchMFAPreference, getCurrentUser, signOut } from 'aws-amplify/auth';
 export { Hub } from 'aws-amplify/utils';

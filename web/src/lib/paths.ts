@@ -3,3 +3,4 @@ export const familyPath = (familyId: string) => `/families/${encodeURIComponent(
 export const familyEditPath = (familyId: string) => `/families/edit/${encodeURIComponent(familyId)}`;
 export const memberEditPath = (memberId: string) => `/members/edit/${encodeURIComponent(memberId)}`;
 export const familyPrivacyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}/privacy`;
+export const groupPath = (groupId: string) => `/groups/${encodeURIComponent(groupId)}`;

@@ -5,6 +5,7 @@ import { validateSignupForm } from '../../../../lambdas/contract/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
+import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CreationOutcome } from './CreationOutcome';
 import { useAccountCreation } from './useAccountCreation';
@@ -40,6 +41,8 @@ export default function CreateAccountPage() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const { busy, done, status, followUp, showLoginLink, setStatus, create } = useAccountCreation(SIGNUP_REDIRECT_MS);
 
+  const commonPasswordText = useCommonPasswordCheck();
+
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -49,6 +52,11 @@ export default function CreateAccountPage() {
     const checked = validateSignupForm(fields, orgId ?? null);
     if (!checked.ok) {
       setStatus({ kind: 'error', text: checked.message });
+      return;
+    }
+    const refused = await commonPasswordText(checked.value.password);
+    if (refused) {
+      setStatus({ kind: 'error', text: refused });
       return;
     }
     const { email, password } = checked.value;

@@ -8,6 +8,7 @@ import { firstMessage } from '../../../../lambdas/contract/fields';
 import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { authErrorName, codeErrorText, errorMessage } from '../../lib/authErrors';
+import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 type Step = 'request' | 'confirm' | 'done';
@@ -35,6 +36,7 @@ const isUnverifiedAddress = (error: unknown) =>
 
 export default function ForgotPasswordPage() {
   usePageTitle('Reset Password');
+  const commonPasswordText = useCommonPasswordCheck();
   const [step, setStep] = useState<Step>('request');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
@@ -93,6 +95,12 @@ export default function ForgotPasswordPage() {
     const parsed = ResetConfirmForm.safeParse({ code, password, confirmPassword });
     if (!parsed.success) {
       setStatus({ kind: 'error', text: firstMessage(parsed.error) });
+      return;
+    }
+    // Cognito takes the new password straight from here: this is the common-password check that applies.
+    const refused = await commonPasswordText(parsed.data.password);
+    if (refused) {
+      setStatus({ kind: 'error', text: refused });
       return;
     }
     setBusy(true);

@@ -6,6 +6,7 @@ import { validateRegistrationForm } from '../../../../lambdas/contract/auth';
 import { US_STATES } from '../../../../lambdas/contract/fields';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';
+import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CreationOutcome } from './CreationOutcome';
 import { useAccountCreation } from './useAccountCreation';
@@ -45,6 +46,8 @@ export default function RegisterOrganizationPage() {
   const { busy, done, status, followUp, showLoginLink, setStatus, create } =
     useAccountCreation(REGISTRATION_REDIRECT_MS);
 
+  const commonPasswordText = useCommonPasswordCheck();
+
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -66,6 +69,11 @@ export default function RegisterOrganizationPage() {
     );
     if (!checked.ok) {
       setStatus({ kind: 'error', text: checked.message });
+      return;
+    }
+    const refused = await commonPasswordText(checked.value.adminInfo.password);
+    if (refused) {
+      setStatus({ kind: 'error', text: refused });
       return;
     }
     const { email, password } = checked.value.adminInfo;

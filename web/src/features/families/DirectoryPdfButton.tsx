@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { bookProgressText, type BookView } from '../../../../lambdas/contract/book';
+import { bookProgressText, type BookView, type GetDirectoryBookResult } from '../../../../lambdas/contract/book';
 import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../../../../lambdas/contract/pdf';
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';
-import { defaultPaper } from './paperDefault';
+import { BookCoverChoice } from './BookCoverChoice';
+import { useBookSettings } from './bookSettings';
 
 /** A failed PDF: the server's message when it gave one, else the generic texts. */
 export function pdfErrorText(error: unknown): string {
@@ -30,8 +31,6 @@ export function startDownload(url: string, fileName = PDF_FILE_NAME) {
   link.remove();
 }
 
-const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** How often the page asks for the book while it is being made. */
 export const BOOK_POLL_MS = 1000;
 
@@ -51,23 +50,25 @@ const finishedOn = (book: BookView) =>
   new Date(book.finishedAt ?? book.startedAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
- * Download PDF (admins), with the book's choices beside it (paper size, family photos). The book
+ * Download PDF (admins), with the church's book setting beside it (paper size, family photos,
+ * cover photo). The book
  * is a job (domain/directoryBook.ts): the click starts it (or joins the one another admin
  * started), the page follows it with "Preparing your directory: page 40 of 194..." and a progress
  * bar, also after a reload, and downloads the file once it is made. The last book made stays
  * offered for download until the next one is.
  */
 export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus | null) => void }) {
-  /** Chosen on this page; until then the church's last book's paper, else the country's (paperDefault.ts). */
-  const [chosenPaper, setPaper] = useState<PaperSize | null>(null);
-  const [photos, setPhotos] = useState(true);
   const client = useQueryClient();
   const start = useApiMutation('startDirectoryBook');
   const { data, error } = useDirectoryBook();
+  /** The church's book setting (bookSettings.ts): a change here is saved for every admin and every book. */
+  const { settings, choose, saving } = useBookSettings(data, onStatus);
+  const { paper, photos } = settings;
   const book = data?.book ?? null;
   const running = book?.status === 'RUNNING';
-  const paper = chosenPaper ?? defaultPaper(book?.paper);
   const busy = running || start.isPending;
+  /** The finished book's file, downloaded once the page says it is ready. */
+  const [download, setDownload] = useState<string | null>(null);
   /** The run this page saw running: its end is announced here and its file downloaded. */
   const followed = useRef<string | null>(null);
 
@@ -87,14 +88,17 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
       onStatus({ kind: 'info', text: book.message || PDF_MESSAGES.empty });
       return;
     }
-    const url = book.url;
     onStatus({ kind: 'info', text: PDF_MESSAGES.generated });
-    // Let the page show (and announce) that before the browser's download takes over.
-    void nextFrame().then(() => {
-      startDownload(url);
-      onStatus({ kind: 'success', text: PDF_MESSAGES.started });
-    });
+    setDownload(book.url);
   }, [book, onStatus]);
+
+  // After the render that shows (and announces) "PDF generated...", the browser's download takes over.
+  useEffect(() => {
+    if (!download) return;
+    setDownload(null);
+    startDownload(download);
+    onStatus({ kind: 'success', text: PDF_MESSAGES.started });
+  }, [download, onStatus]);
 
   useEffect(() => {
     if (error) onStatus({ kind: 'danger', text: pdfErrorText(error) });
@@ -106,7 +110,11 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
     try {
       const started = await start.mutateAsync({ body: { paper, photos } });
       followed.current = started.book.jobId;
-      client.setQueryData(directoryBookQuery().queryKey, { success: true, book: started.book });
+      client.setQueryData<GetDirectoryBookResult>(directoryBookQuery().queryKey, (old) => ({
+        success: true,
+        settings: old?.settings ?? null,
+        book: started.book,
+      }));
     } catch (failure) {
       onStatus({ kind: 'danger', text: pdfErrorText(failure) });
     }
@@ -120,8 +128,8 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         <span>Paper</span>
         <select
           value={running ? book.paper : paper}
-          disabled={busy}
-          onChange={(e) => setPaper(e.target.value as PaperSize)}
+          disabled={busy || saving}
+          onChange={(e) => void choose({ paper: e.target.value as PaperSize })}
         >
           {PAPERS.map((size) => (
             <option key={size} value={size}>
@@ -134,11 +142,12 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         <input
           type="checkbox"
           checked={running ? book.photos : photos}
-          disabled={busy}
-          onChange={(e) => setPhotos(e.target.checked)}
+          disabled={busy || saving}
+          onChange={(e) => void choose({ photos: e.target.checked })}
         />
         <span>Photos</span>
       </label>
+      <BookCoverChoice cover={settings.cover} disabled={busy || saving} choose={choose} onStatus={onStatus} />
       <Button className="pdf-button" isLoading={busy} loadingText={PDF_MESSAGES.busy} onClick={() => void generate()}>
         Download PDF
       </Button>

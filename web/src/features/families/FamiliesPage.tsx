@@ -15,6 +15,7 @@ import { useOnVisible } from '../../lib/useOnVisible';
 import { FamilySearch, LetterBar } from './FamilyFinder';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { useAuth } from '../../app/auth';
 import { PlainButton } from '../../components/PlainButton';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
@@ -44,6 +45,9 @@ const FIRST_SCREEN = 9;
 
 /** How long typing pauses before the search is asked. */
 const SEARCH_PAUSE_MS = 200;
+
+/** The book's news while its button only holds its place: the page says nothing until the list confirms. */
+const holdStatus = () => {};
 
 /** What a family row does: its cards' delete buttons, and which one is working. */
 interface RowActions {
@@ -90,7 +94,12 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
     }
   }
 
+  // The list's first page says whether the viewer may add families. Until it comes, the token's
+  // admin claim keeps the buttons' place, hidden and inert, so the search box below does not move
+  // when the answer comes (layout shift); a stale claim only costs the place it held.
+  const { isAdmin } = useAuth();
   const canAddFamily = admin.data === true;
+  const adminTools = canAddFamily || (admin.isPending && isAdmin);
   const actions: RowActions = { busy, onDeleteFamily: deleteFamily, onDeleteMember: deleteMember };
   const keep = (to: string) =>
     searched ? `${to}?q=${encodeURIComponent(searched)}` : from ? `${to}?from=${from}` : to;
@@ -107,12 +116,14 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
       <div className="families-head">
         <PageTitle>Families</PageTitle>
         <div className="families-toolbar">
-          {canAddFamily && (
-            <RouterLink className="button-link button-link--primary" to="/families/add">
-              Add Family
-            </RouterLink>
+          {adminTools && (
+            <div className="families-admin-tools" inert={!canAddFamily} aria-hidden={!canAddFamily || undefined}>
+              <RouterLink className="button-link button-link--primary" to="/families/add">
+                Add Family
+              </RouterLink>
+              <DirectoryPdfButton onStatus={canAddFamily ? setStatus : holdStatus} />
+            </div>
           )}
-          {canAddFamily && <DirectoryPdfButton onStatus={setStatus} />}
           <nav className="view-toggle" aria-label="Family view">
             <RouterLink
               to={keep('/families')}

@@ -1,8 +1,10 @@
 /**
- * The paper a church's book is printed on unless an admin chooses: the paper of the church's last
- * book (every admin's page offers it again), else the paper of the country the browser says it is
- * in. Letter is the standard in the United States, Canada, Mexico, the Philippines and much of
- * Central and South America; A4 everywhere else.
+ * The paper the page offers a church whose administrators never chose its book setting
+ * (bookSettings.ts; once chosen, the church's setting is shown): the paper of the church's last
+ * book, else the paper of the country the browser says it is in. Churches register with United
+ * States addresses, whose paper is Letter (the server's default too); the browser's country only
+ * matters for an admin abroad before anyone chose. Letter is the standard in the United States,
+ * Canada, Mexico, the Philippines and much of Central and South America; A4 everywhere else.
  */
 import type { PaperSize } from '../../../../lambdas/contract/pdf';
 

@@ -5,9 +5,11 @@
  * pipeline checks it and makes its renditions (a second or two), so the save that follows finds
  * it ready, or the person learns at once why the file cannot be used.
  */
+import type { ZodMiniType } from 'zod/mini';
 import { firstMessage } from '../../../../lambdas/contract/fields';
 import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_TYPES, PhotoUploadInput } from '../../../../lambdas/contract/directory';
 import type { PhotoUploadResult } from '../../../../lambdas/contract/api';
+import { BookCoverUploadInput } from '../../../../lambdas/contract/book';
 import { callApi } from '../../lib/api';
 import { isApiError } from '../../lib/apiError';
 
@@ -166,17 +168,21 @@ export async function waitForPreparedPhoto(
   }
 }
 
+/** What a presigned upload is asked for with: the picture's type and exact size. */
+export interface UploadRequest {
+  contentType: string;
+  size: number;
+}
+
 /**
- * Resize, ask for a presigned upload (checked with the same rules as the server first), upload,
- * wait for the server's check. Returns the storage path to save as the family's photo. The upload
- * is for one family only: the family being edited (`familyId`), or the one the add form creates
- * (its `requestKey`, which the add sends too). Errors carry a message for the user.
+ * Resize, ask for a presigned upload (`ask`, which checks the request with the server's rules
+ * first), upload, wait for the server's check. Returns the storage path to save. Errors carry a
+ * message for the user.
  */
-export async function uploadFamilyPhoto(
+export async function uploadPhoto(
   file: File,
+  ask: (request: UploadRequest) => Promise<PhotoUploadResult>,
   options: {
-    familyId?: string;
-    requestKey?: string;
     onProgress?: (percent: number) => void;
     /** Told when the upload is done and the server is checking the photo. */
     onPreparing?: () => void;
@@ -185,16 +191,44 @@ export async function uploadFamilyPhoto(
 ): Promise<string> {
   if (!isImageFile(file)) throw new Error(MESSAGES.image);
   const blob = await (options.resize ?? resizePhoto)(file);
-  const request = {
-    contentType: blob.type || file.type,
-    size: blob.size,
-    ...(options.familyId ? { familyId: options.familyId } : {}),
-  };
-  const checked = PhotoUploadInput.safeParse(request);
-  if (!checked.success) throw new Error(firstMessage(checked.error));
-  const target = await callApi('createPhotoUpload', { body: checked.data, requestKey: options.requestKey });
+  const target = await ask({ contentType: blob.type || file.type, size: blob.size });
   await sendToPresignedUrl(target, blob, options.onProgress);
   options.onPreparing?.();
   await waitForPreparedPhoto(target.photo);
   return target.photo;
+}
+
+/** The request checked with the server's own rules, so the person learns at once what is wrong. */
+function checked<T>(schema: ZodMiniType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(firstMessage(result.error));
+  return result.data;
+}
+
+/**
+ * A family's photo. The upload is for one family only: the family being edited (`familyId`), or
+ * the one the add form creates (its `requestKey`, which the add sends too).
+ */
+export function uploadFamilyPhoto(
+  file: File,
+  options: Parameters<typeof uploadPhoto>[2] & { familyId?: string; requestKey?: string } = {},
+): Promise<string> {
+  return uploadPhoto(
+    file,
+    (request) =>
+      callApi('createPhotoUpload', {
+        body: checked(PhotoUploadInput, { ...request, ...(options.familyId ? { familyId: options.familyId } : {}) }),
+        requestKey: options.requestKey,
+      }),
+    options,
+  );
+}
+
+/** The church's book cover (admins): into the church's cover folder, checked by the same pipeline. */
+export function uploadBookCover(file: File, options: Parameters<typeof uploadPhoto>[2] = {}): Promise<string> {
+  return uploadPhoto(
+    file,
+    (request) => callApi('createBookCoverUpload', { body: checked(BookCoverUploadInput, request) }),
+    options,
+  );
 }

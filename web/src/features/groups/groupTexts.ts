@@ -10,7 +10,14 @@ export const GROUP_TEXTS = {
   cannotAddRole: 'Cannot add role due to missing data or permissions.',
   foundAllIn: 'Everyone found is already in this group',
   searchFailed: 'Members could not be searched. Please try again.',
+  groupNotFound: 'Group not found. It may have been deleted.',
+  moreMembers: 'More members',
+  loadingMore: 'Loading more members...',
 } as const;
+
+/** "No members", "1 member", "1,204 members". */
+export const memberCountText = (count: number) =>
+  count === 0 ? 'No members' : `${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`;
 
 const reason = (error: unknown) =>
   isApiError(error) && error.message

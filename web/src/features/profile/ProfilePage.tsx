@@ -5,6 +5,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';
 import { WhatOthersSee } from '../../components/WhatOthersSee';
 import { useAuth } from '../../app/auth';
+import { useIsSuperAdmin } from '../../app/superAdmin';
+import { OPERATOR_TOTP_REASON } from './operatorTotp';
+import { TwoStepSignIn } from './TwoStepSignIn';
 import { familyQuery, meQuery } from '../../api/queries';
 import { familyPrivacyPath } from '../../lib/paths';
 import { formatDateTime } from '../../lib/format';
@@ -14,6 +17,7 @@ export default function ProfilePage() {
   usePageTitle('Your Profile');
   const auth = useAuth();
   const signedIn = auth.currentUser !== null && !auth.claimsError;
+  const superAdmin = useIsSuperAdmin();
   const me = useQuery({ ...meQuery(), enabled: signedIn });
   const created = me.isPending
     ? 'Loading...'
@@ -56,6 +60,9 @@ export default function ProfilePage() {
             <dd>{auth.authTime ? formatDateTime(auth.authTime * 1000) : 'Not available'}</dd>
           </dl>
         </Card>
+      )}
+      {auth.currentUser && (
+        <TwoStepSignIn email={auth.email} required={superAdmin ? OPERATOR_TOTP_REASON : undefined} />
       )}
       {me.data?.familyId && <OwnFamilyPrivacy familyId={me.data.familyId} />}
     </Flex>

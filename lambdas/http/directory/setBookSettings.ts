@@ -1,0 +1,8 @@
+import { BookSettingsInput } from '../../contract/book';
+import { saveBookSettings } from '../../domain/bookSettings';
+import { defineRoute } from '../../platform/route';
+
+/** Saves the church's book setting (admins): the paper and photos every book is made with unless its start chooses. */
+export const handler = defineRoute('setBookSettings', { body: BookSettingsInput }, async ({ principal, body }) =>
+  saveBookSettings(principal.orgId, body),
+);

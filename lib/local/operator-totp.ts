@@ -1,0 +1,64 @@
+/**
+ * Two-step sign-in for the local super-admin, who must have it (lambdas/platform/operatorMfa.ts):
+ * the demo seed and the tests turn it on as the SPA would (sign in, AssociateSoftwareToken,
+ * VerifySoftwareToken with a code, SetUserMFAPreference), straight against cognito-local, and
+ * keep the authenticator key in the data folder, where `npm run demo:code` reads it.
+ */
+import {
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { cognito } from '../../lambdas/platform/cognito';
+import { env } from '../../lambdas/platform/env';
+
+/** The super-admin's authenticator key, in the data folder. */
+export const operatorTotpKeyFile = (dataDir: string) => path.join(dataDir, 'super-admin-totp-key.txt');
+
+export const readOperatorTotpKey = (dataDir: string): string | null =>
+  existsSync(operatorTotpKeyFile(dataDir)) ? readFileSync(operatorTotpKeyFile(dataDir), 'utf8').trim() : null;
+
+/** The code an authenticator app shows for `key` now (RFC 6238: SHA-1, 6 digits, 30 s, as Cognito). */
+export const totpCode = (key: string, timestamp = Date.now()): string =>
+  new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
+
+const passwordSignIn = (email: string, password: string) =>
+  cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: env('USER_POOL_CLIENT_ID'),
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+
+/** Turns two-step sign-in on for an account without it, keeps the key in the data folder, and returns it. */
+export async function turnOnOperatorTotp(dataDir: string, email: string, password: string): Promise<string> {
+  const AccessToken = (await passwordSignIn(email, password)).AuthenticationResult!.AccessToken!;
+  const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) }));
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+  writeFileSync(operatorTotpKeyFile(dataDir), `${SecretCode!}\n`);
+  return SecretCode!;
+}
+
+/** Signs in with password and, when Cognito asks, the code; the tokens. */
+export async function signInWithTotp(email: string, password: string, key: string) {
+  const challenge = await passwordSignIn(email, password);
+  if (challenge.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return challenge.AuthenticationResult!;
+  const answer = await cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: env('USER_POOL_CLIENT_ID'),
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(key) },
+    }),
+  );
+  return answer.AuthenticationResult!;
+}

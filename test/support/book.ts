@@ -1,0 +1,36 @@
+/**
+ * The church's printed book as the Families page makes it, for the tests: started with the book
+ * job (startDirectoryBook), followed (getDirectoryBook) until it ends, and downloaded.
+ */
+import { expect } from 'vitest';
+import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
+import { call } from './api';
+
+/** The church's book once its run has ended (null: the church never made one). */
+export async function finishedBook(token: string, timeoutMs = 60_000): Promise<BookView | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call<GetDirectoryBookResult>('getDirectoryBook', { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const book = answer.body.book;
+    if (book?.status !== 'RUNNING') return book;
+    if (Date.now() > deadline) throw new Error('the book did not finish');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Makes the church's book (with `body`'s choices, else the church's setting): the run as it ended, and the file's bytes (null: nothing to print). */
+export async function makeBook(
+  token: string,
+  body: object = {},
+): Promise<{ book: BookView; bytes: Uint8Array | null }> {
+  const started = await call<StartDirectoryBookResult>('startDirectoryBook', { token, body });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const book = (await finishedBook(token))!;
+  expect(book.jobId).toBe(started.body.book.jobId);
+  expect(book.status, JSON.stringify(book)).toBe('SUCCEEDED');
+  if (!book.url) return { book, bytes: null };
+  const response = await fetch(book.url);
+  expect(response.status).toBe(200);
+  return { book, bytes: new Uint8Array(await response.arrayBuffer()) };
+}

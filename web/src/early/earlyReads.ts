@@ -1,0 +1,119 @@
+/**
+ * The first API reads of a signed-in page, started by a small script of their own (index.html, made
+ * by vite.config.ts's earlyReads plugin) as soon as the page's HTML arrives, instead of after the
+ * app's code has downloaded, configured Amplify and run the route's loader: one or two hundred
+ * milliseconds on a phone's connection, several round trips in all. The app's API client takes the
+ * answer when it asks for the very same URL (takeEarlyRead in lib/api.ts); an answer it never
+ * asks for is dropped.
+ *
+ * It must stay a file of its own: it imports nothing, so its bundle is a few hundred bytes that
+ * need no other chunk. Which URLs it asks for is tested against the app's own queries
+ * (test/web/early-reads.test.ts).
+ */
+
+/** Where Amplify v6 keeps a signed-in session in localStorage (its TokenStore's keys). */
+const SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
+/** A token this close to its end is left to Amplify, which refreshes it first. */
+const FRESH_FOR_SECONDS = 60;
+
+/** The layout every directory page sits in (routes.tsx): its code comes with each page's. */
+const DIRECTORY_LAYOUT = 'features/access/ListedGate';
+
+const familiesRead = (search: URLSearchParams) => {
+  const from = search.get('from')?.toUpperCase();
+  return from ? `/api/families?from=${encodeURIComponent(from)}` : '/api/families';
+};
+
+/**
+ * The pages started early, by address: the modules of their code under web/src (their chunks are
+ * preloaded, see earlyPageChunks in web/earlyReadsScript.ts) and the page's own first read.
+ */
+export const EARLY_PAGES: Record<string, { code: string[]; read: (search: URLSearchParams, now: Date) => string }> = {
+  '/dashboard': {
+    code: [DIRECTORY_LAYOUT, 'features/dashboard/DashboardPage'],
+    // The browser's own month and day, as the dashboard's query sends them.
+    read: (_search, now) => `/api/dashboard?month=${now.getMonth() + 1}&day=${now.getDate()}`,
+  },
+  '/families': { code: [DIRECTORY_LAYOUT, 'features/families/FamiliesPage'], read: familiesRead },
+  '/families/grid': { code: [DIRECTORY_LAYOUT, 'features/families/FamiliesPage'], read: familiesRead },
+  '/groups': { code: [DIRECTORY_LAYOUT, 'features/groups/GroupsPage'], read: () => '/api/groups' },
+};
+
+/** An address as the table names it: no trailing slash. */
+const pagePath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+
+/** What a page's loaders read first, by the page's address: the caller's record, then the page's own. */
+export function earlyReadPaths(pathname: string, search: string, now: Date): string[] {
+  const page = EARLY_PAGES[pagePath(pathname)];
+  return page ? ['/api/me', page.read(new URLSearchParams(search), now)] : [];
+}
+
+/** The id of the element in index.html that lists each early page's chunks (JSON: address to URLs). */
+export const PAGE_CHUNKS_ID = 'early-page-chunks';
+
+/** Asks the browser for the page's code now, beside the app's first-load script, not after it has run. */
+export function preloadPageCode(doc: Document, pathname: string): void {
+  const listed = doc.getElementById(PAGE_CHUNKS_ID)?.textContent;
+  if (!listed) return;
+  const chunks = (JSON.parse(listed) as Record<string, string[] | undefined>)[pagePath(pathname)] ?? [];
+  for (const href of chunks) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
+/**
+ * The ID token of the one session stored, while it is fresh and may read the directory (the app's
+ * own rule, mayReadDirectory in app/auth.tsx: a proven address and a church); otherwise nothing.
+ */
+export function storedIdToken(storage: Storage, nowSeconds: number): string | null {
+  const users = Object.keys(storage).filter((key) => key.startsWith(SESSION_PREFIX) && key.endsWith('.LastAuthUser'));
+  if (users.length !== 1) return null;
+  const client = users[0]!.slice(SESSION_PREFIX.length, -'.LastAuthUser'.length);
+  const token = storage.getItem(`${SESSION_PREFIX}${client}.${storage.getItem(users[0]!) ?? ''}.idToken`);
+  const claims = token ? claimsOf(token) : null;
+  if (!claims || typeof claims.exp !== 'number' || claims.exp - FRESH_FOR_SECONDS <= nowSeconds) return null;
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  const mayRead = verified && typeof claims['custom:orgId'] === 'string' && claims['custom:orgId'] !== '';
+  return mayRead ? token : null;
+}
+
+function claimsOf(token: string): Record<string, unknown> | null {
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const claims: unknown = JSON.parse(atob(payload));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The reads started, by URL: the app's API client takes each once. */
+export interface EarlyReads {
+  [url: string]: Promise<Response> | undefined;
+}
+
+declare global {
+  interface Window {
+    earlyReads?: EarlyReads;
+  }
+}
+
+/** Starts loading the page's code, and its first reads with the stored session if there is a fresh one. */
+export function startEarlyReads(): void {
+  // The app got here first (a slow network, a cached app): it is already asking for itself.
+  if (window.earlyReads) return;
+  preloadPageCode(document, location.pathname);
+  const token = storedIdToken(window.localStorage, Date.now() / 1000);
+  if (!token) return;
+  const reads: EarlyReads = {};
+  for (const path of earlyReadPaths(location.pathname, location.search, new Date())) {
+    const read = fetch(path, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    // Unclaimed or failed, it is the app's own request that counts: nothing to report here.
+    read.catch(() => undefined);
+    reads[path] = read;
+  }
+  window.earlyReads = reads;
+}

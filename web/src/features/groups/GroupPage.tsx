@@ -1,0 +1,206 @@
+/**
+ * One group's page: its members in name order, a page at a time (More asks for the next), and for
+ * administrators Add Member, removing a member and Delete Group. Members of a family left out of
+ * the directory are not in the answer for other members (the API applies the visibility rule).
+ */
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@aws-amplify/ui-react';
+import type { GroupRoleView } from '../../../../lambdas/contract/api';
+import { useAuth } from '../../app/auth';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { PageLoader } from '../../components/PageLoader';
+import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { Photo } from '../../components/Photo';
+import { PlainButton } from '../../components/PlainButton';
+import { StatusMessage } from '../../components/StatusMessage';
+import { groupQuery, useApiMutation } from '../../api/queries';
+import { isApiError } from '../../lib/api';
+import { familyPath } from '../../lib/paths';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { AddMemberModal } from './AddMemberModal';
+import {
+  GROUP_TEXTS,
+  confirmGroupDelete,
+  confirmRoleDelete,
+  groupDeleteErrorText,
+  memberCountText,
+  roleDeleteErrorText,
+} from './groupTexts';
+
+/** What is running: the group's delete or a member's removal (by id), so its button shows it and others wait. */
+type Busy = { kind: 'group' } | { kind: 'role'; memberId: string } | null;
+
+export default function GroupPage() {
+  const { groupId = '' } = useParams();
+  const { userOrgId } = useAuth();
+  const navigate = useNavigate();
+  const pages = useInfiniteQuery({ ...groupQuery(groupId), enabled: userOrgId !== '' });
+  const { data, error, isPending, hasNextPage, isFetchingNextPage } = pages;
+  const [status, setStatus] = usePageStatus();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [adding, setAdding] = useState(false);
+  const removeGroup = useApiMutation('deleteGroup');
+  const removeRole = useApiMutation('deleteRole');
+  // The newest page says the group's name and count as they are now.
+  const group = data?.pages.at(-1)?.group ?? null;
+  const roles = data?.pages.flatMap((p) => p.roles) ?? [];
+  const canManage = data?.pages[0]?.canManage ?? false;
+  usePageTitle(group?.groupName ?? 'Group');
+  const loadError = !userOrgId
+    ? GROUP_TEXTS.orgMissing
+    : isApiError(error) && error.code === 'not-found'
+      ? GROUP_TEXTS.groupNotFound
+      : error
+        ? GROUP_TEXTS.loadFailed
+        : null;
+
+  async function deleteGroup() {
+    if (!group || busy || !confirmGroupDelete(group.groupName)) return;
+    setBusy({ kind: 'group' });
+    try {
+      const result = await removeGroup.mutateAsync({ params: { groupId } });
+      navigate('/groups', { state: { status: { kind: 'success', text: result.message } } });
+    } catch (failure) {
+      setStatus({ kind: 'danger', text: groupDeleteErrorText(failure) });
+      setBusy(null);
+    }
+  }
+
+  async function deleteRole(role: GroupRoleView) {
+    if (!group || busy || !confirmRoleDelete(role.memberName, group.groupName)) return;
+    setBusy({ kind: 'role', memberId: role.memberId });
+    try {
+      await removeRole.mutateAsync({ params: { groupId, memberId: role.memberId } });
+      setStatus({ kind: 'success', text: `${role.memberName} removed from the group "${group.groupName}".` });
+    } catch (failure) {
+      setStatus({ kind: 'danger', text: roleDeleteErrorText(failure) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="page groups-page group-page">
+      <Breadcrumbs
+        items={[
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Groups', to: '/groups' },
+          { label: group?.groupName ?? 'Group' },
+        ]}
+      />
+      {group && (
+        <div className="groups-head">
+          <span className="group-page__title">
+            <PageTitle>{group.groupName}</PageTitle>
+            <span className="group-card__count">{memberCountText(group.memberCount)}</span>
+          </span>
+          {canManage && (
+            <span className="group-card__actions">
+              <Button variation="primary" isDisabled={busy !== null} onClick={() => setAdding(true)}>
+                Add Member
+              </Button>
+              <Button
+                colorTheme="error"
+                isDisabled={busy !== null}
+                isLoading={busy?.kind === 'group'}
+                loadingText="Deleting..."
+                onClick={() => void deleteGroup()}
+              >
+                Delete Group
+              </Button>
+            </span>
+          )}
+        </div>
+      )}
+
+      <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
+
+      {isPending && !loadError && <PageLoader text="Loading group..." />}
+      {loadError && (
+        <>
+          <StatusMessage status={{ kind: 'error', text: loadError }} />
+          <p>
+            <RouterLink to="/groups">Back to Groups</RouterLink>
+          </p>
+        </>
+      )}
+      {group && (
+        <section className="group-card" aria-label={`Members of ${group.groupName}`}>
+          {/* A page may show none of its members to a member (all of families left out of the directory): More still follows. */}
+          {roles.length === 0 && !hasNextPage ? (
+            <p className="muted group-card__empty">{GROUP_TEXTS.emptyGroup}</p>
+          ) : (
+            <ul className="role-grid" aria-busy={busy !== null}>
+              {roles.map((role) => (
+                <li key={role.memberId} className="role-card">
+                  <RoleLink role={role} />
+                  {canManage && (
+                    <button
+                      type="button"
+                      className="role-card__remove"
+                      disabled={busy !== null}
+                      aria-busy={busy?.kind === 'role' && busy.memberId === role.memberId}
+                      onClick={() => void deleteRole(role)}
+                      aria-label={`Remove ${role.memberName} from ${group.groupName}`}
+                      title={`Remove ${role.memberName}`}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {hasNextPage && (
+            <div className="group-more">
+              <PlainButton
+                isLoading={isFetchingNextPage}
+                loadingText={GROUP_TEXTS.loadingMore}
+                onClick={() => void pages.fetchNextPage()}
+              >
+                {GROUP_TEXTS.moreMembers}
+              </PlainButton>
+            </div>
+          )}
+        </section>
+      )}
+
+      {adding && group && (
+        <AddMemberModal
+          group={group}
+          inGroup={new Set(roles.map((r) => r.memberId))}
+          onClose={() => setAdding(false)}
+          onAdded={(message) => {
+            setAdding(false);
+            setStatus({ kind: 'success', text: message });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The member's card: to their family, or '#' when they have none. */
+function RoleLink({ role }: { role: GroupRoleView }) {
+  const body = (
+    <>
+      <Photo src={null} kind="person" alt="" className="role-card__avatar" height={60} />
+      <span className="role-card__text">
+        <span className="role-card__name">{role.memberName}</span>
+        {role.label && <span className="role-card__label">{role.label}</span>}
+      </span>
+    </>
+  );
+  return role.familyId ? (
+    <RouterLink className="role-card__link" to={familyPath(role.familyId)}>
+      {body}
+    </RouterLink>
+  ) : (
+    <a className="role-card__link" href="#">
+      {body}
+    </a>
+  );
+}

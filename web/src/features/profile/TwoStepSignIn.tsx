@@ -1,0 +1,148 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { CodeField } from '../../components/CodeField';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { totpErrorText } from '../../lib/authErrors';
+import { totpOnQuery } from '../../lib/mfa';
+
+/** The name an authenticator app shows beside the account. */
+const APP_NAME = 'Church Directory';
+
+type State = { step: 'loading' } | { step: 'off' } | { step: 'setup'; uri: string; secret: string } | { step: 'on' };
+
+/**
+ * My Profile's "Two-step sign-in": an authenticator app's 6-digit code after the password (TOTP,
+ * Cognito's software token). Set up (QR code or the key to type), confirm with a code, turn off.
+ * `required` explains why the account must have it (the super-admin).
+ */
+export function TwoStepSignIn({ email, required }: { email: string; required?: string }) {
+  const [state, setState] = useState<State>({ step: 'loading' });
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const client = useQueryClient();
+  const changed = () => client.invalidateQueries({ queryKey: totpOnQuery().queryKey });
+
+  useEffect(() => {
+    let live = true;
+    fetchMFAPreference().then(
+      (mfa) => live && setState({ step: mfa.enabled?.includes('TOTP') ? 'on' : 'off' }),
+      () => live && setState({ step: 'off' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await work();
+    } catch (error) {
+      setStatus({ kind: 'error', text: totpErrorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const start = () =>
+    run(async () => {
+      const totp = await setUpTOTP();
+      setCode('');
+      setState({ step: 'setup', uri: totp.getSetupUri(APP_NAME, email).toString(), secret: totp.sharedSecret });
+    });
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setStatus({ kind: 'error', text: 'Please enter the 6-digit code from your authenticator app.' });
+      return;
+    }
+    return run(async () => {
+      await verifyTOTPSetup({ code });
+      await updateMFAPreference({ totp: 'PREFERRED' });
+      await changed();
+      setState({ step: 'on' });
+      setStatus({
+        kind: 'success',
+        text: 'Two-step sign-in is on. You will be asked for a code each time you log in.',
+      });
+    });
+  };
+
+  const turnOff = () =>
+    run(async () => {
+      await updateMFAPreference({ totp: 'DISABLED' });
+      await changed();
+      setState({ step: 'off' });
+      setStatus({ kind: 'success', text: 'Two-step sign-in is off.' });
+    });
+
+  return (
+    <section aria-labelledby="profile-two-step">
+      <Card variation="outlined">
+        <Flex direction="column" gap="medium">
+          <Heading level={2} id="profile-two-step" className="section-title">
+            Two-step sign-in
+          </Heading>
+          {required && state.step !== 'on' && <StatusMessage status={{ kind: 'warning', text: required }} />}
+          <StatusMessage status={status} />
+          {state.step === 'loading' && <Text className="muted">Loading...</Text>}
+          {state.step === 'off' && (
+            <Flex direction="column" gap="small" alignItems="flex-start">
+              <Text>
+                After your password, also enter a 6-digit code from an authenticator app on your phone (such as Google
+                Authenticator, Microsoft Authenticator or 1Password), so a stolen password alone cannot open your
+                account.
+              </Text>
+              <Button variation="primary" onClick={start} isDisabled={busy}>
+                Set up two-step sign-in
+              </Button>
+            </Flex>
+          )}
+          {state.step === 'setup' && (
+            <form onSubmit={confirm} noValidate aria-busy={busy}>
+              <Flex direction="column" gap="medium" alignItems="flex-start">
+                <Text>1. In your authenticator app, add an account and scan this code:</Text>
+                <QRCodeSVG
+                  value={state.uri}
+                  size={176}
+                  marginSize={2}
+                  role="img"
+                  aria-label="QR code for your authenticator app"
+                />
+                <Text>
+                  Or type this key: <code className="mono totp-key">{state.secret}</code>
+                </Text>
+                <Text>2. Enter the 6-digit code the app shows:</Text>
+                <CodeField label="Code from the app" value={code} onChange={setCode} disabled={busy} />
+                <Flex gap="small" wrap="wrap">
+                  <Button type="submit" variation="primary" isDisabled={busy}>
+                    {busy ? 'Checking...' : 'Turn On'}
+                  </Button>
+                  <Button onClick={() => setState({ step: 'off' })} isDisabled={busy}>
+                    Cancel
+                  </Button>
+                </Flex>
+              </Flex>
+            </form>
+          )}
+          {state.step === 'on' && (
+            <Flex direction="column" gap="small" alignItems="flex-start">
+              <Text>On: each time you log in, you enter a code from your authenticator app after your password.</Text>
+              {!required && (
+                <Button onClick={turnOff} isDisabled={busy}>
+                  Turn Off
+                </Button>
+              )}
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+    </section>
+  );
+}
