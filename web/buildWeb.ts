@@ -20,13 +20,23 @@ export interface FirstLoad {
 
 export async function buildWeb(opts: { outDir?: string } = {}): Promise<{ outDir: string; firstLoadJs: FirstLoad }> {
   const outDir = path.resolve(opts.outDir ?? path.join(webDir, 'dist'));
-  await build({
-    configFile: path.join(webDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    // Another process (npm start, the browser tests) may be serving this folder: files of older
-    // builds go only once the new index.html is in place (hashed names never clash).
-    build: { outDir, emptyOutDir: false },
-  });
+  // What the browser tests and the bench drive is what people get: React's production build. Vite
+  // follows NODE_ENV when it is set, and vitest sets it to 'test', which would build React's
+  // development code (StrictMode's double effects and all) for the browser tests.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(webDir, 'vite.config.ts'),
+      logLevel: 'warn',
+      // Another process (npm start, the browser tests) may be serving this folder: files of older
+      // builds go only once the new index.html is in place (hashed names never clash).
+      build: { outDir, emptyOutDir: false },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   await pruneAssets(outDir, manifest);
   return { outDir, firstLoadJs: await firstLoad(outDir, manifest) };
