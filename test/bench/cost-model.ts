@@ -41,8 +41,16 @@ export const PROFILE = {
   activeAccountsPerFamily: 0.5,
   /** Visits per active account: each loads the app shell and these API reads. */
   visitsPerActiveAccount: 6,
-  /** The family list a page at a time: the first, and a second for one visit in two; a search for one in three. */
-  readsPerVisit: { getMe: 1, getDashboard: 1, listFamilies: 1.5, searchDirectory: 0.3, getFamily: 2, listGroups: 0.3 },
+  /** The family list a page at a time: the first, and a second for one visit in two; a search for one in three; a group opened in one visit in five. */
+  readsPerVisit: {
+    getMe: 1,
+    getDashboard: 1,
+    listFamilies: 1.5,
+    searchDirectory: 0.3,
+    getFamily: 2,
+    listGroups: 0.3,
+    getGroup: 0.2,
+  },
   /** Saves per family a month (the family's own and its administrators'). */
   writesPerFamily: { updateFamily: 0.3, updateMember: 0.3 },
   /** The app's code, downloaded once a month per active account (hashed assets stay cached). */
