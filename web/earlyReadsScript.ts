@@ -1,11 +1,12 @@
 /**
  * Puts the early reads' script (src/early/start.ts) in index.html as a module of its own, loaded
  * async: it runs as soon as it arrives, while the app's first-load script is still downloading.
- * Built, it is a chunk of its own (it imports nothing the app does), and index.html lists each
+ * Built, it is one file bundled on its own (esbuild), and index.html lists each
  * early page's chunks for it to preload (a JSON data block, which the Content-Security-Policy
  * lets be); served by `npm run dev`, the source itself and no list.
  */
 import path from 'node:path';
+import { build as esbuild } from 'esbuild';
 import type { OutputBundle } from 'rollup';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { EARLY_PAGES, PAGE_CHUNKS_ID } from './src/early/earlyReads';
@@ -49,8 +50,19 @@ export function earlyReadsScript(sources: Sources): Plugin {
       base = config.base;
       serving = config.command === 'serve';
     },
-    buildStart() {
-      if (!serving) reference = this.emitFile({ type: 'chunk', id: sources.script, name: 'early' });
+    async buildStart() {
+      if (serving) return;
+      // Bundled apart from the app: what it imports (constants it shares with pages) is inlined,
+      // where the app's bundler would split a shared module into a chunk it must then wait for.
+      const bundled = await esbuild({
+        entryPoints: [sources.script],
+        bundle: true,
+        format: 'esm',
+        minify: true,
+        write: false,
+        target: 'es2020',
+      });
+      reference = this.emitFile({ type: 'asset', name: 'early.js', source: bundled.outputFiles[0]!.text });
     },
     generateBundle: {
       // Before Vite writes index.html (in its own generateBundle), which calls transformIndexHtml.

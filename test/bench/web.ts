@@ -232,7 +232,9 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigu
 
 async function lighthousePages(url: string, port: number, log: (m: string) => void): Promise<Metric[]> {
   const metrics: Metric[] = [];
-  for (const target of LIGHTHOUSE_PAGES) {
+  // BENCH_LIGHTHOUSE_PAGES=families,families_grid measures only those (while working on one page).
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  for (const target of LIGHTHOUSE_PAGES.filter(({ name }) => !only || only.includes(name))) {
     const runs: LighthouseFigures[] = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseOnce(`${url}${target.path}`, port));
     const m = (pick: (f: LighthouseFigures) => number) => median(runs.map(pick));

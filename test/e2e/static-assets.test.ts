@@ -63,4 +63,33 @@ describe('the built app', () => {
       await browser.close();
     }
   });
+
+  it("asks for the grid's first photos as the list's answer arrives, and each photo once", async () => {
+    const browser = await launch();
+    try {
+      const { page } = await newPage(browser, 375);
+      await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      const photos: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image' && !request.url().startsWith(stack.url)) photos.push(request.url());
+      });
+      await page.goto(`${stack.url}/families/grid`);
+      await page.locator('.family-tile__photo').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // The early script's preloads, with the URLs the grid's first tiles then show.
+      const preloaded = await page.$$eval('link[rel="preload"][as="image"]', (links) =>
+        links.map((link) => link.getAttribute('href')),
+      );
+      const shown = await page.$$eval('.family-tile__photo', (images) =>
+        images.map((image) => (image as HTMLImageElement).currentSrc),
+      );
+      expect(preloaded.length).toBeGreaterThan(0);
+      expect(shown.slice(0, 3).filter((src) => src.includes('/photos/'))).toHaveLength(preloaded.length);
+      // The preloads chose the renditions the tiles show: no photo was fetched that no tile shows, or twice.
+      expect(photos.filter((url) => !shown.includes(url))).toEqual([]);
+      expect(new Set(photos).size).toBe(photos.length);
+    } finally {
+      await browser.close();
+    }
+  });
 });

@@ -9,7 +9,8 @@ import {
 } from '../../web/src/early/earlyReads';
 import { buildQuery, callApi } from '../../web/src/lib/api';
 import { setConfig } from '../../web/src/lib/config';
-import { auth, jsonResponse, sessionFor, stubFetch } from './helpers';
+import { CARD_PHOTO_SIZES, GRID_PHOTO_SIZES } from '../../web/src/lib/familyPhotoSizes';
+import { auth, eventually, jsonResponse, sessionFor, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -137,6 +138,46 @@ describe('the early reads', () => {
     window.history.replaceState(null, '', '/groups');
     startEarlyReads();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("ask for the list's and the grid's first-screen photos as the page shows them, and leave the answer to the app", async () => {
+    const family = (n: number, photo: boolean) => ({
+      familyId: `f-${n}`,
+      photoUrl: photo ? `https://photos.example/${n}-list.jpg` : null,
+      photoSrcset: photo ? `https://photos.example/${n}-s.jpg 480w, https://photos.example/${n}-m.jpg 960w` : null,
+    });
+    const answer = { families: [family(1, true), family(2, false), family(3, true), family(4, true)], next: null };
+    stubFetch((url) => jsonResponse(200, url === '/api/me' ? { orgId: 'org-1' } : answer));
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => ({
+        href: link.getAttribute('href'),
+        srcset: link.getAttribute('imagesrcset'),
+        sizes: link.getAttribute('imagesizes'),
+        priority: link.getAttribute('fetchpriority'),
+      }));
+    amplifySession(Date.now() / 1000 + 3600);
+
+    for (const [page, sizes, shown] of [
+      ['/families/grid', GRID_PHOTO_SIZES, [1, 3]],
+      ['/families', CARD_PHOTO_SIZES, [1]],
+    ] as const) {
+      document.head.innerHTML = '';
+      delete window.earlyReads;
+      window.history.replaceState(null, '', page);
+      startEarlyReads();
+      await eventually(() => expect(preloads(), page).toHaveLength(shown.length));
+      expect(preloads()).toEqual(
+        shown.map((n) => ({
+          href: family(n, true).photoUrl,
+          srcset: family(n, true).photoSrcset,
+          sizes,
+          priority: 'high',
+        })),
+      );
+      // The app still reads the whole answer the early read started.
+      expect(await callApi('listFamilies')).toEqual(answer);
+    }
+    document.head.innerHTML = '';
   });
 
   it('are asked again by the app when the early one failed on the network', async () => {

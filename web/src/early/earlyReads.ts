@@ -6,10 +6,15 @@
  * answer when it asks for the very same URL (takeEarlyRead in lib/api.ts); an answer it never
  * asks for is dropped.
  *
- * It must stay a file of its own: it imports nothing, so its bundle is a few hundred bytes that
- * need no other chunk. Which URLs it asks for is tested against the app's own queries
+ * The family list and grid also ask for their first screen's photos the moment the list's answer
+ * arrives, while the app's code may still be on its way: on a phone the first photo is the page's
+ * largest paint.
+ *
+ * It must stay a file of its own: it imports nothing but constants, so its bundle is a few hundred
+ * bytes that need no other chunk. Which URLs it asks for is tested against the app's own queries
  * (test/web/early-reads.test.ts).
  */
+import { CARD_PHOTO_SIZES, GRID_FIRST_ROW, GRID_PHOTO_SIZES } from '../lib/familyPhotoSizes';
 
 /** Where Amplify v6 keeps a signed-in session in localStorage (its TokenStore's keys). */
 const SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
@@ -24,20 +29,65 @@ const familiesRead = (search: URLSearchParams) => {
   return from ? `/api/families?from=${encodeURIComponent(from)}` : '/api/families';
 };
 
+/** The photos on a page's first screen: the first `count` of its read's families, shown at `sizes`. */
+interface FirstPhotos {
+  sizes: string;
+  count: number;
+}
+
+interface EarlyPage {
+  code: string[];
+  read: (search: URLSearchParams, now: Date) => string;
+  photos?: FirstPhotos;
+}
+
 /**
  * The pages started early, by address: the modules of their code under web/src (their chunks are
- * preloaded, see earlyPageChunks in web/earlyReadsScript.ts) and the page's own first read.
+ * preloaded, see earlyPageChunks in web/earlyReadsScript.ts), the page's own first read, and the
+ * photos of that read which the page loads at once.
  */
-export const EARLY_PAGES: Record<string, { code: string[]; read: (search: URLSearchParams, now: Date) => string }> = {
+export const EARLY_PAGES: Record<string, EarlyPage> = {
   '/dashboard': {
     code: [DIRECTORY_LAYOUT, 'features/dashboard/DashboardPage'],
     // The browser's own month and day, as the dashboard's query sends them.
     read: (_search, now) => `/api/dashboard?month=${now.getMonth() + 1}&day=${now.getDate()}`,
   },
-  '/families': { code: [DIRECTORY_LAYOUT, 'features/families/FamiliesPage'], read: familiesRead },
-  '/families/grid': { code: [DIRECTORY_LAYOUT, 'features/families/FamiliesPage'], read: familiesRead },
+  '/families': {
+    code: [DIRECTORY_LAYOUT, 'features/families/FamiliesPage'],
+    read: familiesRead,
+    photos: { sizes: CARD_PHOTO_SIZES, count: 1 },
+  },
+  '/families/grid': {
+    code: [DIRECTORY_LAYOUT, 'features/families/FamiliesPage'],
+    read: familiesRead,
+    photos: { sizes: GRID_PHOTO_SIZES, count: GRID_FIRST_ROW },
+  },
   '/groups': { code: [DIRECTORY_LAYOUT, 'features/groups/GroupsPage'], read: () => '/api/groups' },
 };
+
+/**
+ * Asks for the first screen's photos of a family list's answer: the same URL, srcset and sizes the
+ * page's img then has, so the browser takes the one it loaded. A copy of the answer is read; the
+ * app reads the answer itself.
+ */
+export async function preloadFirstPhotos(doc: Document, read: Promise<Response>, photos: FirstPhotos): Promise<void> {
+  const answer = (await (await read).clone().json()) as {
+    families?: { photoUrl?: string | null; photoSrcset?: string | null }[];
+  };
+  for (const { photoUrl, photoSrcset } of answer.families?.slice(0, photos.count) ?? []) {
+    if (!photoUrl) continue;
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'image');
+    link.href = photoUrl;
+    if (photoSrcset) {
+      link.setAttribute('imagesrcset', photoSrcset);
+      link.setAttribute('imagesizes', photos.sizes);
+    }
+    link.setAttribute('fetchpriority', 'high');
+    doc.head.appendChild(link);
+  }
+}
 
 /** An address as the table names it: no trailing slash. */
 const pagePath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
@@ -109,11 +159,16 @@ export function startEarlyReads(): void {
   const token = storedIdToken(window.localStorage, Date.now() / 1000);
   if (!token) return;
   const reads: EarlyReads = {};
-  for (const path of earlyReadPaths(location.pathname, location.search, new Date())) {
+  const paths = earlyReadPaths(location.pathname, location.search, new Date());
+  for (const path of paths) {
     const read = fetch(path, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
     // Unclaimed or failed, it is the app's own request that counts: nothing to report here.
     read.catch(() => undefined);
     reads[path] = read;
   }
   window.earlyReads = reads;
+  // The page's own read is the last; its photos are asked for before the app can take its answer.
+  const photos = EARLY_PAGES[pagePath(location.pathname)]?.photos;
+  const pageRead = reads[paths[paths.length - 1] ?? ''];
+  if (photos && pageRead) preloadFirstPhotos(document, pageRead, photos).catch(() => undefined);
 }

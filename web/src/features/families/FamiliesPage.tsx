@@ -30,16 +30,8 @@ import {
   useFamilyDelete,
   useMemberDelete,
 } from './familyParts';
+import { CARD_PHOTO_SIZES, GRID_FIRST_ROW, GRID_PHOTO_SIZES } from '../../lib/familyPhotoSizes';
 
-/**
- * How wide the photos are shown (styles.css), for choosing a rendition: grid tiles are half the
- * screen up to 991 px, then a third of the 1,200 px page; the card's photo is 240 px, the card's
- * width on a phone.
- */
-const GRID_PHOTO_SIZES = '(max-width: 991px) 50vw, 380px';
-const CARD_PHOTO_SIZES = '(max-width: 575px) calc(100vw - 3rem), 240px';
-/** Tiles on the first screen's first row (three columns from 992 px): loaded at once. */
-const FIRST_ROW = 3;
 /** Families rendered with the page's first paint: more than any screen shows; the rest follow (useProgressive). */
 const FIRST_SCREEN = 9;
 
@@ -266,7 +258,7 @@ function FamilyItems({
               srcSet={f.photoSrcset}
               sizes={GRID_PHOTO_SIZES}
               size={f.photoSize}
-              eager={i < FIRST_ROW}
+              eager={i < GRID_FIRST_ROW}
               kind="family"
               alt=""
               className="family-tile__photo"
