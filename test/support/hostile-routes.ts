@@ -6,6 +6,7 @@
  * null, state upper-cased, e-mail lower-cased).
  */
 import { churchBooksPrefix } from '../../lambdas/domain/bookKeys';
+import { BOOK_COVER_FOLDER } from '../../lambdas/domain/photo-keys';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -669,6 +670,31 @@ export const hostileRoutes: RouteCase[] = [
     accepted: async ({ w, sent }) => {
       const { settings } = await read<GetDirectoryBookResult>('getDirectoryBook', w.main.adminToken);
       expect(settings).toMatchObject({ paper: sent.paper, photos: sent.photos });
+    },
+  }),
+  route({
+    operation: 'createBookCoverUpload',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ contentType: 'image/jpeg', size: 1000 }),
+    shape: () => ({
+      fields: {
+        contentType: fc.constantFrom(...Object.keys(PHOTO_EXTENSIONS), 'image/svg+xml', 'text/html', 'IMAGE/JPEG'),
+        size: fc.oneof(
+          fc.integer({ min: -10, max: 6 * 1024 * 1024 }),
+          fc.constantFrom(0, 5 * 1024 * 1024 + 1, 1.5, 1e308),
+        ),
+      },
+    }),
+    readOnly: true,
+    accepted: async ({ w, sent, answer }) => {
+      const { photo } = answer.body as unknown as PhotoUploadResult;
+      // Only ever into the church's own cover folder, whatever else the body holds.
+      expect(photo).toMatch(
+        new RegExp(
+          `^${w.main.orgId}/photos/${BOOK_COVER_FOLDER}/[0-9a-f-]{36}\\.${PHOTO_EXTENSIONS[String(sent.contentType)]}$`,
+        ),
+      );
     },
   }),
   route({
