@@ -1,6 +1,7 @@
-/** The runtime configuration's photos origin: the app connects to it early (web/src/lib/config.ts). */
+/** The runtime configuration's photos origin: the app connects to it early (web/src/lib/configFile.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig, preconnectPhotos } from '../../web/src/lib/config';
+import { loadConfig } from '../../web/src/lib/config';
+import { preconnectPhotos } from '../../web/src/lib/configFile';
 
 const base = {
   region: 'us-east-1',

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebConfig } from '../../lib/settings';
 import { routeFor } from '../../lambdas/routes';
 import {
   earlyReadPaths,
@@ -9,6 +10,7 @@ import {
 } from '../../web/src/early/earlyReads';
 import { buildQuery, callApi } from '../../web/src/lib/api';
 import { setConfig } from '../../web/src/lib/config';
+import { preconnectPhotos } from '../../web/src/lib/configFile';
 import { CARD_PHOTO_SIZES, GRID_PHOTO_SIZES } from '../../web/src/lib/familyPhotoSizes';
 import { auth, eventually, jsonResponse, sessionFor, stubFetch } from './helpers';
 
@@ -120,6 +122,34 @@ describe('the early reads', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/me', '/api/groups']);
     const stored = window.localStorage.getItem(`CognitoIdentityServiceProvider.${CLIENT}.user-1.idToken`);
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).get('authorization')).toBe(`Bearer ${stored}`);
+  });
+
+  it("connect at once to the photos' origin the app remembered on an earlier visit, signed in or not", () => {
+    const preconnects = () =>
+      [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href'));
+    document.head.innerHTML = '';
+    window.history.replaceState(null, '', '/login');
+    startEarlyReads();
+    expect(preconnects()).toEqual([]);
+
+    const config: WebConfig = {
+      region: 'r',
+      userPoolId: 'p',
+      userPoolClientId: CLIENT,
+      signInFlow: 'USER_SRP_AUTH',
+      apiBase: '',
+    };
+    preconnectPhotos(
+      { ...config, photosOrigin: 'https://photos.example' },
+      document.implementation.createHTMLDocument(),
+    );
+    startEarlyReads();
+    expect(preconnects()).toEqual(['https://photos.example']);
+    // A stage without a photos' origin forgets it.
+    preconnectPhotos(config, document.implementation.createHTMLDocument());
+    document.head.innerHTML = '';
+    startEarlyReads();
+    expect(preconnects()).toEqual([]);
   });
 
   it("are taken once by the app's API client for the same URL; other calls and later ones go to the network", async () => {

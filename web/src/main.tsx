@@ -31,7 +31,8 @@ import { App } from './app/App';
 import { appRoutes, preloadPage } from './app/routes';
 import { PageLoader } from './components/PageLoader';
 import { amplifyAuth } from './lib/amplifyAuth';
-import { configureAmplify, loadConfig, preconnectPhotos } from './lib/config';
+import { configureAmplify, loadConfig } from './lib/config';
+import { preconnectPhotos } from './lib/configFile';
 import { createQueryClient } from './lib/queryClient';
 
 const container = document.getElementById('root');

@@ -15,6 +15,7 @@
  * (test/web/early-reads.test.ts).
  */
 import { CARD_PHOTO_SIZES, GRID_FIRST_ROW, GRID_PHOTO_SIZES } from '../lib/familyPhotoSizes';
+import { preconnect, rememberedPhotosOrigin } from '../lib/configFile';
 
 /** Where Amplify v6 keeps a signed-in session in localStorage (its TokenStore's keys). */
 const SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
@@ -151,11 +152,15 @@ declare global {
   }
 }
 
-/** Starts loading the page's code, and its first reads with the stored session if there is a fresh one. */
+/**
+ * Starts loading the page's code, connecting to the photos' origin an earlier visit remembered,
+ * and the page's first reads with the stored session if there is a fresh one.
+ */
 export function startEarlyReads(): void {
   // The app got here first (a slow network, a cached app): it is already asking for itself.
   if (window.earlyReads) return;
   preloadPageCode(document, location.pathname);
+  preconnect(rememberedPhotosOrigin(window.localStorage));
   const token = storedIdToken(window.localStorage, Date.now() / 1000);
   if (!token) return;
   const reads: EarlyReads = {};

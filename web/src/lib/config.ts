@@ -37,19 +37,6 @@ export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
   };
 }
 
-/**
- * Opens the connection to the photos' origin while the page's code and data are still loading: a
- * page whose largest element is a photo (the family list and grid) then starts drawing it without
- * a connection's round trips first. Images are fetched without CORS, so no crossorigin attribute.
- */
-export function preconnectPhotos(config: WebConfig, doc: Document = document): void {
-  if (!config.photosOrigin || doc.querySelector(`link[rel="preconnect"][href="${config.photosOrigin}"]`)) return;
-  const link = doc.createElement('link');
-  link.rel = 'preconnect';
-  link.href = config.photosOrigin;
-  doc.head.appendChild(link);
-}
-
 let configured = false;
 
 /** Amplify is configured exactly once per page load (its code is not part of the first load). */
