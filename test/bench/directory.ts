@@ -11,6 +11,9 @@
  *    phone's last four digits, whole surnames), taken in turn.
  *  - dashboard.*: GET /api/dashboard for this month and a mid-month day, and how its time grows from
  *    1,000 to 10,000 families (bounded panels: it should not).
+ *  - directory.whole_read_ms: the whole church as the book reads it (readDirectory: its key range
+ *    in parts, side by side), median of 3, beside whole_read_one_query_ms, the same items read one
+ *    Query page after another.
  *
  * Names without a size are of the 10,000-family church; `.1000.` ones of the 1,000-family church
  * (with BENCH_DIRECTORY_FAMILIES, of that one church alone).
@@ -30,6 +33,8 @@ const SIZES = ONLY ? [ONLY] : [1000, 10_000];
 const SEED = 20260003;
 const WARM_UPS = 3;
 const RUNS = 20;
+/** Reads of the whole church, each way (seconds each at the largest size). */
+const WHOLE_READS = 3;
 const PASSWORD = 'bench-admin-1';
 
 export const directory: BenchModule = {
@@ -59,6 +64,8 @@ export const directory: BenchModule = {
           unit: 'x',
           budget: 1.5,
         },
+        { name: 'directory.whole_read_ms', value: large.wholeReadMs, unit: 'ms', budget: null },
+        { name: 'directory.whole_read_one_query_ms', value: large.wholeOneQueryMs, unit: 'ms', budget: null },
         { name: 'families.page.1000.first_kb', value: small.pageKb, unit: 'KB', budget: 100 },
         { name: 'families.page.1000.p50_ms', value: small.pageP50, unit: 'ms', budget: null },
         { name: 'families.page.1000.api_over_raw_ratio', value: small.pageP50 / small.rawP50, unit: 'x', budget: null },
@@ -82,6 +89,8 @@ interface Figures {
   dashboardP50: number;
   dashboardRequests: number;
   dashboardKb: number;
+  wholeReadMs: number;
+  wholeOneQueryMs: number;
 }
 
 /** What people type into the search box: beginnings of surnames and first names, whole surnames, a phone's last four. */
@@ -196,6 +205,21 @@ async function measure(
   const dashboard: number[] = [];
   for (let i = 0; i < RUNS; i++) dashboard.push(await time(() => get(dashboardPath)));
 
+  // The whole church as the book reads it (in parts, side by side), and as one Query after another.
+  const { queryAll, readDirectory } = await import('../../lambdas/domain/repos/directory');
+  const { prefixEnd } = await import('../../lambdas/domain/repos/table');
+  const oneQuery = () =>
+    queryAll({
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :fam AND :famEnd',
+      ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':fam': 'FAM#', ':famEnd': prefixEnd('FAM#') },
+    });
+  const wholeRead: number[] = [];
+  const wholeOneQuery: number[] = [];
+  for (let i = 0; i < WHOLE_READS; i++) {
+    wholeRead.push(await time(() => readDirectory(orgId)));
+    wholeOneQuery.push(await time(oneQuery));
+  }
+
   const figures: Figures = {
     pageKb,
     pageRequests,
@@ -207,7 +231,12 @@ async function measure(
     dashboardP50: median(dashboard),
     dashboardRequests,
     dashboardKb,
+    wholeReadMs: median(wholeRead),
+    wholeOneQueryMs: median(wholeOneQuery),
   };
+  log(
+    `${size}: the whole church in parts ${figures.wholeReadMs.toFixed(0)} ms, in one Query ${figures.wholeOneQueryMs.toFixed(0)} ms`,
+  );
   log(
     `${size}: page p50 ${figures.pageP50.toFixed(1)} ms (raw ${figures.rawP50.toFixed(1)} ms); search p50 ${figures.searchP50.toFixed(1)} ms, p95 ${figures.searchP95.toFixed(1)} ms; dashboard p50 ${figures.dashboardP50.toFixed(1)} ms, ${dashboardKb.toFixed(1)} KB`,
   );

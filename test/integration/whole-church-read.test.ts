@@ -1,0 +1,47 @@
+/**
+ * A whole church's read (readDirectory: the book, the backfills) is cut into parts by the first
+ * character of the family's id and read side by side. Families whose ids sit on every cut, between
+ * the cuts, and outside hex altogether come back once each, with their own members, in key order.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Family, Member } from '../../lambdas/domain/entities';
+import { batchPutAll } from '../../lambdas/domain/repos/batch';
+import { readDirectory } from '../../lambdas/domain/repos/directory';
+import { directoryItems } from '../../lambdas/domain/repos/items';
+import { stack } from '../support/env';
+import { createChurch, newId } from '../support/fixtures';
+
+/** Ids on each cut (a single character), just after one, between hex's digits and letters, and past 'f'. */
+const FAMILY_IDS = [
+  ...'0123456789abcdef',
+  ...['1', '9', 'a', 'f'].map((c) => `${c}${newId()}`),
+  '-dash',
+  'A-upper',
+  'Z',
+  '_under',
+  'g-after-f',
+  'zz',
+  newId(),
+  newId(),
+];
+
+describe("a whole church's read", () => {
+  it('brings every family once, with its members, in key order, whatever its id', async () => {
+    const { orgId } = await createChurch();
+    const stamp = new Date().toISOString();
+    const base = { orgId, version: 1, createdAt: stamp, updatedAt: stamp };
+    const families = FAMILY_IDS.map((familyId) => ({ ...base, familyId, surname: `S ${familyId}` }) as Family);
+    const members = families.flatMap(({ familyId, surname }) =>
+      [1, 2].map((n) => ({ ...base, memberId: `${familyId}-m${n}`, familyId, surname, name: `M${n}` }) as Member),
+    );
+    await batchPutAll(stack.env.TABLE_NAME!, directoryItems(families, members));
+
+    const read = await readDirectory(orgId);
+    expect(read.map(({ family }) => family.familyId)).toEqual([...FAMILY_IDS].sort());
+    for (const { family, members: own } of read)
+      expect(own.map((m) => m.memberId).sort(), family.familyId).toEqual([
+        `${family.familyId}-m1`,
+        `${family.familyId}-m2`,
+      ]);
+  });
+});
