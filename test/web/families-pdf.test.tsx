@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView, ListFamiliesResult } from '../../lambdas/contract/api';
 import type { BookSettings, BookView } from '../../lambdas/contract/book';
-import { jsonResponse, renderApp, routedFetch, signedInAs, stubFetch } from './helpers';
+import { jsonResponse, POLLED, renderApp, routedFetch, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -111,9 +111,9 @@ describe('Download PDF', () => {
     expect(
       fetchMock.mock.calls.filter(([url, init]) => url === '/api/directory/book' && init?.method === 'POST'),
     ).toHaveLength(1);
-    await screen.findByText('Preparing your directory: page 3 of 10...', {}, { timeout: 3000 });
+    await screen.findByText('Preparing your directory: page 3 of 10...', {}, POLLED);
 
-    await screen.findByText('PDF download started!', {}, { timeout: 3000 });
+    await screen.findByText('PDF download started!', {}, POLLED);
     // The browser's download starts while the page says the file is being prepared.
     expect(clicked).toEqual([
       { href: URL_OK, download: 'directory.pdf', pageSaid: 'PDF generated. Preparing download...' },
@@ -130,7 +130,7 @@ describe('Download PDF', () => {
     ]);
     renderApp('/families');
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
-    await screen.findByText(empty, {}, { timeout: 3000 });
+    await screen.findByText(empty, {}, POLLED);
     expect(clicked).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import {
   currentPath,
   eventually,
   jsonResponse,
+  POLLED,
   renderApp,
   routedFetch,
   signedInAs,
@@ -279,7 +280,7 @@ describe('add family', () => {
     // Not handled yet at the first look (404), ready at the next.
     const secondLook = pending();
     await act(async () => firstLook(jsonResponse(404, { error: { code: 'not-found', message: 'Photo not found.' } })));
-    await vi.waitFor(() => expect(calls(PREPARED)).toHaveLength(2), { timeout: 3000 });
+    await vi.waitFor(() => expect(calls(PREPARED)).toHaveLength(2), POLLED);
     fake.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     await act(async () => secondLook(jsonResponse(200, ready)));
     expect(await screen.findByText('Photo uploaded. Adding family...')).toBeTruthy();

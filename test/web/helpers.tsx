@@ -123,4 +123,11 @@ export function routedFetch() {
  * vi.waitFor with the same limit as findBy/waitFor (setup.ts): a loaded machine can take more than
  * vi.waitFor's default second to render the next page. Works with vitest's fake timers.
  */
+/**
+ * The limit for what comes a poll or two later (a job's progress, a photo's next look, each poll
+ * a second or more apart): a limit, not a timing assertion. A loaded 2-core machine running two
+ * test files at once has taken more than 3 s for two polls.
+ */
+export const POLLED = { timeout: 15_000 };
+
 export const eventually = <T,>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000 });

@@ -11,7 +11,7 @@ import type { IntegrityReportResult, JobView, OrganizationListItem } from '../..
 import { formatOrgDate } from '../../web/src/features/admin/OrgManagementPage';
 import { makeAdminConfirmText } from '../../web/src/features/admin/OrgAdminsModal';
 import { setConfig } from '../../web/src/lib/config';
-import { auth, currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
+import { auth, currentPath, jsonResponse, POLLED, renderApp, signedInAs, stubFetch } from './helpers';
 
 import { OPERATOR_TOTP_REASON } from '../../web/src/features/profile/operatorTotp';
 
@@ -169,7 +169,7 @@ describe('data integrity report page', () => {
     );
     await screen.findByText('1,234 items checked so far.');
 
-    await screen.findByText('Data integrity report complete. Found 3 issues.', {}, { timeout: 4000 });
+    await screen.findByText('Data integrity report complete. Found 3 issues.', {}, POLLED);
     const badge = screen.getByText('3', { selector: '.issue-badge' });
     expect(badge.className).toContain('issue-badge--bad');
     const categories = screen.getAllByRole('listitem').map((li) => li.textContent);
@@ -363,7 +363,7 @@ describe('organisation management page', () => {
     await screen.findByText(
       'Successfully deleted all data for organization: Bethel Church (ID: org-b). Summary: families: 2, members: 5',
       {},
-      { timeout: 4000 },
+      POLLED,
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await screen.findByRole('heading', { level: 2, name: 'Organizations (1)' });
