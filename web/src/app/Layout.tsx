@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Link as RouterLink,
   NavLink,
@@ -174,6 +174,11 @@ function useFocusOnRouteChange() {
   const { pathname } = useLocation();
   const back = useNavigationType() === 'POP';
   const first = useRef(true);
+  /** The page on screen, set as it is committed (a layout effect), before this hook's effects are cleaned up. */
+  const onScreen = useRef(pathname);
+  useLayoutEffect(() => {
+    onScreen.current = pathname;
+  }, [pathname]);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -182,6 +187,10 @@ function useFocusOnRouteChange() {
     // Lazy pages mount a moment later: try again briefly until the heading exists.
     let tries = 0;
     const id = setInterval(() => {
+      // The next page may be committed before this effect is cleaned up (a Back while this page's
+      // heading is awaited): its own effect decides, or this one would focus its heading and
+      // scroll it to the top after ScrollRestoration put it back.
+      if (onScreen.current !== pathname) return clearInterval(id);
       const target = document.querySelector<HTMLElement>('#main .page-title') ?? null;
       if (target || ++tries > 20) {
         clearInterval(id);
