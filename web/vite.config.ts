@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { codeTiers } from './codeTiers';
 import { earlyReadsScript } from './earlyReadsScript';
 import { startupPreloads } from './startupPreloads';
 import { theme } from './src/app/theme';
@@ -70,16 +71,22 @@ function themeCss(): Plugin {
   };
 }
 
+const entry = path.join(webDir, 'src/main.tsx');
+/** Modules main.tsx calls at once: their dynamic imports load at start-up too. */
+const startedAtOnce = [path.join(webDir, 'src/lib/amplifyAuth.ts')];
+const tiers = codeTiers(entry, startedAtOnce);
+
 export default defineConfig({
   root: webDir,
   plugins: [
     react(),
     themeCss(),
     devConfigJson(),
-    startupPreloads(path.join(webDir, 'src/main.tsx'), [path.join(webDir, 'src/lib/amplifyAuth.ts')]),
+    tiers.plugin,
+    startupPreloads(entry, startedAtOnce),
     earlyReadsScript({
       script: path.join(webDir, 'src/early/start.ts'),
-      entry: path.join(webDir, 'src/main.tsx'),
+      entry,
       srcDir: path.join(webDir, 'src'),
     }),
   ],
@@ -88,6 +95,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: tiers.codeSplitting } },
   },
   server: {
     host: '127.0.0.1',
