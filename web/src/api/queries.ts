@@ -127,13 +127,32 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   createBookCoverUpload: [],
 };
 
-/** A write through the API; on success every read it can change is marked stale (and refetched if shown). */
+/**
+ * The deletes. A cached read not on screen would show what is gone when its page opens next (the
+ * groups list, just after deleting a group from its own page) while it asks again: it is dropped
+ * instead, and that page reads afresh.
+ */
+const DELETES: ReadonlySet<Write> = new Set([
+  'deleteFamily',
+  'deleteMember',
+  'deleteGroup',
+  'deleteRole',
+  'deleteUserAuth',
+]);
+
+/**
+ * A write through the API; on success every read it can change is marked stale (and refetched if
+ * shown), and after a delete those not shown are dropped.
+ */
 export function useApiMutation<Op extends Write>(operation: Op) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (options: Omit<CallOptions, 'signal'> = {}) => callApi(operation, options),
     onSuccess: () => {
-      for (const read of CHANGES[operation]) void client.invalidateQueries({ queryKey: [read] });
+      for (const read of CHANGES[operation]) {
+        if (DELETES.has(operation)) client.removeQueries({ queryKey: [read], type: 'inactive' });
+        void client.invalidateQueries({ queryKey: [read] });
+      }
     },
   });
 }

@@ -4,7 +4,7 @@
  * the directory are not in the answer for other members (the API applies the visibility rule).
  */
 import { useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
 import type { GroupRoleView } from '../../../../lambdas/contract/api';
@@ -16,7 +16,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';
 import { PlainButton } from '../../components/PlainButton';
 import { StatusMessage } from '../../components/StatusMessage';
-import { groupQuery, groupsQuery, useApiMutation } from '../../api/queries';
+import { groupQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import { familyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -43,7 +43,6 @@ export default function GroupPage() {
   const [busy, setBusy] = useState<Busy>(null);
   const [adding, setAdding] = useState(false);
   const removeGroup = useApiMutation('deleteGroup');
-  const client = useQueryClient();
   const removeRole = useApiMutation('deleteRole');
   // The newest page says the group's name and count as they are now.
   const group = data?.pages.at(-1)?.group ?? null;
@@ -63,10 +62,6 @@ export default function GroupPage() {
     setBusy({ kind: 'group' });
     try {
       const result = await removeGroup.mutateAsync({ params: { groupId } });
-      // The groups page shows its cached list while it asks again: without this group, not with it.
-      client.setQueryData(groupsQuery().queryKey, (list) =>
-        list ? { ...list, groups: list.groups.filter((g) => g.groupId !== groupId) } : list,
-      );
       navigate('/groups', { state: { status: { kind: 'success', text: result.message } } });
     } catch (failure) {
       setStatus({ kind: 'danger', text: groupDeleteErrorText(failure) });
