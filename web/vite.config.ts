@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { codeTiers } from './codeTiers';
 import { earlyReadsScript } from './earlyReadsScript';
+import { EARLY_PAGES } from './src/early/earlyReads';
 import { startupPreloads } from './startupPreloads';
 import { theme } from './src/app/theme';
 
@@ -74,7 +75,11 @@ function themeCss(): Plugin {
 const entry = path.join(webDir, 'src/main.tsx');
 /** Modules main.tsx calls at once: their dynamic imports load at start-up too. */
 const startedAtOnce = [path.join(webDir, 'src/lib/amplifyAuth.ts')];
-const tiers = codeTiers(entry, startedAtOnce);
+/** The directory's first pages (the early reads' pages): their code is a tier of its own. */
+const firstPages = [...new Set(Object.values(EARLY_PAGES).flatMap(({ code }) => code))].map((module) =>
+  path.join(webDir, 'src', `${module}.tsx`),
+);
+const tiers = codeTiers(entry, startedAtOnce, firstPages);
 
 export default defineConfig({
   root: webDir,

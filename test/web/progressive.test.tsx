@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useProgressive } from '../../web/src/lib/useProgressive';
 
 /** Notes each count it renders with, so the steps between first and total can be seen. */
-function List({ total, first, seen }: { total: number; first: number; seen: number[] }) {
-  const shown = useProgressive(total, first);
+function List({ total, first, step, seen }: { total: number; first: number; step?: number; seen: number[] }) {
+  const shown = useProgressive(total, first, step);
   seen.push(shown);
   return <p>{shown === total ? 'all' : `${shown} of ${total}`}</p>;
 }
@@ -16,6 +16,13 @@ describe('useProgressive', () => {
     expect(seen[0]).toBe(9);
     await screen.findByText('all');
     expect([...new Set(seen)]).toEqual([9, 18, 25]);
+  });
+
+  it('takes steps of the size it is given', async () => {
+    const seen: number[] = [];
+    render(<List total={12} first={4} step={3} seen={seen} />);
+    await screen.findByText('all');
+    expect([...new Set(seen)]).toEqual([4, 7, 10, 12]);
   });
 
   it('renders a short list whole at once', async () => {

@@ -10,6 +10,11 @@ const PATHS = {
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   printer: 'M7 9V3h10v6M7 17H4v-8h16v8h-3M7 14h10v7H7z',
   church: 'M12 2v4M10 4h4M12 6l-5 4v11h10V10l-5-4ZM4 21h16M10 21v-4a2 2 0 0 1 4 0v4',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-4.5v-5m0-3v.01',
+  success: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-4-9 3 3 5-6',
+  warning: 'M12 3.5 2.5 20h19L12 3.5Zm0 6v5m0 3v.01',
+  error: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13.5v5.5m0 3v.01',
+  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

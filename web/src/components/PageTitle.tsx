@@ -1,11 +1,13 @@
-import { Heading } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 
-/** The page's one h1; focusable so the layout can move focus to it after a route change. */
+/**
+ * The page's one h1; focusable so the layout can move focus to it after a route change. The UI
+ * library's heading look (its class names) without its primitive, as StatusMessage says why.
+ */
 export function PageTitle({ children }: { children: ReactNode }) {
   return (
-    <Heading level={1} className="page-title" tabIndex={-1}>
+    <h1 className="amplify-heading amplify-heading--1 page-title" tabIndex={-1}>
       {children}
-    </Heading>
+    </h1>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert } from '@aws-amplify/ui-react';
+import { Icon } from './Icon';
 
 export type StatusKind = 'success' | 'info' | 'warning' | 'error';
 
@@ -9,21 +9,31 @@ export interface Status {
 
 /**
  * One status line. Errors and warnings interrupt (role="alert"); success and progress are
- * announced politely (role="status").
+ * announced politely (role="status"). The UI library's alert look (its class names) without its
+ * primitives: those bring the library's whole theme as script, which the directory's first pages
+ * would otherwise download before they can show.
  */
 export function StatusMessage({ status, onDismiss }: { status: Status | null; onDismiss?: () => void }) {
   if (!status) return null;
   const urgent = status.kind === 'error' || status.kind === 'warning';
   return (
-    <Alert
-      variation={status.kind}
+    <div
+      className={`amplify-flex amplify-alert amplify-alert--${status.kind} status-message`}
       role={urgent ? 'alert' : 'status'}
       aria-live={urgent ? 'assertive' : 'polite'}
-      isDismissible={Boolean(onDismiss)}
-      onDismiss={onDismiss}
-      className="status-message"
     >
-      {status.text}
-    </Alert>
+      <Icon name={status.kind} className="amplify-icon amplify-alert__icon" />
+      <div className="amplify-alert__body status-message__text">{status.text}</div>
+      {onDismiss && (
+        <button
+          type="button"
+          aria-label="Dismiss alert"
+          className="amplify-button amplify-field-group__control amplify-button--link amplify-alert__dismiss"
+          onClick={onDismiss}
+        >
+          <Icon name="close" size={20} />
+        </button>
+      )}
+    </div>
   );
 }

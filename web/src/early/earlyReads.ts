@@ -159,8 +159,15 @@ declare global {
 export function startEarlyReads(): void {
   // The app got here first (a slow network, a cached app): it is already asking for itself.
   if (window.earlyReads) return;
-  preloadPageCode(document, location.pathname);
   preconnect(rememberedPhotosOrigin(window.localStorage));
+  startReads();
+  // The page's code after its reads: over HTTP/1.1 the browser gives its six connections to
+  // requests in the order they come, and the reads, with the photos they name, are the longer chain.
+  preloadPageCode(document, location.pathname);
+}
+
+/** The page's first reads with the stored session, and the first photos its answer names. */
+function startReads(): void {
   const token = storedIdToken(window.localStorage, Date.now() / 1000);
   if (!token) return;
   const reads: EarlyReads = {};

@@ -4,11 +4,14 @@
  * into one clear page instead of an error on each. Until the answer about the account is there,
  * the page shows as usual (no wait for anyone the church lists).
  */
+import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { meQuery } from '../../api/queries';
 import { mayReadDirectory, useAuth } from '../../app/auth';
-import { NotListedPage } from './NotListedPage';
+
+/** Rarely shown: its own chunk, so the directory's pages do not carry it (or the UI library it uses). */
+const NotListedPage = lazy(() => import('./NotListedPage').then((m) => ({ default: m.NotListedPage })));
 
 export default function ListedGate() {
   const auth = useAuth();

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Heading } from '@aws-amplify/ui-react';
 import type { DashboardResult } from '../../../../lambdas/contract/api';
 import { PageTitle } from '../../components/PageTitle';
 import { Icon, type IconName } from '../../components/Icon';
@@ -78,9 +77,9 @@ function DashboardContent({ data }: { data: DashboardResult }) {
             <Icon name="phone" size={32} />
           </span>
           <div>
-            <Heading level={2} id="app-card-title" className="app-card__title">
+            <h2 id="app-card-title" className="amplify-heading amplify-heading--2 app-card__title">
               Get the mobile app
-            </Heading>
+            </h2>
             <p className="app-card__text">
               Carry the directory in your pocket. Install the Church Directory app from the App Store or Google Play and
               sign in with this account.
@@ -155,9 +154,9 @@ function Panel({
 }) {
   return (
     <section className="dash-panel" aria-labelledby={`${id}-title`}>
-      <Heading level={2} id={`${id}-title`} className="dash-panel__title">
+      <h2 id={`${id}-title`} className="amplify-heading amplify-heading--2 dash-panel__title">
         {title}
-      </Heading>
+      </h2>
       {upcoming && <p className="dash-panel__note">The next ones from today: this month has more.</p>}
       {children.length === 0 ? <p className="dash-panel__empty">{empty}</p> : <ul className="dash-list">{children}</ul>}
     </section>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@aws-amplify/ui-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookProgressText, type BookView, type GetDirectoryBookResult } from '../../../../lambdas/contract/book';
 import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../../../../lambdas/contract/pdf';
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';
+import { PlainButton } from '../../components/PlainButton';
 import { BookCoverChoice } from './BookCoverChoice';
 import { useBookSettings } from './bookSettings';
 
@@ -148,9 +148,14 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         <span>Photos</span>
       </label>
       <BookCoverChoice cover={settings.cover} disabled={busy || saving} choose={choose} onStatus={onStatus} />
-      <Button className="pdf-button" isLoading={busy} loadingText={PDF_MESSAGES.busy} onClick={() => void generate()}>
+      <PlainButton
+        className="pdf-button"
+        isLoading={busy}
+        loadingText={PDF_MESSAGES.busy}
+        onClick={() => void generate()}
+      >
         Download PDF
-      </Button>
+      </PlainButton>
       {progress && (
         <div className="pdf-book__progress" role="status">
           <span>{bookProgressText(progress.pages, progress.totalPages)}</span>

@@ -32,8 +32,12 @@ import {
 } from './familyParts';
 import { CARD_PHOTO_SIZES, GRID_FIRST_ROW, GRID_PHOTO_SIZES } from '../../lib/familyPhotoSizes';
 
-/** Families rendered with the page's first paint: more than any screen shows; the rest follow (useProgressive). */
-const FIRST_SCREEN = 9;
+/**
+ * Families rendered with the page's first paint (about a screen's worth: a phone shows one or two
+ * cards, a wide screen a few rows of tiles), then a few at a time (useProgressive): each step's
+ * commit is one task of the main thread, which on a phone must stay short.
+ */
+const RENDER_STEPS = { list: { first: 4, step: 3 }, grid: { first: 8, step: 4 } } as const;
 
 /** How long typing pauses before the search is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -185,7 +189,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
         families={families}
         view={view}
         actions={actions}
-        firstScreen={cached ? families.length : FIRST_SCREEN}
+        firstScreen={cached ? families.length : RENDER_STEPS[view].first}
       />
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {hasNextPage && (
@@ -228,7 +232,12 @@ function SearchResults({ text, view, actions }: { text: string; view: 'list' | '
       </p>
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {data && data.families.length > 0 && (
-        <FamilyItems families={data.families} view={view} actions={actions} firstScreen={FIRST_SCREEN} />
+        <FamilyItems
+          families={data.families}
+          view={view}
+          actions={actions}
+          firstScreen={RENDER_STEPS[view].first}
+        />
       )}
     </>
   );
@@ -246,7 +255,7 @@ function FamilyItems({
   /** Families rendered with the first paint; the rest follow (useProgressive). */
   firstScreen: number;
 }) {
-  const shown = useProgressive(all.length, firstScreen);
+  const shown = useProgressive(all.length, firstScreen, RENDER_STEPS[view].step);
   const families = all.slice(0, shown);
   return view === 'grid' ? (
     <ul className="family-grid" aria-busy={shown < all.length}>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Heading } from '@aws-amplify/ui-react';
+import { PlainButton } from '../../components/PlainButton';
 import type { GroupSummaryView } from '../../../../lambdas/contract/api';
 import { useAuth } from '../../app/auth';
 import { PageLoader } from '../../components/PageLoader';
@@ -101,9 +101,9 @@ function GroupCard({
     <article className="group-card" aria-labelledby={headingId}>
       <header className="group-card__head">
         <span className="group-card__heading">
-          <Heading level={2} id={headingId} className="group-card__title">
+          <h2 id={headingId} className="amplify-heading amplify-heading--2 group-card__title">
             <RouterLink to={groupPath(group.groupId)}>{group.groupName}</RouterLink>
-          </Heading>
+          </h2>
           <span className="group-card__count">{memberCountText(group.memberCount)}</span>
         </span>
         <span className="group-card__actions">
@@ -115,17 +115,17 @@ function GroupCard({
             {canManage ? 'Manage Members' : 'View Members'}
           </RouterLink>
           {canManage && (
-            <Button
+            <PlainButton
               size="small"
               colorTheme="error"
-              isDisabled={busy !== null}
+              disabled={busy !== null}
               isLoading={busy === group.groupId}
               loadingText="Deleting..."
               onClick={onDelete}
               aria-label={`Delete Group ${group.groupName}`}
             >
               Delete Group
-            </Button>
+            </PlainButton>
           )}
         </span>
       </header>
