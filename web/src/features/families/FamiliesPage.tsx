@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useProgressive } from '../../lib/useProgressive';
 import { useDebounced } from '../../lib/useDebounced';
 import { useOnVisible } from '../../lib/useOnVisible';
+import { useListAnchor } from '../../lib/useListAnchor';
 import { FamilySearch, LetterBar } from './FamilyFinder';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -96,7 +97,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   const { isAdmin } = useAuth();
   const canAddFamily = admin.data === true;
   const adminTools = canAddFamily || (admin.isPending && isAdmin);
-  const actions: RowActions = { busy, onDeleteFamily: deleteFamily, onDeleteMember: deleteMember };
+  const actions = useRowActions(busy, deleteFamily, deleteMember);
   const keep = (to: string) =>
     searched ? `${to}?q=${encodeURIComponent(searched)}` : from ? `${to}?from=${from}` : to;
 
@@ -154,13 +155,38 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   );
 }
 
+/**
+ * The rows' actions, the same object until `busy` changes: the page renders again as each of its
+ * other reads answers (the caller's record, the book), and the rows (memo) then need not.
+ */
+function useRowActions(
+  busy: string | null,
+  onDeleteFamily: (f: FamilyView) => void,
+  onDeleteMember: (m: MemberView) => void,
+): RowActions {
+  const latest = useRef({ onDeleteFamily, onDeleteMember });
+  useLayoutEffect(() => {
+    latest.current = { onDeleteFamily, onDeleteMember };
+  });
+  return useMemo(
+    () => ({
+      busy,
+      onDeleteFamily: (f) => latest.current.onDeleteFamily(f),
+      onDeleteMember: (m) => latest.current.onDeleteMember(m),
+    }),
+    [busy],
+  );
+}
+
 /** The list a page at a time: the next as the person nears the end (or presses More), earlier ones after a jump. */
 function FamilyPages({ from, view, actions }: { from: string | null; view: 'list' | 'grid'; actions: RowActions }) {
   const pages = useInfiniteQuery(familiesQuery(from));
   const { data, error, isPending, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage } = pages;
-  const families = data?.pages.flatMap((p) => p.families) ?? [];
-  // Come back to from a family, the pages are in the cache: all render at once, so the browser can put the list back where it was.
+  const families = useMemo(() => data?.pages.flatMap((p) => p.families) ?? [], [data]);
+  // Come back to from a family, the pages are in the cache: all render at once, so the list can be
+  // put back where it was, at the family the reader last had at the top of the screen.
   const [cached] = useState(() => !isPending);
+  useListAnchor(cached);
   const more = useOnVisible<HTMLDivElement>(() => {
     if (hasNextPage && !isFetchingNextPage) void pages.fetchNextPage();
   }, hasNextPage && !isFetchingNextPage);
@@ -232,18 +258,13 @@ function SearchResults({ text, view, actions }: { text: string; view: 'list' | '
       </p>
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {data && data.families.length > 0 && (
-        <FamilyItems
-          families={data.families}
-          view={view}
-          actions={actions}
-          firstScreen={RENDER_STEPS[view].first}
-        />
+        <FamilyItems families={data.families} view={view} actions={actions} firstScreen={RENDER_STEPS[view].first} />
       )}
     </>
   );
 }
 
-function FamilyItems({
+const FamilyItems = memo(function FamilyItems({
   families: all,
   view,
   actions,
@@ -260,7 +281,7 @@ function FamilyItems({
   return view === 'grid' ? (
     <ul className="family-grid" aria-busy={shown < all.length}>
       {families.map((f, i) => (
-        <li key={f.familyId}>
+        <li key={f.familyId} data-anchor={f.familyId}>
           <RouterLink className="family-tile" to={familyPath(f.familyId)}>
             <Photo
               src={f.photoUrl}
@@ -281,15 +302,15 @@ function FamilyItems({
   ) : (
     <ul className="family-list" aria-busy={shown < all.length}>
       {families.map((f, i) => (
-        <li key={f.familyId}>
+        <li key={f.familyId} data-anchor={f.familyId}>
           <FamilyCard family={f} first={i === 0} {...actions} />
         </li>
       ))}
     </ul>
   );
-}
+});
 
-function FamilyCard({
+const FamilyCard = memo(function FamilyCard({
   family: f,
   first,
   busy,
@@ -396,4 +417,4 @@ function FamilyCard({
       )}
     </article>
   );
-}
+});
