@@ -38,13 +38,15 @@ function save(entry: string, anchor: Anchor) {
   }
 }
 
+const items = () => [...document.querySelectorAll<HTMLElement>('[data-anchor]')];
+
 /**
  * The first item whose top is on the screen or below it. Not one whose top is above: drawn again
  * when the reader comes back, its own height may differ (guessed, or drawn), and what the reader
  * saw below its top would move with it.
  */
 function topItem(): Anchor | null {
-  for (const item of document.querySelectorAll<HTMLElement>('[data-anchor]')) {
+  for (const item of items()) {
     const { top } = item.getBoundingClientRect();
     if (top >= 0) return { id: item.dataset.anchor!, top };
   }
@@ -66,7 +68,7 @@ export function useListAnchor(restore: boolean) {
     let frame = 0;
     let left = MAX_FRAMES;
     const putBack = () => {
-      const item = document.querySelector<HTMLElement>(`[data-anchor="${CSS.escape(anchor.id)}"]`);
+      const item = items().find((i) => i.dataset.anchor === anchor.id);
       const off = item ? item.getBoundingClientRect().top - anchor.top : 0;
       if (Math.abs(off) < 1 || --left < 0) return;
       window.scrollBy(0, off);
