@@ -13,6 +13,8 @@ import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'churchDirectory.listAnchors';
+/** History entries whose anchors are kept: the newest; an entry further back is seldom come back to. */
+const MAX_ENTRIES = 50;
 /** Frames the item is put back in at most (the cards near it are drawn in the first one or two). */
 const MAX_FRAMES = 10;
 
@@ -31,8 +33,12 @@ function anchors(): Record<string, Anchor> {
 }
 
 function save(entry: string, anchor: Anchor) {
+  const kept = anchors();
+  delete kept[entry];
+  // Entries in the order saved, the newest last: the oldest go first.
+  const newest = Object.entries(kept).slice(-(MAX_ENTRIES - 1));
   try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...anchors(), [entry]: anchor }));
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...newest, [entry, anchor]])));
   } catch {
     // No storage (a private window's settings): the router's pixel offset is all there is.
   }

@@ -215,7 +215,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
         families={families}
         view={view}
         actions={actions}
-        firstScreen={cached ? families.length : RENDER_STEPS[view].first}
+        whole={cached}
       />
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {hasNextPage && (
@@ -258,7 +258,7 @@ function SearchResults({ text, view, actions }: { text: string; view: 'list' | '
       </p>
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {data && data.families.length > 0 && (
-        <FamilyItems families={data.families} view={view} actions={actions} firstScreen={RENDER_STEPS[view].first} />
+        <FamilyItems families={data.families} view={view} actions={actions} />
       )}
     </>
   );
@@ -268,15 +268,16 @@ const FamilyItems = memo(function FamilyItems({
   families: all,
   view,
   actions,
-  firstScreen,
+  whole = false,
 }: {
   families: FamilyView[];
   view: 'list' | 'grid';
   actions: RowActions;
-  /** Families rendered with the first paint; the rest follow (useProgressive). */
-  firstScreen: number;
+  /** Render every family with the first paint (the list was cached), not a screen's worth then steps. */
+  whole?: boolean;
 }) {
-  const shown = useProgressive(all.length, firstScreen, RENDER_STEPS[view].step);
+  const { first, step } = RENDER_STEPS[view];
+  const shown = useProgressive(all.length, whole ? all.length : first, step);
   const families = all.slice(0, shown);
   return view === 'grid' ? (
     <ul className="family-grid" aria-busy={shown < all.length}>
