@@ -91,7 +91,8 @@ async function measureChurch(
   const token = await signInLocal(stack.pool, email, PASSWORD);
   const directory = generateDirectory(orgId, families, SEED + families);
   await seedDirectory(stack.config.tableName, orgId, directory);
-  const api = async (method: string, path: string, body?: unknown) => {
+  /** A call as the app makes it: its answer's text, and the bytes that crossed the wire for it. */
+  const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${stack.url}${path}`, {
       method,
       headers: {
@@ -102,20 +103,13 @@ async function measureChurch(
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status}`);
+    if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
     // fetch hands over the body decoded; what crossed the wire is the handler's own encoding of it.
     const sent = compressed({ statusCode: 200, body: text }, 'br, gzip');
-    return sent.isBase64Encoded ? Buffer.from(sent.body!, 'base64').byteLength : Buffer.byteLength(text);
+    return { text, bytes: sent.isBase64Encoded ? Buffer.from(sent.body!, 'base64').byteLength : Buffer.byteLength(text) };
   };
-  const send: Send = async (method, path, body) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const api = async (method: string, path: string, body?: unknown) => (await call(method, path, body)).bytes;
+  const send: Send = async (method, path, body) => JSON.parse((await call(method, path, body)).text) as unknown;
   const groupId = await addGroup(send, stack.config.tableName, orgId, directory.members);
   const family = directory.families[Math.floor(families / 2)]!;
   const member = directory.members.find((m) => m.familyId === family.familyId)!;
