@@ -127,7 +127,8 @@ describe('super-admin gate', () => {
       await screen.findByRole('heading', { level: 1, name: 'Your Profile' });
       expect(currentPath()).toBe('/profile');
       expect(await screen.findByText(OPERATOR_TOTP_REASON)).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
+      // The reason shows while the account's two-step setting is still loading; the button after it.
+      expect(await screen.findByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
       expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin'))).toBe(false);
     },
   );
