@@ -106,7 +106,10 @@ async function measureChurch(
     if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
     // fetch hands over the body decoded; what crossed the wire is the handler's own encoding of it.
     const sent = compressed({ statusCode: 200, body: text }, 'br, gzip');
-    return { text, bytes: sent.isBase64Encoded ? Buffer.from(sent.body!, 'base64').byteLength : Buffer.byteLength(text) };
+    return {
+      text,
+      bytes: sent.isBase64Encoded ? Buffer.from(sent.body!, 'base64').byteLength : Buffer.byteLength(text),
+    };
   };
   const api = async (method: string, path: string, body?: unknown) => (await call(method, path, body)).bytes;
   const send: Send = async (method, path, body) => JSON.parse((await call(method, path, body)).text) as unknown;

@@ -42,9 +42,7 @@ const RAW_RUNS = 3;
 export const jobs: BenchModule = {
   name: 'jobs',
   async run({ tmpDir, log }) {
-    return withLocalStack(tmpDir, (stack) =>
-      measure(stack.url, stack.pool, stack.config, log),
-    );
+    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config, log));
   },
 };
 

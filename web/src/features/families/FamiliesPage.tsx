@@ -211,12 +211,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
       {hasPreviousPage && (
         <MoreButton busy={isFetchingPreviousPage} onClick={() => void pages.fetchPreviousPage()} which="earlier" />
       )}
-      <FamilyItems
-        families={families}
-        view={view}
-        actions={actions}
-        whole={cached}
-      />
+      <FamilyItems families={families} view={view} actions={actions} whole={cached} />
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
       {hasNextPage && (
         <div ref={more} className="family-more-row">
@@ -257,9 +252,7 @@ function SearchResults({ text, view, actions }: { text: string; view: 'list' | '
         {isPending ? 'Searching...' : said}
       </p>
       {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
-      {data && data.families.length > 0 && (
-        <FamilyItems families={data.families} view={view} actions={actions} />
-      )}
+      {data && data.families.length > 0 && <FamilyItems families={data.families} view={view} actions={actions} />}
     </>
   );
 }
