@@ -58,7 +58,18 @@ async function view(record: BookRecord, runs: boolean): Promise<BookView> {
   };
 }
 
-const viewOf = async (record: BookRecord) => view(record, record.status !== 'RUNNING' || (await stillRuns(record)));
+/**
+ * The run as the page sees it. A RUNNING record is checked against its execution, which ends just
+ * after its Render task finishes the record: an execution found ended may have finished the record
+ * after it was read, so it is read again before the run is called stopped.
+ */
+async function viewOf(record: BookRecord): Promise<BookView> {
+  if (record.status !== 'RUNNING' || (await stillRuns(record))) return view(record, true);
+  const latest = (await getBook(record.orgId)) ?? record;
+  if (latest.status !== 'RUNNING') return view(latest, true);
+  // Still RUNNING: stopped, unless a new run has taken its place meanwhile and that one runs.
+  return view(latest, latest.jobId !== record.jobId && (await stillRuns(latest)));
+}
 
 /** The church's current (or last) book, or null when it never made one. */
 export async function readBook(orgId: string): Promise<GetDirectoryBookResult> {
