@@ -70,7 +70,7 @@ async function measure(
 
   const plain = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
-  const { tableName: table, superAdminEmail } = config;
+  const { tableName: table, superAdminEmail, dataDir } = config;
   // The operator: the configured super-admin address, verified (no organisation of its own), with
   // two-step sign-in on, as the super-admin routes require.
   await createAccount({
@@ -81,7 +81,7 @@ async function measure(
     emailTakenMessage: 'taken',
   });
   await markEmailVerified(superAdminEmail);
-  const totpKey = await turnOnOperatorTotp(config.dataDir, superAdminEmail, PASSWORD);
+  const totpKey = await turnOnOperatorTotp(dataDir, superAdminEmail, PASSWORD);
   const token = (await signInWithTotp(superAdminEmail, PASSWORD, totpKey)).IdToken!;
 
   const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
