@@ -16,6 +16,9 @@
  *                two-step sign-in (TOTP) on in Cognito (the route admits with requireOperatorTotp).
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
+/** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
+export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book'] as const;
+export type Area = (typeof AREAS)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
 export type UserPoolAction = `cognito-idp:${string}`;
@@ -74,6 +77,11 @@ export interface RouteDef {
   /** API Gateway path syntax: /api/families/{familyId} */
   readonly path: string;
   readonly access: Access;
+  /**
+   * The part of the product it belongs to: its deployment stack (lib/api-area.ts) holds the routes of
+   * one area, so that no CloudFormation template nears its quotas as the product grows.
+   */
+  readonly area: Area;
   /** Handler file, relative to lambdas/http, without extension; exports `handler`. */
   readonly entry: string;
   /** What the handler reads and writes: CDK grants exactly that (lib/grants.ts; `mail`: ses:SendEmail). */
@@ -101,6 +109,7 @@ export const routes = [
     path: '/api/organizations',
     access: 'public',
     entry: 'organizations/registerOrganization',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: OPEN_ACCOUNT,
     files: ['commonPasswords'],
@@ -113,6 +122,7 @@ export const routes = [
     path: '/api/session/registration',
     access: 'signedIn',
     entry: 'session/finishRegistration',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: FINISH_ACCOUNT,
     load: 'account',
@@ -123,6 +133,7 @@ export const routes = [
     path: '/api/session/sign-up',
     access: 'signedIn',
     entry: 'session/finishSignUp',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: FINISH_ACCOUNT,
     load: 'account',
@@ -133,6 +144,7 @@ export const routes = [
     path: '/api/session/claims',
     access: 'signedIn',
     entry: 'session/addClaimCreds',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
@@ -142,6 +154,7 @@ export const routes = [
     path: '/api/me',
     access: 'signedIn',
     entry: 'session/getMe',
+    area: 'accounts',
     uses: { table: 'read' },
   },
   {
@@ -150,6 +163,7 @@ export const routes = [
     path: '/api/dashboard',
     access: 'member',
     entry: 'directory/getDashboard',
+    area: 'directory',
     uses: { table: 'read', photos: 'read' },
   },
   {
@@ -158,6 +172,7 @@ export const routes = [
     path: '/api/families',
     access: 'member',
     entry: 'families/listFamilies',
+    area: 'directory',
     uses: { table: 'read', photos: 'read' },
   },
   {
@@ -166,6 +181,7 @@ export const routes = [
     path: '/api/search',
     access: 'member',
     entry: 'families/searchDirectory',
+    area: 'directory',
     uses: { table: 'read', photos: 'read' },
   },
   {
@@ -174,6 +190,7 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'member',
     entry: 'families/getFamily',
+    area: 'directory',
     uses: { table: 'read', photos: 'read' },
   },
   {
@@ -182,6 +199,7 @@ export const routes = [
     path: '/api/families',
     access: 'admin',
     entry: 'families/addFamily',
+    area: 'directory',
     // A photo is checked in the table (domain/photo-taking.ts): no S3.
     uses: { table: 'readWrite' },
   },
@@ -191,6 +209,7 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'familyUser',
     entry: 'families/updateFamily',
+    area: 'directory',
     // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
@@ -201,6 +220,7 @@ export const routes = [
     path: '/api/families/{familyId}',
     access: 'familyUser',
     entry: 'families/deleteFamily',
+    area: 'directory',
     // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
@@ -211,6 +231,7 @@ export const routes = [
     path: '/api/families/{familyId}/privacy',
     access: 'familyUser',
     entry: 'privacy/setFamilyPrivacy',
+    area: 'directory',
     uses: { table: 'readWrite' },
   },
   {
@@ -219,6 +240,7 @@ export const routes = [
     path: '/api/privacy',
     access: 'admin',
     entry: 'privacy/getPrivacyDefaults',
+    area: 'directory',
     uses: { table: 'read' },
   },
   {
@@ -227,6 +249,7 @@ export const routes = [
     path: '/api/privacy',
     access: 'admin',
     entry: 'privacy/setPrivacyDefaults',
+    area: 'directory',
     uses: { table: 'readWrite' },
   },
   {
@@ -235,6 +258,7 @@ export const routes = [
     path: '/api/members/{memberId}',
     access: 'member',
     entry: 'members/getMember',
+    area: 'directory',
     uses: { table: 'read' },
   },
   {
@@ -243,6 +267,7 @@ export const routes = [
     path: '/api/members',
     access: 'familyUser',
     entry: 'members/addMember',
+    area: 'directory',
     uses: { table: 'readWrite', mail: true },
   },
   {
@@ -251,6 +276,7 @@ export const routes = [
     path: '/api/members/{memberId}',
     access: 'familyUser',
     entry: 'members/updateMember',
+    area: 'directory',
     uses: { table: 'readWrite', mail: true },
   },
   {
@@ -259,6 +285,7 @@ export const routes = [
     path: '/api/members/{memberId}',
     access: 'familyUser',
     entry: 'members/deleteMember',
+    area: 'directory',
     uses: { table: 'readWrite' },
   },
   {
@@ -267,6 +294,7 @@ export const routes = [
     path: '/api/photos/uploads',
     access: 'familyUser',
     entry: 'photos/createPhotoUpload',
+    area: 'directory',
     uses: { table: 'readWrite', photos: 'write' },
   },
   // What the photo pipeline made of an upload: the form waits for it before saving (domain/photo-status.ts).
@@ -276,6 +304,7 @@ export const routes = [
     path: '/api/photos/uploads/{photoId}',
     access: 'familyUser',
     entry: 'photos/getPhotoUpload',
+    area: 'directory',
     uses: { table: 'read', photos: 'read' },
   },
   {
@@ -284,6 +313,7 @@ export const routes = [
     path: '/api/groups',
     access: 'member',
     entry: 'groups/listGroups',
+    area: 'groups',
     uses: { table: 'read' },
   },
   // One group with a page of its members: the groups page lists no member, so its size does not grow with theirs.
@@ -293,6 +323,7 @@ export const routes = [
     path: '/api/groups/{groupId}',
     access: 'member',
     entry: 'groups/getGroup',
+    area: 'groups',
     uses: { table: 'read' },
   },
   {
@@ -301,6 +332,7 @@ export const routes = [
     path: '/api/groups',
     access: 'admin',
     entry: 'groups/addGroup',
+    area: 'groups',
     uses: { table: 'readWrite' },
   },
   {
@@ -309,6 +341,7 @@ export const routes = [
     path: '/api/groups/{groupId}',
     access: 'admin',
     entry: 'groups/deleteGroup',
+    area: 'groups',
     uses: { table: 'readWrite' },
   },
   {
@@ -317,6 +350,7 @@ export const routes = [
     path: '/api/groups/{groupId}/roles',
     access: 'admin',
     entry: 'groups/addRole',
+    area: 'groups',
     uses: { table: 'readWrite' },
   },
   {
@@ -325,6 +359,7 @@ export const routes = [
     path: '/api/groups/{groupId}/roles/{memberId}',
     access: 'admin',
     entry: 'groups/deleteRole',
+    area: 'groups',
     uses: { table: 'readWrite' },
   },
   {
@@ -333,6 +368,7 @@ export const routes = [
     path: '/api/accounts',
     access: 'public',
     entry: 'accounts/newUser',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: OPEN_ACCOUNT,
     files: ['commonPasswords'],
@@ -344,6 +380,7 @@ export const routes = [
     path: '/api/users',
     access: 'admin',
     entry: 'users/listUsers',
+    area: 'accounts',
     uses: { table: 'read' },
   },
   {
@@ -352,6 +389,7 @@ export const routes = [
     path: '/api/users/{userId}/admin',
     access: 'admin',
     entry: 'users/setUserAdminClaim',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
   },
@@ -361,6 +399,7 @@ export const routes = [
     path: '/api/users/{userId}',
     access: 'admin',
     entry: 'users/deleteUserAuth',
+    area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
   },
@@ -371,6 +410,7 @@ export const routes = [
     path: '/api/admin/integrity-reports',
     access: 'superAdmin',
     entry: 'admin/startIntegrityReport',
+    area: 'admin',
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
     load: 'job',
@@ -382,6 +422,7 @@ export const routes = [
     path: '/api/admin/jobs/{jobId}',
     access: 'superAdmin',
     entry: 'admin/getJob',
+    area: 'admin',
     uses: { table: 'read' },
     jobs: ['states:DescribeExecution'],
     userPool: OPERATOR_TOTP,
@@ -392,6 +433,7 @@ export const routes = [
     path: '/api/admin/organizations',
     access: 'superAdmin',
     entry: 'admin/getAllOrganizations',
+    area: 'admin',
     uses: { table: 'read' },
     userPool: OPERATOR_TOTP,
   },
@@ -401,6 +443,7 @@ export const routes = [
     path: '/api/admin/organization-deletions',
     access: 'superAdmin',
     entry: 'admin/deleteAllDataForOrganization',
+    area: 'admin',
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
     load: 'job',
@@ -413,6 +456,7 @@ export const routes = [
     path: '/api/admin/organizations/{orgId}/users',
     access: 'superAdmin',
     entry: 'admin/listOrganizationUsers',
+    area: 'admin',
     uses: { table: 'read' },
     userPool: OPERATOR_TOTP,
   },
@@ -422,6 +466,7 @@ export const routes = [
     path: '/api/admin/organizations/{orgId}/users/{userId}/admin',
     access: 'superAdmin',
     entry: 'admin/makeOrganizationAdmin',
+    area: 'admin',
     uses: { table: 'readWrite' },
     userPool: [...OPERATOR_TOTP, 'cognito-idp:AdminUpdateUserAttributes'],
   },
@@ -432,6 +477,7 @@ export const routes = [
     path: '/api/directory/book',
     access: 'admin',
     entry: 'directory/startDirectoryBook',
+    area: 'book',
     uses: { table: 'readWrite', exports: 'read' },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
     load: 'job',
@@ -442,6 +488,7 @@ export const routes = [
     path: '/api/directory/book',
     access: 'admin',
     entry: 'directory/getDirectoryBook',
+    area: 'book',
     // With the church's book setting, whose cover preview is presigned.
     uses: { table: 'read', photos: 'read', exports: 'read' },
     jobs: ['states:DescribeExecution'],
@@ -453,6 +500,7 @@ export const routes = [
     path: '/api/directory/book/settings',
     access: 'admin',
     entry: 'directory/setBookSettings',
+    area: 'book',
     // The cover is checked in the table and a replaced one deleted by the photo clean-up job; its preview is presigned.
     uses: { table: 'readWrite', photos: 'read' },
     jobs: ['states:StartExecution'],
@@ -464,6 +512,7 @@ export const routes = [
     path: '/api/directory/book/cover',
     access: 'admin',
     entry: 'directory/createBookCoverUpload',
+    area: 'book',
     uses: { table: 'readWrite', photos: 'write' },
   },
 ] as const satisfies readonly RouteDef[];

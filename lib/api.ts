@@ -1,30 +1,26 @@
-import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
-  HttpMethod,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpStage,
   LogGroupLogDestination,
   type CfnStage,
   type HttpRoute,
+  type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { routes, type RouteDef } from '../lambdas/routes';
+import { routes, type Area, type RouteDef } from '../lambdas/routes';
 import type { EnvName } from '../lambdas/platform/env';
-import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
+import { ApiArea } from './api-area';
 import type { Jobs } from './jobs';
-import { grantData } from './grants';
-import { acknowledge } from './nag';
-import { loadOf, reservesConcurrency, ROUTE_LIMITS, STAGE_LIMIT } from './limits';
+import { loadOf, ROUTE_LIMITS, STAGE_LIMIT } from './limits';
 
 /** Stage-wide limits; WAF rate rules sit in front of these per client IP. */
 export const API_THROTTLE = { rateLimit: STAGE_LIMIT.rate, burstLimit: STAGE_LIMIT.burst } as const;
@@ -47,12 +43,15 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API, made by iterating the route manifest: one Lambda per operation, the Cognito JWT
- * authorizer on every route that is not `public`, and IAM grants from each route's `uses`.
+ * The HTTP API, made by iterating the route manifest: the API, its stage and the Cognito JWT
+ * authorizer here, and each area's routes in a nested stack of its own (lib/api-area.ts): one Lambda
+ * per operation, the authorizer on every route that is not `public`, and IAM grants from each
+ * route's `uses`.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  readonly areas = new Map<Area, ApiArea>();
   readonly functions = new Map<string, NodejsFunction>();
   readonly routes = new Map<string, HttpRoute>();
 
@@ -60,7 +59,11 @@ export class Api extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
-    this.httpApi = new HttpApi(this, 'HttpApi', {
+    // Not the id 'HttpApi' of the single-stack deployment: a route cannot move into an area stack on
+    // the API that still holds it (route keys are unique, and CloudFormation deletes the old route
+    // only after it made the new), so a deployment over that one makes this new API and then removes
+    // the old. docs/deploy-split.md says what an operator sees.
+    this.httpApi = new HttpApi(this, 'Http', {
       description: 'Church directory API (served under /api through CloudFront)',
       createDefaultStage: false,
     });
@@ -93,15 +96,18 @@ export class Api extends Construct {
       },
     });
 
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoIdToken',
-      `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${props.userPool.userPoolId}`,
-      {
-        // The ID token carries aud = the app client id; it is the token the SPA sends.
-        jwtAudience: [props.userPoolClient.userPoolClientId],
-        identitySource: ['$request.header.Authorization'],
-      },
-    );
+    // Made here, not bound by the first route that uses it: the routes live in the area stacks.
+    const jwt = new HttpAuthorizer(this, 'CognitoIdToken', {
+      httpApi: this.httpApi,
+      type: HttpAuthorizerType.JWT,
+      jwtIssuer: `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${props.userPool.userPoolId}`,
+      // The ID token carries aud = the app client id; it is the token the SPA sends.
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const authorizer: IHttpRouteAuthorizer = {
+      bind: () => ({ authorizerId: jwt.authorizerId, authorizationType: 'JWT' }),
+    };
 
     const environment: Partial<Record<EnvName, string>> = {
       TABLE_NAME: props.table.tableName,
@@ -117,40 +123,34 @@ export class Api extends Construct {
       // APP_URL is added by the stack once the CloudFront distribution exists (see setAppUrl).
     };
 
-    const functionsScope = new Construct(this, 'Functions');
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const route of props.routes ?? routes) {
-      const limit = ROUTE_LIMITS[loadOf(route)];
-      routeSettings[`${route.method} ${route.path}`] = {
-        ThrottlingRateLimit: limit.rate,
-        ThrottlingBurstLimit: limit.burst,
-      };
-      const fn = this.makeFunction(
-        functionsScope,
-        route,
+    const all = props.routes ?? routes;
+    const areas = [...new Set(all.map((route) => route.area))];
+    for (const area of areas) {
+      const stackOfArea = new ApiArea(this, `${pascalCase(area)}Routes`, {
+        ...props,
+        area,
+        routes: all.filter((route) => route.area === area),
+        httpApi: this.httpApi,
+        authorizer,
         environment,
-        reservesConcurrency(this) ? limit.reserved : undefined,
-      );
-      this.grant(fn, route, props);
-      this.functions.set(route.operation, fn);
-
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.operation}Integration`, fn),
-        authorizer: route.access === 'public' ? undefined : authorizer,
       });
-      if (!httpRoute) throw new Error(`No route made for ${route.operation}`);
-      this.routes.set(route.operation, httpRoute);
-      if (route.access === 'public') {
-        acknowledge(
-          httpRoute,
-          `${route.method} ${route.path} is public by design (access 'public' in lambdas/routes.ts: anonymous registration or sign-up). WAF rate-limits and challenges it; the handler validates every field.`,
-          'AwsSolutions-APIG4',
-        );
-      }
+      this.areas.set(area, stackOfArea);
+      for (const [operation, fn] of stackOfArea.functions) this.functions.set(operation, fn);
+      for (const [operation, route] of stackOfArea.routes) this.routes.set(operation, route);
+      // The stage's route settings name route keys, which API Gateway refuses before the routes exist.
+      this.stage.node.addDependency(stackOfArea);
     }
+
     // Each route's own throttle (the L2 stage sets only the default): its key is API Gateway's route key.
+    const routeSettings = Object.fromEntries(
+      all.map((route) => {
+        const limit = ROUTE_LIMITS[loadOf(route)];
+        return [
+          `${route.method} ${route.path}`,
+          { ThrottlingRateLimit: limit.rate, ThrottlingBurstLimit: limit.burst },
+        ];
+      }),
+    );
     (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
   }
 
@@ -158,61 +158,6 @@ export class Api extends Construct {
   setAppUrl(url: string): void {
     for (const fn of this.functions.values()) fn.addEnvironment('APP_URL', url);
   }
-
-  private makeFunction(
-    scope: Construct,
-    route: RouteDef,
-    environment: Record<string, string>,
-    reservedConcurrency: number | undefined,
-  ): NodejsFunction {
-    return makeLambda(scope, route.operation, {
-      entry: path.join(PROJECT_ROOT, 'lambdas', 'http', `${route.entry}.ts`),
-      description: `${route.operation}: ${route.method} ${route.path} (${route.access})`,
-      roleDescription: `Lambda role for ${route.operation} (${route.method} ${route.path})`,
-      memorySize: route.memoryMb ?? 512,
-      // API Gateway gives up at 30 s; answer (or fail) before it does.
-      timeout: Duration.seconds(29),
-      environment,
-      commandHooks: route.files?.length ? shipFiles(route) : undefined,
-      reservedConcurrency,
-    });
-  }
-
-  private grant(fn: NodejsFunction, route: RouteDef, props: ApiProps): void {
-    const stack = Stack.of(this);
-    grantData(fn, route.uses, props);
-    // Without a configured sender (context sesFromEmail) there is no identity to grant on; such a
-    // handler must report that mail is not configured rather than send.
-    if (route.uses.mail && props.mailFrom) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: props.mailFrom }),
-            stack.formatArn({
-              service: 'ses',
-              resource: 'identity',
-              resourceName: props.mailFrom.split('@')[1] ?? props.mailFrom,
-            }),
-          ],
-        }),
-      );
-    }
-    if (route.userPool?.length) {
-      fn.addToRolePolicy(
-        new PolicyStatement({ actions: [...route.userPool], resources: [props.userPool.userPoolArn] }),
-      );
-    }
-    if (route.jobs?.length) {
-      if (!props.jobs) throw new Error(`${route.operation} uses jobs, but the Api was given no Jobs construct`);
-      props.jobs.grantJobActions(fn, route.jobs);
-      if (route.jobs.includes('states:DescribeExecution')) {
-        acknowledge(
-          fn.role!,
-          "states:DescribeExecution on the executions of our own state machines only (execution ARNs are <machine-arn>:<name>; a job's execution name is chosen when it starts).",
-          ...props.jobs.executionArnFindings(),
-        );
-      }
-    }
-  }
 }
+
+const pascalCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

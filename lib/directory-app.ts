@@ -1,5 +1,6 @@
 import { CrossStackReferences, ReferenceStrength, Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteDef } from '../lambdas/routes';
 import type { ThreatProtection } from './auth';
 import { DirectoryStack } from './directory-stack';
 import { WafStack } from './waf';
@@ -17,6 +18,8 @@ export interface DirectoryConfig {
   readonly alarmEmail?: string;
   /** Cognito threat protection (context `threatProtection`: audit or enforced); undefined: off. */
   readonly threatProtection?: ThreatProtection;
+  /** The route manifest; tests may pass a larger one, production always uses lambdas/routes.ts. */
+  readonly routes?: readonly RouteDef[];
 }
 
 export const STACK_NAMES = { main: 'ChurchDirectory', waf: 'ChurchDirectoryWaf' } as const;
@@ -42,6 +45,7 @@ export function buildDirectoryApp(app: App, config: DirectoryConfig) {
     webDistPath: config.webDistPath,
     alarmEmail: config.alarmEmail,
     threatProtection: config.threatProtection,
+    routes: config.routes,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,5 +1,6 @@
 import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import type { RouteDef } from '../lambdas/routes';
 import { Api } from './api';
 import { Auth, type ThreatProtection } from './auth';
 import { Data } from './data';
@@ -26,6 +27,8 @@ export interface DirectoryStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Cognito threat protection (context `threatProtection`); undefined: off. */
   readonly threatProtection?: ThreatProtection;
+  /** The route manifest; tests may pass a larger one, production always uses lambdas/routes.ts. */
+  readonly routes?: readonly RouteDef[];
 }
 
 /** The product in one region: identity, data, files, API, the CloudFront site and its monitoring. */
@@ -77,6 +80,7 @@ export class DirectoryStack extends Stack {
       superAdminEmail,
       mailFrom: props.sesFromEmail,
       jobs: this.jobs,
+      routes: props.routes,
     });
     this.photoPipeline = new PhotoPipeline(this, 'PhotoPipeline', {
       table: this.data.table,

@@ -7,7 +7,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { BucketUse, DataUses } from '../lambdas/routes';
-import { acknowledge, logicalId, tableIndexFinding } from './nag';
+import { acknowledge, shownAttribute, tableIndexFinding } from './nag';
 
 export interface DataTargets {
   readonly table: ITable;
@@ -22,7 +22,7 @@ export function grantData(fn: NodejsFunction, uses: DataUses, targets: DataTarge
     acknowledge(
       fn.role!,
       'Access to the GSIs of our own single table (table-arn/index/*): the repositories query GSI1-3.',
-      tableIndexFinding(targets.table),
+      tableIndexFinding(fn, targets.table),
     );
   }
   const buckets: [IBucket, BucketUse][] = [];
@@ -32,7 +32,7 @@ export function grantData(fn: NodejsFunction, uses: DataUses, targets: DataTarge
     // Read includes s3:List*: without ListBucket, S3 answers 403 (not 404) for a missing object.
     bucket.grantRead(fn);
     const ids = [
-      `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/*]`,
+      `AwsSolutions-IAM5[Resource::${shownAttribute(fn, bucket, 'Arn')}/*]`,
       'AwsSolutions-IAM5[Action::s3:GetBucket*]',
       'AwsSolutions-IAM5[Action::s3:GetObject*]',
       'AwsSolutions-IAM5[Action::s3:List*]',

@@ -7,13 +7,13 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
 import { grantData } from './grants';
-import { acknowledge, logicalId } from './nag';
+import { acknowledge, logicalId, shownAttribute } from './nag';
 import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
 export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
@@ -108,8 +108,9 @@ export class Jobs extends Construct {
   }
 
   /** The given Step Functions actions: starting any job, or reading its executions. */
-  grantJobActions(grantee: IGrantable, actions: readonly JobsAction[]): void {
-    const stack = Stack.of(this);
+  grantJobActions(grantee: IGrantable & IConstruct, actions: readonly JobsAction[]): void {
+    // The grantee's stack: pseudo parameters (account, partition) are the consumer's own.
+    const stack = Stack.of(grantee);
     const machines = [...this.stateMachines.values()];
     if (actions.includes('states:StartExecution')) {
       grantee.grantPrincipal.addToPrincipalPolicy(
@@ -134,13 +135,13 @@ export class Jobs extends Construct {
   }
 
   /** The cdk-nag IAM5 finding ids of grantJobActions' DescribeExecution execution wildcard, one per state machine. */
-  executionArnFindings(): string[] {
+  executionArnFindings(consumer: IConstruct): string[] {
     // cdk-nag prints a resolved pseudo parameter as its value, an unresolved one as <AWS::Name>.
-    const stack = Stack.of(this);
+    const stack = Stack.of(consumer);
     const shown = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
     const prefix = `arn:${shown(stack.partition, 'Partition')}:states:${shown(stack.region, 'Region')}:${shown(stack.account, 'AccountId')}`;
     return [...this.stateMachines.values()].map(
-      (m) => `AwsSolutions-IAM5[Resource::${prefix}:execution:<${logicalId(m)}.Name>:*]`,
+      (m) => `AwsSolutions-IAM5[Resource::${prefix}:execution:${shownAttribute(consumer, m, 'Name')}:*]`,
     );
   }
 

@@ -58,7 +58,7 @@ export class Migrations extends Construct {
       acknowledge(
         fn.role!,
         'Access to the GSIs of our own single table (table-arn/index/*): it lists the churches on GSI1.',
-        tableIndexFinding(props.table),
+        tableIndexFinding(fn, props.table),
       );
       this.functions.set(migration.name, fn);
 

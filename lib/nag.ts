@@ -1,4 +1,4 @@
-import { CfnResource, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { CfnResource, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { rules, type NagRuleResult } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 
@@ -35,9 +35,22 @@ export function logicalId(resource: { node: Construct['node'] }): string {
   return Stack.of(resource as Construct).getLogicalId(resource.node.defaultChild as CfnElement);
 }
 
+/**
+ * How cdk-nag prints an attribute of `resource` in a finding on `consumer`: `<DataTableFDBAD0F2.Arn>`
+ * in the resource's own stack; in a nested stack of that stack, the parameter CDK passes the value
+ * through (`reference-to-` and the target's unique id and attribute, made a logical id):
+ * `<referencetoChurchDirectoryDataTableFDBAD0F2Arn>`.
+ */
+export function shownAttribute(consumer: IConstruct, resource: IConstruct, attribute: string): string {
+  const target = resource.node.defaultChild as CfnElement;
+  const owner = Stack.of(target);
+  if (Stack.of(consumer) === owner) return `<${owner.getLogicalId(target)}.${attribute}>`;
+  return `<referenceto${Names.nodeUniqueId(target.node)}${attribute}>`;
+}
+
 /** cdk-nag's finding for a grant on a table's indexes (`table-arn/index/*`), which grantRead*Data adds. */
-export const tableIndexFinding = (table: { node: Construct['node'] }) =>
-  `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`;
+export const tableIndexFinding = (consumer: IConstruct, table: IConstruct) =>
+  `AwsSolutions-IAM5[Resource::${shownAttribute(consumer, table, 'Arn')}/index/*]`;
 
 /**
  * A Lambda that aws-cdk-lib makes for a deployment step (BucketDeployment, bucket notifications,

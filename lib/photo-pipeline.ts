@@ -74,7 +74,7 @@ export class PhotoPipeline extends Construct {
       acknowledge(
         fn.role!,
         'Write access to our own single table, whose GSIs CDK includes in its grant (table-arn/index/*); it writes one item per upload.',
-        tableIndexFinding(props.table),
+        tableIndexFinding(fn, props.table),
       );
       this.functions.set(name, fn);
     }

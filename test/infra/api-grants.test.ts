@@ -7,7 +7,6 @@ import { Stack } from 'aws-cdk-lib';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Template as T } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { Api } from '../../lib/api';
@@ -19,7 +18,7 @@ import { PROJECT_ROOT } from '../../lib/lambda-function';
 import { Storage } from '../../lib/storage';
 import { publicWritesStatement } from '../../lib/waf';
 import { GRANTED_ONE_BY_ONE, sdkActionsByEntry } from './sdk-calls';
-import { expectNoOpenFindings, expectNoStaleAcknowledgements, testApp } from './support';
+import { expectNoOpenFindings, expectNoStaleAcknowledgements, testApp, withNestedStacks } from './support';
 
 // Existing handler file: bundling is skipped, but NodejsFunction checks that the entry exists.
 const ENTRY = 'session/getMe';
@@ -29,6 +28,7 @@ const probes: RouteDef[] = [
     method: 'POST',
     path: '/api/probe/photos',
     access: 'admin',
+    area: 'admin',
     entry: ENTRY,
     uses: { table: 'readWrite', photos: 'write' },
   },
@@ -37,6 +37,7 @@ const probes: RouteDef[] = [
     method: 'GET',
     path: '/api/probe/exports',
     access: 'admin',
+    area: 'admin',
     entry: ENTRY,
     uses: { exports: 'read' },
   },
@@ -45,6 +46,7 @@ const probes: RouteDef[] = [
     method: 'PUT',
     path: '/api/probe/both',
     access: 'familyUser',
+    area: 'admin',
     entry: ENTRY,
     uses: { photos: 'delete', exports: 'write' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
@@ -54,6 +56,7 @@ const probes: RouteDef[] = [
     method: 'POST',
     path: '/api/probe/mail',
     access: 'superAdmin',
+    area: 'admin',
     entry: ENTRY,
     uses: { mail: true },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
@@ -63,6 +66,7 @@ const probes: RouteDef[] = [
     method: 'POST',
     path: '/api/probe/signups/{orgId}',
     access: 'public',
+    area: 'admin',
     entry: ENTRY,
     uses: { table: 'read' },
   },
@@ -76,7 +80,7 @@ let jobs: Jobs;
 let template: Template;
 
 const statementsOfFunction = (fn: NodejsFunction): any[] => {
-  const roleId = stack.getLogicalId(fn.role!.node.defaultChild as never);
+  const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as never);
   return Object.values(template.toJSON().Resources as Record<string, any>)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
     .flatMap((r) => r.Properties.PolicyDocument.Statement);
@@ -112,7 +116,7 @@ beforeAll(() => {
     routes: [...(routes as readonly RouteDef[]), ...probes],
     originVerify: 'origin-secret',
   });
-  template = T.fromStack(stack);
+  template = withNestedStacks(stack);
 });
 
 describe('grants from route.uses', () => {

@@ -7,13 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, type JobName, type TaskDef } from '../../lambdas/jobs/manifest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { TASK_TIMEOUT_SECONDS } from '../../lib/jobs';
-import { resourcesOf, synthDirectory, statementsOfRole } from './support';
+import { resourcesOf, synthDirectory, statementsOfRole, logicalIdOf } from './support';
 
 type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
 let resources: Record<string, any>;
-const id = (construct: { node: { defaultChild?: unknown } }) =>
-  s.stack.getLogicalId(construct.node.defaultChild as never);
+const id = logicalIdOf;
 
 const statementsOf = (roleId: string) => statementsOfRole(resources, roleId);
 

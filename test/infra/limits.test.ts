@@ -6,12 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../lambdas/routes';
 import { JOB_TASK_RESERVED, loadOf, ROUTE_LIMITS, STAGE_LIMIT } from '../../lib/limits';
-import { resourcesOf, synthDirectory } from './support';
+import { resourcesOf, synthDirectory, logicalIdOf } from './support';
 
 let s: ReturnType<typeof synthDirectory>;
 let resources: Record<string, any>;
-const id = (construct: { node: { defaultChild?: unknown } }) =>
-  s.stack.getLogicalId(construct.node.defaultChild as never);
+const id = logicalIdOf;
 
 beforeAll(() => {
   s = synthDirectory();

@@ -3,12 +3,11 @@
  * the table exists, granted the table and nothing else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resourcesOf, statementsOfRole, synthDirectory } from './support';
+import { resourcesOf, statementsOfRole, synthDirectory, logicalIdOf } from './support';
 
 let s: ReturnType<typeof synthDirectory>;
 let resources: Record<string, any>;
-const id = (construct: { node: { defaultChild?: unknown } }) =>
-  s.stack.getLogicalId(construct.node.defaultChild as never);
+const id = logicalIdOf;
 
 beforeAll(() => {
   s = synthDirectory();

@@ -15,7 +15,7 @@ import { BUSINESS_METRICS, ERROR_METRIC, METRIC_NAMESPACE } from '../../lambdas/
 import { STACK_NAMES } from '../../lib/directory-app';
 import { LAMBDA_LOG_RETENTION } from '../../lib/lambda-function';
 import { API_5XX_MIN_REQUESTS, API_5XX_RATE_PERCENT, LAMBDAS_PER_ALARM } from '../../lib/monitoring';
-import { resourcesOf, synthDirectory } from './support';
+import { resourcesOf, synthDirectory, logicalIdOf } from './support';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The job tasks and the S3 event handlers (the photo pipeline): Lambdas of ours besides the routes. */
@@ -26,8 +26,7 @@ type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
 let alarms: { id: string; p: Record<string, any> }[];
 let topicId: string;
-const id = (construct: { node: { defaultChild?: unknown } }) =>
-  s.stack.getLogicalId(construct.node.defaultChild as never);
+const id = logicalIdOf;
 const alarmNamed = (suffix: string) => {
   const found = alarms.find((a) => a.p.AlarmName === `${STACK_NAMES.main}-${suffix}`);
   expect(found, suffix).toBeDefined();

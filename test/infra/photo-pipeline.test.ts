@@ -13,13 +13,12 @@ import { UPLOADS_PREFIX } from '../../lambdas/domain/photo-keys';
 import { s3Events } from '../../lambdas/events/manifest';
 import { makeLambda, PROJECT_ROOT } from '../../lib/lambda-function';
 import { RENDITIONS_RUN } from '../../lib/photo-pipeline';
-import { cdkContext, resourcesOf, synthDirectory, statementsOfRole } from './support';
+import { cdkContext, resourcesOf, synthDirectory, statementsOfRole, logicalIdOf } from './support';
 
 type Synth = ReturnType<typeof synthDirectory>;
 let s: Synth;
 let resources: Record<string, any>;
-const id = (construct: { node: { defaultChild?: unknown } }) =>
-  s.stack.getLogicalId(construct.node.defaultChild as never);
+const id = logicalIdOf;
 
 const statementsOf = (roleId: string) => statementsOfRole(resources, roleId);
 const actionsOf = (statements: any[]) => statements.flatMap((st) => [st.Action].flat() as string[]);

@@ -8,7 +8,13 @@ import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { STACK_NAMES } from '../../lib/directory-app';
-import { expectNoOpenFindings, expectNoStaleAcknowledgements, resourcesOf, synthDirectory } from './support';
+import {
+  expectNoOpenFindings,
+  expectNoStaleAcknowledgements,
+  resourcesOf,
+  synthDirectory,
+  logicalIdOf,
+} from './support';
 
 const CONFIG = {
   region: 'eu-west-1',
@@ -23,7 +29,7 @@ let logicalId: (construct: { node: { defaultChild?: unknown } }) => string;
 
 beforeAll(() => {
   s = synthDirectory(CONFIG);
-  logicalId = (construct) => s.stack.getLogicalId(construct.node.defaultChild as never);
+  logicalId = logicalIdOf;
 });
 
 describe('outside us-east-1', () => {

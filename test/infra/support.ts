@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { App, CfnResource, NestedStack, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -76,11 +76,62 @@ export function synthDirectory(config: Partial<DirectoryConfig> = {}, context: R
     assembly,
     stack,
     wafStack,
-    template: Template.fromStack(stack),
+    template: withNestedStacks(stack),
     wafTemplate: Template.fromStack(wafStack),
     validationReport,
   };
 }
+
+/**
+ * A stack's template with the resources of its nested stacks (the API's areas) in it, in the
+ * stack's own terms, as one template: each nested parameter is replaced by the value the stack passes
+ * it, and each of the stack's reads of a nested output by the output's value (a bucket is `Fn::GetAtt`
+ * of its logical id, a function `Ref` of its own, wherever they are used).
+ */
+export function withNestedStacks(stack: Stack): Template {
+  const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, any> };
+  const nestedResources: Record<string, any> = {};
+  const outputs = new Map<string, unknown>();
+  const nestedStacks = stack.node
+    .findAll()
+    .filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
+  for (const nested of nestedStacks) {
+    const resourceId = stack.getLogicalId(nested.nestedStackResource as CfnResource);
+    const passed: Record<string, unknown> = parent.Resources[resourceId].Properties.Parameters ?? {};
+    const inParentTerms = replaceIntrinsics((ref) => (typeof ref.Ref === 'string' ? passed[ref.Ref] : undefined));
+    const own = Template.fromStack(nested).toJSON() as {
+      Resources: Record<string, any>;
+      Outputs?: Record<string, { Value: unknown }>;
+    };
+    for (const [id, resource] of Object.entries(own.Resources)) {
+      if (id in parent.Resources || id in nestedResources)
+        throw new Error(`${id} is in ${nested.node.path} and elsewhere`);
+      nestedResources[id] = inParentTerms(resource);
+    }
+    for (const [name, output] of Object.entries(own.Outputs ?? {}))
+      outputs.set(`${resourceId}.Outputs.${name}`, inParentTerms(output.Value));
+  }
+  const readingOutputs = replaceIntrinsics((value) => {
+    const getAtt = value['Fn::GetAtt'];
+    return Array.isArray(getAtt) ? outputs.get(getAtt.join('.')) : undefined;
+  });
+  const resources = { ...(readingOutputs(parent.Resources) as Record<string, unknown>), ...nestedResources };
+  return Template.fromJSON({ ...parent, Resources: resources });
+}
+
+/** Replaces, deep in a template value, each object for which `replacement` answers a value. */
+const replaceIntrinsics =
+  (replacement: (value: Record<string, unknown>) => unknown) =>
+  (value: unknown): unknown => {
+    const walk = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(walk);
+      if (v === null || typeof v !== 'object') return v;
+      const replaced = replacement(v as Record<string, unknown>);
+      if (replaced !== undefined) return replaced;
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, walk(inner)]));
+    };
+    return walk(value);
+  };
 
 /** Every finding of cdk-nag's AwsSolutions pack, acknowledged or not, with where it was found. */
 export function allNagFindings(scope: IConstruct): { ruleName: string; paths: string[] }[] {
@@ -116,6 +167,12 @@ export function acknowledgements(scope: IConstruct): Acknowledgement[] {
 
 export const cfnResources = (scope: IConstruct, type: string): CfnResource[] =>
   scope.node.findAll().filter((c): c is CfnResource => CfnResource.isCfnResource(c) && c.cfnResourceType === type);
+
+/** A construct's logical id in the stack that holds it (a nested stack for the API's functions). */
+export const logicalIdOf = (construct: { node: { defaultChild?: unknown } }): string => {
+  const element = construct.node.defaultChild as CfnElement;
+  return Stack.of(element).getLogicalId(element);
+};
 
 export const resolve = (scope: IConstruct, value: unknown): unknown => Stack.of(scope).resolve(value);
 
