@@ -9,7 +9,7 @@ import { localConfig } from '../lib/local/config';
 import { DEMO_ACCOUNTS, DEMO_CHURCH, demoSuperAdmin, seedDemo } from '../lib/local/demo';
 import { readOperatorTotpKey } from '../lib/local/operator-totp';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
-import { startExecution } from '../lambdas/platform/sfn';
+import { startExecution } from '../lambdas/platform/aws/sfn';
 
 const config = localConfig();
 console.log('Building the web app…');

@@ -2,7 +2,7 @@
  * THE route manifest. One entry per API operation; it drives:
  *  - the CDK HTTP API (lib/api.ts): one Lambda per entry, JWT authorizer unless `public`,
  *  - the local gateway (lib/local/gateway.ts): same paths, same handler files,
- *  - the handlers themselves (platform/route.ts looks up the access rule by operation),
+ *  - the handlers themselves (platform/http/route.ts looks up the access rule by operation),
  *  - the security matrix test (test/security), which fails for an entry without expectations.
  *
  * Access rules (each includes the ones after it, except `public`):
@@ -31,7 +31,7 @@ export type ShippedFiles = 'pdfText' | 'commonPasswords';
 export type JobsAction = 'states:StartExecution' | 'states:DescribeExecution';
 
 /**
- * What opening an account calls (domain/accounts.ts): look the address up, replace an unproven
+ * What opening an account calls (accounts/accounts.ts): look the address up, replace an unproven
  * account (signed out, deleted), create, set its password, and delete it again when that fails.
  */
 const OPEN_ACCOUNT = [
@@ -49,7 +49,7 @@ const FINISH_ACCOUNT = [
   'cognito-idp:AdminDeleteUserAttributes',
 ] as const satisfies readonly UserPoolAction[];
 
-/** What a super-admin route calls to admit the caller: whether the account has TOTP on (platform/operatorMfa.ts). */
+/** What a super-admin route calls to admit the caller: whether the account has TOTP on (platform/http/operatorMfa.ts). */
 const OPERATOR_TOTP = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
 
 /**
@@ -115,7 +115,7 @@ export const routes = [
     files: ['commonPasswords'],
     load: 'account',
   },
-  // The last steps of registration and sign-up, for a proven address (domain/accounts.ts).
+  // The last steps of registration and sign-up, for a proven address (accounts/accounts.ts).
   {
     operation: 'finishRegistration',
     method: 'POST',
@@ -200,7 +200,7 @@ export const routes = [
     access: 'admin',
     entry: 'families/addFamily',
     area: 'directory',
-    // A photo is checked in the table (domain/photo-taking.ts): no S3.
+    // A photo is checked in the table (photos/photo-taking.ts): no S3.
     uses: { table: 'readWrite' },
   },
   {
@@ -210,7 +210,7 @@ export const routes = [
     access: 'familyUser',
     entry: 'families/updateFamily',
     area: 'directory',
-    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    // Photos are checked in the table and deleted by the photo clean-up job (photos/photo-retiring.ts): no S3.
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
   },
@@ -221,7 +221,7 @@ export const routes = [
     access: 'familyUser',
     entry: 'families/deleteFamily',
     area: 'directory',
-    // Photos are checked in the table and deleted by the photo clean-up job (domain/photo-retiring.ts): no S3.
+    // Photos are checked in the table and deleted by the photo clean-up job (photos/photo-retiring.ts): no S3.
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
   },
@@ -297,7 +297,7 @@ export const routes = [
     area: 'directory',
     uses: { table: 'readWrite', photos: 'write' },
   },
-  // What the photo pipeline made of an upload: the form waits for it before saving (domain/photo-status.ts).
+  // What the photo pipeline made of an upload: the form waits for it before saving (photos/photo-status.ts).
   {
     operation: 'getPhotoUpload',
     method: 'GET',
@@ -403,7 +403,7 @@ export const routes = [
     uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
   },
-  // The super-admin's jobs (issue 6): started at once, run by Step Functions (lambdas/jobs/), polled with getJob.
+  // The super-admin's jobs (issue 6): started at once, run by Step Functions (lambdas/tasks/), polled with getJob.
   {
     operation: 'startIntegrityReport',
     method: 'POST',
@@ -470,7 +470,7 @@ export const routes = [
     uses: { table: 'readWrite' },
     userPool: [...OPERATOR_TOTP, 'cognito-idp:AdminUpdateUserAttributes'],
   },
-  // The printed book as a job (domain/directoryBook.ts): started (or joined) at once, followed by the page.
+  // The printed book as a job (book/directoryBook.ts): started (or joined) at once, followed by the page.
   {
     operation: 'startDirectoryBook',
     method: 'POST',
@@ -493,7 +493,7 @@ export const routes = [
     uses: { table: 'read', photos: 'read', exports: 'read' },
     jobs: ['states:DescribeExecution'],
   },
-  // The church's book setting (domain/bookSettings.ts), saved on the church; getDirectoryBook answers it.
+  // The church's book setting (book/bookSettings.ts), saved on the church; getDirectoryBook answers it.
   {
     operation: 'setBookSettings',
     method: 'PUT',

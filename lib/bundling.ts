@@ -1,12 +1,12 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { FONT_FILES } from '../lambdas/domain/pdf/fonts';
-import { HARFBUZZ_FILES } from '../lambdas/domain/pdf/shipped';
+import { FONT_FILES } from '../lambdas/book/pdf/fonts';
+import { HARFBUZZ_FILES } from '../lambdas/book/pdf/shipped';
 import type { RouteDef, ShippedFiles } from '../lambdas/routes';
 import { COMMON_PASSWORDS_FILE } from '../lambdas/contract/commonPasswords';
 import type { ShippedFile } from '../lambdas/platform/shipped';
-import type { TaskDef } from '../lambdas/jobs/manifest';
+import type { TaskDef } from '../lambdas/tasks/manifest';
 
 /**
  * esbuild options for every Lambda bundle: used by the CDK NodejsFunctions (lib/api.ts) and by

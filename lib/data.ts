@@ -1,9 +1,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../lambdas/domain/keys';
+import { TABLE_SCHEMA } from '../lambdas/core/repos/keys';
 
-/** The single table (key schema: lambdas/domain/keys.ts, docs/keys.md), made from the same TABLE_SCHEMA as the local DynamoDB. */
+/** The single table (key schema: lambdas/core/repos/keys.ts, docs/keys.md), made from the same TABLE_SCHEMA as the local DynamoDB. */
 export class Data extends Construct {
   readonly table: Table;
 

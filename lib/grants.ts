@@ -1,6 +1,6 @@
 /**
  * The table and bucket grants of a function, from what its manifest entry says it uses
- * (`DataUses`: route manifest lambdas/routes.ts, job manifest lambdas/jobs/manifest.ts), at the
+ * (`DataUses`: route manifest lambdas/routes.ts, job manifest lambdas/tasks/manifest.ts), at the
  * narrowest level: read-only functions cannot write, and none holds a bucket action it does not use.
  */
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';

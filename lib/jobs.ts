@@ -8,7 +8,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct, type IConstruct } from 'constructs';
-import { jobs, type JobName, type TaskDef } from '../lambdas/jobs/manifest';
+import { jobs, type JobName, type TaskDef } from '../lambdas/tasks/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
@@ -16,7 +16,7 @@ import { grantData } from './grants';
 import { acknowledge, logicalId, shownAttribute } from './nag';
 import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
-export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'jobs');
+export const JOBS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'tasks');
 
 /** One task's run: a page and its batch, well inside the Task state's TimeoutSeconds (300). */
 export const TASK_TIMEOUT_SECONDS = 290;
@@ -32,7 +32,7 @@ export interface JobsProps {
 
 /**
  * The long jobs (integrity report, organisation deletion), made by iterating
- * lambdas/jobs/manifest.ts: per job, one Lambda per task (least-privilege role from the task's
+ * lambdas/tasks/manifest.ts: per job, one Lambda per task (least-privilege role from the task's
  * `uses`) and a Standard state machine loaded from the same ASL file the local stack runs, its
  * `${...}` variables substituted with those Lambdas' ARNs; all events logged, X-Ray tracing on.
  */
@@ -157,7 +157,7 @@ export class Jobs extends Construct {
       entry: path.join(JOBS_DIR, `${task.entry}.ts`),
       description: task.description,
       roleDescription: `Lambda role for job task ${task.entry}`,
-      // sharp makes several photos' renditions at once (lambdas/domain/photo-backfill.ts).
+      // sharp makes several photos' renditions at once (lambdas/photos/photo-backfill.ts).
       memorySize: task.memoryMb ?? (task.nativeModules?.includes('sharp') ? 2048 : 1024),
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
       environment: environment as Record<string, string>,

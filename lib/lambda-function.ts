@@ -12,7 +12,7 @@ import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aw
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RouteDef } from '../lambdas/routes';
-import type { TaskDef } from '../lambdas/jobs/manifest';
+import type { TaskDef } from '../lambdas/tasks/manifest';
 import { filesToShip, LAMBDA_ESBUILD, LAMBDA_RUNTIME, nativeInstallEnvironment, type NativeModule } from './bundling';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -30,7 +30,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../lambdas/domain/keys';
+import { TABLE_SCHEMA } from '../lambdas/core/repos/keys';
 import {
   BUSINESS_METRICS,
   ERROR_CODE_DIMENSION,

@@ -55,7 +55,7 @@ export class PhotoPipeline extends Construct {
       });
       props.photos.grantRead(fn, `${def.prefix}*`);
       props.photos.grantDelete(fn, `${def.prefix}*`);
-      // Only a church's photos folder: `<orgId>/photos/...` (domain/photo-keys.ts).
+      // Only a church's photos folder: `<orgId>/photos/...` (photos/photo-keys.ts).
       props.photos.grantPut(fn, '*/photos/*');
       props.table.grantWriteData(fn);
       props.photos.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix: def.prefix });

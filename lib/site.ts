@@ -21,7 +21,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { ORIGIN_VERIFY_HEADER } from '../lambdas/platform/origin';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/platform/http/origin';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -185,7 +185,7 @@ export class Site extends Construct {
       signInFlow: 'USER_SRP_AUTH',
       apiBase: '',
       ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
-      // The address the presigned photo URLs use (lambdas/platform/s3-presign.ts: virtual-hosted, regional).
+      // The address the presigned photo URLs use (lambdas/platform/aws/s3-presign.ts: virtual-hosted, regional).
       photosOrigin: `https://${props.photosBucket.bucketRegionalDomainName}`,
     };
     // Source maps stay out of the public bucket.

@@ -8,13 +8,13 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { EXPORTS_PREFIX } from '../lambdas/domain/bookKeys';
-import { UPLOADS_PREFIX } from '../lambdas/domain/photo-keys';
+import { EXPORTS_PREFIX } from '../lambdas/book/bookKeys';
+import { UPLOADS_PREFIX } from '../lambdas/photos/photo-keys';
 
 /**
  * How long a file under `exports/` stays downloadable: the page downloads it at once. The church's
  * printed book is kept under `books/` instead, outside this rule: it stays until the next book
- * succeeds, which deletes it (lambdas/domain/bookKeys.ts).
+ * succeeds, which deletes it (lambdas/book/bookKeys.ts).
  */
 export const EXPORT_RETENTION_DAYS = 3;
 

@@ -45,7 +45,7 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Path and body ids: what our ids look like (uuids, or the short ids of imported data). */
 export const Id = z.string({ error: MESSAGES.badId }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.badId));
 
-/** A photo is a storage path of ours (lambdas/domain/photo-keys.ts), an http(s) URL kept from older data, or null (none). */
+/** A photo is a storage path of ours (lambdas/photos/photo-keys.ts), an http(s) URL kept from older data, or null (none). */
 const photoValue = z.optional(z.nullable(z.string().check(z.maxLength(2048, MESSAGES.image))));
 const photo = z.pipe(
   photoValue,
@@ -138,7 +138,7 @@ export const DashboardQuery = z.object({
   ),
 });
 
-/** A place in the family list, as a page of it names the next or previous one (repos/directoryPages.ts). */
+/** A place in the family list, as a page of it names the next or previous one (directory/repos/directoryPages.ts). */
 const PLACE = /^[\p{L}\p{N}]*#[0-9a-f-]{36}(#~)?$/u;
 const place = z.optional(
   z.string().check(z.maxLength(300), z.regex(PLACE, 'That place in the family list is not one the list gave.')),

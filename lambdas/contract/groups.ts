@@ -45,7 +45,7 @@ export type AddRoleInput = z.output<typeof AddRoleInput>;
 
 export const GroupParams = z.object({ groupId: Id });
 
-/** A place in a group's members, as a page of them names the next one (domain/repos/groups.ts): the name's sort key, then the member's id. */
+/** A place in a group's members, as a page of them names the next one (groups/repos/groups.ts): the name's sort key, then the member's id. */
 const ROLE_PLACE = /^[\p{L}\p{N}]*#[A-Za-z0-9_-]{1,64}$/u;
 
 const BAD_PLACE = "That place in the group's members is not one the page gave.";

@@ -1,7 +1,7 @@
 /**
  * Who may see what a family shares: per shareable field a level, set by the church as a default
  * and chosen by the family for itself and each of its members. The rule that applies the levels
- * is lambdas/domain/visibility.ts; this file is what the forms and the handlers both know.
+ * is lambdas/privacy/visibility.ts; this file is what the forms and the handlers both know.
  * No AWS imports: bundled into the browser.
  */
 import * as z from 'zod/mini';

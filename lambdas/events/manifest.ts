@@ -5,7 +5,7 @@
  *  - the local stack (lib/local/s3-events.ts): s3rver's events, filtered the same way, invoke the
  *    same handler module in process.
  */
-import { UPLOADS_PREFIX } from '../domain/photo-keys';
+import { UPLOADS_PREFIX } from '../photos/photo-keys';
 
 export interface S3EventDef {
   /** Handler file, relative to lambdas/events, without extension; exports `handler`. */

@@ -4,8 +4,8 @@
  * Lambda retries the event (twice, for an asynchronous invocation) and the Errors alarm sees it.
  */
 import type { S3Event } from 'aws-lambda';
-import { parseUploadKey } from '../domain/photo-keys';
-import { prepareUpload } from '../domain/photo-uploads';
+import { parseUploadKey } from '../photos/photo-keys';
+import { prepareUpload } from '../photos/photo-uploads';
 import { observed } from '../platform/observed';
 
 /** S3 sends keys URL-encoded, a space as '+'. */

@@ -1,8 +1,8 @@
 /**
  * After deploying the directory's surname order and search: every church's older families and
- * members put in that order and given their search words (domain/directoryOrderBackfill.ts).
+ * members put in that order and given their search words (migrations/backfills/directoryOrderBackfill.ts).
  */
-import { backfillDirectoryOrder } from '../domain/directoryOrderBackfill';
+import { backfillDirectoryOrder } from './backfills/directoryOrderBackfill';
 import { defineMigration } from '../platform/migration';
 
 export const handler = defineMigration('backfillDirectoryOrder', { families: 0, members: 0 }, backfillDirectoryOrder);

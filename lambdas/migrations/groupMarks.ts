@@ -1,8 +1,8 @@
 /**
  * After deploying the group marks: every church's marks made true from its roles
- * (domain/groupMarksBackfill.ts).
+ * (migrations/backfills/groupMarksBackfill.ts).
  */
-import { backfillGroupMarks } from '../domain/groupMarksBackfill';
+import { backfillGroupMarks } from './backfills/groupMarksBackfill';
 import { defineMigration } from '../platform/migration';
 
 export const handler = defineMigration('backfillGroupMarks', { members: 0, families: 0 }, backfillGroupMarks);

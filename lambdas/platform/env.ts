@@ -12,9 +12,9 @@ export const ENV_NAMES = [
   'EXPORTS_BUCKET',
   'MAIL_FROM',
   'APP_URL',
-  /** The secret CloudFront sends the API with every request (platform/origin.ts). */
+  /** The secret CloudFront sends the API with every request (platform/http/origin.ts). */
   'ORIGIN_VERIFY',
-  /** The Step Functions state machines of the long jobs (lambdas/jobs/manifest.ts). */
+  /** The Step Functions state machines of the long jobs (lambdas/tasks/manifest.ts). */
   'INTEGRITY_REPORT_STATE_MACHINE_ARN',
   'ORG_DELETION_STATE_MACHINE_ARN',
   'PHOTO_CLEANUP_STATE_MACHINE_ARN',

@@ -70,7 +70,7 @@ Targets.AdminUserGlobalSignOut =
 
 // Real Cognito sends a reset code only to a verified address (account recovery is EMAIL_ONLY):
 // an account whose address nobody proved cannot be reset, which is why an unproven account must
-// never block the owner of its address (lambdas/domain/accounts.ts). cognito-local sends one anyway.
+// never block the owner of its address (lambdas/accounts/accounts.ts). cognito-local sends one anyway.
 const { InvalidParameterError } = require('cognito-local/lib/errors');
 const forgotPassword = Targets.ForgotPassword;
 type ForgotDeps = { cognito: { getUserPoolForClientId(ctx: unknown, id: string): Promise<Pool> } };

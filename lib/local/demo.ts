@@ -8,17 +8,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import jpeg from 'jpeg-js';
 import { randomUUID } from 'node:crypto';
-import type { Family, Group, Member, Organization, Role, UserRecord } from '../../lambdas/domain/entities';
-import { trialEnd } from '../../lambdas/domain/entities';
-import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { withGroupMarks } from '../../lambdas/domain/repos/groupMarks';
-import { keys } from '../../lambdas/domain/keys';
-import { newPhotoKey } from '../../lambdas/domain/photo-keys';
-import { directoryItems, groupItem, groupNameItem, roleItem, roleMemberName } from '../../lambdas/domain/repos/items';
-import { createOrganization, isOrgNameTaken } from '../../lambdas/domain/repos/orgs';
-import { userItem } from '../../lambdas/domain/repos/users';
-import { ddb } from '../../lambdas/platform/ddb';
+import type { Family, Group, Member, Organization, Role, UserRecord } from '../../lambdas/core/entities';
+import { trialEnd } from '../../lambdas/core/entities';
+import { createAccount, markEmailVerified } from '../../lambdas/accounts/identity';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { withGroupMarks } from '../../lambdas/groups/repos/groupMarks';
+import { keys } from '../../lambdas/core/repos/keys';
+import { newPhotoKey } from '../../lambdas/photos/photo-keys';
+import { directoryItems, groupItem, groupNameItem, roleItem, roleMemberName } from '../../lambdas/core/repos/items';
+import { createOrganization, isOrgNameTaken } from '../../lambdas/core/repos/orgs';
+import { userItem } from '../../lambdas/accounts/repos/users';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import type { LocalConfig } from './config';
 import { turnOnOperatorTotp } from './operator-totp';
 import { pad2, seededRandom } from './seeded-random';
@@ -256,7 +256,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   await createOrganization(org, user(adminId, admin.email, true));
 
   // Imported here: the pipeline's logger reads LOG_LEVEL when made, which the stack sets when it starts.
-  const { writeRenditions } = await import('../../lambdas/domain/photo-uploads');
+  const { writeRenditions } = await import('../../lambdas/photos/photo-uploads');
   for (const p of photos) p.family.photoSize = await writeRenditions(p.key, p.body, true);
   // Members and families carry the marks of their groups, as the roles' writes keep them.
   const marked = withGroupMarks(families, members, roles);

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
+import { TABLE_SCHEMA } from '../../lambdas/core/repos/keys';
 import type { LocalConfig } from './config';
 import { assertPortFree, startChild, waitForPort } from './processes';
 

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in for the local super-admin, who must have it (lambdas/platform/operatorMfa.ts):
+ * Two-step sign-in for the local super-admin, who must have it (lambdas/platform/http/operatorMfa.ts):
  * the demo seed and the tests turn it on as the SPA would (sign in, AssociateSoftwareToken,
  * VerifySoftwareToken with a code, SetUserMFAPreference), straight against cognito-local, and
  * keep the authenticator key in the data folder, where `npm run demo:code` reads it.
@@ -14,7 +14,7 @@ import {
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { cognito } from '../../lambdas/platform/cognito';
+import { cognito } from '../../lambdas/platform/aws/cognito';
 import { env } from '../../lambdas/platform/env';
 
 /** The super-admin's authenticator key, in the data folder. */

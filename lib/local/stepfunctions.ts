@@ -1,10 +1,10 @@
 /**
- * Local Step Functions: the very ASL files CDK deploys (lambdas/jobs/*.asl.json, listed in
- * lambdas/jobs/manifest.ts), run by aws-local-stepfunctions in this process, each Task state
- * mapped to its handler module (lambdas/jobs/<job>/<step>.ts). The gateway serves it as the SFN
+ * Local Step Functions: the very ASL files CDK deploys (lambdas/tasks/*.asl.json, listed in
+ * lambdas/tasks/manifest.ts), run by aws-local-stepfunctions in this process, each Task state
+ * mapped to its handler module (lambdas/tasks/<job>/<step>.ts). The gateway serves it as the SFN
  * endpoint (AWS_ENDPOINT_URL_SFN = <gateway>/_local/sfn), speaking the AWS JSON protocol of
  * StartExecution and DescribeExecution, so the handlers that start and watch jobs
- * (lambdas/platform/sfn.ts) are the same code locally and in AWS.
+ * (lambdas/platform/aws/sfn.ts) are the same code locally and in AWS.
  *
  * Like Step Functions Local's mocked failures, a fault can be injected into a task (a test stops
  * a deletion part-way this way): POST /_local/sfn/faults.
@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { jobs, type JobName } from '../../lambdas/jobs/manifest';
+import { jobs, type JobName } from '../../lambdas/tasks/manifest';
 import { asInvocation } from './invocation';
 
 // aws-local-stepfunctions declares Node 22 and uses Promise.withResolvers; Node 20 lacks it.
@@ -62,7 +62,7 @@ export function taskStates(definition: Json): Map<string, string> {
 }
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-export const JOBS_DIR = path.join(root, 'lambdas/jobs');
+export const JOBS_DIR = path.join(root, 'lambdas/tasks');
 
 /** The job's definition with local task ARNs, and which handler entry each ARN stands for. */
 export function localDefinition(job: JobName, region: string): { definition: Json; entries: Map<string, string> } {
@@ -192,7 +192,7 @@ export class LocalStepFunctions {
     for (const [state, resource] of found.tasks) {
       const entry = found.entries.get(resource);
       if (!entry)
-        throw new Error(`Task state ${state} names ${resource}, which no task of lambdas/jobs/manifest.ts stands for`);
+        throw new Error(`Task state ${state} names ${resource}, which no task of lambdas/tasks/manifest.ts stands for`);
       overrides[state] = async (taskInput) => {
         const delay = this.fault?.state === state ? this.fault.delayMs : undefined;
         if (delay) await new Promise((r) => setTimeout(r, delay));

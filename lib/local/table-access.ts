@@ -6,7 +6,7 @@
  * every local test and fail only in AWS.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ddb } from '../../lambdas/platform/ddb';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 
 const operation = new AsyncLocalStorage<string>();
 const sent = new Map<string, Set<string>>();

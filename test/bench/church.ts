@@ -9,8 +9,8 @@
  * module's local stack has set the endpoints.
  */
 import { randomUUID } from 'node:crypto';
-import type { Family, Member } from '../../lambdas/domain/entities';
-import { newPhotoKey } from '../../lambdas/domain/photo-keys';
+import type { Family, Member } from '../../lambdas/core/entities';
+import { newPhotoKey } from '../../lambdas/photos/photo-keys';
 import { pad2, seededRandom } from '../../lib/local/seeded-random';
 
 /** Family sizes cycling with a mean of exactly 4: n × 8 families make n × 32 members. */
@@ -146,10 +146,10 @@ export function generateDirectory(
 /** Writes the directory (with the members' e-mail claims) and sets the organisation's counts; returns the items written. */
 export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
-  const { directoryItems } = await import('../../lambdas/domain/repos/items');
-  const { keys } = await import('../../lambdas/domain/keys');
-  const { ddb } = await import('../../lambdas/platform/ddb');
+  const { batchPutAll } = await import('../../lambdas/core/repos/batch');
+  const { directoryItems } = await import('../../lambdas/core/repos/items');
+  const { keys } = await import('../../lambdas/core/repos/keys');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { families, members } = directory;
   const items = directoryItems(families, members);
   // Eight BatchWriteItem lanes in flight, each a run of whole 25-item batches.

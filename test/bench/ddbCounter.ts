@@ -1,7 +1,7 @@
 /**
  * Counts the DynamoDB requests behind one API call, for real. The gateway runs the handlers in
  * the process that started it (lib/local/gateway.ts imports them), which is the bench's, so they
- * send through the very `ddb` client of lambdas/platform/ddb.ts imported here. A middleware on
+ * send through the very `ddb` client of lambdas/platform/aws/ddb.ts imported here. A middleware on
  * that client's stack, in the `deserialize` step (inside the retry middleware), counts every HTTP
  * request the client sends to DynamoDB, retries included: the authorisation's user-record GetItem,
  * every Query page, every BatchGetItem. Nothing else in this process talks to DynamoDB while a
@@ -20,7 +20,7 @@ export async function countDdbRequests(
   get: (pathAndQuery: string) => Promise<string>,
   log: (message: string) => void,
 ): Promise<DdbCounter> {
-  const { ddb } = await import('../../lambdas/platform/ddb');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const sent: string[] = [];
   ddb.middlewareStack.add(
     (next, context) => async (args) => {

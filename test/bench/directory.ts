@@ -114,8 +114,8 @@ async function measure(
 ): Promise<Figures> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { keys } = await import('../../lambdas/domain/keys');
-  const { PAGE_ITEMS } = await import('../../lambdas/domain/repos/directoryPages');
+  const { keys } = await import('../../lambdas/core/repos/keys');
+  const { PAGE_ITEMS } = await import('../../lambdas/directory/repos/directoryPages');
 
   // The church and its administrator, registered through the API as test/support/fixtures.ts does.
   const email = `admin${size}@bench.example`;
@@ -206,8 +206,8 @@ async function measure(
   for (let i = 0; i < RUNS; i++) dashboard.push(await time(() => get(dashboardPath)));
 
   // The whole church as the book reads it (in parts, side by side), and as one Query after another.
-  const { queryAll, readDirectory } = await import('../../lambdas/domain/repos/directory');
-  const { prefixEnd } = await import('../../lambdas/domain/repos/table');
+  const { queryAll, readDirectory } = await import('../../lambdas/directory/repos/directory');
+  const { prefixEnd } = await import('../../lambdas/core/repos/table');
   const oneQuery = () =>
     queryAll({
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :fam AND :famEnd',

@@ -55,17 +55,17 @@ async function measure(
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } =
     await import('@aws-sdk/lib-dynamodb');
-  const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
+  const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
   const { turnOnOperatorTotp, signInWithTotp } = await import('../../lib/local/operator-totp');
-  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
-  const items = await import('../../lambdas/domain/repos/items');
-  const { withGroupMarks } = await import('../../lambdas/domain/repos/groupMarks');
-  const { wordItemsOf } = await import('../../lambdas/domain/repos/find');
-  const { keys } = await import('../../lambdas/domain/keys');
-  type Family = import('../../lambdas/domain/entities').Family;
-  type Member = import('../../lambdas/domain/entities').Member;
-  type Group = import('../../lambdas/domain/entities').Group;
-  type Role = import('../../lambdas/domain/entities').Role;
+  const { batchPutAll } = await import('../../lambdas/core/repos/batch');
+  const items = await import('../../lambdas/core/repos/items');
+  const { withGroupMarks } = await import('../../lambdas/groups/repos/groupMarks');
+  const { wordItemsOf } = await import('../../lambdas/directory/repos/find');
+  const { keys } = await import('../../lambdas/core/repos/keys');
+  type Family = import('../../lambdas/core/entities').Family;
+  type Member = import('../../lambdas/core/entities').Member;
+  type Group = import('../../lambdas/core/entities').Group;
+  type Role = import('../../lambdas/core/entities').Role;
   type JobView = import('../../lambdas/contract/jobs').JobView;
 
   const plain = DynamoDBDocumentClient.from(new DynamoDBClient({}));

@@ -1,5 +1,5 @@
 /**
- * Bundles every route's handler (lambdas/routes.ts) and every job task (lambdas/jobs/manifest.ts) with exactly the esbuild options CDK deploys
+ * Bundles every route's handler (lambdas/routes.ts) and every job task (lambdas/tasks/manifest.ts) with exactly the esbuild options CDK deploys
  * with (lib/bundling.ts LAMBDA_ESBUILD), one self-contained .mjs file per route, as CDK does.
  */
 import * as esbuild from 'esbuild';
@@ -7,7 +7,7 @@ import { stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { lambdaBuildOptions, type NativeModule } from '../../lib/bundling';
 import { routes } from '../../lambdas/routes';
-import { jobs, type TaskDef } from '../../lambdas/jobs/manifest';
+import { jobs, type TaskDef } from '../../lambdas/tasks/manifest';
 import { s3Events, type S3EventDef } from '../../lambdas/events/manifest';
 
 export interface HandlerBundle {
@@ -19,7 +19,7 @@ export interface HandlerBundle {
 }
 
 /**
- * Every deployed Lambda: one per route, one per job task (lambdas/jobs/manifest.ts, named
+ * Every deployed Lambda: one per route, one per job task (lambdas/tasks/manifest.ts, named
  * <job>-<Task>) and one per S3 event handler (lambdas/events/manifest.ts). Native modules stay
  * out of the bundle, as CDK leaves them (installed beside it).
  */
@@ -34,7 +34,7 @@ function deployedHandlers(
     ...Object.entries(jobs).flatMap(([job, def]) =>
       Object.entries(def.tasks as Record<string, TaskDef>).map(([variable, task]) => ({
         operation: `${job}-${variable.replace(/FunctionArn$/, '')}`,
-        entry: path.join(root, 'lambdas', 'jobs', `${task.entry}.ts`),
+        entry: path.join(root, 'lambdas', 'tasks', `${task.entry}.ts`),
         nativeModules: task.nativeModules,
       })),
     ),

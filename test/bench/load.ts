@@ -68,7 +68,7 @@ export const load: BenchModule = {
       log(
         `${church.users.length} users for ${SECONDS} s (machine load average before: ${load1!.toFixed(2)} on ${os.availableParallelism()} cores)...`,
       );
-      // Fifty users who never pause write far past one church's rate (domain/churchLimits.ts); what
+      // Fifty users who never pause write far past one church's rate (core/churchLimits.ts); what
       // is measured here is the stack, so the church's count is forgotten as the traffic runs (the
       // writes still take it: its cost is in the figures).
       const forgetting = setInterval(
@@ -116,7 +116,7 @@ async function api<T>(url: string, method: string, pathname: string, token: stri
 
 /** The church, its directory, and its 50 users signed up and signed in the way real ones are. */
 async function prepareChurch(stack: BenchStack, log: (message: string) => void): Promise<PreparedChurch> {
-  const { markEmailVerified } = await import('../../lambdas/domain/identity');
+  const { markEmailVerified } = await import('../../lambdas/accounts/identity');
   const { url, pool } = stack;
   const orgId = await registerChurch(url, pool, 'Bench Load Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const adminToken = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);

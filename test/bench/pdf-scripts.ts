@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
-import { jobs } from '../../lambdas/jobs/manifest';
+import { jobs } from '../../lambdas/tasks/manifest';
 import { MULTISCRIPT_CHURCH, multiscriptFamilies, multiscriptNames } from '../support/multiscript';
 import { namesNotReadBack } from '../support/pdfText';
 import { round2, type Metric } from './metrics';
@@ -38,7 +38,7 @@ process.stdout.write(JSON.stringify({ ms, notdefGlyphs: pdf.notdefGlyphs, bytes:
 
 export async function multiscriptMetrics(root: string, dir: string, log: (m: string) => void): Promise<Metric[]> {
   const bundle = path.join(dir, 'render.mjs');
-  await esbuild.build(lambdaBuildOptions(root, 'lambdas/domain/pdf/render.ts', bundle));
+  await esbuild.build(lambdaBuildOptions(root, 'lambdas/book/pdf/render.ts', bundle));
   copyFilesToShip(root, jobs.directoryBook.tasks.RenderFunctionArn, dir);
   const inputFile = path.join(dir, 'multiscript.json');
   const outFile = path.join(dir, 'multiscript.pdf');

@@ -5,7 +5,7 @@
  * stack (dynoxide, s3rver, cognito-local; ports 4700-4703, test/bench/stack.ts).
  *
  *  - pdf.<n>.seconds / pdf.<n>.peak_mb / pdf.<n>.file_mb: the book as the Families page makes it,
- *    by the directoryBook state machine's Render task (lambdas/jobs/directoryBook/render.ts,
+ *    by the directoryBook state machine's Render task (lambdas/tasks/directoryBook/render.ts,
  *    bundled as CDK ships it, fonts beside it), invoked once in a fresh `node` process for a
  *    claimed run of the church's book, as Step Functions invokes it (one invocation makes the
  *    whole book; limits 60 s and 1.5 GB). It reads DynamoDB, reads the photos' print renditions
@@ -32,7 +32,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
-import { jobs } from '../../lambdas/jobs/manifest';
+import { jobs } from '../../lambdas/tasks/manifest';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, seedDirectory, type Names } from './church';
 import { multiscriptMetrics } from './pdf-scripts';
@@ -202,7 +202,11 @@ export const pdf: BenchModule = {
     const taskDir = path.join(tmpDir, 'book-task');
     const task = jobs.directoryBook.tasks.RenderFunctionArn;
     await esbuild.build(
-      lambdaBuildOptions(root, path.join(root, 'lambdas', 'jobs', `${task.entry}.ts`), path.join(taskDir, 'index.mjs')),
+      lambdaBuildOptions(
+        root,
+        path.join(root, 'lambdas', 'tasks', `${task.entry}.ts`),
+        path.join(taskDir, 'index.mjs'),
+      ),
     );
     copyFilesToShip(root, task, taskDir);
     await writeFile(path.join(taskDir, 'driver.mjs'), TASK_DRIVER);
@@ -250,7 +254,7 @@ export const pdf: BenchModule = {
       // The book job: a run of the church's book claimed as startDirectoryBook claims it, then its
       // Render task invoked once, as Step Functions would.
       const jobId = `bench-${Date.now()}`;
-      const { claimBook, getBook } = await import('../../lambdas/domain/repos/book');
+      const { claimBook, getBook } = await import('../../lambdas/book/repos/book');
       const claimed = await claimBook(
         {
           orgId: church.orgId,
@@ -276,7 +280,7 @@ export const pdf: BenchModule = {
       if (book.pagesDone !== jobLine.pages.total)
         throw new Error(`progress ${book.pagesDone} of ${jobLine.pages.total}`);
       const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
-      const { s3 } = await import('../../lambdas/platform/s3');
+      const { s3 } = await import('../../lambdas/platform/aws/s3');
       const head = await s3.send(new HeadObjectCommand({ Bucket: process.env.EXPORTS_BUCKET, Key: book.fileKey }));
       if (head.ContentLength !== jobLine.bytes)
         throw new Error(`stored book: ${head.ContentLength} bytes (rendered ${jobLine.bytes})`);
@@ -352,7 +356,7 @@ async function seed(
   log: (message: string) => void,
 ): Promise<SeededChurch> {
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
-  const { s3 } = await import('../../lambdas/platform/s3');
+  const { s3 } = await import('../../lambdas/platform/aws/s3');
 
   const orgId = await registerChurch(url, pool, 'Bench Community Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const token = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
@@ -387,7 +391,7 @@ async function seed(
   // Their renditions, as the photo pipeline makes them for every saved photo (here by the one-off
   // job, as for photos stored before renditions): the book embeds the print rendition.
   const t1 = performance.now();
-  const { startExecution } = await import('../../lambdas/platform/sfn');
+  const { startExecution } = await import('../../lambdas/platform/aws/sfn');
   await startExecution(process.env.PHOTO_RENDITIONS_STATE_MACHINE_ARN!, `bench-${Date.now()}`, {});
   // Ten thousand photos take longer than one request may wait (undici gives up after 300 s): ask again.
   for (let settled = false; !settled;) {

@@ -7,7 +7,7 @@
  *
  *  - photos.grid_first_screen_kb.originals: the grid of those photos as stored (what the grid
  *    downloaded before renditions: each photo at upload size).
- *  - photos.grid_first_screen_kb: the same grid once the one-off job (lambdas/jobs/photoRenditions)
+ *  - photos.grid_first_screen_kb: the same grid once the one-off job (lambdas/tasks/photoRenditions)
  *    has made their renditions, so the grid takes each photo's small rendition through srcset.
  *    Budget: a fifth of the originals' figure.
  *
@@ -74,8 +74,8 @@ export const photos: BenchModule = {
     const pictures = Array.from({ length: DISTINCT_PHOTOS }, (_, i) => photoJpeg(300 + i));
     return withLocalStack(tmpDir, async (stack) => {
       const { PutObjectCommand } = await import('@aws-sdk/client-s3');
-      const { s3 } = await import('../../lambdas/platform/s3');
-      const { startExecution } = await import('../../lambdas/platform/sfn');
+      const { s3 } = await import('../../lambdas/platform/aws/s3');
+      const { startExecution } = await import('../../lambdas/platform/aws/sfn');
       const orgId = await registerChurch(stack.url, stack.pool, 'Photo Bench Church', ADMIN);
       const directory = generateDirectory(orgId, FAMILIES, 20261124, { photoEvery: 1 });
       await seedDirectory(stack.config.tableName, orgId, directory);

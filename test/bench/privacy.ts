@@ -1,5 +1,5 @@
 /**
- * Bench module: what the visibility rule (lambdas/domain/visibility.ts) costs the reads it guards,
+ * Bench module: what the visibility rule (lambdas/privacy/visibility.ts) costs the reads it guards,
  * on a generated church of 1,000 families and 4,000 members with 100 groups of 10, against the
  * real local stack.
  *
@@ -37,12 +37,12 @@ export const privacy: BenchModule = {
 
 async function measure(stack: BenchStack, log: (message: string) => void): Promise<Metric[]> {
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { batchPutAll } = await import('../../lambdas/domain/repos/batch');
-  const { roleItem, roleMemberName } = await import('../../lambdas/domain/repos/items');
-  const { userItem } = await import('../../lambdas/domain/repos/users');
-  const { withGroupMarks } = await import('../../lambdas/domain/repos/groupMarks');
-  const { createAccount, markEmailVerified } = await import('../../lambdas/domain/identity');
-  const { ddb } = await import('../../lambdas/platform/ddb');
+  const { batchPutAll } = await import('../../lambdas/core/repos/batch');
+  const { roleItem, roleMemberName } = await import('../../lambdas/core/repos/items');
+  const { userItem } = await import('../../lambdas/accounts/repos/users');
+  const { withGroupMarks } = await import('../../lambdas/groups/repos/groupMarks');
+  const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { OPEN_LEVELS, SHARED_KEYS } = await import('../../lambdas/contract/privacy');
   const table = stack.config.tableName;
 

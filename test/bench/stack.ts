@@ -64,7 +64,7 @@ export async function registerChurch(
   name: string,
   admin: { email: string; password: string },
 ): Promise<string> {
-  const { markEmailVerified } = await import('../../lambdas/domain/identity');
+  const { markEmailVerified } = await import('../../lambdas/accounts/identity');
   const churchInfo = { name, address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' };
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${url}${path}`, {

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFamiliesResult } from '../../lambdas/contract/api';
-import { CANNOT_JOIN } from '../../lambdas/domain/accounts';
+import { CANNOT_JOIN } from '../../lambdas/accounts/accounts';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';

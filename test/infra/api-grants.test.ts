@@ -12,7 +12,7 @@ import { routes, type RouteDef } from '../../lambdas/routes';
 import { Api } from '../../lib/api';
 import { Auth } from '../../lib/auth';
 import { Data } from '../../lib/data';
-import { jobs as jobManifest, type TaskDef } from '../../lambdas/jobs/manifest';
+import { jobs as jobManifest, type TaskDef } from '../../lambdas/tasks/manifest';
 import { Jobs } from '../../lib/jobs';
 import { PROJECT_ROOT } from '../../lib/lambda-function';
 import { Storage } from '../../lib/storage';
@@ -209,7 +209,7 @@ describe('grants and calls', () => {
     ...Object.entries(jobManifest).flatMap(([job, def]) =>
       Object.entries(def.tasks as Record<string, TaskDef>).map(([variable, task]) => ({
         name: `${job}.${variable}`,
-        entry: path.join('lambdas', 'jobs', `${task.entry}.ts`),
+        entry: path.join('lambdas', 'tasks', `${task.entry}.ts`),
         fn: jobs.functions.get(`${job}.${variable}`)!,
       })),
     ),

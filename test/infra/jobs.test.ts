@@ -4,7 +4,7 @@
  * task Lambda granted only what its `uses` says.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, type JobName, type TaskDef } from '../../lambdas/jobs/manifest';
+import { jobs, type JobName, type TaskDef } from '../../lambdas/tasks/manifest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { TASK_TIMEOUT_SECONDS } from '../../lib/jobs';
 import { resourcesOf, synthDirectory, statementsOfRole, logicalIdOf } from './support';

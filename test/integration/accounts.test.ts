@@ -8,11 +8,11 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
-import { ACCOUNT_EXISTS, ACCOUNT_OPENED, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/domain/accounts';
-import { keys } from '../../lambdas/domain/keys';
-import { deleteMember } from '../../lambdas/domain/members';
-import { memberItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/ddb';
+import { ACCOUNT_EXISTS, ACCOUNT_OPENED, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
+import { keys } from '../../lambdas/core/repos/keys';
+import { deleteMember } from '../../lambdas/directory/members';
+import { memberItem } from '../../lambdas/core/repos/items';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import {

@@ -7,14 +7,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { BOOK_MESSAGES } from '../../lambdas/contract/book';
-import { readBook } from '../../lambdas/domain/directoryBook';
-import { claimBook, finishBook, setBookExecution } from '../../lambdas/domain/repos/book';
+import { readBook } from '../../lambdas/book/directoryBook';
+import { claimBook, finishBook, setBookExecution } from '../../lambdas/book/repos/book';
 import { createChurch } from '../support/fixtures';
 
 const moment = vi.hoisted(() => ({ beforeStatus: null as null | (() => Promise<unknown>) }));
 
-vi.mock('../../lambdas/platform/sfn', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lambdas/platform/sfn')>();
+vi.mock('../../lambdas/platform/aws/sfn', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lambdas/platform/aws/sfn')>();
   return {
     ...real,
     executionStatus: async (executionArn: string) => {

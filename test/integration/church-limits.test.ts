@@ -1,5 +1,5 @@
 /**
- * What one church may hold and how fast it may write (domain/churchLimits.ts). The counts are set
+ * What one church may hold and how fast it may write (core/churchLimits.ts). The counts are set
  * near a limit directly on the organisation's item: adding 20,000 families to reach it would
  * prove the same thing in ten minutes.
  */
@@ -13,15 +13,15 @@ import {
   FAMILY_MEMBER_LIMIT,
   WRITE_RATE_MESSAGE,
   WRITES_PER_MINUTE,
-} from '../../lambdas/domain/churchLimits';
-import type { Family, Member } from '../../lambdas/domain/entities';
-import { keys } from '../../lambdas/domain/keys';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { ROLES_PAGE } from '../../lambdas/domain/repos/groups';
-import { directoryItems, groupItem, roleItem } from '../../lambdas/domain/repos/items';
-import { SEARCH_RESULTS } from '../../lambdas/domain/search';
-import { ItemType } from '../../lambdas/domain/repos/table';
-import { ddb } from '../../lambdas/platform/ddb';
+} from '../../lambdas/core/churchLimits';
+import type { Family, Member } from '../../lambdas/core/entities';
+import { keys } from '../../lambdas/core/repos/keys';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
+import { directoryItems, groupItem, roleItem } from '../../lambdas/core/repos/items';
+import { SEARCH_RESULTS } from '../../lambdas/directory/search';
+import { ItemType } from '../../lambdas/core/repos/table';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, newId, snapshotTable, unique } from '../support/fixtures';

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResult } from '../../lambdas/contract/api';
-import { PANEL_LIMIT } from '../../lambdas/domain/dashboard';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { memberItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/ddb';
+import { PANEL_LIMIT } from '../../lambdas/directory/dashboard';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { memberItem } from '../../lambdas/core/repos/items';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, newId } from '../support/fixtures';

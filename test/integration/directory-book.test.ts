@@ -13,8 +13,8 @@ import type {
 } from '../../lambdas/contract/book';
 import { BOOK_MESSAGES } from '../../lambdas/contract/book';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
-import { bookKey, churchBooksPrefix } from '../../lambdas/domain/bookKeys';
-import { listKeys } from '../../lambdas/platform/s3-objects';
+import { bookKey, churchBooksPrefix } from '../../lambdas/book/bookKeys';
+import { listKeys } from '../../lambdas/platform/aws/s3-objects';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { expectRefusedUnchanged } from '../support/bad-input';

@@ -1,5 +1,5 @@
 /**
- * The family list in pages of surname order (repos/directoryPages.ts), and search (domain/search.ts),
+ * The family list in pages of surname order (directory/repos/directoryPages.ts), and search (directory/search.ts),
  * through the gateway: every family once, whole, in order, however the list is walked; search by
  * the words of what the viewer can see, accents aside; the words kept in step with each write;
  * and the migration that puts older data in order.
@@ -8,14 +8,14 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { FamilyView, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
 import { sortKeyOf } from '../../lambdas/contract/names';
-import { backfillDirectoryOrder } from '../../lambdas/domain/directoryOrderBackfill';
-import { SEARCH_RESULTS } from '../../lambdas/domain/search';
-import type { Family, Member } from '../../lambdas/domain/entities';
-import { keys } from '../../lambdas/domain/keys';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { directoryItems } from '../../lambdas/domain/repos/items';
-import { ItemType } from '../../lambdas/domain/repos/table';
-import { ddb } from '../../lambdas/platform/ddb';
+import { backfillDirectoryOrder } from '../../lambdas/migrations/backfills/directoryOrderBackfill';
+import { SEARCH_RESULTS } from '../../lambdas/directory/search';
+import type { Family, Member } from '../../lambdas/core/entities';
+import { keys } from '../../lambdas/core/repos/keys';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { directoryItems } from '../../lambdas/core/repos/items';
+import { ItemType } from '../../lambdas/core/repos/table';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, memberAccountIn, newId, snapshotTable, type Church } from '../support/fixtures';

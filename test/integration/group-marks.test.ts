@@ -1,5 +1,5 @@
 /**
- * The group marks (lambdas/domain/repos/groupMarks.ts): members and families carry who is in which
+ * The group marks (lambdas/groups/repos/groupMarks.ts): members and families carry who is in which
  * group, changed in the same transaction as every role, so the visibility rule needs no read of
  * the roles. Here: the marks follow every way a role begins or ends (also two at once in one
  * family), the rule reads them, and the backfill makes older data's marks true.
@@ -8,11 +8,11 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { FamilyView } from '../../lambdas/contract/api';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
-import { backfillGroupMarks } from '../../lambdas/domain/groupMarksBackfill';
-import { keys } from '../../lambdas/domain/keys';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { roleItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/ddb';
+import { backfillGroupMarks } from '../../lambdas/migrations/backfills/groupMarksBackfill';
+import { keys } from '../../lambdas/core/repos/keys';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { roleItem } from '../../lambdas/core/repos/items';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, memberAccountIn, newId, type Church } from '../support/fixtures';

@@ -6,12 +6,12 @@ import type {
   ListGroupsResult,
   SearchDirectoryResult,
 } from '../../lambdas/contract/api';
-import { backfillGroupOrder } from '../../lambdas/domain/groupOrderBackfill';
-import { keys } from '../../lambdas/domain/keys';
-import { ROLES_PAGE } from '../../lambdas/domain/repos/groups';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { roleItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/ddb';
+import { backfillGroupOrder } from '../../lambdas/migrations/backfills/groupOrderBackfill';
+import { keys } from '../../lambdas/core/repos/keys';
+import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { roleItem } from '../../lambdas/core/repos/items';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { groupsWithRoles, rolesOf } from '../support/groups';

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../lib/local/mailbox';
 import type { ListUsersResult, SavedMemberResult } from '../../lambdas/contract/api';
 import { INVITATIONS_PER_DAY } from '../../lambdas/contract/invitations';
-import { keys } from '../../lambdas/domain/keys';
-import { ddb } from '../../lambdas/platform/ddb';
-import { sendMail } from '../../lambdas/platform/ses';
+import { keys } from '../../lambdas/core/repos/keys';
+import { ddb } from '../../lambdas/platform/aws/ddb';
+import { sendMail } from '../../lambdas/platform/aws/ses';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, unique } from '../support/fixtures';
@@ -188,8 +188,8 @@ describe('a mail that cannot be sent never fails the save', () => {
     // A fresh container: its SES client, made once at module scope, reads the broken endpoint.
     vi.resetModules();
     const fresh = {
-      ...(await import('../../lambdas/domain/invitations')),
-      ...(await import('../../lambdas/domain/members')),
+      ...(await import('../../lambdas/accounts/invitations')),
+      ...(await import('../../lambdas/directory/members')),
     };
     const email = `${unique('unsent')}@example.org`;
     const viewer = { orgId: church.orgId, admin: true, familyId: null, memberId: null, user: null };
@@ -214,7 +214,7 @@ describe('a mail that cannot be sent never fails the save', () => {
 });
 
 describe('the mailbox’s SES v2 endpoint', () => {
-  it('takes SendEmail from the official SDK client, as platform/ses.ts sends it', async () => {
+  it('takes SendEmail from the official SDK client, as platform/aws/ses.ts sends it', async () => {
     const client = new SESv2Client({ endpoint: process.env.AWS_ENDPOINT_URL_SESV2 });
     const to = `${unique('sdk')}@example.org`;
     const { MessageId } = await client.send(
@@ -230,8 +230,8 @@ describe('the mailbox’s SES v2 endpoint', () => {
     ]);
 
     const ours = `${unique('ours')}@example.org`;
-    expect(await sendMail({ to: ours, subject: 'Hi', text: 'Sent by platform/ses.ts.' })).toBeTruthy();
-    expect(await mailsTo(ours)).toMatchObject([{ to: ours, subject: 'Hi', text: 'Sent by platform/ses.ts.' }]);
+    expect(await sendMail({ to: ours, subject: 'Hi', text: 'Sent by platform/aws/ses.ts.' })).toBeTruthy();
+    expect(await mailsTo(ours)).toMatchObject([{ to: ours, subject: 'Hi', text: 'Sent by platform/aws/ses.ts.' }]);
   });
 
   it('answers BadRequestException as SES does, which the SDK understands', async () => {

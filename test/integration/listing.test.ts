@@ -8,9 +8,9 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult, MeResult } from '../../lambdas/contract/api';
 import { NOT_LISTED } from '../../lambdas/contract/listing';
-import { keys } from '../../lambdas/domain/keys';
-import { update } from '../../lambdas/domain/repos/transact';
-import { ddb } from '../../lambdas/platform/ddb';
+import { keys } from '../../lambdas/core/repos/keys';
+import { update } from '../../lambdas/core/repos/transact';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { PASSWORD, createChurch, memberAccountIn, newId, snapshotTable, type Church } from '../support/fixtures';
 

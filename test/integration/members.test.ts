@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResult, GetMemberResult } from '../../lambdas/contract/api';
-import { keys } from '../../lambdas/domain/keys';
-import { roleItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/ddb';
+import { keys } from '../../lambdas/core/repos/keys';
+import { roleItem } from '../../lambdas/core/repos/items';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';

@@ -5,7 +5,7 @@
 import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_NEEDS_TOTP } from '../../lambdas/contract/mfa';
-import { cognito } from '../../lambdas/platform/cognito';
+import { cognito } from '../../lambdas/platform/aws/cognito';
 import { readOperatorTotpKey, signInWithTotp } from '../../lib/local/operator-totp';
 import { call } from '../support/api';
 import { stack } from '../support/env';

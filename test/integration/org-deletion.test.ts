@@ -1,6 +1,6 @@
 /**
  * Organisation management (issue 6): the list of organisations, and the deletion of everything of
- * one church as a Step Functions job (lambdas/jobs/orgDeletion.asl.json run locally by
+ * one church as a Step Functions job (lambdas/tasks/orgDeletion.asl.json run locally by
  * aws-local-stepfunctions): its items and index entries, name claim, accounts, photos and exports,
  * then its record. Another church is hashed before and after and must not change by one byte; a
  * deletion stopped part-way and started again finishes with the right counts.
@@ -17,9 +17,9 @@ import {
   type JobView,
   type StartJobResult,
 } from '../../lambdas/contract/jobs';
-import type { Family, Group, Member, Role } from '../../lambdas/domain/entities';
-import { keys } from '../../lambdas/domain/keys';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
+import type { Family, Group, Member, Role } from '../../lambdas/core/entities';
+import { keys } from '../../lambdas/core/repos/keys';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
 import {
   familyItem,
   groupItem,
@@ -28,16 +28,16 @@ import {
   memberItem,
   roleItem,
   roleMemberName,
-} from '../../lambdas/domain/repos/items';
-import { DELETION_PAGE_ITEMS } from '../../lambdas/domain/orgDeletion';
-import { setPendingPage } from '../../lambdas/domain/repos/jobs';
-import { countKinds, deleteKeys, orgPage } from '../../lambdas/domain/repos/orgDeletion';
-import { getPoolUser } from '../../lambdas/platform/pool-users';
-import { ddb } from '../../lambdas/platform/ddb';
-import { s3 } from '../../lambdas/platform/s3';
-import { listKeys } from '../../lambdas/platform/s3-objects';
+} from '../../lambdas/core/repos/items';
+import { DELETION_PAGE_ITEMS } from '../../lambdas/jobs/orgDeletion';
+import { setPendingPage } from '../../lambdas/jobs/repos/jobs';
+import { countKinds, deleteKeys, orgPage } from '../../lambdas/jobs/repos/orgDeletion';
+import { getPoolUser } from '../../lambdas/platform/aws/pool-users';
+import { ddb } from '../../lambdas/platform/aws/ddb';
+import { s3 } from '../../lambdas/platform/aws/s3';
+import { listKeys } from '../../lambdas/platform/aws/s3-objects';
 import { call } from '../support/api';
-import { bookKey, churchBooksPrefix } from '../../lambdas/domain/bookKeys';
+import { bookKey, churchBooksPrefix } from '../../lambdas/book/bookKeys';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
 import { injectFault, superAdminIn, waitForJob } from '../support/jobs';

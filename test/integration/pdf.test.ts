@@ -8,9 +8,9 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
-import { renditionKey } from '../../lambdas/domain/photo-keys';
-import { s3 } from '../../lambdas/platform/s3';
-import { bookKey, churchBooksPrefix } from '../../lambdas/domain/bookKeys';
+import { renditionKey } from '../../lambdas/photos/photo-keys';
+import { s3 } from '../../lambdas/platform/aws/s3';
+import { bookKey, churchBooksPrefix } from '../../lambdas/book/bookKeys';
 import { call } from '../support/api';
 import { makeBook } from '../support/book';
 import { stack } from '../support/env';

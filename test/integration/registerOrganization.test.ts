@@ -2,11 +2,11 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
-import { keys } from '../../lambdas/domain/keys';
-import { ddb } from '../../lambdas/platform/ddb';
+import { keys } from '../../lambdas/core/repos/keys';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { ACCOUNT_OPENED, ADMIN_EXISTS, VERIFY_FIRST } from '../../lambdas/domain/accounts';
+import { ACCOUNT_OPENED, ADMIN_EXISTS, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
 import { PASSWORD, registrationBody, snapshotTable, unique, verifyEmail } from '../support/fixtures';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });

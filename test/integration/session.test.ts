@@ -1,12 +1,12 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../lambdas/domain/keys';
+import { keys } from '../../lambdas/core/repos/keys';
 import { describe, expect, it } from 'vitest';
-import { memberItem } from '../../lambdas/domain/repos/items';
-import { ddb } from '../../lambdas/platform/ddb';
+import { memberItem } from '../../lambdas/core/repos/items';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import type { MeResult } from '../../lambdas/contract/api';
-import { linkUserToMember } from '../../lambdas/domain/repos/users';
+import { linkUserToMember } from '../../lambdas/accounts/repos/users';
 import { PASSWORD, createAccountIn, createChurch, memberAccountIn, newId, unique } from '../support/fixtures';
 
 const claimsOf = (token: string) =>

@@ -5,8 +5,8 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ItemType } from '../../lambdas/domain/repos/table';
-import { ddb } from '../../lambdas/platform/ddb';
+import { ItemType } from '../../lambdas/core/repos/table';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { stack } from '../support/env';
 import { newId, snapshotTable } from '../support/fixtures';
 import { stopWatching } from '../support/table-mirror';

@@ -10,11 +10,11 @@ import {
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
-import { signOutEverywhere } from '../../lambdas/domain/identity';
-import { keys } from '../../lambdas/domain/keys';
-import { listUserRecords } from '../../lambdas/domain/repos/users';
-import { NO_ADMIN_LEFT, USER_NOT_FOUND } from '../../lambdas/domain/users';
-import { ddb } from '../../lambdas/platform/ddb';
+import { signOutEverywhere } from '../../lambdas/accounts/identity';
+import { keys } from '../../lambdas/core/repos/keys';
+import { listUserRecords } from '../../lambdas/accounts/repos/users';
+import { NO_ADMIN_LEFT, USER_NOT_FOUND } from '../../lambdas/accounts/users';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import {

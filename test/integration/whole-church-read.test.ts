@@ -4,10 +4,10 @@
  * the cuts, and outside hex altogether come back once each, with their own members, in key order.
  */
 import { describe, expect, it } from 'vitest';
-import type { Family, Member } from '../../lambdas/domain/entities';
-import { batchPutAll } from '../../lambdas/domain/repos/batch';
-import { readDirectory } from '../../lambdas/domain/repos/directory';
-import { directoryItems } from '../../lambdas/domain/repos/items';
+import type { Family, Member } from '../../lambdas/core/entities';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { readDirectory } from '../../lambdas/directory/repos/directory';
+import { directoryItems } from '../../lambdas/core/repos/items';
 import { stack } from '../support/env';
 import { createChurch, newId } from '../support/fixtures';
 

@@ -21,7 +21,7 @@ import {
 } from '../support/fixtures';
 import { uploadNewFamilyPhoto } from '../support/upload';
 import type { Request } from './rules';
-import { churchBooksPrefix } from '../../lambdas/domain/bookKeys';
+import { churchBooksPrefix } from '../../lambdas/book/bookKeys';
 
 interface Tenant {
   church: Church;

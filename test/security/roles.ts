@@ -1,7 +1,7 @@
 /** The callers of the security matrix: one of each role, in one church, plus an admin of another. */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { linkUserToMember, unlinkUser } from '../../lambdas/domain/repos/users';
-import { ddb } from '../../lambdas/platform/ddb';
+import { linkUserToMember, unlinkUser } from '../../lambdas/accounts/repos/users';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { addFamilyVia, createAccountIn, createChurch, memberAccountIn, unique, type Church } from '../support/fixtures';
 import { superAdminIn } from '../support/jobs';

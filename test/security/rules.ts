@@ -9,9 +9,9 @@ import type { Role, World } from './roles';
 import { call } from '../support/api';
 import { finishedBook } from '../support/book';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
-import { createReportJob } from '../../lambdas/domain/repos/jobs';
+import { createReportJob } from '../../lambdas/jobs/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
-import { photoIdOf } from '../../lambdas/domain/photo-keys';
+import { photoIdOf } from '../../lambdas/photos/photo-keys';
 import { uploadPhoto } from '../support/upload';
 
 export interface Request {

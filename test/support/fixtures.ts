@@ -5,10 +5,10 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { createAccount, markEmailVerified } from '../../lambdas/domain/identity';
-import { userItem } from '../../lambdas/domain/repos/users';
-import { ddb } from '../../lambdas/platform/ddb';
-import { s3 } from '../../lambdas/platform/s3';
+import { createAccount, markEmailVerified } from '../../lambdas/accounts/identity';
+import { userItem } from '../../lambdas/accounts/repos/users';
+import { ddb } from '../../lambdas/platform/aws/ddb';
+import { s3 } from '../../lambdas/platform/aws/s3';
 import { call, idToken } from './api';
 import { stack } from './env';
 import { tableNow } from './table-mirror';

@@ -5,8 +5,8 @@
  * API (the contract's normalisation, lambdas/contract/*.ts: text trimmed, empty optional text
  * null, state upper-cased, e-mail lower-cased).
  */
-import { churchBooksPrefix } from '../../lambdas/domain/bookKeys';
-import { BOOK_COVER_FOLDER } from '../../lambdas/domain/photo-keys';
+import { churchBooksPrefix } from '../../lambdas/book/bookKeys';
+import { BOOK_COVER_FOLDER } from '../../lambdas/photos/photo-keys';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -19,8 +19,8 @@ import type {
   PhotoUploadResult,
 } from '../../lambdas/contract/api';
 import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
-import { CANNOT_JOIN } from '../../lambdas/domain/accounts';
-import { readOrganization } from '../../lambdas/domain/repos/directory';
+import { CANNOT_JOIN } from '../../lambdas/accounts/accounts';
+import { readOrganization } from '../../lambdas/directory/repos/directory';
 import type { Operation } from '../../lambdas/routes';
 import { call, idToken, type Answer } from './api';
 import { rolesOf } from './groups';

@@ -3,8 +3,8 @@
  * function runs in the test process against the same local table as the API, and `meanwhile`
  * (another request, through the API) runs after its reads, just before its transaction is sent.
  */
-import type { Viewer } from '../../lambdas/domain/viewer';
-import { ddb } from '../../lambdas/platform/ddb';
+import type { Viewer } from '../../lambdas/core/viewer';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import type { Church } from './fixtures';
 
 let counter = 0;

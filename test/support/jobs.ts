@@ -1,10 +1,10 @@
 /** The super-admin and the jobs it starts, for the integration tests, the security matrix and the bench. */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobView } from '../../lambdas/contract/jobs';
-import { setCustomAttributes } from '../../lambdas/domain/identity';
-import { userItem } from '../../lambdas/domain/repos/users';
-import { getPoolUser } from '../../lambdas/platform/pool-users';
-import { ddb } from '../../lambdas/platform/ddb';
+import { setCustomAttributes } from '../../lambdas/accounts/identity';
+import { userItem } from '../../lambdas/accounts/repos/users';
+import { getPoolUser } from '../../lambdas/platform/aws/pool-users';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { readOperatorTotpKey, signInWithTotp, turnOnOperatorTotp } from '../../lib/local/operator-totp';
 import { call } from './api';
 import { stack } from './env';

@@ -1,12 +1,12 @@
 /**
  * A church whose names are written in every script the PDF's font chain covers
- * (lambdas/domain/pdf/fonts.ts): right-to-left names with digits (Hebrew, Arabic, Persian with
+ * (lambdas/book/pdf/fonts.ts): right-to-left names with digits (Hebrew, Arabic, Persian with
  * its zero-width non-joiner), names that need shaping (Devanagari, Bengali, Tamil, Thai with
  * stacked marks), combining marks that have no precomposed letter, Korean, Japanese, Simplified
  * and Traditional Chinese, and emoji, ZWJ sequences included. The unit test and the bench print
  * it and read it back.
  */
-import type { PdfFamily } from '../../lambdas/domain/pdf/render';
+import type { PdfFamily } from '../../lambdas/book/pdf/render';
 
 const family = (surname: string, names: string[], street: string | null = null): PdfFamily => ({
   surname,

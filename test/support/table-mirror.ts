@@ -21,9 +21,9 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_SCHEMA } from '../../lambdas/domain/keys';
-import { ItemType } from '../../lambdas/domain/repos/table';
-import { ddb } from '../../lambdas/platform/ddb';
+import { TABLE_SCHEMA } from '../../lambdas/core/repos/keys';
+import { ItemType } from '../../lambdas/core/repos/table';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 import { stack } from './env';
 
 type Item = Record<string, unknown>;

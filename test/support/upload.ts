@@ -6,8 +6,8 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import jpeg from 'jpeg-js';
 import { randomUUID } from 'node:crypto';
 import type { PhotoUploadResult, PhotoUploadStatus } from '../../lambdas/contract/api';
-import { photoIdOf } from '../../lambdas/domain/photo-keys';
-import { s3 } from '../../lambdas/platform/s3';
+import { photoIdOf } from '../../lambdas/photos/photo-keys';
+import { s3 } from '../../lambdas/platform/aws/s3';
 import { call } from './api';
 import { stack } from './env';
 

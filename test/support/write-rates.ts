@@ -1,10 +1,10 @@
 /**
- * Forgets churches' write counts (domain/churchLimits.ts), for tests and benches that send one
+ * Forgets churches' write counts (core/churchLimits.ts), for tests and benches that send one
  * church hundreds of writes a minute to prove something else than its rate (church-limits.test.ts
  * proves the rate).
  */
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../lambdas/platform/ddb';
+import { ddb } from '../../lambdas/platform/aws/ddb';
 
 export async function forgetWriteRates(tableName: string, orgIds: string[]): Promise<void> {
   for (const orgId of orgIds) {

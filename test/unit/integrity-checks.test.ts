@@ -1,7 +1,7 @@
-/** The integrity report's rules (lambdas/domain/integrity.ts) on hand-made items, without AWS. */
+/** The integrity report's rules (lambdas/jobs/integrity.ts) on hand-made items, without AWS. */
 import { describe, expect, it } from 'vitest';
-import { checkAccount, checkCounts, checkPage, type Resolver } from '../../lambdas/domain/integrity';
-import { ItemType } from '../../lambdas/domain/repos/table';
+import { checkAccount, checkCounts, checkPage, type Resolver } from '../../lambdas/jobs/integrity';
+import { ItemType } from '../../lambdas/core/repos/table';
 import { countsSummary, deletionSuccess, splitAtCapitals } from '../../lambdas/contract/jobs';
 
 type Item = Record<string, unknown>;

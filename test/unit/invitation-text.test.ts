@@ -1,6 +1,6 @@
 /** User text in an invitation: one line, quoted, and unable to form a link. */
 import { describe, expect, it } from 'vitest';
-import { quoted } from '../../lambdas/domain/invitations';
+import { quoted } from '../../lambdas/accounts/invitations';
 
 describe('quoted', () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * The jobs' state machine definitions (lambdas/jobs/*.asl.json), run by aws-local-stepfunctions
+ * The jobs' state machine definitions (lambdas/tasks/*.asl.json), run by aws-local-stepfunctions
  * with stand-in task functions: each loops page by page until its task says done, retries a
  * failed page alone, ends through MarkFailed when a page keeps failing, and keeps its state small.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
-import { jobs, type JobName } from '../../lambdas/jobs/manifest';
+import { jobs, type JobName } from '../../lambdas/tasks/manifest';
 import { JOBS_DIR, localDefinition, substitute, taskStates } from '../../lib/local/stepfunctions';
 
 type Handlers = Record<string, (input: any) => Promise<unknown>>;

@@ -6,7 +6,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { safeError } from '../../lambdas/platform/log';
-import { defineRoute } from '../../lambdas/platform/route';
+import { defineRoute } from '../../lambdas/platform/http/route';
 import { defineTask } from '../../lambdas/platform/task';
 import { outcomeLine, printedBy } from '../support/log-lines';
 

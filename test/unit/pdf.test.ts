@@ -23,13 +23,13 @@ import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filesToShip, lambdaBuildOptions } from '../../lib/bundling';
-import { jobs } from '../../lambdas/jobs/manifest';
-import { FAMILY_NAMES, FONT_FILES, fontPath, type Family } from '../../lambdas/domain/pdf/fonts';
-import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/domain/pdf/layout';
-import { renderDirectoryPdfBytes, type DirectoryPdfInput, type PdfFamily } from '../../lambdas/domain/pdf/render';
-import { jpegInfo, type LazyPhoto } from '../../lambdas/domain/pdf/images';
-import { collect, streamPdf } from '../../lambdas/domain/pdf/stream';
-import { TextShaper } from '../../lambdas/domain/pdf/text';
+import { jobs } from '../../lambdas/tasks/manifest';
+import { FAMILY_NAMES, FONT_FILES, fontPath, type Family } from '../../lambdas/book/pdf/fonts';
+import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/book/pdf/layout';
+import { renderDirectoryPdfBytes, type DirectoryPdfInput, type PdfFamily } from '../../lambdas/book/pdf/render';
+import { jpegInfo, type LazyPhoto } from '../../lambdas/book/pdf/images';
+import { collect, streamPdf } from '../../lambdas/book/pdf/stream';
+import { TextShaper } from '../../lambdas/book/pdf/text';
 import { MULTISCRIPT_CHURCH, multiscriptFamilies, multiscriptNames } from '../support/multiscript';
 import { namesNotReadBack } from '../support/pdfText';
 import { photoJpeg } from '../support/photos';
@@ -366,7 +366,7 @@ describe('the PDF directory', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'pdf-bundle-'));
     await esbuild
       .build({
-        ...lambdaBuildOptions(root, 'lambdas/domain/pdf/render.ts', path.join(out, 'index.mjs')),
+        ...lambdaBuildOptions(root, 'lambdas/book/pdf/render.ts', path.join(out, 'index.mjs')),
         metafile: true,
       })
       .then(({ metafile }) => {
@@ -387,7 +387,7 @@ describe('the PDF directory', () => {
     ship(shipped.filter(({ to }) => !to.startsWith('fonts/') || to.startsWith('fonts/NotoSans-')));
     const bundled = (await import(
       pathToFileURL(path.join(out, 'index.mjs')).href
-    )) as typeof import('../../lambdas/domain/pdf/render');
+    )) as typeof import('../../lambdas/book/pdf/render');
     const western = SCRIPTS().filter((f) => f.surname !== '김');
     const first = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: western });
     expect(first.notdefGlyphs).toBe(0);

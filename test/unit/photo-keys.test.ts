@@ -1,4 +1,4 @@
-/** Whose a photo key is (lambdas/domain/photo-keys.ts), and how an update says "keep the photo". */
+/** Whose a photo key is (lambdas/photos/photo-keys.ts), and how an update says "keep the photo". */
 import { describe, expect, it } from 'vitest';
 import { AddFamilyInput, UpdateFamilyInput } from '../../lambdas/contract/directory';
 import {
@@ -9,7 +9,7 @@ import {
   newPhotoKey,
   photoObjects,
   photoOwner,
-} from '../../lambdas/domain/photo-keys';
+} from '../../lambdas/photos/photo-keys';
 
 const UUID = '11111111-1111-4111-8111-111111111111';
 

@@ -1,9 +1,9 @@
-/** The renditions of a photo (lambdas/domain/photo-sizes.ts, photo-renditions.ts), made with sharp from the bytes alone. */
+/** The renditions of a photo (lambdas/photos/photo-sizes.ts, photo-renditions.ts), made with sharp from the bytes alone. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../lambdas/contract/directory';
-import { makeRenditions, NotAPhoto } from '../../lambdas/domain/photo-renditions';
-import { renditionSize } from '../../lambdas/domain/photo-sizes';
+import { makeRenditions, NotAPhoto } from '../../lambdas/photos/photo-renditions';
+import { renditionSize } from '../../lambdas/photos/photo-sizes';
 import { photoJpeg } from '../support/photos';
 
 describe('rendition sizes', () => {

@@ -13,15 +13,15 @@ import {
   OPEN_LEVELS,
   type Level,
 } from '../../lambdas/contract/privacy';
-import type { ChurchPrivacy, Family, Member } from '../../lambdas/domain/entities';
-import { withGroupMarks } from '../../lambdas/domain/repos/groupMarks';
+import type { ChurchPrivacy, Family, Member } from '../../lambdas/core/entities';
+import { withGroupMarks } from '../../lambdas/groups/repos/groupMarks';
 import {
   PRINT_AUDIENCE,
   seesFamily,
   visibleFamily,
   visibleMember,
   type Audience,
-} from '../../lambdas/domain/visibility';
+} from '../../lambdas/privacy/visibility';
 
 const unmarkedFamily: Family = {
   familyId: 'f1',

@@ -1,8 +1,8 @@
 import { MemberSignupInput } from '../../contract/auth';
-import { ACCOUNT_OPENED, openAccount } from '../../domain/accounts';
-import { refuseCommonPassword } from '../../platform/commonPasswords';
+import { ACCOUNT_OPENED, openAccount } from '../../accounts/accounts';
+import { refuseCommonPassword } from '../../platform/http/commonPasswords';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/route';
+import { defineRoute } from '../../platform/http/route';
 
 /**
  * Member sign-up, first step: an account for the address, holding no church, and the same answer

@@ -1,7 +1,7 @@
 import { OrganizationParams } from '../../contract/users';
-import { listChurchUsers } from '../../domain/users';
-import { requireOperatorTotp } from '../../platform/operatorMfa';
-import { defineRoute } from '../../platform/route';
+import { listChurchUsers } from '../../accounts/users';
+import { requireOperatorTotp } from '../../platform/http/operatorMfa';
+import { defineRoute } from '../../platform/http/route';
 
 /** A church's users, for the super-admin choosing its administrator (the operator's own account is not among them). */
 export const handler = defineRoute(

@@ -1,7 +1,7 @@
 import { OrganizationUserParams } from '../../contract/users';
-import { makeChurchAdmin } from '../../domain/users';
-import { requireOperatorTotp } from '../../platform/operatorMfa';
-import { defineRoute } from '../../platform/route';
+import { makeChurchAdmin } from '../../accounts/users';
+import { requireOperatorTotp } from '../../platform/http/operatorMfa';
+import { defineRoute } from '../../platform/http/route';
 
 /** The super-admin makes a user of a church its administrator: record and Cognito attribute, as User Management does. */
 export const handler = defineRoute(

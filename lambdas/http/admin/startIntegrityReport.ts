@@ -1,6 +1,6 @@
-import { startIntegrityReport } from '../../domain/jobs';
-import { requireOperatorTotp } from '../../platform/operatorMfa';
-import { defineRoute } from '../../platform/route';
+import { startIntegrityReport } from '../../jobs/jobs';
+import { requireOperatorTotp } from '../../platform/http/operatorMfa';
+import { defineRoute } from '../../platform/http/route';
 
 /** Starts the data integrity report (a Step Functions job) and answers its id at once. */
 export const handler = defineRoute('startIntegrityReport', { admit: requireOperatorTotp }, async ({ principal }) =>

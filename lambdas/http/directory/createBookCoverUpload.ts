@@ -1,6 +1,6 @@
 import { BookCoverUploadInput } from '../../contract/book';
-import { presignBookCoverUpload } from '../../domain/bookSettings';
-import { defineRoute } from '../../platform/route';
+import { presignBookCoverUpload } from '../../book/bookSettings';
+import { defineRoute } from '../../platform/http/route';
 
 /**
  * A presigned upload of the book's cover photo (admins), into the church's cover folder: the photo

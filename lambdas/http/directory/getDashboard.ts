@@ -1,6 +1,6 @@
 import { DashboardQuery } from '../../contract/directory';
-import { dashboard } from '../../domain/dashboard';
-import { defineRoute } from '../../platform/route';
+import { dashboard } from '../../directory/dashboard';
+import { defineRoute } from '../../platform/http/route';
 
 /** Counts, this month's birthdays and anniversaries. The browser sends its own month and day (time zones). */
 export const handler = defineRoute('getDashboard', { query: DashboardQuery }, async ({ principal, query }) =>

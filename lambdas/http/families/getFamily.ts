@@ -1,11 +1,11 @@
 import { FamilyParams } from '../../contract/directory';
-import { FAMILY_NOT_FOUND } from '../../domain/families';
-import { notFound } from '../../domain/errors';
-import { readFamily } from '../../domain/repos/directory';
-import { churchOf, sightOf } from '../../domain/sight';
-import { familyView } from '../../domain/views';
-import { seesFamily } from '../../domain/visibility';
-import { defineRoute } from '../../platform/route';
+import { FAMILY_NOT_FOUND } from '../../directory/families';
+import { notFound } from '../../core/errors';
+import { readFamily } from '../../directory/repos/directory';
+import { churchOf, sightOf } from '../../directory/sight';
+import { familyView } from '../../directory/views';
+import { seesFamily } from '../../privacy/visibility';
+import { defineRoute } from '../../platform/http/route';
 
 /**
  * One family with its members (one Query; the church's privacy item came with the caller's record), as this viewer may

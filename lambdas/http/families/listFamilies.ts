@@ -1,10 +1,10 @@
 import { ListFamiliesQuery } from '../../contract/directory';
 import { sortKeyOf } from '../../contract/names';
-import { readDirectoryPage, type PageStart } from '../../domain/repos/directoryPages';
-import { churchOf, sightOf } from '../../domain/sight';
-import { familyView } from '../../domain/views';
-import { seesFamily } from '../../domain/visibility';
-import { defineRoute } from '../../platform/route';
+import { readDirectoryPage, type PageStart } from '../../directory/repos/directoryPages';
+import { churchOf, sightOf } from '../../directory/sight';
+import { familyView } from '../../directory/views';
+import { seesFamily } from '../../privacy/visibility';
+import { defineRoute } from '../../platform/http/route';
 
 /** Where the page asked for starts. */
 const startOf = (query: { after?: string; before?: string; from?: string }): PageStart =>

@@ -1,6 +1,6 @@
 import { FamilyParams, UpdateFamilyInput } from '../../contract/directory';
-import { updateFamily } from '../../domain/families';
-import { defineRoute } from '../../platform/route';
+import { updateFamily } from '../../directory/families';
+import { defineRoute } from '../../platform/http/route';
 
 export const handler = defineRoute(
   'updateFamily',

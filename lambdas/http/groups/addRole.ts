@@ -1,6 +1,6 @@
 import { AddRoleInput, GroupParams } from '../../contract/groups';
-import { addRole } from '../../domain/groups';
-import { defineRoute } from '../../platform/route';
+import { addRole } from '../../groups/groups';
+import { defineRoute } from '../../platform/http/route';
 
 export const handler = defineRoute(
   'addRole',

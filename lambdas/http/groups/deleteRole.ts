@@ -1,6 +1,6 @@
 import { RoleParams } from '../../contract/groups';
-import { deleteRole } from '../../domain/groups';
-import { defineRoute } from '../../platform/route';
+import { deleteRole } from '../../groups/groups';
+import { defineRoute } from '../../platform/http/route';
 
 export const handler = defineRoute('deleteRole', { params: RoleParams }, async ({ principal, params }) => {
   await deleteRole(principal, params.groupId, params.memberId);

@@ -1,8 +1,8 @@
 import { GetGroupQuery, GroupParams } from '../../contract/groups';
-import { groupPage } from '../../domain/groups';
-import { readGroupItem, readRolesPage } from '../../domain/repos/groups';
-import { churchOf } from '../../domain/sight';
-import { defineRoute } from '../../platform/route';
+import { groupPage } from '../../groups/groups';
+import { readGroupItem, readRolesPage } from '../../groups/repos/groups';
+import { churchOf } from '../../directory/sight';
+import { defineRoute } from '../../platform/http/route';
 
 /**
  * One group with a page of its members in name order, as this viewer may see them: the group's

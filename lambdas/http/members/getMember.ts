@@ -1,12 +1,12 @@
 import { MemberParams } from '../../contract/directory';
-import { notFound } from '../../domain/errors';
-import { MEMBER_NOT_FOUND } from '../../domain/members';
-import { readMember } from '../../domain/repos/directory';
-import { readChurchPrivacy } from '../../domain/repos/privacy';
-import { sightOf } from '../../domain/sight';
-import { memberView } from '../../domain/views';
-import { seesFamily, seesSettings } from '../../domain/visibility';
-import { defineRoute } from '../../platform/route';
+import { notFound } from '../../core/errors';
+import { MEMBER_NOT_FOUND } from '../../directory/members';
+import { readMember } from '../../directory/repos/directory';
+import { readChurchPrivacy } from '../../privacy/repos/privacy';
+import { sightOf } from '../../directory/sight';
+import { memberView } from '../../directory/views';
+import { seesFamily, seesSettings } from '../../privacy/visibility';
+import { defineRoute } from '../../platform/http/route';
 
 /** One member (with the church's privacy item), as this viewer may see it; a member of an unlisted family is not found. */
 export const handler = defineRoute('getMember', { params: MemberParams }, async ({ principal, params }) => {

@@ -1,6 +1,6 @@
 import { MemberParams, UpdateMemberInput } from '../../contract/directory';
-import { updateMember } from '../../domain/members';
-import { defineRoute } from '../../platform/route';
+import { updateMember } from '../../directory/members';
+import { defineRoute } from '../../platform/http/route';
 
 export const handler = defineRoute(
   'updateMember',

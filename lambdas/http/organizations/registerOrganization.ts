@@ -1,10 +1,10 @@
 import { RegisterOrganizationInput } from '../../contract/auth';
-import { ACCOUNT_OPENED, openAccount } from '../../domain/accounts';
-import { AppError } from '../../domain/errors';
-import { isOrgNameTaken, ORG_NAME_TAKEN } from '../../domain/repos/orgs';
-import { refuseCommonPassword } from '../../platform/commonPasswords';
+import { ACCOUNT_OPENED, openAccount } from '../../accounts/accounts';
+import { AppError } from '../../core/errors';
+import { isOrgNameTaken, ORG_NAME_TAKEN } from '../../core/repos/orgs';
+import { refuseCommonPassword } from '../../platform/http/commonPasswords';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/route';
+import { defineRoute } from '../../platform/http/route';
 
 /**
  * Church registration, first step: the administrator's account, holding no church, with the same

@@ -1,5 +1,5 @@
-import { churchDefaults } from '../../domain/privacy';
-import { defineRoute } from '../../platform/route';
+import { churchDefaults } from '../../privacy/privacy';
+import { defineRoute } from '../../platform/http/route';
 
 /** The church's privacy defaults, for its Privacy page (one GetItem). */
 export const handler = defineRoute('getPrivacyDefaults', {}, ({ principal }) => churchDefaults(principal));

@@ -1,8 +1,8 @@
-import { VERIFY_FIRST } from '../../domain/accounts';
-import { denied } from '../../domain/errors';
-import { setCustomAttributes } from '../../domain/identity';
-import { findMemberByEmail, getUserRecord, linkUserToMember } from '../../domain/repos/users';
-import { defineRoute } from '../../platform/route';
+import { VERIFY_FIRST } from '../../accounts/accounts';
+import { denied } from '../../core/errors';
+import { setCustomAttributes } from '../../accounts/identity';
+import { findMemberByEmail, getUserRecord, linkUserToMember } from '../../accounts/repos/users';
+import { defineRoute } from '../../platform/http/route';
 
 const NOT_LINKED = 'No member of your church holds this email address yet.';
 

@@ -1,8 +1,8 @@
 import { FinishRegistrationInput } from '../../contract/auth';
-import { registerChurch } from '../../domain/registration';
+import { registerChurch } from '../../accounts/registration';
 import { log } from '../../platform/log';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/route';
+import { defineRoute } from '../../platform/http/route';
 
 /** Church registration, last step: the church and its first administrator, the proven caller. */
 export const handler = defineRoute(

@@ -1,8 +1,8 @@
 import { FinishSignUpInput } from '../../contract/auth';
-import { joinChurch } from '../../domain/joinChurch';
+import { joinChurch } from '../../accounts/joinChurch';
 import { log } from '../../platform/log';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/route';
+import { defineRoute } from '../../platform/http/route';
 
 /** Member sign-up, last step: the proven account joins its member; the browser then refreshes its token. */
 export const handler = defineRoute('finishSignUp', { body: FinishSignUpInput }, async ({ principal, body }) => {

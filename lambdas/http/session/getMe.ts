@@ -1,6 +1,6 @@
-import { listingOf } from '../../domain/listing';
-import { getOrgAndUser } from '../../domain/repos/orgs';
-import { defineRoute } from '../../platform/route';
+import { listingOf } from '../../directory/listing';
+import { getOrgAndUser } from '../../core/repos/orgs';
+import { defineRoute } from '../../platform/http/route';
 
 /**
  * The signed-in account as the app needs it: organisation name, admin and links (from the record),

@@ -1,6 +1,6 @@
 import { UserParams } from '../../contract/users';
-import { deleteUser } from '../../domain/users';
-import { defineRoute } from '../../platform/route';
+import { deleteUser } from '../../accounts/users';
+import { defineRoute } from '../../platform/http/route';
 
 /** Deletes a user of the church: refresh tokens revoked, Cognito account and user record removed. */
 export const handler = defineRoute('deleteUserAuth', { params: UserParams }, async ({ principal, params }) => {

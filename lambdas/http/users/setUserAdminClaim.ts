@@ -1,6 +1,6 @@
 import { SetAdminInput, UserParams } from '../../contract/users';
-import { setAdmin } from '../../domain/users';
-import { defineRoute } from '../../platform/route';
+import { setAdmin } from '../../accounts/users';
+import { defineRoute } from '../../platform/http/route';
 
 /** Grants or removes admin: the user record (authoritative) and the Cognito attribute together. */
 export const handler = defineRoute(

@@ -3,7 +3,7 @@
  * what it guarantees, not only for its size: the 14 standard PDF fonts cover Latin-1 only, so a
  * directory set in one of them would fail (or lose letters) only for a church whose names are in
  * another script; here any use of a standard font fails at once, in every test. Every text is in
- * an embedded Noto font (lambdas/domain/pdf/fonts.ts). It also keeps ~130 KB of font metrics out
+ * an embedded Noto font (lambdas/book/pdf/fonts.ts). It also keeps ~130 KB of font metrics out
  * of the PDF handler's cold start. pdf-lib reads the names at import time.
  */
 export const FontNames = {

@@ -5,8 +5,8 @@
  */
 import { expect } from 'vitest';
 import type { FamilyView, ListFamiliesResult, ListUsersResult } from '../../../lambdas/contract/api';
-import { roleMemberName } from '../../../lambdas/domain/repos/items';
-import { byName } from '../../../lambdas/domain/viewer';
+import { roleMemberName } from '../../../lambdas/core/repos/items';
+import { byName } from '../../../lambdas/core/viewer';
 import { call, type Answer } from '../api';
 import { groupsWithRoles } from '../groups';
 import { emptyChurch, type ChurchModel, type FamilyModel, type MemberModel, type Real, type UserModel } from './church';

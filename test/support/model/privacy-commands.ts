@@ -18,8 +18,8 @@ import {
   type Level,
   type Levels,
 } from '../../../lambdas/contract/privacy';
-import { keys } from '../../../lambdas/domain/keys';
-import { ddb } from '../../../lambdas/platform/ddb';
+import { keys } from '../../../lambdas/core/repos/keys';
+import { ddb } from '../../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../api';
 import { stack } from '../env';
 import { PASSWORD } from '../fixtures';

@@ -6,12 +6,12 @@
 import { ListObjectsCommand } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import type { DashboardResult, FamilyView } from '../../../lambdas/contract/api';
-import { keys } from '../../../lambdas/domain/keys';
-import { photoObjects as objectsOfPhoto } from '../../../lambdas/domain/photo-keys';
-import { queryAll } from '../../../lambdas/domain/repos/directory';
-import { ItemType } from '../../../lambdas/domain/repos/table';
-import { familyWords, memberWords } from '../../../lambdas/domain/searchWords';
-import { s3 } from '../../../lambdas/platform/s3';
+import { keys } from '../../../lambdas/core/repos/keys';
+import { photoObjects as objectsOfPhoto } from '../../../lambdas/photos/photo-keys';
+import { queryAll } from '../../../lambdas/directory/repos/directory';
+import { ItemType } from '../../../lambdas/core/repos/table';
+import { familyWords, memberWords } from '../../../lambdas/directory/searchWords';
+import { s3 } from '../../../lambdas/platform/aws/s3';
 import { settled } from '../upload';
 import { call } from '../api';
 import { stack } from '../env';
@@ -87,7 +87,7 @@ export async function expectStoredMatches(m: ChurchModel, r: Real): Promise<void
   // The photo pipeline's records of uploads no family took stay until they expire (a day).
   const { PHOTO: _prepared, FIND: _words, ...byType } = stored.byType;
   // The search words are exactly those of the families and members the model holds: kept in step
-  // through every add, edit, rename, delete and race (repos/find.ts).
+  // through every add, edit, rename, delete and race (directory/repos/find.ts).
   expect(stored.words).toEqual(searchWordsOf(m));
   expect(byType).toEqual({
     ORG: 1,

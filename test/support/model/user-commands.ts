@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { ListUsersResult, MeResult, SetUserAdminResult } from '../../../lambdas/contract/api';
-import { ACCOUNT_EXISTS, ACCOUNT_OPENED, VERIFY_FIRST } from '../../../lambdas/domain/accounts';
+import { ACCOUNT_EXISTS, ACCOUNT_OPENED, VERIFY_FIRST } from '../../../lambdas/accounts/accounts';
 import { call, idToken } from '../api';
 import { signUpAndJoin } from '../fixtures';
 import { otherUsers, pick, type ChurchModel } from './church';

@@ -52,7 +52,7 @@ const finishedOn = (book: BookView) =>
 /**
  * Download PDF (admins), with the church's book setting beside it (paper size, family photos,
  * cover photo). The book
- * is a job (domain/directoryBook.ts): the click starts it (or joins the one another admin
+ * is a job (book/directoryBook.ts): the click starts it (or joins the one another admin
  * started), the page follows it with "Preparing your directory: page 40 of 194..." and a progress
  * bar, also after a reload, and downloads the file once it is made. The last book made stays
  * offered for download until the next one is.

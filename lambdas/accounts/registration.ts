@@ -1,0 +1,56 @@
+/**
+ * Church registration's finishing step (finishRegistration), once the administrator's address is
+ * proven: the church, its unique name claim and its first administrator, whose account gets the
+ * church's claims. All or nothing: if the table write fails, the claims are taken off again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChurchInfo } from '../contract/auth';
+import type { Principal } from '../platform/http/principal';
+import { ADMIN_EXISTS, provenAccount } from './accounts';
+import { trialEnd, type Organization, type UserRecord } from '../core/entities';
+import { AppError } from '../core/errors';
+import { clearCustomAttributes, setCustomAttributes } from './identity';
+import { createOrganization, isOrgNameTaken, ORG_NAME_TAKEN } from '../core/repos/orgs';
+
+export async function registerChurch(principal: Principal, church: ChurchInfo): Promise<Organization> {
+  const account = await provenAccount(principal);
+  if (account.orgId) throw new AppError('already-exists', ADMIN_EXISTS);
+  if (await isOrgNameTaken(church.name)) throw new AppError('already-exists', ORG_NAME_TAKEN);
+
+  const orgId = randomUUID();
+  const now = new Date();
+  const org: Organization = {
+    orgId,
+    orgName: church.name,
+    address: church.address,
+    city: church.city,
+    state: church.state,
+    zip: church.zip,
+    contactName: account.name ?? '',
+    contactEmail: principal.email,
+    createdAt: now.toISOString(),
+    expiresAt: trialEnd(now),
+    familyCount: 0,
+    memberCount: 0,
+    groupCount: 0,
+  };
+  const admin: UserRecord = {
+    userId: account.sub,
+    orgId,
+    email: principal.email,
+    admin: true,
+    memberId: null,
+    familyId: null,
+    createdAt: now.toISOString(),
+    platform: null,
+    mobileAppLinked: false,
+  };
+  await setCustomAttributes(account.username, { orgId, admin: 'true' });
+  try {
+    await createOrganization(org, admin);
+  } catch (error) {
+    await clearCustomAttributes(account.username);
+    throw error;
+  }
+  return org;
+}

@@ -1,0 +1,120 @@
+/** What the table holds, as the domain sees it (keys and item types stay in repos/). */
+import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import type { RecordOf } from '../contract/entity';
+import type { Choices, FamilyShared, Levels, MemberShared } from '../contract/privacy';
+import type { PixelSize } from '../photos/photo-sizes';
+
+// An optional field may be missing from an item written before it existed: readers take it as null.
+type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
+type MemberFields = RecordOf<typeof MEMBER_FIELDS>;
+
+export interface Organization {
+  orgId: string;
+  orgName: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  contactName: string;
+  contactEmail: string;
+  createdAt: string;
+  /** End of the free trial, one year after registration. */
+  expiresAt: string;
+  familyCount: number;
+  memberCount: number;
+  groupCount: number;
+}
+
+export interface UserRecord {
+  userId: string;
+  orgId: string;
+  email: string;
+  admin: boolean;
+  memberId: string | null;
+  familyId: string | null;
+  createdAt: string;
+  platform: string | null;
+  mobileAppLinked: boolean;
+}
+
+/** A church's free trial lasts one year from registration. */
+export function trialEnd(createdAt: Date): string {
+  const end = new Date(createdAt);
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end.toISOString();
+}
+
+/** A family: its declared fields (contract/directory.ts FAMILY_FIELDS) and what the system keeps on it. */
+export interface Family extends FamilyFields {
+  familyId: string;
+  orgId: string;
+  version: number;
+  /**
+   * Bumped by every member added to or removed from the family, and by every group its members
+   * join or leave: a family write that read them is refused if they changed before it wrote (so no
+   * member is left without a family, and no group mark is lost).
+   */
+  membersVersion?: number;
+  /** Who may see its shareable fields, where the family chose other than the church's default. */
+  privacy?: Choices<FamilyShared>;
+  /** Which of its members is in which group (groups/repos/groupMarks.ts), for the visibility rule. */
+  memberGroups?: ReadonlySet<string>;
+  /**
+   * The photo's upright size, set with a photo whose renditions are made (photo-sizes.ts gives
+   * theirs); absent for no photo, and for one stored before renditions until the one-off job
+   * (lambdas/tasks/photoRenditions) has made them.
+   */
+  photoSize?: PixelSize;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A member: its declared fields (MEMBER_FIELDS) and what the system keeps on it. */
+export interface Member extends MemberFields {
+  memberId: string;
+  familyId: string;
+  orgId: string;
+  /** The family's surname, kept on the member for sorting and display. */
+  surname: string;
+  version: number;
+  /** Bumped by every role added or removed for this member: a write that read the roles is refused if the set changed. */
+  rolesVersion?: number;
+  /** Who may see its shareable fields, where the family chose other than the church's default. */
+  privacy?: Choices<MemberShared>;
+  /** The groups it is in (groups/repos/groupMarks.ts), for the visibility rule. */
+  groupIds?: ReadonlySet<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The church's privacy item: its defaults (a field never set is shared with everyone) and its unlisted families. */
+export interface ChurchPrivacy {
+  levels: Levels;
+  /** Families left out of the directory: only administrators and the family itself see them. */
+  unlisted: ReadonlySet<string>;
+}
+
+export interface Group {
+  groupId: string;
+  orgId: string;
+  groupName: string;
+  createdAt: string;
+  /**
+   * Bumped by every role added or removed: a group delete that read the roles is refused if one was
+   * added before it wrote (so no role is left without its group), and so is a recount of roleCount.
+   */
+  rolesVersion?: number;
+  /** How many members the group has: changed with every role added or removed (absent on a group written before it, until the migration counts it). */
+  roleCount?: number;
+}
+
+export interface Role {
+  groupId: string;
+  memberId: string;
+  familyId: string;
+  orgId: string;
+  memberName: string;
+  groupName: string;
+  label: string | null;
+  cDate: string;
+}

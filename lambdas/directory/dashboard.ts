@@ -1,0 +1,90 @@
+/**
+ * The dashboard in one answer: the counts kept on the organisation item, and the month's
+ * birthdays and anniversaries from their month indexes (never a scan), sorted by day, as the
+ * viewer may see them: a hidden birthday or anniversary is not listed at all. A panel holds the
+ * whole month up to PANEL_LIMIT; a month with more (a church of thousands has hundreds a month)
+ * shows the next PANEL_LIMIT from today, so the answer and its reads stay the same size at any
+ * church size.
+ */
+import type { DashboardResult } from '../contract/api';
+import { MM_DD } from '../contract/fields';
+import { readAnniversaries, readBirthdays, type MonthRead } from './repos/directory';
+import { readOrganizationWithPrivacy } from '../privacy/repos/privacy';
+import { photoUrl } from '../photos/photos';
+import { sightOf } from './sight';
+import { byName, type Viewer } from '../core/viewer';
+import { seesFamily, visibleFamily, visibleMember } from '../privacy/visibility';
+
+const day = (mmdd: string) => Number(mmdd.slice(3, 5));
+
+/** Entries a panel lists at most. */
+export const PANEL_LIMIT = 50;
+
+/**
+ * The month's entries if they fit in a panel (one Query), else the next PANEL_LIMIT from today
+ * (a second): whether the list is only the upcoming ones.
+ */
+async function monthList<T>(read: (r: MonthRead) => Promise<T[]>, today: number) {
+  const month = await read({ fromDay: 1, limit: PANEL_LIMIT + 1 });
+  if (month.length <= PANEL_LIMIT) return { items: month, upcoming: false };
+  return { items: (await read({ fromDay: today, limit: PANEL_LIMIT })).slice(0, PANEL_LIMIT), upcoming: true };
+}
+
+export async function dashboard(viewer: Viewer, month: number, today = 1): Promise<DashboardResult> {
+  const orgId = viewer.orgId;
+  // At once: the counts with the privacy item (one BatchGetItem) and the two month indexes.
+  const [{ org, privacy: church }, birthdayList, anniversaryList] = await Promise.all([
+    readOrganizationWithPrivacy(orgId),
+    monthList((r) => readBirthdays(orgId, month, r), today),
+    monthList((r) => readAnniversaries(orgId, month, r), today),
+  ]);
+  const allMembers = birthdayList.items;
+  const allFamilies = anniversaryList.items;
+  const { audience } = await sightOf(viewer, church);
+  const members = allMembers
+    .filter((m) => seesFamily(audience, church, m.familyId))
+    .map((m) => visibleMember(audience, church, m));
+  const families = allFamilies
+    .filter((f) => seesFamily(audience, church, f.familyId))
+    .map((f) => visibleFamily(audience, church, f));
+  const now = Date.now();
+
+  // Members have no photo of their own: the page shows the person image.
+  const birthdays = members
+    .filter((m) => m.birthday && MM_DD.test(m.birthday))
+    .sort((a, b) => day(a.birthday!) - day(b.birthday!) || byName(a.name, b.name))
+    .map((m) => ({
+      memberId: m.memberId,
+      familyId: m.familyId,
+      name: m.name,
+      surname: m.surname,
+      birthday: m.birthday!,
+      dayOfMonth: day(m.birthday!),
+    }));
+  const anniversaries = await Promise.all(
+    families
+      .filter((f) => f.anniversary && MM_DD.test(f.anniversary))
+      .sort((a, b) => day(a.anniversary!) - day(b.anniversary!) || byName(a.surname, b.surname))
+      .map(async (f) => ({
+        familyId: f.familyId,
+        surname: f.surname,
+        anniversary: f.anniversary!,
+        dayOfMonth: day(f.anniversary!),
+        photoUrl: await photoUrl(f, now),
+      })),
+  );
+  return {
+    month,
+    counts: {
+      families: Math.max(0, org?.familyCount ?? 0),
+      members: Math.max(0, org?.memberCount ?? 0),
+      groups: Math.max(0, org?.groupCount ?? 0),
+      // Lessons are not part of this product yet: none is public, so none is counted.
+      lessons: 0,
+    },
+    mobileAppLinked: viewer.user?.mobileAppLinked ?? false,
+    birthdays,
+    anniversaries,
+    upcoming: { birthdays: birthdayList.upcoming, anniversaries: anniversaryList.upcoming },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * Adding, changing and removing families (changes and removals by an admin, or by the family
+ * user for their own family): every change is one transaction with the organisation's counts;
+ * updates carry a version.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { FAMILY_FIELDS, MESSAGES } from '../contract/directory';
+import { valuesOf, type RecordOf } from '../contract/entity';
+import { ddb } from '../platform/aws/ddb';
+import { count } from '../platform/metrics';
+import type { Family } from '../core/entities';
+import { AppError, denied, invalid, notFound } from '../core/errors';
+import { keys } from '../core/repos/keys';
+import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
+import { groupLeaveCounts, roleRenamed } from '../groups/repos/groups';
+import { readChurchPrivacy } from '../privacy/repos/privacy';
+import { familyItem, roleMemberName } from '../core/repos/items';
+import { tableName, withoutKeys } from '../core/repos/table';
+import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
+import { ConditionFailed, put, remove, transact, update, type Step } from '../core/repos/transact';
+import { wordSteps } from './repos/find';
+import { familyWords, memberWords } from './searchWords';
+import { memberUnchanged, removeEmailClaim, unchangedSince } from '../core/repos/conditions';
+import { createOnce, newRecordId } from '../core/once';
+import { retirePhoto } from '../photos/photo-retiring';
+import { takeNewPhoto, type TakenPhoto } from '../photos/photo-taking';
+import { canEditFamily, type Viewer } from '../core/viewer';
+
+export const FAMILY_NOT_FOUND = 'Family not found.';
+export const FAMILY_CHANGED =
+  'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
+const NOT_YOURS = 'You do not have permission to edit this family.';
+
+/** The family item alone (no members): one GetItem. */
+export async function readFamilyItem(orgId: string, familyId: string): Promise<Family | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.family(orgId, familyId) }));
+  return Item ? withoutKeys<Family>(Item) : null;
+}
+
+/** The family with its members, if the viewer may change it. */
+export async function familyToChange(viewer: Viewer, familyId: string): Promise<FamilyWithMembers> {
+  const found = await readFamily(viewer.orgId, familyId);
+  if (!found) throw notFound(FAMILY_NOT_FOUND);
+  if (!canEditFamily(viewer, familyId)) throw denied(NOT_YOURS);
+  return found;
+}
+
+/** An accepted add or update (contract/directory.ts); optional fields left out are null. */
+type FamilyInput = RecordOf<typeof FAMILY_FIELDS>;
+
+const fields = (input: FamilyInput) => valuesOf(FAMILY_FIELDS, input);
+
+/** The id an add with this request key gives its family (once.ts). */
+const newFamilyId = (orgId: string, requestKey: string | null) => newRecordId(orgId, 'family', requestKey);
+
+/**
+ * The family a photo upload is granted for: one the viewer may change, or (admins only) the family
+ * that the add sent with the same request key will create, so that add, and no other family, may
+ * take the photo.
+ */
+export async function familyForPhoto(
+  viewer: Viewer,
+  familyId: string | undefined,
+  requestKey: string | null,
+): Promise<string> {
+  if (familyId) return (await familyToChange(viewer, familyId)).family.familyId;
+  if (!viewer.admin) throw denied('Only administrators can add families.');
+  if (!requestKey) throw invalid(MESSAGES.photoNewFamily);
+  return newFamilyId(viewer.orgId, requestKey);
+}
+
+/** The family with its photo's size: that of a photo just taken, the stored one's when kept, none without a photo. */
+function withPhotoSize(family: Family, taken: TakenPhoto | null, kept: Family | null): Family {
+  const { photoSize: _old, ...rest } = family;
+  const size = taken ? taken.size : family.photo && kept?.photo === family.photo ? kept.photoSize : undefined;
+  return size ? { ...rest, photoSize: size } : rest;
+}
+
+/** A new family; sent again with the same request key, the family the first attempt added. */
+export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: string | null = null): Promise<Family> {
+  const now = new Date().toISOString();
+  const fresh: Family = {
+    familyId: newFamilyId(viewer.orgId, requestKey),
+    orgId: viewer.orgId,
+    ...fields(input),
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { record, repeated } = await createOnce(
+    requestKey,
+    async () => {
+      const taken = await takeNewPhoto(viewer.orgId, fresh.familyId, input.photo, null);
+      const family = withPhotoSize(fresh, taken, null);
+      await transact(viewer.orgId, [
+        { action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } },
+        ...(taken ? [taken.step] : []),
+        ...wordSteps(viewer.orgId, family.familyId, family.familyId, [], familyWords(family)),
+      ]);
+      return family;
+    },
+    () => readFamilyItem(viewer.orgId, fresh.familyId),
+  );
+  if (!repeated) count('FamiliesAdded');
+  return record;
+}
+
+/** An update's photo left out (undefined) keeps the stored one. */
+export async function updateFamily(
+  viewer: Viewer,
+  familyId: string,
+  input: Omit<FamilyInput, 'photo'> & { photo?: string | null; version: number },
+): Promise<Family> {
+  const { family, members } = await familyToChange(viewer, familyId);
+  if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
+  const photo = input.photo === undefined ? (family.photo ?? null) : input.photo;
+  const taken = await takeNewPhoto(viewer.orgId, familyId, photo, family.photo ?? null);
+
+  const next = withPhotoSize(
+    {
+      ...family,
+      ...fields({ ...input, photo }),
+      version: family.version + 1,
+      updatedAt: new Date().toISOString(),
+    },
+    taken,
+    family,
+  );
+  const { condition, values } = unchangedSince(family, 'membersVersion');
+  const steps: Step[] = [
+    { action: put(familyItem(next), condition, values) },
+    ...(taken ? [taken.step] : []),
+    ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), familyWords(next)),
+  ];
+  // The surname lives on members (sorting, display, their place in the directory's order) and on their roles' names: renamed together.
+  if (next.surname !== family.surname) {
+    for (const m of members) {
+      // As read (same version, same roles) and to a new version: an edit or role add that read the old surname is refused, either order.
+      const unchanged = memberUnchanged(m);
+      const order = keys.memberOrder(m.orgId, next.surname, m.familyId, m.memberId);
+      steps.push({
+        action: update(
+          keys.member(m.orgId, m.familyId, m.memberId),
+          'SET surname = :s, GSI4PK = :dir, GSI4SK = :at ADD version :one',
+          { ':s': next.surname, ':dir': order.GSI4PK, ':at': order.GSI4SK, ':one': 1, ...unchanged.values },
+          unchanged.condition,
+        ),
+      });
+    }
+    for (const role of await readRolesOf(
+      viewer.orgId,
+      members.map((m) => m.memberId),
+    )) {
+      const member = members.find((m) => m.memberId === role.memberId)!;
+      const memberName = roleMemberName({ name: member.name, surname: next.surname });
+      steps.push(roleRenamed(role, memberName));
+    }
+  }
+  await transactOrConflict(viewer.orgId, steps);
+  if (family.photo !== next.photo) await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
+  return next;
+}
+
+/** The family, its members, their e-mail claims, their group roles and its unlisted mark, all or nothing, its accounts unlinked; then its photo (off the request path). */
+export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Family> {
+  const { family, members } = await familyToChange(viewer, familyId);
+  const memberIds = members.map((m) => m.memberId);
+  const [roles, users, church] = await Promise.all([
+    readRolesOf(viewer.orgId, memberIds),
+    usersLinkedTo(viewer.orgId, memberIds, familyId),
+    readChurchPrivacy(viewer.orgId),
+  ]);
+  const { condition, values } = unchangedSince(family, 'membersVersion');
+  // The family goes last: should a very large family need several transactions and one fail,
+  // what is left is the family with some members (deleting again finishes), never orphans.
+  const steps: Step[] = [
+    ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    ...(await groupLeaveCounts(viewer.orgId, roles)),
+    ...members.flatMap((m) => [
+      {
+        action: remove(
+          keys.member(m.orgId, m.familyId, m.memberId),
+          memberUnchanged(m).condition,
+          memberUnchanged(m).values,
+        ),
+        counts: { memberCount: -1 },
+      },
+      ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
+      ...wordSteps(viewer.orgId, familyId, m.memberId, memberWords(m), []),
+    ]),
+    ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), []),
+    ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+    // A family left out of the directory leaves the church's list of them too.
+    ...(church.unlisted.has(familyId)
+      ? [{ action: update(keys.privacy(viewer.orgId), 'DELETE unlisted :f', { ':f': new Set([familyId]) }) }]
+      : []),
+    { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
+  ];
+  await transactOrConflict(viewer.orgId, steps);
+  await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
+  return family;
+}
+
+/** Any failed condition here means the data moved under us: say so plainly, change nothing. */
+async function transactOrConflict(orgId: string, steps: Step[]): Promise<void> {
+  try {
+    await transact(orgId, steps);
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw new AppError('aborted', FAMILY_CHANGED);
+    throw error;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Adding, changing and removing members: one transaction each, with the church's member count,
+ * the e-mail claim (one member per address in a church), the family's member-set version and the
+ * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
+ */
+import { MEMBER_FIELDS } from '../contract/directory';
+import { valuesOf, type RecordOf } from '../contract/entity';
+import { count } from '../platform/metrics';
+import type { Member } from '../core/entities';
+import { AppError, denied, notFound } from '../core/errors';
+import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
+import { FAMILY_FULL_MESSAGE, FAMILY_MEMBER_LIMIT } from '../core/churchLimits';
+import { memberUnchanged, removeEmailClaim } from '../core/repos/conditions';
+import { familyLeaveMarks } from '../groups/repos/groupMarks';
+import type { InvitationResult } from '../contract/invitations';
+import { inviteMember } from '../accounts/invitations';
+import { keys } from '../core/repos/keys';
+import { readFamily, readMember, type MemberWithRoles } from './repos/directory';
+import { createOnce, newRecordId } from '../core/once';
+import { memberEmailClaimItem, memberItem, roleMemberName } from '../core/repos/items';
+import { ItemType } from '../core/repos/table';
+import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
+import { wordSteps } from './repos/find';
+import { memberWords } from './searchWords';
+import { CONCURRENT_WRITE, ConditionFailed, put, transact, remove, update, type Step } from '../core/repos/transact';
+import { groupLeaveCounts, roleRenamed } from '../groups/repos/groups';
+import { canEditFamily, type Viewer } from '../core/viewer';
+
+/** An accepted add or update (contract/directory.ts); optional fields left out are null. */
+type MemberInput = RecordOf<typeof MEMBER_FIELDS>;
+
+export const MEMBER_NOT_FOUND = 'Member not found.';
+export const EMAIL_TAKEN = 'A member with this email address already exists in your organization.';
+export const MEMBER_CHANGED =
+  'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
+
+/** The family's member set changed: a family delete that read the old set will be refused. */
+const touchFamily = (m: Member): Step => ({
+  action: update(keys.family(m.orgId, m.familyId), 'ADD membersVersion :one', { ':one': 1 }),
+});
+
+/**
+ * A new member's touch of its family: it copies the family's surname, so the add requires that
+ * surname unchanged; a rename committed meanwhile refuses the add rather than leave the old name.
+ */
+const joinFamily = (m: Member): Step => ({
+  action: update(
+    keys.family(m.orgId, m.familyId),
+    'ADD membersVersion :one',
+    { ':one': 1, ':s': m.surname },
+    'surname = :s',
+  ),
+});
+
+const claimEmail = (m: Member): Step[] =>
+  m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
+
+/** Runs the steps; a failed claim is a taken e-mail, any other failed condition is `otherwise`. */
+async function run(orgId: string, steps: Step[], otherwise: () => Error | Promise<Error>): Promise<void> {
+  try {
+    await transact(orgId, steps);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+    const failed = steps[error.step]?.action;
+    if (failed?.Put?.Item?.type === ItemType.memberEmail) throw new AppError('already-exists', EMAIL_TAKEN);
+    throw await otherwise();
+  }
+}
+
+/** A saved member, and the invitation its new e-mail address got (or why not); null without a new address. */
+export interface SavedMember {
+  member: Member;
+  invitation: InvitationResult | null;
+}
+
+/** A new member; sent again with the same request key, the member the first attempt added. */
+export async function addMember(
+  viewer: Viewer,
+  input: MemberInput & { familyId: string },
+  requestKey: string | null = null,
+): Promise<SavedMember> {
+  const memberId = newRecordId(viewer.orgId, 'member', requestKey);
+  const { record: member, repeated } = await createOnce(
+    requestKey,
+    async () => {
+      // The family with its members (one Query): the add needs its surname and how many it lists.
+      const found = await readFamily(viewer.orgId, input.familyId);
+      if (!found) throw notFound(FAMILY_NOT_FOUND);
+      const { family } = found;
+      if (!canEditFamily(viewer, family.familyId))
+        throw denied('You do not have permission to add members to this family.');
+      if (found.members.length >= FAMILY_MEMBER_LIMIT) throw new AppError('failed-precondition', FAMILY_FULL_MESSAGE);
+      const now = new Date().toISOString();
+      const member: Member = {
+        memberId,
+        familyId: family.familyId,
+        orgId: viewer.orgId,
+        ...valuesOf(MEMBER_FIELDS, input),
+        surname: family.surname,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await run(
+        viewer.orgId,
+        [
+          { action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } },
+          ...claimEmail(member),
+          joinFamily(member),
+          ...wordSteps(viewer.orgId, member.familyId, memberId, [], memberWords(member)),
+        ],
+        async () =>
+          (await readFamilyItem(viewer.orgId, family.familyId))
+            ? new AppError('aborted', CONCURRENT_WRITE)
+            : notFound(FAMILY_NOT_FOUND),
+      );
+      return member;
+    },
+    async () => (await readMember(viewer.orgId, memberId))?.member ?? null,
+  );
+  if (!repeated) count('MembersAdded');
+  // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
+  // request tries again, since its first attempt may have stopped before the mail (the daily
+  // limit per address keeps it from mailing twice).
+  const invitation = member.email ? await inviteMember(viewer.orgId, { email: member.email, name: member.name }) : null;
+  return { member, invitation };
+}
+
+/** The member with its roles, if the viewer may change it. */
+async function memberToChange(viewer: Viewer, memberId: string): Promise<MemberWithRoles> {
+  const found = await readMember(viewer.orgId, memberId);
+  if (!found) throw notFound(MEMBER_NOT_FOUND);
+  if (!canEditFamily(viewer, found.member.familyId)) throw denied('You do not have permission to edit this member.');
+  return found;
+}
+
+export async function updateMember(
+  viewer: Viewer,
+  memberId: string,
+  input: MemberInput & { version: number },
+): Promise<SavedMember> {
+  const { member, roles } = await memberToChange(viewer, memberId);
+  if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
+  const next: Member = {
+    ...member,
+    ...valuesOf(MEMBER_FIELDS, input),
+    version: member.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
+  const unchanged = memberUnchanged(member);
+  const steps: Step[] = [
+    { action: put(memberItem(next), unchanged.condition, unchanged.values) },
+    ...wordSteps(viewer.orgId, member.familyId, memberId, memberWords(member), memberWords(next)),
+  ];
+  if (next.email !== member.email) {
+    if (member.email) steps.push({ action: removeEmailClaim(member.orgId, member.email, member.memberId) });
+    steps.push(...claimEmail(next));
+  }
+  const memberName = roleMemberName(next);
+  for (const r of roles) {
+    if (r.memberName !== memberName) steps.push(roleRenamed(r, memberName));
+  }
+  await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
+  const invitation =
+    next.email && next.email !== member.email
+      ? await inviteMember(viewer.orgId, { email: next.email, name: next.name })
+      : null;
+  return { member: next, invitation };
+}
+
+/** The member, its e-mail claim and its group roles, all or nothing; accounts linked to it are unlinked. */
+export async function deleteMember(viewer: Viewer, memberId: string): Promise<Member> {
+  const { member, roles } = await memberToChange(viewer, memberId);
+  const users = await usersLinkedTo(viewer.orgId, [member.memberId]);
+  await run(
+    viewer.orgId,
+    [
+      {
+        action: remove(
+          keys.member(member.orgId, member.familyId, member.memberId),
+          memberUnchanged(member).condition,
+          memberUnchanged(member).values,
+        ),
+        counts: { memberCount: -1 },
+      },
+      ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
+      ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+      ...(await groupLeaveCounts(viewer.orgId, roles)),
+      ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+      ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
+      // The family's marks of the member's groups go with the roles (that update also touches the family).
+      ...(roles.length ? familyLeaveMarks(roles) : [touchFamily(member)]),
+    ],
+    () => new AppError('aborted', MEMBER_CHANGED),
+  );
+  return member;
+}

@@ -1,0 +1,149 @@
+/**
+ * Reading groups: a group's item and its roles share the 'GRP#<groupId>' prefix of the church's
+ * partition (keys.ts), so one group with all its roles is one Query (a delete needs them all).
+ * The pages read the indexes instead, whose answers do not grow with the groups' members: the
+ * groups alone in name order (GSI1), and one group's roles a page at a time in name order (GSI4).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../platform/aws/ddb';
+import type { ChurchPrivacy, Group, Role } from '../../core/entities';
+import { keys } from '../../core/repos/keys';
+import { queryAll } from '../../directory/repos/directory';
+import { churchPrivacyOf } from '../../privacy/repos/privacy';
+import { batchGetAll } from '../../core/repos/batch';
+import { ItemType, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
+import { update, type Step } from '../../core/repos/transact';
+
+type Item = Record<string, unknown>;
+
+export interface GroupWithRoles {
+  group: Group;
+  roles: Role[];
+}
+
+/** Groups with their roles, in key order (a group's item comes before its roles'). */
+function collect(items: Item[]): GroupWithRoles[] {
+  const byId = new Map<string, GroupWithRoles>();
+  for (const item of items) {
+    if (item.type === ItemType.group) byId.set(String(item.groupId), { group: withoutKeys<Group>(item), roles: [] });
+  }
+  // A role whose group item is missing is not shown (the integrity report finds it).
+  for (const item of items) {
+    if (item.type === ItemType.role) byId.get(String(item.groupId))?.roles.push(withoutKeys<Role>(item));
+  }
+  return [...byId.values()];
+}
+
+/** Every group of the church with its roles, and the church's privacy item (its key sorts after them): one Query per 1 MB page (the migrations' whole-church read). */
+export async function readGroups(orgId: string): Promise<{ groups: GroupWithRoles[]; church: ChurchPrivacy }> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :grp AND :grpEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': 'GRP#', ':grpEnd': prefixEnd('GRP#') },
+  });
+  return { groups: collect(items), church: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)) };
+}
+
+/** One group with its roles (one Query), or null. */
+export async function readGroup(orgId: string, groupId: string): Promise<GroupWithRoles | null> {
+  const { SK } = keys.group(orgId, groupId);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :grp AND :grpEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':grp': SK, ':grpEnd': prefixEnd(SK) },
+  });
+  // 'GRP#ab' also begins 'GRP#abc' would also match 'GRP#abc': keep only this group's own items.
+  const own = items.filter((i) => i.SK === SK || String(i.SK).startsWith(`${SK}#`));
+  return collect(own)[0] ?? null;
+}
+
+/** The group item alone (no roles): one GetItem. */
+export async function readGroupItem(orgId: string, groupId: string): Promise<Group | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.group(orgId, groupId) }));
+  return Item ? withoutKeys<Group>(Item) : null;
+}
+
+/** One role, read consistently (a removal decides on it), or null. */
+export async function readRole(orgId: string, groupId: string, memberId: string): Promise<Role | null> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.role(orgId, groupId, memberId), ConsistentRead: true }),
+  );
+  return Item ? withoutKeys<Role>(Item) : null;
+}
+
+/** The church's groups without their roles, in name order: one Query (2,000 groups, the most a church holds, are some 400 KB). */
+export async function readGroupList(orgId: string): Promise<Group[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :groups',
+    ExpressionAttributeValues: { ':groups': keys.groupsPartition(orgId) },
+  });
+  return items.map((i) => withoutKeys<Group>(i));
+}
+
+/** Roles a group's page shows at most: four rows of the widest grid, some 15 KB of answer. */
+export const ROLES_PAGE = 60;
+
+export interface RolesPage {
+  roles: Role[];
+  /** The place after which the next page starts (keys.roleAt), or null after the last role. */
+  next: string | null;
+}
+
+/** One page of a group's roles in name order, after a place a page gave: one Query of at most ROLES_PAGE + 1 items. */
+export async function readRolesPage(orgId: string, groupId: string, after?: string): Promise<RolesPage> {
+  const { Items = [] } = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI4',
+      KeyConditionExpression: after ? 'GSI4PK = :group AND GSI4SK > :after' : 'GSI4PK = :group',
+      ExpressionAttributeValues: {
+        ':group': keys.groupRolesPartition(orgId, groupId),
+        ...(after ? { ':after': after } : {}),
+      },
+      // One more than the page: whether it exists says whether there is a next page, so the last page never offers an empty one.
+      Limit: ROLES_PAGE + 1,
+    }),
+  );
+  const shown = Items.slice(0, ROLES_PAGE);
+  return {
+    roles: shown.map((i) => withoutKeys<Role>(i)),
+    next: Items.length > ROLES_PAGE ? String(shown.at(-1)!.GSI4SK) : null,
+  };
+}
+
+/**
+ * The member counts of the groups these roles leave, one update per group still there (a role
+ * that outlived its group, older data, has no count to change). Each bumps the group's
+ * rolesVersion too, so a group delete or a recount that read the roles before is refused.
+ */
+export async function groupLeaveCounts(orgId: string, roles: readonly Pick<Role, 'groupId'>[]): Promise<Step[]> {
+  const leaving = new Map<string, number>();
+  for (const r of roles) leaving.set(r.groupId, (leaving.get(r.groupId) ?? 0) + 1);
+  if (!leaving.size) return [];
+  const found = await batchGetAll(
+    tableName(),
+    [...leaving.keys()].map((groupId) => keys.group(orgId, groupId)),
+    'groupId',
+  );
+  return found.map(({ groupId }) => ({
+    action: update(keys.group(orgId, String(groupId)), 'ADD rolesVersion :one, roleCount :n', {
+      ':one': 1,
+      ':n': -leaving.get(String(groupId))!,
+    }),
+  }));
+}
+
+/** A role's member renamed: its name and its place in the group's name order, together. */
+export function roleRenamed(role: Pick<Role, 'orgId' | 'groupId' | 'memberId'>, memberName: string): Step {
+  const order = keys.roleOrder(role.orgId, role.groupId, memberName, role.memberId);
+  return {
+    action: update(
+      keys.role(role.orgId, role.groupId, role.memberId),
+      'SET memberName = :n, GSI4PK = :g, GSI4SK = :at',
+      {
+        ':n': memberName,
+        ':g': order.GSI4PK,
+        ':at': order.GSI4SK,
+      },
+    ),
+  };
+}

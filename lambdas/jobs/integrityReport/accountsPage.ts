@@ -1,5 +1,0 @@
-/** Task AccountsPage: one page of Cognito accounts, each checked for its user record. */
-import { accountsStep } from '../../domain/reportJob';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('integrityReport/accountsPage', accountsStep);

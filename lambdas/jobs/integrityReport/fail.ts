@@ -1,5 +1,0 @@
-/** Task MarkFailed (the Catch of every state): the job FAILED with the error's message. */
-import { failJob } from '../../domain/reportJob';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('integrityReport/fail', failJob, 'JobsFailed');

@@ -1,5 +1,0 @@
-/** Task Finish: organisation counts compared, issues totalled, the job SUCCEEDED. */
-import { finishReport } from '../../domain/reportJob';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('integrityReport/finish', finishReport, 'IntegrityReportsCompleted');

@@ -1,5 +1,0 @@
-/** Tasks DeletePhotos and DeleteExports: one page of the organisation's objects in one bucket. */
-import { deleteObjectsStep } from '../../domain/orgDeletion';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('orgDeletion/deleteObjects', deleteObjectsStep);

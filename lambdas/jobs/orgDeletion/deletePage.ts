@@ -1,5 +1,0 @@
-/** Tasks DeleteUsers and DeleteItems: one page of the organisation's accounts/user records, or of its other items. */
-import { deletePageStep } from '../../domain/orgDeletion';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('orgDeletion/deletePage', deletePageStep);

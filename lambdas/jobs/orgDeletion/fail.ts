@@ -1,5 +1,0 @@
-/** Task MarkFailed (the Catch of every state): the job FAILED with the error's message; the next run resumes it. */
-import { failJob } from '../../domain/reportJob';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('orgDeletion/fail', failJob, 'JobsFailed');

@@ -1,5 +1,0 @@
-/** Task Finish: the organisation record and its name claim, and the job SUCCEEDED, in one transaction. */
-import { finishDeletionStep } from '../../domain/orgDeletion';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('orgDeletion/finish', finishDeletionStep, 'OrganizationsDeleted');

@@ -1,7 +1,0 @@
-/** Task RenditionsPage: renditions for the photos of one Scan page that have none (lambdas/jobs/photoRenditions.asl.json). */
-import { renditionsPage, type BackfillState } from '../../domain/photo-backfill';
-import { defineTask } from '../../platform/task';
-
-export const handler = defineTask('photoRenditions/renditionsPage', (state: BackfillState & { jobId?: string }) =>
-  renditionsPage(state),
-);

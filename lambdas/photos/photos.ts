@@ -1,0 +1,108 @@
+/**
+ * Family photos in S3, as URLs: presigned uploads into a family's folder (photo-keys.ts), and
+ * presigned reads of its renditions (photo-sizes.ts) that keep the same URL for a while (so the
+ * browser cache works). The objects themselves are handled off the request path (the photo
+ * pipeline, photo-uploads.ts, and the clean-up, photo-cleanup.ts), so the handlers that show or
+ * save photos load no S3 client.
+ */
+import { MAX_PHOTO_BYTES, type PhotoType } from '../contract/directory';
+import { env } from '../platform/env';
+import { presignS3 } from '../platform/aws/s3-presign';
+import type { Family } from '../core/entities';
+import { newPhotoKey, renditionKey, uploadKeyOf } from './photo-keys';
+import { renditionSize, type PixelSize, type RenditionName } from './photo-sizes';
+
+const HOUR = 3600_000;
+/** Signed at the start of the hour, valid for two: the same URL all hour, and never less than an hour left. */
+const READ_URL_SECONDS = 2 * 3600;
+const UPLOAD_URL_SECONDS = 10 * 60;
+
+const isExternal = (photo: string) => /^https?:\/\//i.test(photo);
+
+/**
+ * A read URL is the same all hour, so one signed this hour is kept (and the next hour's first
+ * request starts afresh): a page of families signs each photo once per container and hour, not
+ * once per visit (about 0.15 ms of HMACs each). At most MAX_KEPT, so a large church cannot
+ * grow a container's memory without bound.
+ */
+const MAX_KEPT = 20_000;
+let keptHour = 0;
+const kept = new Map<string, Promise<string>>();
+
+function presignRead(key: string, now: number): Promise<string> {
+  const hour = Math.floor(now / HOUR) * HOUR;
+  if (hour !== keptHour || kept.size >= MAX_KEPT) {
+    kept.clear();
+    keptHour = hour;
+  }
+  let url = kept.get(key);
+  if (!url) {
+    url = presignS3('GET', env('PHOTOS_BUCKET'), key, {
+      expiresIn: READ_URL_SECONDS,
+      signingDate: new Date(hour),
+    });
+    url.catch(() => kept.delete(key));
+    kept.set(key, url);
+  }
+  return url;
+}
+
+type StoredPhoto = Pick<Family, 'photo' | 'photoSize'>;
+
+/**
+ * A browser-loadable URL for a family's photo, the size lists and grids show: its small
+ * rendition, or the stored photo itself while it has no renditions yet; null for none.
+ */
+export async function photoUrl(family: StoredPhoto, now = Date.now()): Promise<string | null> {
+  const { photo, photoSize } = family;
+  if (!photo) return null;
+  if (isExternal(photo)) return photo;
+  return presignRead(photoSize ? renditionKey(photo, 'small') : photo, now);
+}
+
+export interface PhotoSources {
+  /** The small rendition (or the photo itself, while it has none). */
+  url: string;
+  /** The screen renditions with their widths, for an img's srcset; null while there are none. */
+  srcset: string | null;
+  /** The photo's upright size, for an img's width and height (its aspect ratio); null when unknown. */
+  size: PixelSize | null;
+}
+
+const SCREEN_RENDITIONS: RenditionName[] = ['small', 'page'];
+
+/** Everything an img needs to show the photo at the size it is shown; null for none. */
+export async function photoSources(family: StoredPhoto, now = Date.now()): Promise<PhotoSources | null> {
+  const url = await photoUrl(family, now);
+  if (!url) return null;
+  const { photo, photoSize } = family;
+  if (!photo || !photoSize) return { url, srcset: null, size: null };
+  // A photo smaller than a rendition's box makes renditions of one width: each width once.
+  const widths = new Map<number, RenditionName>();
+  for (const name of SCREEN_RENDITIONS) {
+    const { width } = renditionSize(name, photoSize);
+    if (!widths.has(width)) widths.set(width, name);
+  }
+  const candidates = await Promise.all(
+    [...widths].map(async ([width, name]) => `${await presignRead(renditionKey(photo, name), now)} ${width}w`),
+  );
+  return { url, srcset: candidates.join(', '), size: photoSize };
+}
+
+/**
+ * A presigned PUT for a new photo of this family (whose family decides the caller: families.ts).
+ * Its key is ours, and its content type and exact size (checked against the cap before signing)
+ * are signed headers, so S3 refuses any other type or size. The browser uploads into `uploads/`;
+ * the photo pipeline (photo-uploads.ts) checks the bytes and stores the photo at `photo`, the key
+ * the family is then saved with.
+ */
+export async function presignPhotoUpload(orgId: string, familyId: string, contentType: PhotoType, size: number) {
+  const photo = newPhotoKey(orgId, familyId, contentType);
+  const headers = { 'content-type': contentType, 'content-length': String(size) };
+  const url = await presignS3('PUT', env('PHOTOS_BUCKET'), uploadKeyOf(photo), {
+    expiresIn: UPLOAD_URL_SECONDS,
+    headers,
+  });
+  // The browser sets content-length itself; it must send content-type as signed.
+  return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes: MAX_PHOTO_BYTES };
+}

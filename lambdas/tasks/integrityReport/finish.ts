@@ -1,0 +1,5 @@
+/** Task Finish: organisation counts compared, issues totalled, the job SUCCEEDED. */
+import { finishReport } from '../../jobs/reportJob';
+import { defineTask } from '../../platform/task';
+
+export const handler = defineTask('integrityReport/finish', finishReport, 'IntegrityReportsCompleted');

@@ -1,0 +1,148 @@
+/**
+ * THE job manifest: each long job is one ASL file (lambdas/tasks/<job>.asl.json) whose Task states
+ * name their Lambda by a substitution variable (`${ScanPageFunctionArn}`), and one handler module
+ * per task (lambdas/tasks/<job>/<step>.ts, exporting `handler`). It drives:
+ *  - CDK (lib/jobs.ts): one Lambda per task with the grants of its `uses`, and a Standard state
+ *    machine from the same file with `definitionSubstitutions` set to those Lambdas' ARNs;
+ *  - the local stack (lib/local/stepfunctions.ts): the same file run by aws-local-stepfunctions,
+ *    each Task state mapped to its handler module in process;
+ *  - the handlers that start jobs, through the state machine ARN variable `stateMachineEnv`.
+ */
+import type { EnvName } from '../platform/env';
+import type { DataUses, ShippedFiles, UserPoolAction } from '../routes';
+
+/** What a task talks to, at the narrowest grant it needs. */
+export interface TaskUses extends DataUses {
+  /** Cognito admin actions, on our pool only. */
+  userPool?: readonly UserPoolAction[];
+}
+
+export interface TaskDef {
+  /** Handler file, relative to lambdas/jobs, without extension. */
+  readonly entry: string;
+  /** Native modules installed beside the bundle instead of bundled (lib/bundling.ts NATIVE_MODULES). */
+  readonly nativeModules?: readonly 'sharp'[];
+  readonly uses: TaskUses;
+  readonly description: string;
+  /** Files read at run time, shipped next to the bundle (as RouteDef.files). */
+  readonly files?: readonly ShippedFiles[];
+  /** Lambda memory in MB when the default (1024, or 2048 with sharp) is not the right size. */
+  readonly memoryMb?: number;
+}
+
+export interface JobDef {
+  /** The ASL file, relative to lambdas/jobs. */
+  readonly definition: string;
+  /** The environment variable that carries the state machine's ARN to the handlers that start it. */
+  readonly stateMachineEnv: EnvName;
+  readonly description: string;
+  /** Substitution variable (without `${}`) → task. */
+  readonly tasks: Readonly<Record<string, TaskDef>>;
+}
+
+export const jobs = {
+  integrityReport: {
+    definition: 'integrityReport.asl.json',
+    stateMachineEnv: 'INTEGRITY_REPORT_STATE_MACHINE_ARN',
+    description: 'Data integrity report: every item of the table and every Cognito account, page by page',
+    tasks: {
+      ScanPageFunctionArn: {
+        entry: 'integrityReport/scanPage',
+        uses: { table: 'readWrite', photos: 'read', userPool: ['cognito-idp:AdminGetUser'] },
+        description: 'Integrity report: scan one page of the table and check its items',
+      },
+      AccountsPageFunctionArn: {
+        entry: 'integrityReport/accountsPage',
+        uses: { table: 'readWrite', userPool: ['cognito-idp:ListUsers'] },
+        description: 'Integrity report: check one page of Cognito accounts against the user records',
+      },
+      FinishFunctionArn: {
+        entry: 'integrityReport/finish',
+        uses: { table: 'readWrite' },
+        description: 'Integrity report: compare organisation counts, total the issues, end the job',
+      },
+      FailFunctionArn: {
+        entry: 'integrityReport/fail',
+        uses: { table: 'readWrite' },
+        description: 'Integrity report: end the job as failed',
+      },
+    },
+  },
+  orgDeletion: {
+    definition: 'orgDeletion.asl.json',
+    stateMachineEnv: 'ORG_DELETION_STATE_MACHINE_ARN',
+    description:
+      'Deletion of all data of an organisation: accounts, items, photos, exports, then its record; resumable',
+    tasks: {
+      DeletePageFunctionArn: {
+        entry: 'orgDeletion/deletePage',
+        uses: {
+          table: 'readWrite',
+          userPool: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
+        },
+        description: "Organisation deletion: one page of the organisation's accounts and items",
+      },
+      DeleteObjectsFunctionArn: {
+        entry: 'orgDeletion/deleteObjects',
+        uses: { table: 'readWrite', photos: 'delete', exports: 'delete' },
+        description: "Organisation deletion: one page of the organisation's photos or exports",
+      },
+      FinishFunctionArn: {
+        entry: 'orgDeletion/finish',
+        uses: { table: 'readWrite' },
+        description: 'Organisation deletion: the organisation record and name claim, and the end of the job',
+      },
+      FailFunctionArn: {
+        entry: 'orgDeletion/fail',
+        uses: { table: 'readWrite' },
+        description: 'Organisation deletion: end the job as failed',
+      },
+    },
+  },
+  photoCleanup: {
+    definition: 'photoCleanup.asl.json',
+    stateMachineEnv: 'PHOTO_CLEANUP_STATE_MACHINE_ARN',
+    description: "Deletion of a family's replaced or removed photo and its renditions, off the request path",
+    tasks: {
+      DeletePhotoFunctionArn: {
+        entry: 'photoCleanup/deletePhoto',
+        uses: { table: 'read', photos: 'delete' },
+        description: 'Photo clean-up: delete a photo a family no longer holds, with its renditions',
+      },
+    },
+  },
+  photoRenditions: {
+    definition: 'photoRenditions.asl.json',
+    stateMachineEnv: 'PHOTO_RENDITIONS_STATE_MACHINE_ARN',
+    description: 'One-off: renditions for the family photos stored before there were any, page by page; resumable',
+    tasks: {
+      RenditionsPageFunctionArn: {
+        entry: 'photoRenditions/renditionsPage',
+        uses: { table: 'readWrite', photos: 'write' },
+        nativeModules: ['sharp'],
+        description: 'Photo renditions: one Scan page, renditions for its photos that have none',
+      },
+    },
+  },
+  directoryBook: {
+    definition: 'directoryBook.asl.json',
+    stateMachineEnv: 'DIRECTORY_BOOK_STATE_MACHINE_ARN',
+    description:
+      "A church's printed book (the Families page's Download PDF): one at a time per church, followed by the page",
+    tasks: {
+      RenderFunctionArn: {
+        entry: 'directoryBook/render',
+        // Writes the new book and deletes the one it replaces (or a failed run's file).
+        uses: { table: 'readWrite', photos: 'read', exports: 'replace' },
+        files: ['pdfText'],
+        // Lambda's CPU share grows with memory (1 vCPU at 1,769 MB); a 10,000-family book stays under
+        // 1.5 GB (README, pdf.10000.peak_mb).
+        memoryMb: 1769,
+        description:
+          "Printed book: render the church's whole book into the exports bucket, writing its progress; or end a failed run",
+      },
+    },
+  },
+} as const satisfies Record<string, JobDef>;
+
+export type JobName = keyof typeof jobs;
