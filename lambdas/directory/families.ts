@@ -3,24 +3,21 @@
  * user for their own family): every change is one transaction with the organisation's counts;
  * updates carry a version.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FAMILY_FIELDS, MESSAGES } from '../contract/directory';
 import { valuesOf, type RecordOf } from '../contract/entity';
-import { ddb } from '../platform/aws/ddb';
 import { count } from '../platform/metrics';
 import type { Family } from '../core/entities';
 import { AppError, denied, invalid, notFound } from '../core/errors';
-import { keys } from '../core/repos/keys';
-import { readFamily, readRolesOf, type FamilyWithMembers } from './repos/directory';
-import { groupLeaveCounts, roleRenamed } from '../groups/repos/groups';
-import { readChurchPrivacy } from '../privacy/repos/privacy';
+import { readFamily, readFamilyItem, readRolesOf, type FamilyWithMembers } from './repos/directory';
+import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
+import { familyRemoval, memberRemoval, memberSurnamed } from './repos/changes';
+import { readChurchPrivacy, unlistedRemoval } from '../privacy/repos/privacy';
 import { familyItem, roleMemberName } from '../core/repos/items';
-import { tableName, withoutKeys } from '../core/repos/table';
 import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
-import { ConditionFailed, put, remove, transact, update, type Step } from '../core/repos/transact';
+import { ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { wordSteps } from './repos/find';
 import { familyWords, memberWords } from './searchWords';
-import { memberUnchanged, removeEmailClaim, unchangedSince } from '../core/repos/conditions';
+import { removeEmailClaim, unchangedSince } from '../core/repos/conditions';
 import { createOnce, newRecordId } from '../core/once';
 import { retirePhoto } from '../photos/photo-retiring';
 import { takeNewPhoto, type TakenPhoto } from '../photos/photo-taking';
@@ -30,12 +27,6 @@ export const FAMILY_NOT_FOUND = 'Family not found.';
 export const FAMILY_CHANGED =
   'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
 const NOT_YOURS = 'You do not have permission to edit this family.';
-
-/** The family item alone (no members): one GetItem. */
-export async function readFamilyItem(orgId: string, familyId: string): Promise<Family | null> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.family(orgId, familyId) }));
-  return Item ? withoutKeys<Family>(Item) : null;
-}
 
 /** The family with its members, if the viewer may change it. */
 export async function familyToChange(viewer: Viewer, familyId: string): Promise<FamilyWithMembers> {
@@ -135,17 +126,7 @@ export async function updateFamily(
   // The surname lives on members (sorting, display, their place in the directory's order) and on their roles' names: renamed together.
   if (next.surname !== family.surname) {
     for (const m of members) {
-      // As read (same version, same roles) and to a new version: an edit or role add that read the old surname is refused, either order.
-      const unchanged = memberUnchanged(m);
-      const order = keys.memberOrder(m.orgId, next.surname, m.familyId, m.memberId);
-      steps.push({
-        action: update(
-          keys.member(m.orgId, m.familyId, m.memberId),
-          'SET surname = :s, GSI4PK = :dir, GSI4SK = :at ADD version :one',
-          { ':s': next.surname, ':dir': order.GSI4PK, ':at': order.GSI4SK, ':one': 1, ...unchanged.values },
-          unchanged.condition,
-        ),
-      });
+      steps.push(memberSurnamed(m, next.surname));
     }
     for (const role of await readRolesOf(
       viewer.orgId,
@@ -170,31 +151,21 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
     usersLinkedTo(viewer.orgId, memberIds, familyId),
     readChurchPrivacy(viewer.orgId),
   ]);
-  const { condition, values } = unchangedSince(family, 'membersVersion');
   // The family goes last: should a very large family need several transactions and one fail,
   // what is left is the family with some members (deleting again finishes), never orphans.
   const steps: Step[] = [
-    ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    ...roleRemovals(roles),
     ...(await groupLeaveCounts(viewer.orgId, roles)),
     ...members.flatMap((m) => [
-      {
-        action: remove(
-          keys.member(m.orgId, m.familyId, m.memberId),
-          memberUnchanged(m).condition,
-          memberUnchanged(m).values,
-        ),
-        counts: { memberCount: -1 },
-      },
+      memberRemoval(m),
       ...(m.email ? [{ action: removeEmailClaim(m.orgId, m.email, m.memberId) }] : []),
       ...wordSteps(viewer.orgId, familyId, m.memberId, memberWords(m), []),
     ]),
     ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), []),
     ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
     // A family left out of the directory leaves the church's list of them too.
-    ...(church.unlisted.has(familyId)
-      ? [{ action: update(keys.privacy(viewer.orgId), 'DELETE unlisted :f', { ':f': new Set([familyId]) }) }]
-      : []),
-    { action: remove(keys.family(viewer.orgId, familyId), condition, values), counts: { familyCount: -1 } },
+    ...(church.unlisted.has(familyId) ? [unlistedRemoval(viewer.orgId, familyId)] : []),
+    familyRemoval(viewer.orgId, familyId, unchangedSince(family, 'membersVersion')),
   ];
   await transactOrConflict(viewer.orgId, steps);
   await retirePhoto(viewer.orgId, familyId, family.photo ?? null);

@@ -8,22 +8,22 @@ import { valuesOf, type RecordOf } from '../contract/entity';
 import { count } from '../platform/metrics';
 import type { Member } from '../core/entities';
 import { AppError, denied, notFound } from '../core/errors';
-import { FAMILY_NOT_FOUND, readFamilyItem } from './families';
+import { FAMILY_NOT_FOUND } from './families';
 import { FAMILY_FULL_MESSAGE, FAMILY_MEMBER_LIMIT } from '../core/churchLimits';
 import { memberUnchanged, removeEmailClaim } from '../core/repos/conditions';
 import { familyLeaveMarks } from '../groups/repos/groupMarks';
 import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from '../accounts/invitations';
-import { keys } from '../core/repos/keys';
-import { readFamily, readMember, type MemberWithRoles } from './repos/directory';
+import { readFamily, readFamilyItem, readMember, type MemberWithRoles } from './repos/directory';
 import { createOnce, newRecordId } from '../core/once';
 import { memberEmailClaimItem, memberItem, roleMemberName } from '../core/repos/items';
 import { ItemType } from '../core/repos/table';
 import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';
 import { memberWords } from './searchWords';
-import { CONCURRENT_WRITE, ConditionFailed, put, transact, remove, update, type Step } from '../core/repos/transact';
-import { groupLeaveCounts, roleRenamed } from '../groups/repos/groups';
+import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
+import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
+import { familyJoined, familyTouched, memberRemoval } from './repos/changes';
 import { canEditFamily, type Viewer } from '../core/viewer';
 
 /** An accepted add or update (contract/directory.ts); optional fields left out are null. */
@@ -34,23 +34,6 @@ export const EMAIL_TAKEN = 'A member with this email address already exists in y
 export const MEMBER_CHANGED =
   'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
 
-/** The family's member set changed: a family delete that read the old set will be refused. */
-const touchFamily = (m: Member): Step => ({
-  action: update(keys.family(m.orgId, m.familyId), 'ADD membersVersion :one', { ':one': 1 }),
-});
-
-/**
- * A new member's touch of its family: it copies the family's surname, so the add requires that
- * surname unchanged; a rename committed meanwhile refuses the add rather than leave the old name.
- */
-const joinFamily = (m: Member): Step => ({
-  action: update(
-    keys.family(m.orgId, m.familyId),
-    'ADD membersVersion :one',
-    { ':one': 1, ':s': m.surname },
-    'surname = :s',
-  ),
-});
 
 const claimEmail = (m: Member): Step[] =>
   m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
@@ -106,7 +89,7 @@ export async function addMember(
         [
           { action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } },
           ...claimEmail(member),
-          joinFamily(member),
+          familyJoined(member),
           ...wordSteps(viewer.orgId, member.familyId, memberId, [], memberWords(member)),
         ],
         async () =>
@@ -175,21 +158,14 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
   await run(
     viewer.orgId,
     [
-      {
-        action: remove(
-          keys.member(member.orgId, member.familyId, member.memberId),
-          memberUnchanged(member).condition,
-          memberUnchanged(member).values,
-        ),
-        counts: { memberCount: -1 },
-      },
+      memberRemoval(member),
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
-      ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+      ...roleRemovals(roles),
       ...(await groupLeaveCounts(viewer.orgId, roles)),
       ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
       ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).
-      ...(roles.length ? familyLeaveMarks(roles) : [touchFamily(member)]),
+      ...(roles.length ? familyLeaveMarks(roles) : [familyTouched(member)]),
     ],
     () => new AppError('aborted', MEMBER_CHANGED),
   );

@@ -10,15 +10,24 @@ import type { GetGroupResult, GroupSummaryView, ListGroupsResult } from '../cont
 import { GROUP_MESSAGES, UNKNOWN_MEMBER, type AddGroupInput, type AddRoleInput } from '../contract/groups';
 import type { ChurchPrivacy, Group, Role } from '../core/entities';
 import { AppError, denied, notFound } from '../core/errors';
-import { keys } from '../core/repos/keys';
 import { createOnce, newRecordId } from '../core/once';
 import { readMember } from '../directory/repos/directory';
 import { joinMarks, leaveMarks, rolesOfExistingMembers } from './repos/groupMarks';
-import { groupLeaveCounts, readGroup, readGroupItem, readRole, type RolesPage } from './repos/groups';
+import {
+  groupLeaveCounts,
+  groupNameRelease,
+  groupRemoval,
+  readGroup,
+  readGroupItem,
+  readRole,
+  roleCounted,
+  roleRemovals,
+  type RolesPage,
+} from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from '../core/repos/items';
 import { ItemType } from '../core/repos/table';
 import { unchangedSince } from '../core/repos/conditions';
-import { CONCURRENT_WRITE, ConditionFailed, put, remove, transact, update, type Step } from '../core/repos/transact';
+import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { byName, type Viewer } from '../core/viewer';
 import { seesFamily, type Audience } from '../privacy/visibility';
 
@@ -109,17 +118,10 @@ export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Grou
   // The group goes last: should a large group need several transactions and one fail, what is
   // left is the group with some roles (deleting again finishes), never roles without a group.
   const steps: Step[] = [
-    ...roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) })),
+    ...roleRemovals(roles),
     ...leaveMarks(await rolesOfExistingMembers(roles)),
-    {
-      action: remove(keys.groupName(group.orgId, group.groupName), 'attribute_not_exists(PK) OR groupId = :g', {
-        ':g': group.groupId,
-      }),
-    },
-    {
-      action: remove(keys.group(group.orgId, group.groupId), unchanged.condition, unchanged.values),
-      counts: { groupCount: -1 },
-    },
+    groupNameRelease(group),
+    groupRemoval(group, unchanged),
   ];
   try {
     await transact(viewer.orgId, steps);
@@ -158,7 +160,7 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
   };
   const steps: Step[] = [
     { action: put(roleItem(role), 'attribute_not_exists(PK)') },
-    { action: update(keys.group(viewer.orgId, groupId), 'ADD rolesVersion :one, roleCount :one', { ':one': 1 }) },
+    roleCounted(viewer.orgId, groupId),
     // The member's marks (and its roles' count) change with the member as read: a member or family
     // delete that read the old roles is refused, and so is this add if the member changed meanwhile.
     ...joinMarks(role, { condition: 'version = :v', values: { ':v': member.version } }),
@@ -185,7 +187,7 @@ export async function deleteRole(viewer: Viewer, groupId: string, memberId: stri
     groupLeaveCounts(viewer.orgId, [{ groupId }]),
   ]);
   if (!role) throw notFound(GROUP_MESSAGES.roleNotFound);
-  const removeRole = [{ action: remove(keys.role(viewer.orgId, groupId, memberId)) }, ...count];
+  const removeRole = [...roleRemovals([{ orgId: viewer.orgId, groupId, memberId }]), ...count];
   try {
     await transact(viewer.orgId, [...removeRole, ...leaveMarks([role])]);
   } catch (error) {

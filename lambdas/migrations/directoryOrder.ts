@@ -1,8 +1,8 @@
 /**
  * After deploying the directory's surname order and search: every church's older families and
- * members put in that order and given their search words (migrations/backfills/directoryOrderBackfill.ts).
+ * members put in that order and given their search words (migrations/repos/directoryOrderBackfill.ts).
  */
-import { backfillDirectoryOrder } from './backfills/directoryOrderBackfill';
+import { backfillDirectoryOrder } from './repos/directoryOrderBackfill';
 import { defineMigration } from '../platform/migration';
 
 export const handler = defineMigration('backfillDirectoryOrder', { families: 0, members: 0 }, backfillDirectoryOrder);

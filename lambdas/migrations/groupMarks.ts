@@ -1,8 +1,8 @@
 /**
  * After deploying the group marks: every church's marks made true from its roles
- * (migrations/backfills/groupMarksBackfill.ts).
+ * (migrations/repos/groupMarksBackfill.ts).
  */
-import { backfillGroupMarks } from './backfills/groupMarksBackfill';
+import { backfillGroupMarks } from './repos/groupMarksBackfill';
 import { defineMigration } from '../platform/migration';
 
 export const handler = defineMigration('backfillGroupMarks', { members: 0, families: 0 }, backfillGroupMarks);

@@ -1,8 +1,8 @@
 /**
  * After deploying the groups' own pages: every church's older groups put in name order with their
- * member counts, and their roles in name order (migrations/backfills/groupOrderBackfill.ts).
+ * member counts, and their roles in name order (migrations/repos/groupOrderBackfill.ts).
  */
-import { backfillGroupOrder } from './backfills/groupOrderBackfill';
+import { backfillGroupOrder } from './repos/groupOrderBackfill';
 import { defineMigration } from '../platform/migration';
 
 export const handler = defineMigration('backfillGroupOrder', { groups: 0, roles: 0 }, backfillGroupOrder);

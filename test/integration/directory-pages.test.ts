@@ -8,7 +8,7 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { FamilyView, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
 import { sortKeyOf } from '../../lambdas/contract/names';
-import { backfillDirectoryOrder } from '../../lambdas/migrations/backfills/directoryOrderBackfill';
+import { backfillDirectoryOrder } from '../../lambdas/migrations/repos/directoryOrderBackfill';
 import { SEARCH_RESULTS } from '../../lambdas/directory/search';
 import type { Family, Member } from '../../lambdas/core/entities';
 import { keys } from '../../lambdas/core/repos/keys';

@@ -8,7 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { FamilyView } from '../../lambdas/contract/api';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
-import { backfillGroupMarks } from '../../lambdas/migrations/backfills/groupMarksBackfill';
+import { backfillGroupMarks } from '../../lambdas/migrations/repos/groupMarksBackfill';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { roleItem } from '../../lambdas/core/repos/items';

@@ -6,7 +6,7 @@ import type {
   ListGroupsResult,
   SearchDirectoryResult,
 } from '../../lambdas/contract/api';
-import { backfillGroupOrder } from '../../lambdas/migrations/backfills/groupOrderBackfill';
+import { backfillGroupOrder } from '../../lambdas/migrations/repos/groupOrderBackfill';
 import { keys } from '../../lambdas/core/repos/keys';
 import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
 import { batchPutAll } from '../../lambdas/core/repos/batch';

@@ -176,3 +176,9 @@ export async function readBirthdays(orgId: string, month: number, read: MonthRea
 export async function readAnniversaries(orgId: string, month: number, read: MonthRead): Promise<Family[]> {
   return (await readMonth(keys.anniversaryMonth(orgId, mm(month)), read)).map((i) => withoutKeys<Family>(i));
 }
+
+/** The family item alone (no members): one GetItem. */
+export async function readFamilyItem(orgId: string, familyId: string): Promise<Family | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.family(orgId, familyId) }));
+  return Item ? withoutKeys<Family>(Item) : null;
+}

@@ -12,7 +12,8 @@ import { queryAll } from '../../directory/repos/directory';
 import { churchPrivacyOf } from '../../privacy/repos/privacy';
 import { batchGetAll } from '../../core/repos/batch';
 import { ItemType, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
-import { update, type Step } from '../../core/repos/transact';
+import { remove, update, type Step } from '../../core/repos/transact';
+import type { Condition } from '../../core/repos/conditions';
 
 type Item = Record<string, unknown>;
 
@@ -131,6 +132,28 @@ export async function groupLeaveCounts(orgId: string, roles: readonly Pick<Role,
     }),
   }));
 }
+
+/** The roles removed (their groups' counts and their members' marks are steps of their own). */
+export const roleRemovals = (roles: readonly Pick<Role, 'orgId' | 'groupId' | 'memberId'>[]): Step[] =>
+  roles.map((r) => ({ action: remove(keys.role(r.orgId, r.groupId, r.memberId)) }));
+
+/** The group's name free again, unless another group holds it by now. */
+export const groupNameRelease = (group: Pick<Group, 'orgId' | 'groupId' | 'groupName'>): Step => ({
+  action: remove(keys.groupName(group.orgId, group.groupName), 'attribute_not_exists(PK) OR groupId = :g', {
+    ':g': group.groupId,
+  }),
+});
+
+/** The group removed, as it was read (`unchanged`), from the church's count. */
+export const groupRemoval = (group: Pick<Group, 'orgId' | 'groupId'>, unchanged: Condition): Step => ({
+  action: remove(keys.group(group.orgId, group.groupId), unchanged.condition, unchanged.values),
+  counts: { groupCount: -1 },
+});
+
+/** One role more in the group's count, as a new roles version (a delete that read the old roles is refused). */
+export const roleCounted = (orgId: string, groupId: string): Step => ({
+  action: update(keys.group(orgId, groupId), 'ADD rolesVersion :one, roleCount :one', { ':one': 1 }),
+});
 
 /** A role's member renamed: its name and its place in the group's name order, together. */
 export function roleRenamed(role: Pick<Role, 'orgId' | 'groupId' | 'memberId'>, memberName: string): Step {

@@ -6,6 +6,7 @@ import type { ChurchPrivacy, Organization } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import { batchGetAll } from '../../core/repos/batch';
 import { ItemType, tableName, withoutKeys } from '../../core/repos/table';
+import { update, type Action, type Step } from '../../core/repos/transact';
 
 type Item = Record<string, unknown>;
 
@@ -34,3 +35,41 @@ export async function readOrganizationWithPrivacy(
     privacy: churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)),
   };
 }
+
+/** The church must still be there: a church deleted meanwhile gets no orphan privacy item. */
+export const churchExists = (orgId: string): Action => ({
+  ConditionCheck: { TableName: tableName(), Key: keys.org(orgId), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/** Writes to the privacy item, creating it with its type tag if the church never had one. */
+export const privacyUpdate = (orgId: string, expression: string, values: Record<string, unknown>): Action => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.privacy(orgId),
+    UpdateExpression: expression,
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ...values, ':type': ItemType.privacy, ':org': orgId },
+  },
+});
+
+/** Sets the choices on an item (or removes them all), as a new version: an edit form open on the old one is told. */
+function choicesUpdate(key: Record<string, string>, choices: Record<string, unknown>): Action {
+  return Object.keys(choices).length
+    ? update(key, 'SET privacy = :p ADD version :one', { ':p': choices, ':one': 1 })
+    : update(key, 'REMOVE privacy ADD version :one', { ':one': 1 });
+}
+
+export const familyChoicesUpdate = (orgId: string, familyId: string, choices: Record<string, unknown>): Action =>
+  choicesUpdate(keys.family(orgId, familyId), choices);
+
+export const memberChoicesUpdate = (
+  orgId: string,
+  familyId: string,
+  memberId: string,
+  choices: Record<string, unknown>,
+): Action => choicesUpdate(keys.member(orgId, familyId, memberId), choices);
+
+/** A family out of the church's list of families left out of the directory (the family is deleted). */
+export const unlistedRemoval = (orgId: string, familyId: string): Step => ({
+  action: update(keys.privacy(orgId), 'DELETE unlisted :f', { ':f': new Set([familyId]) }),
+});
