@@ -54,3 +54,8 @@ export async function registerChurch(principal: Principal, church: ChurchInfo): 
   }
   return org;
 }
+
+/** A church's name is public: registration refuses a taken one before it opens an account. */
+export async function refuseTakenChurchName(name: string): Promise<void> {
+  if (await isOrgNameTaken(name)) throw new AppError('already-exists', ORG_NAME_TAKEN);
+}

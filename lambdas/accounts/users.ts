@@ -12,6 +12,7 @@ import { AppError, denied, notFound } from '../core/errors';
 import { deleteAccount, setCustomAttributes, signOutEverywhere } from './identity';
 import { isOperatorEmail } from './operator';
 import { getOrgName } from '../core/repos/orgs';
+import { listInvitations } from './repos/invitations';
 import {
   deleteUserRecord,
   getUserRecord,
@@ -119,4 +120,10 @@ export async function deleteUser(actor: Actor, userId: string): Promise<UserView
   await deleteAccount(userId);
   await deleteUserRecord(actor.orgId, userId);
   return userView(user);
+}
+
+/** The church's user accounts, ordered by e-mail (one Query), and when it last invited each address (one Query). */
+export async function usersWithInvitations(actor: Pick<Actor, 'orgId'>) {
+  const [users, invitations] = await Promise.all([listUsers(actor), listInvitations(actor.orgId)]);
+  return { users, invitations };
 }

@@ -22,6 +22,10 @@ import { createOnce, newRecordId } from '../core/once';
 import { retirePhoto } from '../photos/photo-retiring';
 import { takeNewPhoto, type TakenPhoto } from '../photos/photo-taking';
 import { canEditFamily, type Viewer } from '../core/viewer';
+import type { GetFamilyResult } from '../contract/api';
+import { seesFamily } from '../privacy/visibility';
+import { churchOf, sightOf } from './sight';
+import { familyView } from './views';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';
 export const FAMILY_CHANGED =
@@ -180,4 +184,16 @@ async function transactOrConflict(orgId: string, steps: Step[]): Promise<void> {
     if (error instanceof ConditionFailed) throw new AppError('aborted', FAMILY_CHANGED);
     throw error;
   }
+}
+
+/**
+ * One family with its members (one Query; the church's privacy item came with the caller's record), as this viewer may
+ * see it. Another church's id, and a family left out of the directory, are simply not found.
+ */
+export async function familyOf(viewer: Viewer, familyId: string): Promise<GetFamilyResult> {
+  const [found, church] = await Promise.all([readFamily(viewer.orgId, familyId), churchOf(viewer)]);
+  if (!found) throw notFound(FAMILY_NOT_FOUND);
+  const sight = await sightOf(viewer, church);
+  if (!seesFamily(sight.audience, church, found.family.familyId)) throw notFound(FAMILY_NOT_FOUND);
+  return { family: await familyView(sight, found.family, found.members) };
 }

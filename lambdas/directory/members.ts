@@ -25,6 +25,11 @@ import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../
 import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
 import { familyJoined, familyTouched, memberRemoval } from './repos/changes';
 import { canEditFamily, type Viewer } from '../core/viewer';
+import type { GetMemberResult } from '../contract/api';
+import { readChurchPrivacy } from '../privacy/repos/privacy';
+import { seesFamily, seesSettings } from '../privacy/visibility';
+import { sightOf } from './sight';
+import { memberView } from './views';
 
 /** An accepted add or update (contract/directory.ts); optional fields left out are null. */
 type MemberInput = RecordOf<typeof MEMBER_FIELDS>;
@@ -33,7 +38,6 @@ export const MEMBER_NOT_FOUND = 'Member not found.';
 export const EMAIL_TAKEN = 'A member with this email address already exists in your organization.';
 export const MEMBER_CHANGED =
   'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
-
 
 const claimEmail = (m: Member): Step[] =>
   m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
@@ -170,4 +174,16 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
     () => new AppError('aborted', MEMBER_CHANGED),
   );
   return member;
+}
+
+/** One member (with the church's privacy item), as this viewer may see it; a member of an unlisted family is not found. */
+export async function memberOf(viewer: Viewer, memberId: string): Promise<GetMemberResult> {
+  const [found, church] = await Promise.all([readMember(viewer.orgId, memberId), readChurchPrivacy(viewer.orgId)]);
+  if (!found) throw notFound(MEMBER_NOT_FOUND);
+  const sight = await sightOf(viewer, church);
+  if (!seesFamily(sight.audience, church, found.member.familyId)) throw notFound(MEMBER_NOT_FOUND);
+  return {
+    member: memberView(sight, found.member),
+    canEdit: seesSettings(sight.audience, found.member.familyId),
+  };
 }

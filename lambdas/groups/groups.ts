@@ -19,6 +19,8 @@ import {
   groupRemoval,
   readGroup,
   readGroupItem,
+  readGroupList,
+  readRolesPage,
   readRole,
   roleCounted,
   roleRemovals,
@@ -51,6 +53,13 @@ const summaryOf = (group: Group): GroupSummaryView => ({
  * 'Group 9' before 'Group 10'; all of them come in one read, so the index's order need not decide).
  * No member's name is on this page.
  */
+/** The reads of the groups page, started beside the caller's admission: one Query of the groups alone. */
+export const startGroupList = (orgId: string): Promise<Group[]> => readGroupList(orgId);
+
+/** The reads of a group's page, started beside the caller's admission: the group's item and a page of its roles. */
+export const startGroupPage = (orgId: string, groupId: string, after?: string) =>
+  Promise.all([readGroupItem(orgId, groupId), readRolesPage(orgId, groupId, after)]);
+
 export function listGroups(viewer: Viewer, groups: Group[]): ListGroupsResult {
   const ordered = [...groups].sort((a, b) => byName(a.groupName, b.groupName) || a.groupId.localeCompare(b.groupId));
   return { groups: ordered.map(summaryOf), canManage: viewer.admin };

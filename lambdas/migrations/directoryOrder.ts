@@ -3,6 +3,6 @@
  * members put in that order and given their search words (migrations/repos/directoryOrderBackfill.ts).
  */
 import { backfillDirectoryOrder } from './repos/directoryOrderBackfill';
-import { defineMigration } from '../platform/migration';
+import { defineMigration } from './run/perChurch';
 
 export const handler = defineMigration('backfillDirectoryOrder', { families: 0, members: 0 }, backfillDirectoryOrder);

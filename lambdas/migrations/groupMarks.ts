@@ -3,6 +3,6 @@
  * (migrations/repos/groupMarksBackfill.ts).
  */
 import { backfillGroupMarks } from './repos/groupMarksBackfill';
-import { defineMigration } from '../platform/migration';
+import { defineMigration } from './run/perChurch';
 
 export const handler = defineMigration('backfillGroupMarks', { members: 0, families: 0 }, backfillGroupMarks);

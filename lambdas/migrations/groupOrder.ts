@@ -3,6 +3,6 @@
  * member counts, and their roles in name order (migrations/repos/groupOrderBackfill.ts).
  */
 import { backfillGroupOrder } from './repos/groupOrderBackfill';
-import { defineMigration } from '../platform/migration';
+import { defineMigration } from './run/perChurch';
 
 export const handler = defineMigration('backfillGroupOrder', { groups: 0, roles: 0 }, backfillGroupOrder);

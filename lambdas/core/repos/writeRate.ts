@@ -1,21 +1,17 @@
 /**
- * A church's write rate: one counter item a minute, taken before each ordinary write. It is a
- * separate request rather than part of the write's transaction so that every kind of write (single
- * updates included) counts the same way; a write that then fails still used its place, as a
- * request to any rate limit does. The items expire on their own (the table's TTL) after an hour.
+ * A church's write counter: one item a minute, which expires on its own (the table's TTL) after an
+ * hour. core/writeRate.ts decides what the count allows.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
-import { WRITE_RATE_MESSAGE, WRITES_PER_MINUTE } from '../churchLimits';
-import { AppError } from '../errors';
 import { keys } from './keys';
 import { ItemType, tableName } from './table';
+import { conditionFailed } from './conditions';
 
-const MINUTE_MS = 60_000;
 const KEPT_S = 60 * 60;
 
-export async function takeWrite(orgId: string, now = Date.now()): Promise<void> {
-  const minute = Math.floor(now / MINUTE_MS);
+/** Counts one write in the church's minute; false (and nothing counted) when `max` are counted already. */
+export async function countWrite(orgId: string, minute: number, max: number, now: number): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({
@@ -29,13 +25,13 @@ export async function takeWrite(orgId: string, now = Date.now()): Promise<void> 
           ':org': orgId,
           ':expires': Math.floor(now / 1000) + KEPT_S,
           ':one': 1,
-          ':max': WRITES_PER_MINUTE,
+          ':max': max,
         },
       }),
     );
+    return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException')
-      throw new AppError('resource-exhausted', WRITE_RATE_MESSAGE);
+    if (conditionFailed(error)) return false;
     throw error;
   }
 }

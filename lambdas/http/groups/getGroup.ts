@@ -1,6 +1,5 @@
 import { GetGroupQuery, GroupParams } from '../../contract/groups';
-import { groupPage } from '../../groups/groups';
-import { readGroupItem, readRolesPage } from '../../groups/repos/groups';
+import { groupPage, startGroupPage } from '../../groups/groups';
 import { churchOf } from '../../directory/sight';
 import { defineRoute } from '../../platform/http/route';
 
@@ -15,8 +14,7 @@ export const handler = defineRoute(
     params: GroupParams,
     query: GetGroupQuery,
     church: true,
-    early: (orgId, query, params) =>
-      Promise.all([readGroupItem(orgId, params.groupId), readRolesPage(orgId, params.groupId, query.after)]),
+    early: (orgId, query, params) => startGroupPage(orgId, params.groupId, query.after),
   },
   async ({ principal, early: [group, page] }) => groupPage(principal, await churchOf(principal), group, page),
 );

@@ -1,7 +1,6 @@
 import { RegisterOrganizationInput } from '../../contract/auth';
 import { ACCOUNT_OPENED, openAccount } from '../../accounts/accounts';
-import { AppError } from '../../core/errors';
-import { isOrgNameTaken, ORG_NAME_TAKEN } from '../../core/repos/orgs';
+import { refuseTakenChurchName } from '../../accounts/registration';
 import { refuseCommonPassword } from '../../platform/http/commonPasswords';
 import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/http/route';
@@ -14,7 +13,7 @@ import { defineRoute } from '../../platform/http/route';
 export const handler = defineRoute('registerOrganization', { body: RegisterOrganizationInput }, async ({ body }) => {
   const { churchInfo, adminInfo } = body;
   await refuseCommonPassword(adminInfo.password);
-  if (await isOrgNameTaken(churchInfo.name)) throw new AppError('already-exists', ORG_NAME_TAKEN);
+  await refuseTakenChurchName(churchInfo.name);
   await openAccount({ email: adminInfo.email, name: adminInfo.name, password: adminInfo.password });
   count('AccountsOpened');
   return { success: true, message: ACCOUNT_OPENED };

@@ -1,36 +1,4 @@
-import { VERIFY_FIRST } from '../../accounts/accounts';
-import { denied } from '../../core/errors';
-import { setCustomAttributes } from '../../accounts/identity';
-import { findMemberByEmail, getUserRecord, linkUserToMember } from '../../accounts/repos/users';
+import { linkToMember } from '../../accounts/session';
 import { defineRoute } from '../../platform/http/route';
 
-const NOT_LINKED = 'No member of your church holds this email address yet.';
-
-/**
- * Links an account to the member of its church holding the same e-mail, and writes the claims; the
- * browser then refreshes its token. Only an account linked to nobody and not an administrator is
- * linked this way: anyone who may edit a family can give a member any e-mail, so an account that
- * already has its place, or an administrator's, is never moved by it (linkUserToMember checks
- * both in its write). A linked account whose token lags behind gets its record's link as claims.
- */
-export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) => {
-  const p = principal;
-  // Linking shows the member's ids: only to the proven owner of the address.
-  if (!p.emailVerified) throw denied(VERIFY_FIRST);
-  const user = p.orgId ? await getUserRecord(p.orgId, p.userId) : null;
-  if (!user) return { success: true, linked: false, message: 'No directory account to link.' };
-  if (user.memberId && user.familyId) {
-    if (p.memberId !== user.memberId || p.familyId !== user.familyId)
-      await setCustomAttributes(user.email, { memberId: user.memberId, familyId: user.familyId });
-    return { success: true, linked: false, message: 'Account already linked.' };
-  }
-  if (user.admin)
-    return { success: true, linked: false, message: 'Administrator accounts are not linked automatically.' };
-  const member = await findMemberByEmail(user.orgId, user.email);
-  // No member, the member deleted, or the account placed or made an admin between the look-up and the link.
-  if (!member || (await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId)) !== 'linked') {
-    return { success: true, linked: false, message: NOT_LINKED };
-  }
-  await setCustomAttributes(user.email, { memberId: member.memberId, familyId: member.familyId });
-  return { success: true, linked: true, message: 'Account linked to your family.' };
-});
+export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) => linkToMember(principal));

@@ -8,10 +8,9 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { Access } from '../../routes';
 import { NOT_LISTED } from '../../contract/listing';
 import { denied, unauthenticated } from '../../core/errors';
-import { listingOf } from '../../directory/listing';
 import type { ChurchPrivacy, UserRecord } from '../../core/entities';
 import { isOperatorEmail } from '../../accounts/operator';
-import { getUserRecordAndClaimedMember } from '../../accounts/repos/users';
+import { admissionOf } from '../../accounts/admission';
 
 export interface Principal {
   userId: string;
@@ -70,14 +69,13 @@ export async function authorise(
   }
   if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
   if (!principal.orgId) throw denied('Organization details missing from your account.');
-  const { user, claimed, church } = await getUserRecordAndClaimedMember(
+  const { user, church, listed, groupIds } = await admissionOf(
     principal.orgId,
     principal.userId,
     principal,
     withChurch,
   );
   if (!user) throw denied('Your account is no longer active in this organization.');
-  const { listed, groupIds } = await listingOf(user, claimed);
   if (!listed) throw denied(NOT_LISTED);
   // The record decides, never the token: its links may be newer (addClaimCreds links, a member or
   // family delete unlinks) than the claims of a token that stays valid for up to an hour.

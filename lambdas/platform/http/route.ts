@@ -10,7 +10,7 @@ import type * as z from 'zod/mini';
 import type { OperationResults } from '../../contract/api';
 import { firstMessage } from '../../contract/fields';
 import { invalid } from '../../core/errors';
-import { takeWrite } from '../../core/repos/writeRate';
+import { takeWrite } from '../../core/writeRate';
 import { routeFor, type AccessOf, type Operation } from '../../routes';
 import { compressed } from './compression';
 import { errorResponse } from './errorResponse';

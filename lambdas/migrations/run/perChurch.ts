@@ -1,11 +1,11 @@
 /**
- * A data migration's handler (lambdas/migrations/, lib/migrations.ts): its per-church step run for
+ * A data migration's handler (its entry in lambdas/migrations/, its Lambda in lib/migrations.ts): its per-church step run for
  * every church in turn, what each wrote summed. CloudFormation calls it through a custom resource
  * after each deployment that changes it, and removing the stack calls it with nothing to do; the
  * local stack runs it when it starts. Each step must change nothing when run again.
  */
-import { listOrganizations } from '../core/repos/orgs';
-import { defineTask, type TaskEvent } from './task';
+import { listOrganizations } from '../../core/repos/orgs';
+import { defineTask, type TaskEvent } from '../../platform/task';
 
 export function defineMigration<C extends Record<string, number>>(
   task: string,
