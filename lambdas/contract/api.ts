@@ -2,7 +2,7 @@
  * What each operation answers. The web client and the handlers both use these types, so a
  * change of shape fails the type check on both sides.
  */
-import type { ErrorCode } from '../core/errors';
+import type { ErrorCode } from './errors';
 import type { FamilyFields, MemberFields } from './directory';
 import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
 import type { InvitationResult } from './invitations';

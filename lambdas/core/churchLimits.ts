@@ -3,10 +3,15 @@
  * enough that a runaway script or a stolen administrator's token cannot fill the table or take
  * the write capacity every church shares. The size limits are conditions on the organisation's
  * counts, in the same transaction as the write that grows them (core/repos/transact.ts); the write
- * rate is one counter a minute per church, taken before each ordinary write (platform/http/route.ts).
+ * rate is one counter a minute per church, taken before each ordinary write (core/writeRate.ts).
  * docs/limits.md gives the reasons for the numbers.
  */
-import type { Counts } from './repos/transact';
+
+export interface Counts {
+  familyCount?: number;
+  memberCount?: number;
+  groupCount?: number;
+}
 
 export const CHURCH_LIMITS: Required<Counts> = {
   familyCount: 20_000,

@@ -3,23 +3,7 @@
  * turns an AppError into `{ error: { code, message } }`; anything else becomes `internal` (500)
  * with a generic message, and is logged.
  */
-export const ERROR_STATUS = {
-  'invalid-argument': 400,
-  'failed-precondition': 400,
-  unauthenticated: 401,
-  'permission-denied': 403,
-  'not-found': 404,
-  'already-exists': 409,
-  aborted: 409,
-  'resource-exhausted': 429,
-  cancelled: 499,
-  internal: 500,
-  unimplemented: 501,
-  unavailable: 503,
-  'deadline-exceeded': 504,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+import { ERROR_STATUS, type ErrorCode } from '../contract/errors';
 
 export class AppError extends Error {
   constructor(

@@ -18,7 +18,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResult } from '../../lambdas/contract/api';
-import { ERROR_STATUS, type ErrorCode } from '../../lambdas/core/errors';
+import { ERROR_STATUS, type ErrorCode } from '../../lambdas/contract/errors';
 import { s3 } from '../../lambdas/platform/aws/s3';
 import { call, type Answer } from '../support/api';
 import { stack } from '../support/env';

@@ -6,18 +6,12 @@
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
-import { CHURCH_LIMITS, churchLimitMessage } from '../churchLimits';
+import { CHURCH_LIMITS, churchLimitMessage, type Counts } from '../churchLimits';
 import { AppError, notFound } from '../errors';
 import { keys } from './keys';
 import { tableName } from './table';
 
 export type Action = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-export interface Counts {
-  familyCount?: number;
-  memberCount?: number;
-  groupCount?: number;
-}
 
 export interface Step {
   action: Action;

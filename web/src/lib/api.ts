@@ -4,7 +4,7 @@
  */
 import { routeFor, type Operation } from '../../../lambdas/routes';
 import type { OperationResults } from '../../../lambdas/contract/api';
-import type { ErrorCode } from '../../../lambdas/core/errors';
+import type { ErrorCode } from '../../../lambdas/contract/errors';
 import { amplifyAuth } from './amplifyAuth';
 import { ApiError } from './apiError';
 import { getConfig } from './config';

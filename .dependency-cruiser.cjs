@@ -1,0 +1,104 @@
+/**
+ * The architecture, checked by `npm run lint` (dependency-cruiser reads the imports of the code).
+ * Server: entry points (lambdas/http, tasks, events, migrations' entries) call the capabilities
+ * (lambdas/<capability>/), whose repository code (`repos/`) alone builds table keys and calls
+ * DynamoDB; the route wiring (lambdas/platform/http) calls capabilities, never their repositories;
+ * the AWS clients (lambdas/platform/aws) know nothing of the product; the contract
+ * (lambdas/contract) is shared with the browser and imports nothing of the server. Web: a feature
+ * imports no other feature and not the app's shell; the browser imports only the server's contract.
+ * No import cycles anywhere. test/architecture.test.ts shows each rule failing on a fixture.
+ */
+const CAPABILITIES = '(core|directory|photos|book|groups|accounts|privacy|jobs|migrations)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'An import cycle: two modules that cannot be understood, tested or moved apart.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'handlers-call-the-domain',
+      comment: 'A handler parses, authorises, calls a capability and answers: it never reads or writes the table itself.',
+      severity: 'error',
+      from: { path: '^lambdas/(http|tasks|events)/' },
+      to: { path: '/repos/' },
+    },
+    {
+      name: 'migrations-rewrite-their-own-data',
+      comment: "A migration's entry runs its own data rewrite (lambdas/migrations/repos), no other capability's repository.",
+      severity: 'error',
+      from: { path: '^lambdas/migrations/[^/]+[.]ts$' },
+      to: { path: '/repos/', pathNot: '^lambdas/migrations/repos/' },
+    },
+    {
+      name: 'keys-and-table-in-repositories',
+      comment: 'Only repository code (a `repos/` folder) builds table keys or calls DynamoDB.',
+      severity: 'error',
+      from: { path: '^lambdas/', pathNot: ['/repos/', '^lambdas/platform/aws/'] },
+      to: { path: ['^lambdas/core/repos/keys[.]ts$', '^lambdas/platform/aws/ddb[.]ts$', '@aws-sdk/(client-dynamodb|lib-dynamodb)'] },
+    },
+    {
+      name: 'wiring-calls-no-repository',
+      comment: 'The route and task wiring (lambdas/platform) admits and answers through the capabilities.',
+      severity: 'error',
+      from: { path: '^lambdas/platform/' },
+      to: { path: '/repos/' },
+    },
+    {
+      name: 'aws-clients-know-no-product',
+      comment: 'The AWS SDK clients are created once and configured only: they import nothing of the product.',
+      severity: 'error',
+      from: { path: '^lambdas/platform/aws/' },
+      to: { path: '^lambdas/', pathNot: ['^lambdas/platform/aws/', '^lambdas/platform/(env|log)[.]ts$'] },
+    },
+    {
+      name: 'capabilities-below-the-wiring',
+      comment: 'Capabilities are called by the entry points and the wiring, never the other way round.',
+      severity: 'error',
+      from: { path: `^lambdas/${CAPABILITIES}/` },
+      to: { path: '^lambdas/(http|tasks|events)/|^lambdas/platform/http/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-is-shared-with-the-browser',
+      comment: 'The contract runs in the browser too: plain rules and types, nothing of the server, no AWS.',
+      severity: 'error',
+      from: { path: '^lambdas/contract/' },
+      to: { path: ['^lambdas/(?!contract/)', '@aws-sdk/', '@middy/', '^node:'] },
+    },
+    {
+      name: 'browser-reads-only-the-contract',
+      comment: 'The SPA shares the contract and the route manifest with the server, nothing else of it.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^lambdas/', pathNot: ['^lambdas/contract/', '^lambdas/routes[.]ts$'] },
+    },
+    {
+      name: 'features-import-no-feature',
+      comment: 'What two features share lives in web/src/lib/, components/ or api/.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'features-below-the-app',
+      comment: "The app's shell (router, layout, providers) holds the features; a feature takes what it shares from lib/.",
+      severity: 'error',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|cdk[.]out|web/dist|[.]local)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    reporterOptions: {
+      dot: { collapsePattern: '^(node_modules/[^/]+|lambdas/[^/]+|web/src/[^/]+|lib/[^/]+|bin|test/[^/]+)/' },
+    },
+  },
+};
