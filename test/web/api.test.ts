@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, buildPath, callApi, THROTTLED_MESSAGE, WAF_CHALLENGE_MESSAGE } from '../../web/src/lib/api';
 import { setConfig } from '../../web/src/lib/config';
 import { formatDateTime } from '../../web/src/lib/format';
-import { stateFromClaims } from '../../web/src/app/auth';
+import { stateFromClaims } from '../../web/src/lib/auth';
 import { auth, idPayload, jsonResponse, sessionFor, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));

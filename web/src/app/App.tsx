@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { AuthProvider } from './auth';
+import { AuthProvider } from '../lib/auth';
 import { THEME_NAME } from './theme';
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {

@@ -11,8 +11,8 @@ import {
 import { Icon } from '../components/Icon';
 import { PageLoader } from '../components/PageLoader';
 import { APP_NAME } from '../lib/usePageTitle';
-import { useAuth } from './auth';
-import { useIsSuperAdmin } from './superAdmin';
+import { useAuth } from '../lib/auth';
+import { useIsSuperAdmin } from '../lib/superAdmin';
 
 export function NavBar() {
   const auth = useAuth();

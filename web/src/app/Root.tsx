@@ -1,5 +1,5 @@
 import { PageLoader } from '../components/PageLoader';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
 import { Layout } from './Layout';
 
 /** Nothing but the loader renders before the first answer about the session. */

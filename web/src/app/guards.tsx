@@ -2,8 +2,8 @@ import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
-import { useAuth } from './auth';
-import { useIsSuperAdmin } from './superAdmin';
+import { useAuth } from '../lib/auth';
+import { useIsSuperAdmin } from '../lib/superAdmin';
 import { totpOnQuery } from '../lib/mfa';
 
 const VerifyEmailGate = lazy(() => import('../features/auth/VerifyEmailGate'));

@@ -11,7 +11,7 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 type Queries = typeof import('../api/queries');
 import { JOB_MESSAGES } from '../../../lambdas/contract/jobTexts';
 import { AdminRoute, ProtectedRoute, PublicOnlyRoute, SuperAdminRoute, UnknownRoute } from './guards';
-import { mayReadDirectory, readAuthState } from './auth';
+import { mayReadDirectory, readAuthState } from '../lib/auth';
 import { Root } from './Root';
 import { PageLoader } from '../components/PageLoader';
 

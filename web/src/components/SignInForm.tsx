@@ -4,7 +4,7 @@ import { confirmSignIn, fetchAuthSession } from 'aws-amplify/auth';
 import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { LoginForm } from '../../../lambdas/contract/auth';
 import { firstMessage } from '../../../lambdas/contract/fields';
-import { useAuth } from '../app/auth';
+import { useAuth } from '../lib/auth';
 import { callApi, isApiError } from '../lib/api';
 import { accountState, finishErrorText, finishSignUp } from '../lib/pendingSignUp';
 import { authErrorName, delay, totpErrorText } from '../lib/authErrors';

@@ -8,7 +8,7 @@ import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { meQuery } from '../../api/queries';
-import { mayReadDirectory, useAuth } from '../../app/auth';
+import { mayReadDirectory, useAuth } from '../../lib/auth';
 
 /** Rarely shown: its own chunk, so the directory's pages do not carry it (or the UI library it uses). */
 const NotListedPage = lazy(() => import('./NotListedPage').then((m) => ({ default: m.NotListedPage })));

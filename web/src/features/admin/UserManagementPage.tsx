@@ -5,7 +5,7 @@ import { Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import type { UserView } from '../../../../lambdas/contract/api';
 import { usersQuery, useApiMutation } from '../../api/queries';
 import { InvitationsList } from './InvitationsList';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';

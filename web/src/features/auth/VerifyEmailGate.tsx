@@ -5,7 +5,7 @@ import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { VerifyCodeForm } from '../../../../lambdas/contract/auth';
 import { firstMessage } from '../../../../lambdas/contract/fields';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { codeErrorText, errorMessage } from '../../lib/authErrors';

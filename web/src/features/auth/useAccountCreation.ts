@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import type { Status } from '../../components/StatusMessage';
 import { errorMessage } from '../../lib/authErrors';
 import {

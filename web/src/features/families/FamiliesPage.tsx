@@ -16,7 +16,7 @@ import { useListAnchor } from '../../lib/useListAnchor';
 import { FamilySearch, LetterBar } from './FamilyFinder';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { PlainButton } from '../../components/PlainButton';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';

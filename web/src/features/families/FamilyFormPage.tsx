@@ -5,7 +5,7 @@ import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { FamilyView } from '../../../../lambdas/contract/api';
 import { AddFamilyInput, FAMILY_FIELDS, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
 import { firstMessage } from '../../../../lambdas/contract/fields';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, TextField } from '@aws-amplify/ui-react';
 import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
 import { AddGroupInput } from '../../../../lambdas/contract/groups';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { useApiMutation } from '../../api/queries';

@@ -8,7 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
 import type { GroupRoleView } from '../../../../lambdas/contract/api';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { PlainButton } from '../../components/PlainButton';
 import type { GroupSummaryView } from '../../../../lambdas/contract/api';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';

@@ -6,7 +6,7 @@ import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
 import { AddMemberInput, MEMBER_FIELDS, UpdateMemberInput } from '../../../../lambdas/contract/directory';
 import { keysOf } from '../../../../lambdas/contract/entity';
 import type { InvitationResult } from '../../../../lambdas/contract/invitations';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { FindField } from '../../components/FindField';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';

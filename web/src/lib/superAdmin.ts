@@ -3,7 +3,7 @@
  * address (config.json), case-insensitively. It only decides what to show: the API checks the same
  * rule on every call of the super-admin's routes.
  */
-import { getConfig } from '../lib/config';
+import { getConfig } from './config';
 import { useAuth } from './auth';
 
 export function isSuperAdminEmail(email: string, verified: boolean, configured: string | undefined): boolean {

@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { amplifyAuth } from '../lib/amplifyAuth';
+import { amplifyAuth } from './amplifyAuth';
 
 export interface AuthUser {
   userId: string;
