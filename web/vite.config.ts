@@ -83,6 +83,8 @@ const tiers = codeTiers(entry, startedAtOnce, firstPages);
 
 export default defineConfig({
   root: webDir,
+  // The server's contract, shared with the browser (tsconfig.json's paths say the same to tsc and esbuild).
+  resolve: { alias: { '@contract': path.join(webDir, '..', 'lambdas', 'contract') } },
   plugins: [
     react(),
     themeCss(),

@@ -9,7 +9,7 @@
  * address, so an account a stranger opened with it would lock the owner out for good. Opening an
  * account for an address whose account is unproven replaces that account.
  */
-import type { Principal } from '../platform/http/principal';
+import type { Principal } from '../core/principal';
 import { deletePoolUser, getPoolUser, type PoolUser } from '../platform/aws/pool-users';
 import { AppError, denied } from '../core/errors';
 import { createAccount } from './identity';

@@ -4,7 +4,7 @@
  * that church is considered; without one the address must belong to exactly one church. Every
  * refusal answers the same words, so the answers do not tell which addresses exist in which church.
  */
-import type { Principal } from '../platform/http/principal';
+import type { Principal } from '../core/principal';
 import { ACCOUNT_EXISTS, CANNOT_JOIN, provenAccount } from './accounts';
 import type { UserRecord } from '../core/entities';
 import { AppError, denied } from '../core/errors';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChurchInfo } from '../contract/auth';
-import type { Principal } from '../platform/http/principal';
+import type { Principal } from '../core/principal';
 import { ADMIN_EXISTS, provenAccount } from './accounts';
 import { trialEnd, type Organization, type UserRecord } from '../core/entities';
 import { AppError } from '../core/errors';

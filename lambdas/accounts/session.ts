@@ -3,7 +3,7 @@
  * its address.
  */
 import type { AddClaimCredsResult, MeResult } from '../contract/api';
-import type { Principal } from '../platform/http/principal';
+import type { Principal } from '../core/principal';
 import { listingOf } from '../directory/listing';
 import { getOrgAndUser } from '../core/repos/orgs';
 import { denied } from '../core/errors';

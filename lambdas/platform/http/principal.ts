@@ -8,27 +8,12 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { Access } from '../../routes';
 import { NOT_LISTED } from '../../contract/listing';
 import { denied, unauthenticated } from '../../core/errors';
-import type { ChurchPrivacy, UserRecord } from '../../core/entities';
+import type { Principal } from '../../core/principal';
+
+export type { Principal };
 import { isOperatorEmail } from '../../accounts/operator';
 import { admissionOf } from '../../accounts/admission';
 
-export interface Principal {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  /** '' when the token has no organisation. */
-  orgId: string;
-  memberId: string | null;
-  familyId: string | null;
-  /** From the user record for routes at `member` level and above; false otherwise. */
-  admin: boolean;
-  superAdmin: boolean;
-  user: UserRecord | null;
-  /** The groups of the linked member, read with it to admit the request (null: not read). */
-  groupIds: ReadonlySet<string> | null;
-  /** The church's privacy item, read with the user record for routes that ask for it (null: not read). */
-  church: ChurchPrivacy | null;
-}
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 

@@ -11,7 +11,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { GetGroupResult, ListFamiliesResult, OperationResults } from '../../../lambdas/contract/api';
+import type { GetGroupResult, ListFamiliesResult, OperationResults } from '@contract/api';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 
 type Args = Pick<CallOptions, 'params' | 'query'>;

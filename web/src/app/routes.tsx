@@ -9,7 +9,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 type Queries = typeof import('../api/queries');
-import { JOB_MESSAGES } from '../../../lambdas/contract/jobTexts';
+import { JOB_MESSAGES } from '@contract/jobTexts';
 import { AdminRoute, ProtectedRoute, PublicOnlyRoute, SuperAdminRoute, UnknownRoute } from './guards';
 import { mayReadDirectory, readAuthState } from '../lib/auth';
 import { Root } from './Root';

@@ -2,7 +2,7 @@
  * The mark beside a detail that not every member can see: administrators (and the family itself)
  * receive the levels, so they know what the rest of the church does not see.
  */
-import { LEVEL_MARKS, UNLISTED_MARK, type Level } from '../../../lambdas/contract/privacy';
+import { LEVEL_MARKS, UNLISTED_MARK, type Level } from '@contract/privacy';
 
 export function PrivacyMark({ level }: { level: Level | undefined }) {
   if (!level || level === 'everyone') return null;

@@ -2,7 +2,7 @@
  * "What others see": a family's details as each audience of the church receives them, from the
  * levels the server answered for the family itself (the rule is the server's; this only shows it).
  */
-import type { FamilyView } from '../../../lambdas/contract/api';
+import type { FamilyView } from '@contract/api';
 import {
   FAMILY_SHARED,
   FAMILY_SHARED_KEYS,
@@ -10,7 +10,7 @@ import {
   MEMBER_SHARED_KEYS,
   reaches,
   type Level,
-} from '../../../lambdas/contract/privacy';
+} from '@contract/privacy';
 
 const AUDIENCES: { level: Level; label: string }[] = [
   { level: 'everyone', label: 'Everyone in the church' },

@@ -117,7 +117,7 @@ export function preloadPageCode(doc: Document, pathname: string): void {
 
 /**
  * The ID token of the one session stored, while it is fresh and may read the directory (the app's
- * own rule, mayReadDirectory in app/auth.tsx: a proven address and a church); otherwise nothing.
+ * own rule, mayReadDirectory in lib/auth.tsx: a proven address and a church); otherwise nothing.
  */
 export function storedIdToken(storage: Storage, nowSeconds: number): string | null {
   const users = Object.keys(storage).filter((key) => key.startsWith(SESSION_PREFIX) && key.endsWith('.LastAuthUser'));

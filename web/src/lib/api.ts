@@ -3,8 +3,8 @@
  * answer type from lambdas/contract/api.ts, so a route or shape change fails the type check here.
  */
 import { routeFor, type Operation } from '../../../lambdas/routes';
-import type { OperationResults } from '../../../lambdas/contract/api';
-import type { ErrorCode } from '../../../lambdas/contract/errors';
+import type { OperationResults } from '@contract/api';
+import type { ErrorCode } from '@contract/errors';
 import { amplifyAuth } from './amplifyAuth';
 import { ApiError } from './apiError';
 import { getConfig } from './config';

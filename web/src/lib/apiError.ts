@@ -2,7 +2,7 @@
  * A failed API call, in a module of its own: the app shell checks for it (which failures the
  * query cache retries) without loading the API client and its route manifest.
  */
-import type { ErrorCode } from '../../../lambdas/contract/errors';
+import type { ErrorCode } from '@contract/errors';
 
 /** A failed call: the error code, the server's safe message and the HTTP status (0: no answer). */
 export class ApiError extends Error {

@@ -5,7 +5,7 @@
  * straight to Cognito, so there this check is the one that applies.
  */
 import { useEffect } from 'react';
-import { commonPasswordCheck } from '../../../lambdas/contract/commonPasswords';
+import { commonPasswordCheck } from '@contract/commonPasswords';
 
 const check = commonPasswordCheck(() => import('@zxcvbn-ts/language-common/src/passwords.json').then((m) => m.default));
 

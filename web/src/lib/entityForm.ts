@@ -3,7 +3,7 @@
  * a new declared field is in the blank form, the edit form's starting values and its input's
  * label and limit without touching these; the page only says where its input goes.
  */
-import { textKeys, type Fields, type TextKeys } from '../../../lambdas/contract/entity';
+import { textKeys, type Fields, type TextKeys } from '@contract/entity';
 
 /** What is typed in each text field ('' when empty). */
 export type FormTexts<F extends Fields> = Record<TextKeys<F>, string>;

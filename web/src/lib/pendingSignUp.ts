@@ -6,7 +6,7 @@
  * browser), the account joins the one church that holds its address.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { ChurchInfo } from '../../../lambdas/contract/auth';
+import type { ChurchInfo } from '@contract/auth';
 import { callApi, isApiError } from './api';
 
 export type PendingSignUp = { kind: 'join'; orgId: string | null } | { kind: 'register'; churchInfo: ChurchInfo };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
-import { NOT_LISTED, NOT_LISTED_TITLE, STILL_NOT_LISTED } from '../../../../lambdas/contract/listing';
+import { NOT_LISTED, NOT_LISTED_TITLE, STILL_NOT_LISTED } from '@contract/listing';
 import { useApiMutation } from '../../api/queries';
 import { useAuth } from '../../lib/auth';
 import { useIsSuperAdmin } from '../../lib/superAdmin';

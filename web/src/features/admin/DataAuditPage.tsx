@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { Badge, Button, Heading, Text } from '@aws-amplify/ui-react';
-import { JOB_MESSAGES, splitAtCapitals } from '../../../../lambdas/contract/jobTexts';
-import type { IntegrityReportResult, JobView } from '../../../../lambdas/contract/jobs';
+import { JOB_MESSAGES, splitAtCapitals } from '@contract/jobTexts';
+import type { IntegrityReportResult, JobView } from '@contract/jobs';
 import { useApiMutation } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';

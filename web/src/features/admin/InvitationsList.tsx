@@ -1,6 +1,6 @@
 /** User Management's list of the addresses the church invited, and when it last did. */
 import { Heading, Text } from '@aws-amplify/ui-react';
-import type { InvitationView } from '../../../../lambdas/contract/api';
+import type { InvitationView } from '@contract/api';
 import { formatDateTime } from '../../lib/format';
 
 export function InvitationsList({ invitations }: { invitations: InvitationView[] }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button } from '@aws-amplify/ui-react';
-import type { UserView } from '../../../../lambdas/contract/api';
+import type { UserView } from '@contract/api';
 import { organizationUsersQuery, useApiMutation } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';

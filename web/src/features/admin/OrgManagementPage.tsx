@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
-import { JOB_MESSAGES } from '../../../../lambdas/contract/jobTexts';
-import type { OrganizationListItem } from '../../../../lambdas/contract/jobs';
+import { JOB_MESSAGES } from '@contract/jobTexts';
+import type { OrganizationListItem } from '@contract/jobs';
 import { organizationsQuery, useApiMutation } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
-import type { UserView } from '../../../../lambdas/contract/api';
+import type { UserView } from '@contract/api';
 import { usersQuery, useApiMutation } from '../../api/queries';
 import { InvitationsList } from './InvitationsList';
 import { useAuth } from '../../lib/auth';

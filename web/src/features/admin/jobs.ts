@@ -3,7 +3,7 @@
  * and remembering the job a page started so that its status and result survive a reload.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { JobKind } from '../../../../lambdas/contract/jobs';
+import type { JobKind } from '@contract/jobs';
 import { jobQuery } from '../../api/queries';
 
 export const POLL_MS = 1500;

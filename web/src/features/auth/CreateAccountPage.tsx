@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { validateSignupForm } from '../../../../lambdas/contract/auth';
+import { validateSignupForm } from '@contract/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { callApi, isApiError } from '../../lib/api';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardResult } from '../../../../lambdas/contract/api';
+import type { DashboardResult } from '@contract/api';
 import { PageTitle } from '../../components/PageTitle';
 import { Icon, type IconName } from '../../components/Icon';
 import { PageLoader } from '../../components/PageLoader';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import type { BookCoverView } from '../../../../lambdas/contract/book';
+import type { BookCoverView } from '@contract/book';
 import type { PageStatus } from '../../components/PageStatus';
 import { uploadBookCover } from './photoUpload';
 

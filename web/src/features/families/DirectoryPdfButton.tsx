@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { bookProgressText, type BookView, type GetDirectoryBookResult } from '../../../../lambdas/contract/book';
-import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '../../../../lambdas/contract/pdf';
+import { bookProgressText, type BookView, type GetDirectoryBookResult } from '@contract/book';
+import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '@contract/pdf';
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';

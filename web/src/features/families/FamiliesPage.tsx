@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, MemberView } from '@contract/api';
 import { familiesQuery, searchQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Heading } from '@aws-amplify/ui-react';
-import type { FamilyView, MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, MemberView } from '@contract/api';
 import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
 import { familyEditPath, familyPrivacyPath } from '../../lib/paths';
-import type { Level } from '../../../../lambdas/contract/privacy';
+import type { Level } from '@contract/privacy';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import {
   MemberTable,

@@ -4,7 +4,7 @@
  * the browser's Back undoes.
  */
 import { Link as RouterLink } from 'react-router-dom';
-import { LETTERS } from '../../../../lambdas/contract/names';
+import { LETTERS } from '@contract/names';
 
 export function FamilySearch({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   return (

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
-import type { FamilyView } from '../../../../lambdas/contract/api';
-import { AddFamilyInput, FAMILY_FIELDS, MESSAGES, UpdateFamilyInput } from '../../../../lambdas/contract/directory';
-import { firstMessage } from '../../../../lambdas/contract/fields';
+import type { FamilyView } from '@contract/api';
+import { AddFamilyInput, FAMILY_FIELDS, MESSAGES, UpdateFamilyInput } from '@contract/directory';
+import { firstMessage } from '@contract/fields';
 import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';

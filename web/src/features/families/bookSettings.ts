@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BookSettings, GetDirectoryBookResult } from '../../../../lambdas/contract/book';
+import type { BookSettings, GetDirectoryBookResult } from '@contract/book';
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import type { PageStatus } from '../../components/PageStatus';

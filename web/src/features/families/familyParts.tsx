@@ -1,6 +1,6 @@
 /** Pieces the family list, grid and detail pages share: member table, deletes and their texts. */
 import { Link as RouterLink } from 'react-router-dom';
-import type { FamilyView, ListFamiliesResult, MemberView } from '../../../../lambdas/contract/api';
+import type { FamilyView, ListFamiliesResult, MemberView } from '@contract/api';
 import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
 import { PrivacyMark } from '../../components/PrivacyMark';

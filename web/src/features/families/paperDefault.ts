@@ -6,7 +6,7 @@
  * matters for an admin abroad before anyone chose. Letter is the standard in the United States,
  * Canada, Mexico, the Philippines and much of Central and South America; A4 everywhere else.
  */
-import type { PaperSize } from '../../../../lambdas/contract/pdf';
+import type { PaperSize } from '@contract/pdf';
 
 const LETTER_REGIONS = new Set([
   'US',

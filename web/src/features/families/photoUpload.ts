@@ -6,10 +6,10 @@
  * it ready, or the person learns at once why the file cannot be used.
  */
 import type { ZodMiniType } from 'zod/mini';
-import { firstMessage } from '../../../../lambdas/contract/fields';
-import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_TYPES, PhotoUploadInput } from '../../../../lambdas/contract/directory';
-import type { PhotoUploadResult } from '../../../../lambdas/contract/api';
-import { BookCoverUploadInput } from '../../../../lambdas/contract/book';
+import { firstMessage } from '@contract/fields';
+import { MAX_PHOTO_BYTES, MESSAGES, PHOTO_TYPES, PhotoUploadInput } from '@contract/directory';
+import type { PhotoUploadResult } from '@contract/api';
+import { BookCoverUploadInput } from '@contract/book';
 import { callApi } from '../../lib/api';
 import { isApiError } from '../../lib/apiError';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, TextField } from '@aws-amplify/ui-react';
-import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
-import { AddGroupInput } from '../../../../lambdas/contract/groups';
+import { firstMessage, LIMITS } from '@contract/fields';
+import { AddGroupInput } from '@contract/groups';
 import { useAuth } from '../../lib/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';

@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, SelectField, TextField } from '@aws-amplify/ui-react';
-import type { FamilyView, GroupSummaryView } from '../../../../lambdas/contract/api';
-import { firstMessage, LIMITS } from '../../../../lambdas/contract/fields';
-import { AddRoleInput, GROUP_MESSAGES } from '../../../../lambdas/contract/groups';
+import type { FamilyView, GroupSummaryView } from '@contract/api';
+import { firstMessage, LIMITS } from '@contract/fields';
+import { AddRoleInput, GROUP_MESSAGES } from '@contract/groups';
 import { FindField } from '../../components/FindField';
 import { Modal } from '../../components/Modal';
 import { StatusMessage } from '../../components/StatusMessage';

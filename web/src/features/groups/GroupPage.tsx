@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
-import type { GroupRoleView } from '../../../../lambdas/contract/api';
+import type { GroupRoleView } from '@contract/api';
 import { useAuth } from '../../lib/auth';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';

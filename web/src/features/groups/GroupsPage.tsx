@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { PlainButton } from '../../components/PlainButton';
-import type { GroupSummaryView } from '../../../../lambdas/contract/api';
+import type { GroupSummaryView } from '@contract/api';
 import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';

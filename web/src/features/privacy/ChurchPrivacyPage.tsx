@@ -11,7 +11,7 @@ import {
   SHARED_KEYS,
   type Levels,
   type Shared,
-} from '../../../../lambdas/contract/privacy';
+} from '@contract/privacy';
 import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
-import type { FamilyView } from '../../../../lambdas/contract/api';
+import type { FamilyView } from '@contract/api';
 import {
   FAMILY_SHARED,
   FAMILY_SHARED_KEYS,
@@ -17,7 +17,7 @@ import {
   type FamilyShared,
   type Level,
   type MemberShared,
-} from '../../../../lambdas/contract/privacy';
+} from '@contract/privacy';
 import { familyQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';

@@ -1,6 +1,6 @@
 /** One "who can see this" choice: a level, or (for a family's own choice) "as the church decides". */
 import { SelectField } from '@aws-amplify/ui-react';
-import { LEVEL_LABELS, LEVEL_SHORT, LEVELS, type Level } from '../../../../lambdas/contract/privacy';
+import { LEVEL_LABELS, LEVEL_SHORT, LEVELS, type Level } from '@contract/privacy';
 
 interface LevelSelectProps {
   label: string;
