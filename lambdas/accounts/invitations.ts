@@ -14,7 +14,7 @@ import { log, safeError } from '../platform/log';
 import { count } from '../platform/metrics';
 import { mailConfigured, sendMail, type OutgoingMail } from '../platform/aws/ses';
 import { claimInvitation, releaseInvitation } from './repos/invitations';
-import { getOrgName } from '../core/repos/orgs';
+import { getOrgName } from './repos/orgs';
 
 export const signUpLink = (appUrl: string, orgId: string) =>
   `${appUrl.replace(/\/+$/, '')}/create-account/${encodeURIComponent(orgId)}`;

@@ -10,7 +10,7 @@ import { ADMIN_EXISTS, provenAccount } from './accounts';
 import { trialEnd, type Organization, type UserRecord } from '../core/entities';
 import { AppError } from '../core/errors';
 import { clearCustomAttributes, setCustomAttributes } from './identity';
-import { createOrganization, isOrgNameTaken, ORG_NAME_TAKEN } from '../core/repos/orgs';
+import { createOrganization, isOrgNameTaken, ORG_NAME_TAKEN } from './repos/orgs';
 
 export async function registerChurch(principal: Principal, church: ChurchInfo): Promise<Organization> {
   const account = await provenAccount(principal);

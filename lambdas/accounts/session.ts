@@ -5,7 +5,7 @@
 import type { AddClaimCredsResult, MeResult } from '../contract/api';
 import type { Principal } from '../core/principal';
 import { listingOf } from '../directory/listing';
-import { getOrgAndUser } from '../core/repos/orgs';
+import { getOrgAndUser } from './repos/orgs';
 import { denied } from '../core/errors';
 import { VERIFY_FIRST } from './accounts';
 import { setCustomAttributes } from './identity';

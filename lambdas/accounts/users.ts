@@ -11,7 +11,7 @@ import type { UserRecord } from '../core/entities';
 import { AppError, denied, notFound } from '../core/errors';
 import { deleteAccount, setCustomAttributes, signOutEverywhere } from './identity';
 import { isOperatorEmail } from './operator';
-import { getOrgName } from '../core/repos/orgs';
+import { getOrgName } from './repos/orgs';
 import { listInvitations } from './repos/invitations';
 import {
   deleteUserRecord,

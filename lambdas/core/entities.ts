@@ -2,7 +2,6 @@
 import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import type { RecordOf } from '../contract/entity';
 import type { Choices, FamilyShared, Levels, MemberShared } from '../contract/privacy';
-import type { PixelSize } from '../photos/photo-sizes';
 
 // An optional field may be missing from an item written before it existed: readers take it as null.
 type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
@@ -117,4 +116,10 @@ export interface Role {
   groupName: string;
   label: string | null;
   cDate: string;
+}
+
+/** An image's size in pixels (a photo's, a rendition's). */
+export interface PixelSize {
+  width: number;
+  height: number;
 }

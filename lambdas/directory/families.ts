@@ -12,7 +12,7 @@ import { readFamily, readFamilyItem, readRolesOf, type FamilyWithMembers } from 
 import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
 import { familyRemoval, memberRemoval, memberSurnamed } from './repos/changes';
 import { readChurchPrivacy, unlistedRemoval } from '../privacy/repos/privacy';
-import { familyItem, roleMemberName } from '../core/repos/items';
+import { familyItem, roleMemberName } from './repos/items';
 import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
 import { ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { wordSteps } from './repos/find';

@@ -16,7 +16,7 @@ import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from '../accounts/invitations';
 import { readFamily, readFamilyItem, readMember, type MemberWithRoles } from './repos/directory';
 import { createOnce, newRecordId } from '../core/once';
-import { memberEmailClaimItem, memberItem, roleMemberName } from '../core/repos/items';
+import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
 import { ItemType } from '../core/repos/table';
 import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';

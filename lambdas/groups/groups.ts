@@ -26,7 +26,7 @@ import {
   roleRemovals,
   type RolesPage,
 } from './repos/groups';
-import { groupItem, groupNameItem, roleItem, roleMemberName } from '../core/repos/items';
+import { groupItem, groupNameItem, roleItem, roleMemberName } from '../directory/repos/items';
 import { ItemType } from '../core/repos/table';
 import { unchangedSince } from '../core/repos/conditions';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';

@@ -10,7 +10,7 @@
 import { MM_DD } from '../contract/fields';
 import type { IntegrityIssue } from '../contract/jobs';
 import { photoOwner } from '../photos/photo-keys';
-import { roleMemberName } from '../core/repos/items';
+import { roleMemberName } from '../directory/repos/items';
 import { ItemType } from '../core/repos/table';
 
 type Item = Record<string, unknown>;

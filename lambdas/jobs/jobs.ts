@@ -26,7 +26,7 @@ import {
   setJobExecution,
   type JobRecord,
 } from './repos/jobs';
-import { listOrganizations } from '../core/repos/orgs';
+import { listOrganizations } from '../accounts/repos/orgs';
 import { readOrganization } from '../directory/repos/directory';
 
 /** Issues a report answers at most (its totals always count them all). */

@@ -18,6 +18,9 @@
  * WebP for screens: a third smaller than JPEG at the same look, and every browser the app
  * supports shows it. No rendition is larger than the photo it is made from.
  */
+import type { PixelSize } from '../core/entities';
+
+export type { PixelSize };
 export const RENDITIONS = {
   small: { width: 480, height: 360, fit: 'outside', format: 'webp', quality: 72 },
   page: { width: 800, height: 500, fit: 'inside', format: 'webp', quality: 78 },
@@ -31,10 +34,6 @@ export const RENDITION_NAMES: RenditionName[] = ['small', 'page', 'print'];
 /** The book cover's: a family's, and the print size of a cover. */
 export const COVER_RENDITION_NAMES: RenditionName[] = [...RENDITION_NAMES, 'cover'];
 
-export interface PixelSize {
-  width: number;
-  height: number;
-}
 
 /** The rendition's size for a photo of this size (after its EXIF orientation is applied). */
 export function renditionSize(name: RenditionName, photo: PixelSize): PixelSize {

@@ -7,7 +7,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { AppError } from '../core/errors';
-import { asAppError, isServerFault } from './http/errorResponse';
+import { asAppError, isServerFault } from '../core/errors';
 import { log, safeError } from './log';
 import { countError, publishMetrics } from './metrics';
 

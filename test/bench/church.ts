@@ -147,7 +147,7 @@ export function generateDirectory(
 export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { batchPutAll } = await import('../../lambdas/core/repos/batch');
-  const { directoryItems } = await import('../../lambdas/core/repos/items');
+  const { directoryItems } = await import('../../lambdas/directory/repos/items');
   const { keys } = await import('../../lambdas/core/repos/keys');
   const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { families, members } = directory;

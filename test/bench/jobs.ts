@@ -58,7 +58,7 @@ async function measure(
   const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
   const { turnOnOperatorTotp, signInWithTotp } = await import('../../lib/local/operator-totp');
   const { batchPutAll } = await import('../../lambdas/core/repos/batch');
-  const items = await import('../../lambdas/core/repos/items');
+  const items = await import('../../lambdas/directory/repos/items');
   const { withGroupMarks } = await import('../../lambdas/groups/repos/groupMarks');
   const { wordItemsOf } = await import('../../lambdas/directory/repos/find');
   const { keys } = await import('../../lambdas/core/repos/keys');

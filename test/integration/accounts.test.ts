@@ -11,7 +11,7 @@ import type { ListUsersResult } from '../../lambdas/contract/api';
 import { ACCOUNT_EXISTS, ACCOUNT_OPENED, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
 import { keys } from '../../lambdas/core/repos/keys';
 import { deleteMember } from '../../lambdas/directory/members';
-import { memberItem } from '../../lambdas/core/repos/items';
+import { memberItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';

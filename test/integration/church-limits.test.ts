@@ -18,7 +18,7 @@ import type { Family, Member } from '../../lambdas/core/entities';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
-import { directoryItems, groupItem, roleItem } from '../../lambdas/core/repos/items';
+import { directoryItems, groupItem, roleItem } from '../../lambdas/directory/repos/items';
 import { SEARCH_RESULTS } from '../../lambdas/directory/search';
 import { ItemType } from '../../lambdas/core/repos/table';
 import { ddb } from '../../lambdas/platform/aws/ddb';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardResult } from '../../lambdas/contract/api';
 import { PANEL_LIMIT } from '../../lambdas/directory/dashboard';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
-import { memberItem } from '../../lambdas/core/repos/items';
+import { memberItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';

@@ -13,7 +13,7 @@ import { SEARCH_RESULTS } from '../../lambdas/directory/search';
 import type { Family, Member } from '../../lambdas/core/entities';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
-import { directoryItems } from '../../lambdas/core/repos/items';
+import { directoryItems } from '../../lambdas/directory/repos/items';
 import { ItemType } from '../../lambdas/core/repos/table';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/core/repos/keys';
-import { roleItem } from '../../lambdas/core/repos/items';
+import { roleItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import type { FamilyView, ListFamiliesResult, DashboardResult } from '../../lambdas/contract/api';
 import { AddMemberInput, UpdateFamilyInput, UpdateMemberInput } from '../../lambdas/contract/directory';

@@ -11,7 +11,7 @@ import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
 import { backfillGroupMarks } from '../../lambdas/migrations/repos/groupMarksBackfill';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
-import { roleItem } from '../../lambdas/core/repos/items';
+import { roleItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';

@@ -10,7 +10,7 @@ import { backfillGroupOrder } from '../../lambdas/migrations/repos/groupOrderBac
 import { keys } from '../../lambdas/core/repos/keys';
 import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
-import { roleItem } from '../../lambdas/core/repos/items';
+import { roleItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';

@@ -17,7 +17,7 @@ import type { Family, Member } from '../../lambdas/core/entities';
 import { createAccount } from '../../lambdas/accounts/identity';
 import { keys } from '../../lambdas/core/repos/keys';
 import { newPhotoKey } from '../../lambdas/photos/photo-keys';
-import { familyItem, memberItem, roleItem, roleMemberName } from '../../lambdas/core/repos/items';
+import { familyItem, memberItem, roleItem, roleMemberName } from '../../lambdas/directory/repos/items';
 import { userItem } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { s3 } from '../../lambdas/platform/aws/s3';

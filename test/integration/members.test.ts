@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResult, GetMemberResult } from '../../lambdas/contract/api';
 import { keys } from '../../lambdas/core/repos/keys';
-import { roleItem } from '../../lambdas/core/repos/items';
+import { roleItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';

@@ -28,7 +28,7 @@ import {
   memberItem,
   roleItem,
   roleMemberName,
-} from '../../lambdas/core/repos/items';
+} from '../../lambdas/directory/repos/items';
 import { DELETION_PAGE_ITEMS } from '../../lambdas/jobs/orgDeletion';
 import { setPendingPage } from '../../lambdas/jobs/repos/jobs';
 import { countKinds, deleteKeys, orgPage } from '../../lambdas/jobs/repos/orgDeletion';

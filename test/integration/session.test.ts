@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lambdas/core/repos/keys';
 import { describe, expect, it } from 'vitest';
-import { memberItem } from '../../lambdas/core/repos/items';
+import { memberItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';

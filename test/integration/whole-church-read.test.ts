@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Family, Member } from '../../lambdas/core/entities';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { readDirectory } from '../../lambdas/directory/repos/directory';
-import { directoryItems } from '../../lambdas/core/repos/items';
+import { directoryItems } from '../../lambdas/directory/repos/items';
 import { stack } from '../support/env';
 import { createChurch, newId } from '../support/fixtures';
 

@@ -4,7 +4,7 @@
  * after each deployment that changes it, and removing the stack calls it with nothing to do; the
  * local stack runs it when it starts. Each step must change nothing when run again.
  */
-import { listOrganizations } from '../../core/repos/orgs';
+import { listOrganizations } from '../../accounts/repos/orgs';
 import { defineTask, type TaskEvent } from '../../platform/task';
 
 export function defineMigration<C extends Record<string, number>>(

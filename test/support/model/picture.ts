@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { FamilyView, ListFamiliesResult, ListUsersResult } from '../../../lambdas/contract/api';
-import { roleMemberName } from '../../../lambdas/core/repos/items';
+import { roleMemberName } from '../../../lambdas/directory/repos/items';
 import { byName } from '../../../lambdas/core/viewer';
 import { call, type Answer } from '../api';
 import { groupsWithRoles } from '../groups';

@@ -3,10 +3,10 @@
  * group or role builds its item here, so indexes are never forgotten.
  */
 import { MM_DD } from '../../contract/fields';
-import type { Family, Group, Member, Role } from '../entities';
-import { keys } from './keys';
-import { wordItemsOf } from '../../directory/repos/find';
-import { ItemType } from './table';
+import type { Family, Group, Member, Role } from '../../core/entities';
+import { keys } from '../../core/repos/keys';
+import { wordItemsOf } from './find';
+import { ItemType } from '../../core/repos/table';
 
 export const familyItem = (f: Family) => ({
   ...keys.family(f.orgId, f.familyId),

@@ -1,11 +1,11 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
-import type { Organization, UserRecord } from '../entities';
-import { AppError } from '../errors';
-import { keys } from './keys';
-import { batchGetAll } from './batch';
-import { ItemType, conditionFailedAt, tableName, withoutKeys } from './table';
-import { userItem } from '../../accounts/repos/users';
+import type { Organization, UserRecord } from '../../core/entities';
+import { AppError } from '../../core/errors';
+import { keys } from '../../core/repos/keys';
+import { batchGetAll } from '../../core/repos/batch';
+import { ItemType, conditionFailedAt, tableName, withoutKeys } from '../../core/repos/table';
+import { userItem } from './users';
 
 export const ORG_NAME_TAKEN = 'An organization with this name already exists.';
 
