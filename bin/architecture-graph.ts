@@ -13,17 +13,22 @@ export const GRAPH_FILE = 'docs/architecture-graph.md';
 
 /** Layers from the top; a folder's layer is the first whose pattern matches it. */
 const LAYERS: [string, RegExp][] = [
-  ['entry points', /^lambdas\/(http|tasks|events)$/],
-  ['route and task wiring', /^lambdas\/platform\/http$/],
+  ['entry points', /^lambdas\/(http|tasks|events|migrations\/\*\.ts)$/],
+  ['route and task wiring', /^lambdas\/platform\/wiring$/],
   ['capabilities', /^lambdas\/(accounts|book|directory|groups|jobs|migrations|photos|privacy)$/],
   ['shared core', /^lambdas\/core$/],
   ['platform', /^lambdas\/platform(\/aws)?$/],
   ['contract and manifest', /^lambdas\/(contract|routes\.ts)$/],
 ];
 
-/** A module's folder: lambdas/<folder>, lambdas/platform/<folder>, or the manifest. */
+/**
+ * A module's folder: lambdas/<folder>, lambdas/platform/<folder>, or the manifest; the migrations'
+ * entries (lambdas/migrations/<name>.ts) apart from the migrations' code.
+ */
 const folderOf = (source: string): string | null =>
-  /^lambdas\/(platform\/(aws|http)|[^/]+(?=\/)|routes\.ts)/.exec(source)?.[0] ?? null;
+  /^lambdas\/migrations\/[^/]+\.ts$/.test(source)
+    ? 'lambdas/migrations/*.ts'
+    : (/^lambdas\/(platform\/(aws|wiring)|[^/]+(?=\/)|routes\.ts)/.exec(source)?.[0] ?? null);
 
 const nodeId = (folder: string) => folder.replace(/[^A-Za-z0-9]/g, '_');
 
@@ -42,7 +47,13 @@ export async function architectureGraph(root: string): Promise<string> {
   }
   const layerOf = (folder: string) => LAYERS.findIndex(([, pattern]) => pattern.test(folder));
   const unplaced = [...folders].filter((folder) => layerOf(folder) < 0);
-  if (unplaced.length) throw new Error(`No layer for ${unplaced.join(', ')}: add it to LAYERS in bin/architecture-graph.ts`);
+  if (unplaced.length)
+    throw new Error(`No layer for ${unplaced.join(', ')}: add it to LAYERS in bin/architecture-graph.ts`);
+  const up = [...edges].filter((edge) => {
+    const [from, to] = edge.split(' --> ') as [string, string];
+    return layerOf(from) > layerOf(to);
+  });
+  if (up.length) throw new Error(`Arrows pointing up: ${up.join('; ')}`);
   const lines = ['```mermaid', 'flowchart TD'];
   LAYERS.forEach(([name], layer) => {
     lines.push(`  subgraph L${layer}["${name}"]`);

@@ -2,7 +2,7 @@
  * THE route manifest. One entry per API operation; it drives:
  *  - the CDK HTTP API (lib/api.ts): one Lambda per entry, JWT authorizer unless `public`,
  *  - the local gateway (lib/local/gateway.ts): same paths, same handler files,
- *  - the handlers themselves (platform/http/route.ts looks up the access rule by operation),
+ *  - the handlers themselves (platform/wiring/route.ts looks up the access rule by operation),
  *  - the security matrix test (test/security), which fails for an entry without expectations.
  *
  * Access rules (each includes the ones after it, except `public`):
@@ -49,7 +49,7 @@ const FINISH_ACCOUNT = [
   'cognito-idp:AdminDeleteUserAttributes',
 ] as const satisfies readonly UserPoolAction[];
 
-/** What a super-admin route calls to admit the caller: whether the account has TOTP on (platform/http/operatorMfa.ts). */
+/** What a super-admin route calls to admit the caller: whether the account has TOTP on (platform/wiring/operatorMfa.ts). */
 const OPERATOR_TOTP = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The secret CloudFront adds to every request it sends the API, and the API functions check
- * (lambdas/platform/http/origin.ts): the API's own execute-api address then serves nobody, so nothing
+ * (lambdas/platform/wiring/origin.ts): the API's own execute-api address then serves nobody, so nothing
  * reaches the functions around the WAF. Kept in Secrets Manager (generated there, never in the
  * template: the template holds a dynamic reference that CloudFormation resolves at deploy time).
  *

@@ -1,5 +1,5 @@
 /**
- * What admits a signed-in account to its church on each request (platform/http/principal.ts): its
+ * What admits a signed-in account to its church on each request (platform/wiring/principal.ts): its
  * user record (authoritative over the token), the member it claims, the church's privacy item when
  * the route wants it, and whether the church still lists the account.
  */

@@ -1,6 +1,6 @@
 /**
  * User management (/admin/users): the church's accounts, admin status and deletion. The user record
- * is authoritative for admin (platform/http/principal.ts reads it on every request), so a removal or a
+ * is authoritative for admin (platform/wiring/principal.ts reads it on every request), so a removal or a
  * deletion takes effect on that user's next request; the Cognito attribute follows so that the next
  * token agrees. The operator's account (SUPER_ADMIN_EMAIL) is not the church's: it is never listed,
  * changed or deleted here, as if it were not there. A church always keeps an administrator.

@@ -3,7 +3,7 @@
  * may not be one of the most common ones, compared without case ("Password" is guessed as soon as
  * "password"). The list is zxcvbn-ts's ranked list of leaked passwords (@zxcvbn-ts/language-common,
  * most common first); it is too large to travel in every bundle, so each side loads it its own
- * way (lambdas/platform/http/commonPasswords.ts, web/src/lib/commonPasswords.ts) and hands it here.
+ * way (lambdas/platform/wiring/commonPasswords.ts, web/src/lib/commonPasswords.ts) and hands it here.
  */
 import { PASSWORD_MIN } from './fields';
 

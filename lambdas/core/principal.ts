@@ -1,5 +1,5 @@
 /**
- * The caller of a request, as its token says and its admission found (platform/http/principal.ts
+ * The caller of a request, as its token says and its admission found (platform/wiring/principal.ts
  * reads and admits it; the capabilities take it as it is).
  */
 import type { ChurchPrivacy, UserRecord } from './entities';

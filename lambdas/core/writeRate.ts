@@ -1,5 +1,5 @@
 /**
- * A church's write rate, taken before each ordinary write (platform/http/route.ts). It is a separate
+ * A church's write rate, taken before each ordinary write (platform/wiring/route.ts). It is a separate
  * request rather than part of the write's transaction so that every kind of write (single updates
  * included) counts the same way; a write that then fails still used its place, as a request to any
  * rate limit does.

@@ -6,7 +6,7 @@
 import type { S3Event } from 'aws-lambda';
 import { parseUploadKey } from '../photos/photo-keys';
 import { prepareUpload } from '../photos/photo-uploads';
-import { observed } from '../platform/observed';
+import { observed } from '../platform/wiring/observed';
 
 /** S3 sends keys URL-encoded, a space as '+'. */
 const keyOf = (record: S3Event['Records'][number]) => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));

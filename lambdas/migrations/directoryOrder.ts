@@ -3,6 +3,6 @@
  * members put in that order and given their search words (migrations/repos/directoryOrderBackfill.ts).
  */
 import { backfillDirectoryOrder } from './repos/directoryOrderBackfill';
-import { defineMigration } from './run/perChurch';
+import { defineMigration } from '../platform/wiring/migration';
 
 export const handler = defineMigration('backfillDirectoryOrder', { families: 0, members: 0 }, backfillDirectoryOrder);

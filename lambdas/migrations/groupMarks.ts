@@ -3,6 +3,6 @@
  * (migrations/repos/groupMarksBackfill.ts).
  */
 import { backfillGroupMarks } from './repos/groupMarksBackfill';
-import { defineMigration } from './run/perChurch';
+import { defineMigration } from '../platform/wiring/migration';
 
 export const handler = defineMigration('backfillGroupMarks', { members: 0, families: 0 }, backfillGroupMarks);

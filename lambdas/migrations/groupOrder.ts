@@ -3,6 +3,6 @@
  * member counts, and their roles in name order (migrations/repos/groupOrderBackfill.ts).
  */
 import { backfillGroupOrder } from './repos/groupOrderBackfill';
-import { defineMigration } from './run/perChurch';
+import { defineMigration } from '../platform/wiring/migration';
 
 export const handler = defineMigration('backfillGroupOrder', { groups: 0, roles: 0 }, backfillGroupOrder);

@@ -34,7 +34,6 @@ export const RENDITION_NAMES: RenditionName[] = ['small', 'page', 'print'];
 /** The book cover's: a family's, and the print size of a cover. */
 export const COVER_RENDITION_NAMES: RenditionName[] = [...RENDITION_NAMES, 'cover'];
 
-
 /** The rendition's size for a photo of this size (after its EXIF orientation is applied). */
 export function renditionSize(name: RenditionName, photo: PixelSize): PixelSize {
   const box = RENDITIONS[name];

@@ -12,7 +12,7 @@ export const ENV_NAMES = [
   'EXPORTS_BUCKET',
   'MAIL_FROM',
   'APP_URL',
-  /** The secret CloudFront sends the API with every request (platform/http/origin.ts). */
+  /** The secret CloudFront sends the API with every request (platform/wiring/origin.ts). */
   'ORIGIN_VERIFY',
   /** The Step Functions state machines of the long jobs (lambdas/tasks/manifest.ts). */
   'INTEGRITY_REPORT_STATE_MACHINE_ARN',

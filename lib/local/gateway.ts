@@ -21,8 +21,8 @@ import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { invalid } from '../../lambdas/core/errors';
-import { errorResponse } from '../../lambdas/platform/http/errorResponse';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/http/origin';
+import { errorResponse } from '../../lambdas/platform/wiring/errorResponse';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/wiring/origin';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import type { WebConfig } from '../settings';
 import type { LocalPool } from './cognito';
@@ -69,7 +69,7 @@ export interface GatewayOptions {
   faults?: FaultProxy[];
   /** How long a handler may take before the caller gets 504 (30 s, as in AWS; tests shorten it). */
   integrationTimeoutMs?: number;
-  /** The secret CloudFront adds to every API request (lambdas/platform/http/origin.ts); the gateway plays CloudFront. */
+  /** The secret CloudFront adds to every API request (lambdas/platform/wiring/origin.ts); the gateway plays CloudFront. */
   originVerify: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in for the local super-admin, who must have it (lambdas/platform/http/operatorMfa.ts):
+ * Two-step sign-in for the local super-admin, who must have it (lambdas/platform/wiring/operatorMfa.ts):
  * the demo seed and the tests turn it on as the SPA would (sign in, AssociateSoftwareToken,
  * VerifySoftwareToken with a code, SetUserMFAPreference), straight against cognito-local, and
  * keep the authenticator key in the data folder, where `npm run demo:code` reads it.

@@ -27,13 +27,14 @@ async function violationsIn(baseDir: string): Promise<string[]> {
 }
 
 describe('architecture rules', () => {
-  it('fails each rule on the fixture, at the import that breaks it and nowhere else', async () => {
+  it('fails each rule on the fixture, at the import that breaks it and nowhere else', { timeout: 60_000 }, async () => {
     const found = await violationsIn(FIXTURE);
     expect(found.sort()).toEqual(
       [
-        'aws-clients-know-no-product: lambdas/platform/aws/s3.ts -> lambdas/core/errors.ts',
+        'platform-knows-no-product: lambdas/platform/aws/s3.ts -> lambdas/core/errors.ts',
+        'core-below-the-capabilities: lambdas/core/entities.ts -> lambdas/photos/sizes.ts',
         'browser-reads-only-the-contract: web/src/lib/api.ts -> lambdas/core/errors.ts',
-        'capabilities-below-the-wiring: lambdas/groups/groups.ts -> lambdas/platform/http/route.ts',
+        'capabilities-below-the-wiring: lambdas/groups/groups.ts -> lambdas/platform/wiring/route.ts',
         'contract-is-shared-with-the-browser: lambdas/contract/api.ts -> lambdas/core/errors.ts',
         'features-below-the-app: web/src/features/families/FamiliesPage.ts -> web/src/app/auth.ts',
         'features-import-no-feature: web/src/features/families/FamiliesPage.ts -> web/src/features/groups/GroupsPage.ts',
@@ -41,8 +42,7 @@ describe('architecture rules', () => {
         'keys-and-table-in-repositories: lambdas/directory/families.ts -> lambdas/core/repos/keys.ts',
         'migrations-rewrite-their-own-data: lambdas/migrations/backfill.ts -> lambdas/directory/repos/families.ts',
         'no-cycles: lambdas/core/cycleA.ts -> lambdas/core/cycleB.ts (lambdas/core/cycleB.ts, lambdas/core/cycleA.ts)',
-        'no-cycles: lambdas/core/cycleB.ts -> lambdas/core/cycleA.ts (lambdas/core/cycleA.ts, lambdas/core/cycleB.ts)',
-        'wiring-calls-no-repository: lambdas/platform/http/route.ts -> lambdas/directory/repos/families.ts',
+        'wiring-calls-no-repository: lambdas/platform/wiring/route.ts -> lambdas/directory/repos/families.ts',
       ].sort(),
     );
     // Every rule of the configuration is shown failing.
@@ -50,7 +50,11 @@ describe('architecture rules', () => {
     expect([...shown].sort()).toEqual(config.forbidden!.map((rule) => rule.name).sort());
   });
 
-  it('keeps docs/architecture-graph.md as the code draws it (`npm run graph` writes it)', async () => {
-    expect(fs.readFileSync(path.join(ROOT, GRAPH_FILE), 'utf8')).toBe(await architectureGraph(ROOT));
-  });
+  it(
+    'keeps docs/architecture-graph.md as the code draws it (`npm run graph` writes it)',
+    { timeout: 60_000 },
+    async () => {
+      expect(fs.readFileSync(path.join(ROOT, GRAPH_FILE), 'utf8')).toBe(await architectureGraph(ROOT));
+    },
+  );
 });

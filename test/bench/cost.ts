@@ -7,13 +7,13 @@
  * administrator: the DynamoDB read and write units it consumed (the handlers' own client asks
  * DynamoDB for ReturnConsumedCapacity: the local DynamoDB counts them as AWS does), its time
  * (as the Lambda's billed duration, at the memory lib/ gives its function) and its answer's size as
- * sent (compressed, platform/http/compression.ts).
+ * sent (compressed, platform/wiring/compression.ts).
  *
  *  - cost.church_<n>_usd_month: the total; cost.church_<n>.<service>_usd: each service's part.
  */
 import type { AddGroupResult } from '../../lambdas/contract/api';
 import { jobs } from '../../lambdas/tasks/manifest';
-import { compressed } from '../../lambdas/platform/http/compression';
+import { compressed } from '../../lambdas/platform/wiring/compression';
 import { generateDirectory, seedDirectory } from './church';
 import { monthlyCost, PROFILE, total, type ChurchFigures, type Measured } from './cost-model';
 import { median, round2, type BenchModule, type Metric } from './metrics';

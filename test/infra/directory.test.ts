@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookKey, EXPORTS_PREFIX } from '../../lambdas/book/bookKeys';
 import { TABLE_SCHEMA } from '../../lambdas/core/repos/keys';
 import { ENV_NAMES } from '../../lambdas/platform/env';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/http/origin';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/wiring/origin';
 import { jobs } from '../../lambdas/tasks/manifest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { filesToShip, LAMBDA_RUNTIME } from '../../lib/bundling';

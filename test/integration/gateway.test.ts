@@ -3,7 +3,7 @@
  * Gateway's limits and authorizer hold (Lambda's limits: gateway-limits.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/http/origin';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/wiring/origin';
 import { idToken } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, PASSWORD } from '../support/fixtures';

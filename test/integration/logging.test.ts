@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as addMember } from '../../lambdas/http/members/addMember';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/http/origin';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/wiring/origin';
 import { addFamilyVia, createChurch, unique } from '../support/fixtures';
 import { outcomeLine, printedBy } from '../support/log-lines';
 
@@ -21,7 +21,7 @@ function invocation(token: string, body: unknown) {
     version: '2.0',
     routeKey: 'POST /api/members',
     rawPath: '/api/members',
-    // As CloudFront sends it (lambdas/platform/http/origin.ts).
+    // As CloudFront sends it (lambdas/platform/wiring/origin.ts).
     headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: process.env.ORIGIN_VERIFY },
     body: JSON.stringify(body),
     isBase64Encoded: false,

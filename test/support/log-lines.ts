@@ -25,6 +25,6 @@ export async function printedBy(run: () => Promise<unknown>): Promise<Printed> {
   return { text, json };
 }
 
-/** The one line an invocation ends with (platform/observed.ts). */
+/** The one line an invocation ends with (platform/wiring/observed.ts). */
 export const outcomeLine = (printed: Printed, operation: string) =>
   printed.json.find((line) => line.operation === operation && ['done', 'refused', 'failed'].includes(line.message));

@@ -7,7 +7,7 @@ import {
   commonPasswordSet,
   isCommonPassword,
 } from '../../lambdas/contract/commonPasswords';
-import { refuseCommonPassword } from '../../lambdas/platform/http/commonPasswords';
+import { refuseCommonPassword } from '../../lambdas/platform/wiring/commonPasswords';
 import { shippedOrInstalled } from '../../lambdas/platform/shipped';
 
 const ranked = JSON.parse(readFileSync(shippedOrInstalled(COMMON_PASSWORDS_FILE), 'utf8')) as string[];

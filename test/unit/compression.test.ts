@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressed } from '../../lambdas/platform/http/compression';
+import { compressed } from '../../lambdas/platform/wiring/compression';
 
 const big = JSON.stringify({ families: Array.from({ length: 50 }, (_, i) => ({ surname: `Family ${i}` })) });
 const answer = (body: string) => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body });

@@ -1,13 +1,13 @@
 /**
- * The handler wrappers' logs and metrics (platform/observed.ts): a fault is logged with its cause
+ * The handler wrappers' logs and metrics (platform/wiring/observed.ts): a fault is logged with its cause
  * but without the addresses or numbers a service message may quote, and counted by its code; a job
  * task's failure is logged with its job and organisation, counted, and thrown on to Step Functions.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { safeError } from '../../lambdas/platform/log';
-import { defineRoute } from '../../lambdas/platform/http/route';
-import { defineTask } from '../../lambdas/platform/task';
+import { defineRoute } from '../../lambdas/platform/wiring/route';
+import { defineTask } from '../../lambdas/platform/wiring/task';
 import { outcomeLine, printedBy } from '../support/log-lines';
 
 // Before the handlers' logger and metrics are made: every line printed, metrics on.

@@ -1,12 +1,12 @@
 /**
- * The API serves only what came through CloudFront (lambdas/platform/http/origin.ts): a request to the
+ * The API serves only what came through CloudFront (lambdas/platform/wiring/origin.ts): a request to the
  * API's own address, which carries no origin secret or a wrong one, is refused before anything
  * else, whatever its token.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_THROUGH_SITE, ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/http/origin';
-import { defineRoute } from '../../lambdas/platform/http/route';
+import { NOT_THROUGH_SITE, ORIGIN_VERIFY_HEADER } from '../../lambdas/platform/wiring/origin';
+import { defineRoute } from '../../lambdas/platform/wiring/route';
 
 const context = { awsRequestId: 'origin-test', functionName: 'fn' } as unknown as Context;
 const event = (headers: Record<string, string>) =>

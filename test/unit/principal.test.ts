@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { principalFromClaims } from '../../lambdas/platform/http/principal';
+import { principalFromClaims } from '../../lambdas/platform/wiring/principal';
 
 const claims = (extra: Record<string, string>) => ({
   sub: 'u1',

@@ -1,8 +1,8 @@
 import { MemberSignupInput } from '../../contract/auth';
 import { ACCOUNT_OPENED, openAccount } from '../../accounts/accounts';
-import { refuseCommonPassword } from '../../platform/http/commonPasswords';
+import { refuseCommonPassword } from '../../platform/wiring/commonPasswords';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /**
  * Member sign-up, first step: an account for the address, holding no church, and the same answer

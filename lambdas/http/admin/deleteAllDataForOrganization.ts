@@ -1,7 +1,7 @@
 import { DeleteOrganizationInput } from '../../contract/jobs';
 import { startOrgDeletion } from '../../jobs/jobs';
-import { requireOperatorTotp } from '../../platform/http/operatorMfa';
-import { defineRoute } from '../../platform/http/route';
+import { requireOperatorTotp } from '../../platform/wiring/operatorMfa';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** Starts (or resumes) the deletion of all data of an organisation and answers its job id at once. */
 export const handler = defineRoute(

@@ -1,7 +1,7 @@
 import { JobParams } from '../../contract/jobs';
 import { readJob } from '../../jobs/jobs';
-import { requireOperatorTotp } from '../../platform/http/operatorMfa';
-import { defineRoute } from '../../platform/http/route';
+import { requireOperatorTotp } from '../../platform/wiring/operatorMfa';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** A job's status, progress and, once done, its result: what the super-admin pages poll. */
 export const handler = defineRoute('getJob', { params: JobParams, admit: requireOperatorTotp }, async ({ params }) =>

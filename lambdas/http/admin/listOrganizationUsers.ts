@@ -1,7 +1,7 @@
 import { OrganizationParams } from '../../contract/users';
 import { listChurchUsers } from '../../accounts/users';
-import { requireOperatorTotp } from '../../platform/http/operatorMfa';
-import { defineRoute } from '../../platform/http/route';
+import { requireOperatorTotp } from '../../platform/wiring/operatorMfa';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** A church's users, for the super-admin choosing its administrator (the operator's own account is not among them). */
 export const handler = defineRoute(

@@ -1,6 +1,6 @@
 import { BookCoverUploadInput } from '../../contract/book';
 import { presignBookCoverUpload } from '../../book/bookSettings';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /**
  * A presigned upload of the book's cover photo (admins), into the church's cover folder: the photo

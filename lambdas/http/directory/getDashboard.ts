@@ -1,6 +1,6 @@
 import { DashboardQuery } from '../../contract/directory';
 import { dashboard } from '../../directory/dashboard';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** Counts, this month's birthdays and anniversaries. The browser sends its own month and day (time zones). */
 export const handler = defineRoute('getDashboard', { query: DashboardQuery }, async ({ principal, query }) =>

@@ -1,6 +1,6 @@
 import { StartDirectoryBookInput } from '../../contract/pdf';
 import { startBook } from '../../book/directoryBook';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /**
  * Starts the church's printed book as a job (admins), or joins the one being made; answers it at

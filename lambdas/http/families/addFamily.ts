@@ -1,6 +1,6 @@
 import { AddFamilyInput } from '../../contract/directory';
 import { addFamily } from '../../directory/families';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute('addFamily', { body: AddFamilyInput }, async ({ principal, body, requestKey }) => {
   const family = await addFamily(principal, body, requestKey);

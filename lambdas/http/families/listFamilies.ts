@@ -1,6 +1,6 @@
 import { ListFamiliesQuery } from '../../contract/directory';
 import { familyPage, startFamilyPage } from '../../directory/familyList';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'listFamilies',

@@ -1,6 +1,6 @@
 import { SearchDirectoryQuery } from '../../contract/directory';
 import { searchDirectory } from '../../directory/search';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** Families whose visible surname, first names, e-mail, phones or city begin with the words typed. */
 export const handler = defineRoute(

@@ -1,6 +1,6 @@
 import { FamilyParams, UpdateFamilyInput } from '../../contract/directory';
 import { updateFamily } from '../../directory/families';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'updateFamily',

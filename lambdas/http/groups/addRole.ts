@@ -1,6 +1,6 @@
 import { AddRoleInput, GroupParams } from '../../contract/groups';
 import { addRole } from '../../groups/groups';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'addRole',

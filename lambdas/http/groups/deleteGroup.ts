@@ -1,6 +1,6 @@
 import { GroupParams } from '../../contract/groups';
 import { deleteGroup } from '../../groups/groups';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** The group with its name claim and all its roles, in one transaction. */
 export const handler = defineRoute('deleteGroup', { params: GroupParams }, async ({ principal, params }) => {

@@ -1,6 +1,6 @@
 import { RoleParams } from '../../contract/groups';
 import { deleteRole } from '../../groups/groups';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute('deleteRole', { params: RoleParams }, async ({ principal, params }) => {
   await deleteRole(principal, params.groupId, params.memberId);

@@ -1,7 +1,7 @@
 import { GetGroupQuery, GroupParams } from '../../contract/groups';
 import { groupPage, startGroupPage } from '../../groups/groups';
 import { churchOf } from '../../directory/sight';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /**
  * One group with a page of its members in name order, as this viewer may see them: the group's

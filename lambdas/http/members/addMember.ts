@@ -1,6 +1,6 @@
 import { AddMemberInput } from '../../contract/directory';
 import { addMember } from '../../directory/members';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute('addMember', { body: AddMemberInput }, async ({ principal, body, requestKey }) => {
   const { member, invitation } = await addMember(principal, body, requestKey);

@@ -1,6 +1,6 @@
 import { MemberParams, UpdateMemberInput } from '../../contract/directory';
 import { updateMember } from '../../directory/members';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'updateMember',

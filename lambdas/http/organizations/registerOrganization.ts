@@ -1,9 +1,9 @@
 import { RegisterOrganizationInput } from '../../contract/auth';
 import { ACCOUNT_OPENED, openAccount } from '../../accounts/accounts';
 import { refuseTakenChurchName } from '../../accounts/registration';
-import { refuseCommonPassword } from '../../platform/http/commonPasswords';
+import { refuseCommonPassword } from '../../platform/wiring/commonPasswords';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /**
  * Church registration, first step: the administrator's account, holding no church, with the same

@@ -1,7 +1,7 @@
 import { PhotoUploadInput } from '../../contract/directory';
 import { familyForPhoto } from '../../directory/families';
 import { presignPhotoUpload } from '../../photos/photos';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /**
  * A presigned upload into one family's photo folder: a family the caller may edit, or (admins) the

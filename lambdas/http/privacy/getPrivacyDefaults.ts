@@ -1,5 +1,5 @@
 import { churchDefaults } from '../../privacy/privacy';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** The church's privacy defaults, for its Privacy page (one GetItem). */
 export const handler = defineRoute('getPrivacyDefaults', {}, ({ principal }) => churchDefaults(principal));

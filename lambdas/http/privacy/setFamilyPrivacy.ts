@@ -1,7 +1,7 @@
 import { FamilyParams } from '../../contract/directory';
 import { FamilyPrivacyInput, PRIVACY_MESSAGES } from '../../contract/privacy';
 import { setFamilyPrivacy } from '../../privacy/privacy';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'setFamilyPrivacy',

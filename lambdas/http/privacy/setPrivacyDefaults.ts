@@ -1,6 +1,6 @@
 import { PRIVACY_MESSAGES, PrivacyDefaultsInput } from '../../contract/privacy';
 import { setChurchDefaults } from '../../privacy/privacy';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'setPrivacyDefaults',

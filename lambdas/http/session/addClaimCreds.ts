@@ -1,4 +1,4 @@
 import { linkToMember } from '../../accounts/session';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute('addClaimCreds', {}, async ({ principal }) => linkToMember(principal));

@@ -2,7 +2,7 @@ import { FinishRegistrationInput } from '../../contract/auth';
 import { registerChurch } from '../../accounts/registration';
 import { log } from '../../platform/log';
 import { count } from '../../platform/metrics';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** Church registration, last step: the church and its first administrator, the proven caller. */
 export const handler = defineRoute(

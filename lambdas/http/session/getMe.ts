@@ -1,4 +1,4 @@
 import { accountOf } from '../../accounts/session';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute('getMe', {}, async ({ principal }) => accountOf(principal));

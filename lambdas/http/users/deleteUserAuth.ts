@@ -1,6 +1,6 @@
 import { UserParams } from '../../contract/users';
 import { deleteUser } from '../../accounts/users';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** Deletes a user of the church: refresh tokens revoked, Cognito account and user record removed. */
 export const handler = defineRoute('deleteUserAuth', { params: UserParams }, async ({ principal, params }) => {

@@ -1,4 +1,4 @@
 import { usersWithInvitations } from '../../accounts/users';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute('listUsers', {}, async ({ principal }) => usersWithInvitations(principal));

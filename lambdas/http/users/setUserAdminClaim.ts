@@ -1,6 +1,6 @@
 import { SetAdminInput, UserParams } from '../../contract/users';
 import { setAdmin } from '../../accounts/users';
-import { defineRoute } from '../../platform/http/route';
+import { defineRoute } from '../../platform/wiring/route';
 
 /** Grants or removes admin: the user record (authoritative) and the Cognito attribute together. */
 export const handler = defineRoute(

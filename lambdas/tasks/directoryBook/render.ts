@@ -5,7 +5,7 @@
  * resources (a Lambda of its own is six of them, with its role, policy, logs and alarms).
  */
 import { failBookRun, renderBook, type BookTask } from '../../book/directoryBookRender';
-import { defineTask } from '../../platform/task';
+import { defineTask } from '../../platform/wiring/task';
 
 export const handler = defineTask('directoryBook/render', async (event: BookTask & { error?: unknown }) =>
   event.error === undefined ? renderBook(event) : failBookRun(event),

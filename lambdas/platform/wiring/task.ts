@@ -1,11 +1,11 @@
 /**
  * Every job task handler is `defineTask(name, fn)`: a middy handler logged and measured like the
- * API routes (platform/observed.ts). A failure is logged and counted, then thrown on, so the
+ * API routes (platform/wiring/observed.ts). A failure is logged and counted, then thrown on, so the
  * state machine's Retry and Catch see it.
  */
 import { observed } from './observed';
-import { count } from './metrics';
-import type { BusinessMetric } from './telemetry';
+import { count } from '../metrics';
+import type { BusinessMetric } from '../telemetry';
 
 export interface TaskEvent {
   jobId?: unknown;

@@ -1,15 +1,15 @@
 /**
- * The middy chain every handler starts from (API routes: platform/http/route.ts; job tasks:
- * platform/task.ts): the Lambda context on each log line (Powertools' injectLambdaContext, keys
+ * The middy chain every handler starts from (API routes: platform/wiring/route.ts; job tasks:
+ * platform/wiring/task.ts): the Lambda context on each log line (Powertools' injectLambdaContext, keys
  * reset after each invocation), one line per invocation with its operation and outcome, failures
  * counted by error code, and the invocation's metrics flushed.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { AppError } from '../core/errors';
-import { asAppError, isServerFault } from '../core/errors';
-import { log, safeError } from './log';
-import { countError, publishMetrics } from './metrics';
+import type { AppError } from '../../core/errors';
+import { asAppError, isServerFault } from '../../core/errors';
+import { log, safeError } from '../log';
+import { countError, publishMetrics } from '../metrics';
 
 export interface Observation<E, R> {
   operation: string;

@@ -3,7 +3,7 @@
  * operation's access rule in the manifest, authorises the caller, parses the body and path with
  * zod, runs `fn`, and shapes the answer. Errors become `{ error: { code, message } }` with
  * the codes of core/errors.ts; only unexpected ones are 500, and those never leak details. Each
- * request is logged once with its operation, organisation and outcome (platform/observed.ts).
+ * request is logged once with its operation, organisation and outcome (platform/wiring/observed.ts).
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
@@ -15,7 +15,7 @@ import { routeFor, type AccessOf, type Operation } from '../../routes';
 import { compressed } from './compression';
 import { errorResponse } from './errorResponse';
 import { assertThroughSite } from './origin';
-import { observed } from '../observed';
+import { observed } from './observed';
 import { authorise, principalFromClaims, type Principal } from './principal';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -66,7 +66,7 @@ interface Schemas<B extends Schema, P extends Schema, Q extends Schema, E> {
   church?: true;
   /**
    * A further check of the admitted caller, before the input is read: the super-admin's second
-   * step (platform/http/operatorMfa.ts), which every `superAdmin` route must name.
+   * step (platform/wiring/operatorMfa.ts), which every `superAdmin` route must name.
    */
   admit?: (principal: Principal, event: Event) => Promise<void>;
 }
@@ -152,7 +152,7 @@ export function defineRoute<
   const route = routeFor(operation);
   if (route.access === 'superAdmin' && !schemas.admit) {
     throw new Error(
-      `${operation}: a superAdmin route must admit with requireOperatorTotp (platform/http/operatorMfa.ts)`,
+      `${operation}: a superAdmin route must admit with requireOperatorTotp (platform/wiring/operatorMfa.ts)`,
     );
   }
   return observed<Event, Result>({

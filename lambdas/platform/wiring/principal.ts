@@ -14,7 +14,6 @@ export type { Principal };
 import { isOperatorEmail } from '../../accounts/operator';
 import { admissionOf } from '../../accounts/admission';
 
-
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
 const text = (v: Claims[string]) => (v === undefined || v === null ? '' : String(v));
