@@ -1,5 +1,5 @@
 /**
- * The single-table key schema. Only repository modules (domain/repos) use these builders;
+ * The single-table key schema. Only repository modules (a `repos/` folder; npm run lint enforces it) use these builders;
  * handlers never build keys. The same TABLE_SCHEMA creates the table in CDK (lib/data.ts)
  * and in the local DynamoDB (lib/local/dynamo.ts).
  *
