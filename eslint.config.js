@@ -1,4 +1,5 @@
-// `npm run lint`: ESLint (typescript-eslint, React hooks) with Prettier's formatting checked beside it.
+// `npm run lint`: ESLint (typescript-eslint, React hooks), with Prettier's formatting and the
+// architecture's import rules (.dependency-cruiser.cjs) checked beside it.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -26,41 +27,6 @@ export default tseslint.config(
       // against both would push that logic somewhere less clear.
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/refs': 'off',
-    },
-  },
-  {
-    // Features import no other feature: what two features share lives in components/, lib/ or api/.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\.)',
-              message: 'A feature imports no other feature: move the shared piece to components/, lib/ or api/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The contract is shared with the browser: plain rules and types, no AWS and no server code.
-    files: ['lambdas/contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@aws-sdk/*', '@middy/*'], message: 'The contract runs in the browser too.' },
-            {
-              regex: '^\\.\\./(domain/(?!errors$)|platform|http|jobs)',
-              message: 'The contract runs in the browser too.',
-            },
-          ],
-        },
-      ],
     },
   },
   {
