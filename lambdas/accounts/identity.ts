@@ -5,14 +5,13 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserAttributesCommand,
-  AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CUSTOM_ATTRIBUTES, type CustomAttribute } from '../../lib/settings';
 import { cognito, userPoolId } from '../platform/aws/cognito';
+import { deletePoolUser } from '../platform/aws/pool-users';
 import { AppError } from '../core/errors';
 
 export type CustomAttributes = Partial<Record<CustomAttribute, string>>;
@@ -67,21 +66,13 @@ export async function createAccount(input: {
       }),
     );
   } catch (error) {
-    await deleteAccount(input.email);
+    await deletePoolUser(input.email);
     if ((error as Error).name === 'InvalidPasswordException') {
       throw new AppError('invalid-argument', 'Password must be at least 6 characters long.');
     }
     throw error;
   }
   return userId;
-}
-
-export async function deleteAccount(username: string): Promise<void> {
-  try {
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
-  } catch (error) {
-    if ((error as Error).name !== 'UserNotFoundException') throw error;
-  }
 }
 
 /** Marks an address verified (demo accounts, test fixtures). cognito-local wants the e-mail sent with the flag. */
@@ -106,18 +97,6 @@ export async function setCustomAttributes(username: string, custom: CustomAttrib
       UserAttributes: toAttributes(custom),
     }),
   );
-}
-
-/**
- * Revokes every refresh token of the account (its ID and access tokens stay valid until they
- * expire, which is why the API checks the user record on every request).
- */
-export async function signOutEverywhere(username: string): Promise<void> {
-  try {
-    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }));
-  } catch (error) {
-    if ((error as Error).name !== 'UserNotFoundException') throw error;
-  }
 }
 
 /** Takes the church claims off an account again, when the records they name could not be written. */

@@ -9,7 +9,8 @@ import type { UserView } from '../contract/api';
 import { JOB_MESSAGES } from '../contract/jobTexts';
 import type { UserRecord } from '../core/entities';
 import { AppError, denied, notFound } from '../core/errors';
-import { deleteAccount, setCustomAttributes, signOutEverywhere } from './identity';
+import { setCustomAttributes } from './identity';
+import { deletePoolUser } from '../platform/aws/pool-users';
 import { isOperatorEmail } from './operator';
 import { getOrgName } from './repos/orgs';
 import { listInvitations } from './repos/invitations';
@@ -116,8 +117,7 @@ export async function deleteUser(actor: Actor, userId: string): Promise<UserView
   const user = await churchUser(actor.orgId, userId);
   if (user.admin) await removeAdminRight(actor, user);
   // By the record's id (the account's sub): exactly the account this record belongs to.
-  await signOutEverywhere(userId);
-  await deleteAccount(userId);
+  await deletePoolUser(userId);
   await deleteUserRecord(actor.orgId, userId);
   return userView(user);
 }

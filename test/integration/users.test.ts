@@ -6,11 +6,11 @@ import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
-import { signOutEverywhere } from '../../lambdas/accounts/identity';
 import { keys } from '../../lambdas/core/repos/keys';
 import { listUserRecords } from '../../lambdas/accounts/repos/users';
 import { NO_ADMIN_LEFT, USER_NOT_FOUND } from '../../lambdas/accounts/users';
@@ -326,13 +326,13 @@ describe('the super-admin makes a user of a church its administrator', () => {
   });
 });
 
-describe('signOutEverywhere (AdminUserGlobalSignOut)', () => {
+describe('AdminUserGlobalSignOut (a user deletion signs the account out first)', () => {
   it('revokes the refresh tokens; a new password sign-in still works', async () => {
     const church = await createChurch();
     const user = await createAccountIn(church.orgId);
     const { refreshToken } = await signInTokens(user.email);
     expect((await refresh(refreshToken)).AuthenticationResult?.IdToken).toBeTruthy();
-    await signOutEverywhere(user.userId);
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: stack.userPoolId, Username: user.userId }));
     await expect(refresh(refreshToken)).rejects.toThrow();
     expect((await signInTokens(user.email)).idToken).toBeTruthy();
   });
