@@ -14,6 +14,38 @@ import { APP_NAME } from '../lib/usePageTitle';
 import { useAuth } from '../lib/auth';
 import { useIsSuperAdmin } from '../lib/superAdmin';
 
+/** Who a link of the menu is for. */
+type Audience = 'member' | 'admin' | 'superAdmin' | 'signedOut' | 'everyone';
+
+interface MenuLink {
+  to: string;
+  label: string;
+  for: Audience;
+}
+
+/** The menu, in order: the left group, then the right group (with Logout after it when signed in). */
+const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
+  left: [
+    { to: '/dashboard', label: 'Dashboard', for: 'member' },
+    { to: '/families', label: 'Families', for: 'member' },
+    { to: '/groups', label: 'Groups', for: 'member' },
+    { to: '/map', label: 'Map', for: 'member' },
+    { to: '/documents', label: 'Documents', for: 'member' },
+    { to: '/admin/users', label: 'User Management', for: 'admin' },
+    { to: '/admin/privacy', label: 'Privacy', for: 'admin' },
+    { to: '/admin/data-audit', label: 'Data Audit', for: 'superAdmin' },
+    { to: '/admin/org', label: 'Organizations', for: 'superAdmin' },
+  ],
+  right: [
+    { to: '/help', label: 'Help', for: 'everyone' },
+    { to: '/profile', label: 'My Profile', for: 'member' },
+    { to: '/login', label: 'Sign In', for: 'signedOut' },
+    { to: '/register-organization', label: 'Register Your Church', for: 'signedOut' },
+  ],
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link');
+
 export function NavBar() {
   const auth = useAuth();
   const superAdmin = useIsSuperAdmin();
@@ -30,7 +62,23 @@ export function NavBar() {
     navigate('/', { replace: true });
   }
 
-  const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link');
+  const sees: Record<Audience, boolean> = {
+    everyone: true,
+    signedOut: !signedIn,
+    member: signedIn,
+    admin: signedIn && auth.isAdmin,
+    superAdmin: signedIn && superAdmin,
+  };
+  const links = (group: readonly MenuLink[]) =>
+    group
+      .filter((link) => sees[link.for])
+      .map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ));
 
   return (
     <header className="site-header">
@@ -50,100 +98,17 @@ export function NavBar() {
           Menu
         </button>
         <div id="nav-menu" className={open ? 'nav__menu nav__menu--open' : 'nav__menu'}>
-          {signedIn ? (
-            <>
-              <ul className="nav__links">
-                <li>
-                  <NavLink to="/dashboard" className={linkClass}>
-                    Dashboard
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/families" className={linkClass}>
-                    Families
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/groups" className={linkClass}>
-                    Groups
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/map" className={linkClass}>
-                    Map
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/documents" className={linkClass}>
-                    Documents
-                  </NavLink>
-                </li>
-                {auth.isAdmin && (
-                  <>
-                    <li>
-                      <NavLink to="/admin/users" className={linkClass}>
-                        User Management
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to="/admin/privacy" className={linkClass}>
-                        Privacy
-                      </NavLink>
-                    </li>
-                  </>
-                )}
-                {superAdmin && (
-                  <>
-                    <li>
-                      <NavLink to="/admin/data-audit" className={linkClass}>
-                        Data Audit
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to="/admin/org" className={linkClass}>
-                        Organizations
-                      </NavLink>
-                    </li>
-                  </>
-                )}
-              </ul>
-              <ul className="nav__links nav__links--right">
-                <li>
-                  <NavLink to="/help" className={linkClass}>
-                    Help
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/profile" className={linkClass}>
-                    My Profile
-                  </NavLink>
-                </li>
-                <li>
-                  <button type="button" className="nav__logout" onClick={() => void onLogout()}>
-                    Logout
-                  </button>
-                </li>
-              </ul>
-            </>
-          ) : (
-            <ul className="nav__links nav__links--right">
+          {signedIn && <ul className="nav__links">{links(MENU.left)}</ul>}
+          <ul className="nav__links nav__links--right">
+            {links(MENU.right)}
+            {signedIn && (
               <li>
-                <NavLink to="/help" className={linkClass}>
-                  Help
-                </NavLink>
+                <button type="button" className="nav__logout" onClick={() => void onLogout()}>
+                  Logout
+                </button>
               </li>
-              <li>
-                <NavLink to="/login" className={linkClass}>
-                  Sign In
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/register-organization" className={linkClass}>
-                  Register Your Church
-                </NavLink>
-              </li>
-            </ul>
-          )}
+            )}
+          </ul>
         </div>
       </nav>
     </header>
