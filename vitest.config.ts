@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -27,6 +28,8 @@ export default defineConfig({
           testTimeout: 20_000,
         },
         esbuild: { jsx: 'automatic' },
+        // The SPA's alias for the server's contract (tsconfig.json's paths, web/vite.config.ts).
+        resolve: { alias: { '@contract': fileURLToPath(new URL('lambdas/contract', import.meta.url)) } },
       },
       {
         test: {
