@@ -20,9 +20,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResult } from '../../lambdas/contract/api';
 import { ERROR_STATUS, type ErrorCode } from '../../lambdas/contract/errors';
 import { s3 } from '../../lambdas/platform/aws/s3';
+import { routes } from '../../lambdas/routes';
 import { call, type Answer } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createAccountIn, createChurch, snapshotTable, unique } from '../support/fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  snapshotTable,
+  unique,
+} from '../support/fixtures';
 import { forgetWriteRates } from '../support/write-rates';
 import {
   bodyFrom,
@@ -118,7 +126,9 @@ async function runCase(w: World, route: RouteCase, request: Request): Promise<vo
   const t = await route.arrange?.(w);
   const valid = route.params?.valid(w, t) ?? {};
   const params = Object.fromEntries(Object.entries(valid).map(([name, id]) => [name, request.params[name] ?? id]));
-  const raw = bodyFrom(route.valid?.(w, t) ?? {}, request.body);
+  // A copy of the recipe: bodyFrom sets keys inside the values it puts in the body, and a value from
+  // fc.constantFrom (an object of hostile.ts or of a case) is the same object in every run.
+  const raw = bodyFrom(route.valid?.(w, t) ?? {}, JSON.parse(JSON.stringify(request.body)) as BodyRecipe);
   const before = await snapshotStores();
   const answer = await call(route.operation, { token: route.token(w, t), rawBody: raw, params });
   const counts = tally.get(route.operation) ?? {};
@@ -189,6 +199,20 @@ beforeAll(async () => {
   const theirGroup = await addGroupIn(other.adminToken);
   const theirUser = await createAccountIn(other.orgId);
   const superAdmin = await superAdminIn(other.orgId);
+
+  const privacyFamily = await addFamilyVia(main.adminToken);
+  const second = await call<{ id: string }>('addMember', {
+    token: main.adminToken,
+    body: {
+      familyId: privacyFamily.familyId,
+      name: 'Tabitha',
+      birthday: '11/02',
+      cellphone: '919-555-0101',
+      email: `${unique('tabitha')}@example.org`,
+    },
+  });
+  expect(second.status, JSON.stringify(second.body)).toBe(200);
+  const viewer = await memberAccountIn(main);
   w = {
     main,
     adminUserId: me.userId,
@@ -204,6 +228,8 @@ beforeAll(async () => {
       userId: theirUser.userId,
     },
     superToken: superAdmin.token,
+    privacyFamily: { familyId: privacyFamily.familyId, memberIds: [privacyFamily.memberId, second.body.id] },
+    viewer: { token: viewer.token },
   };
 });
 
@@ -216,6 +242,14 @@ afterAll(() => {
   );
   const total = [...tally.values()].reduce((sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0), 0);
   console.log(`hostile input (seed ${SEED}): ${total} requests\n${rows.join('\n')}`);
+});
+
+describe('the hostile cases', () => {
+  // A write route added to the manifest without a case here would never be sent hostile input.
+  it("are the manifest's write routes, each once", () => {
+    const writes = routes.filter((r) => r.method !== 'GET').map((r) => r.operation);
+    expect(hostileRoutes.map((c) => c.operation).sort()).toEqual([...writes].sort());
+  });
 });
 
 describe('every write route answers hostile input with a success or a clear 4xx, and a refusal writes nothing', () => {

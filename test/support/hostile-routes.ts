@@ -19,6 +19,20 @@ import type {
   PhotoUploadResult,
 } from '../../lambdas/contract/api';
 import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
+import {
+  FAMILY_SHARED,
+  FAMILY_SHARED_KEYS,
+  LEVELS,
+  MEMBER_SHARED,
+  MEMBER_SHARED_KEYS,
+  OPEN_LEVELS,
+  SHARED_KEYS,
+  type Choices,
+  type Level,
+  type Levels,
+  type PrivacyDefaultsResult,
+  type Shared,
+} from '../../lambdas/contract/privacy';
 import { CANNOT_JOIN } from '../../lambdas/accounts/accounts';
 import { readOrganization } from '../../lambdas/directory/repos/directory';
 import type { Operation } from '../../lambdas/routes';
@@ -51,6 +65,13 @@ export interface World {
   user: { userId: string; email: string };
   other: Church & { familyId: string; memberId: string; groupId: string; userId: string };
   superToken: string;
+  /**
+   * A family of two members in no group, for the privacy cases alone: left out of the directory
+   * and its details hidden at will, so no other case's family is.
+   */
+  privacyFamily: { familyId: string; memberIds: [string, string] };
+  /** A plain member of a family of its own, in no group: sees what the privacy cases share with everyone. */
+  viewer: { token: string };
 }
 
 export type Sent = Record<string, unknown>;
@@ -260,6 +281,85 @@ async function expectRegistered(w: World, church: Sent, email: string, password:
   });
 }
 
+/** A level as sent: mostly one of the three or null (the church's default), else a near miss. */
+const levelChoice = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(...LEVELS, null) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>('Admins', ' groups', 'everyone ', '', 'public', 'nobody') },
+);
+
+/** A member's choices as sent: any of its fields with a level or a near miss, a smuggled key, or not an object. */
+const memberChoices = (w: World) =>
+  fc.oneof(
+    fc.record(Object.fromEntries(MEMBER_SHARED_KEYS.map((k) => [k, levelChoice])), { requiredKeys: [] }),
+    fc
+      .tuple(
+        fc.record(Object.fromEntries(MEMBER_SHARED_KEYS.map((k) => [k, levelChoice])), { requiredKeys: [] }),
+        fc.constantFrom('orgId', 'familyId', 'memberId', 'admin', 'version', '__proto__', 'privacy'),
+        fc.constantFrom<unknown>(w.other.orgId, w.other.familyId, true, 'admins', 99, { email: 'admins' }),
+      )
+      // A computed key is an own property, `__proto__` included: it is sent like any other.
+      .map(([choices, key, value]) => ({ ...choices, [key]: value })),
+    fc.constantFrom<unknown>('groups', null, [], 0),
+  );
+
+/** The choices the contract keeps of a sent object: the shareable fields given a level (null: as the church decides). */
+function choicesSent<K extends Shared>(keys: readonly K[], sent: unknown): Choices<K> {
+  const given = sent as Record<string, unknown>;
+  return Object.fromEntries(
+    keys.filter((k) => LEVELS.includes(given[k] as Level)).map((k) => [k, given[k]]),
+  ) as Choices<K>;
+}
+
+/** The level that applies to each field: the choice, else the church's default. */
+const levelsOf = <K extends Shared>(keys: readonly K[], choices: Choices<K>, defaults: Levels) =>
+  Object.fromEntries(keys.map((k) => [k, choices[k] ?? defaults[k]])) as Levels<K>;
+
+const fieldOf = (view: FamilyView | MemberView, field: string) =>
+  (view as unknown as Record<string, unknown>)[field === 'photo' ? 'photoUrl' : field];
+
+/**
+ * What a plain member outside the family and its groups (w.viewer) sees of it, as the
+ * administrator's view of it says: nothing when it is left out of the directory, else only the
+ * fields shared with everyone (the others null), and no privacy settings.
+ */
+async function expectViewerSees(w: World, family: FamilyView) {
+  const privacy = family.privacy!;
+  const seen = await call<{ family: FamilyView }>('getFamily', {
+    token: w.viewer.token,
+    params: { familyId: family.familyId },
+  });
+  if (privacy.unlisted) {
+    expect(seen.status, JSON.stringify(seen.body)).toBe(404);
+    return;
+  }
+  expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+  const shown = seen.body.family;
+  expect(shown.privacy).toBeNull();
+  for (const k of FAMILY_SHARED_KEYS)
+    for (const field of FAMILY_SHARED[k].covers)
+      expect(fieldOf(shown, field), `${k}: ${field}`).toEqual(
+        privacy.levels[k] === 'everyone' ? fieldOf(family, field) : null,
+      );
+  for (const member of family.members) {
+    const other = shown.members.find((m) => m.memberId === member.memberId)!;
+    expect(other.privacy).toBeNull();
+    for (const k of MEMBER_SHARED_KEYS)
+      for (const field of MEMBER_SHARED[k].covers)
+        expect(fieldOf(other, field), `${member.memberId} ${k}: ${field}`).toEqual(
+          member.privacy!.levels[k] === 'everyone' ? fieldOf(member, field) : null,
+        );
+  }
+}
+
+/** Another church's privacy is never touched: its defaults open, its family listed with no choices. */
+async function expectOtherChurchUntouched(w: World) {
+  expect((await read<PrivacyDefaultsResult>('getPrivacyDefaults', w.other.adminToken)).levels).toEqual(OPEN_LEVELS);
+  const theirs = (await read<{ family: FamilyView }>('getFamily', w.other.adminToken, { familyId: w.other.familyId }))
+    .family;
+  expect(theirs.privacy).toMatchObject({ unlisted: false, choices: {}, levels: { phone: 'everyone' } });
+  for (const m of theirs.members) expect(m.privacy?.choices).toEqual({});
+}
+
 /** A proven account, opened by `open` (the first step of sign-up or registration), and its token. */
 async function provenAccount(email: string, open: () => Promise<Answer>) {
   const opened = await open();
@@ -419,6 +519,136 @@ export const hostileRoutes: RouteCase[] = [
     accepted: async ({ w, t }) => {
       expect(await status('getFamily', w.main.adminToken, { familyId: t.familyId })).toBe(404);
       expect(await status('getMember', w.main.adminToken, { memberId: t.memberId })).toBe(404);
+    },
+  }),
+  route({
+    operation: 'setFamilyPrivacy',
+    runs: 60,
+    token: (w) => w.main.adminToken,
+    // The family as it was: an omitted member keeps its choices, and each write is a new version.
+    arrange: (w) => getFamily(w, w.privacyFamily.familyId),
+    // Each accepted request turns the family in or out of the directory and moves its levels on, so
+    // the runs see both and every level.
+    valid: (w, t) => {
+      const [first, second] = w.privacyFamily.memberIds;
+      const pick = (i: number) => [...LEVELS, null][(t.version + i) % (LEVELS.length + 1)];
+      return {
+        unlisted: !t.privacy!.unlisted,
+        family: { phone: pick(0), street: pick(1), anniversary: pick(2), photo: pick(3) },
+        members: {
+          [first]: { cellphone: pick(1), email: pick(2), birthday: pick(3) },
+          [second]: { email: pick(0), birthday: pick(1) },
+        },
+      };
+    },
+    shape: (w) => {
+      const [first, second] = w.privacyFamily.memberIds;
+      return {
+        fields: {
+          unlisted: fc.constantFrom<unknown>(true, false, 'true', 'false', 0, 1, null),
+          family: fc.constantFrom<unknown>({}, { phone: 'admins' }, { phone: 'Admins' }, 'admins', []),
+          ...Object.fromEntries(FAMILY_SHARED_KEYS.map((k) => [`family.${k}`, levelChoice])),
+          // No member; another family's, another church's, or no id at all; a member's choices that are no object.
+          members: fc.constantFrom<unknown>(
+            {},
+            { [w.family.memberId]: { email: 'admins' } },
+            { [w.other.memberId]: {} },
+            { [first]: 'admins' },
+            { [first]: null },
+            { [` ${first}`]: {} },
+            { 'a/b': {} },
+            { ['x'.repeat(65)]: {} },
+            [first],
+          ),
+          // A member's choices whole (its fields at a depth the mutations do not reach), with a smuggled key at times.
+          [`members.${first}`]: memberChoices(w),
+          [`members.${second}`]: memberChoices(w),
+        },
+        containers: ['', 'family', 'members'],
+      };
+    },
+    // Not our own church's other family: a body with no member ids would be taken for it (an admin
+    // may) and could leave it out of the directory, which the other cases need listed.
+    params: {
+      valid: (w) => ({ familyId: w.privacyFamily.familyId }),
+      others: (w) => ({ familyId: [w.other.familyId] }),
+    },
+    accepted: async ({ w, t, sent }) => {
+      const family = await getFamily(w, w.privacyFamily.familyId);
+      const sentMembers = sent.members as Record<string, unknown>;
+      // Only this family's members are taken. A `__proto__` key is dropped by the contract (as an
+      // unknown key is anywhere), never read as a member id.
+      const ids = t.members.map((m) => m.memberId);
+      for (const id of Object.keys(sentMembers)) if (id !== '__proto__') expect(ids).toContain(id);
+      const defaults = family.privacy!.defaults;
+      expect(defaults).toEqual((await read<PrivacyDefaultsResult>('getPrivacyDefaults', w.main.adminToken)).levels);
+      const choices = choicesSent(FAMILY_SHARED_KEYS, sent.family);
+      expect(family).toMatchObject({
+        ...Object.fromEntries(Object.entries(t).filter(([k]) => !['version', 'privacy', 'members'].includes(k))),
+        version: t.version + 1,
+      });
+      expect(family.privacy).toEqual({
+        unlisted: sent.unlisted,
+        choices,
+        levels: levelsOf(FAMILY_SHARED_KEYS, choices, defaults),
+        defaults,
+      });
+      expect(family.members.map((m) => m.memberId).sort()).toEqual([...ids].sort());
+      for (const before of t.members) {
+        const member = family.members.find((m) => m.memberId === before.memberId)!;
+        const changed = Object.hasOwn(sentMembers, before.memberId);
+        const memberChoices = changed
+          ? choicesSent(MEMBER_SHARED_KEYS, sentMembers[before.memberId])
+          : before.privacy!.choices;
+        expect(member, before.memberId).toMatchObject({
+          ...Object.fromEntries(Object.entries(before).filter(([k]) => !['version', 'privacy'].includes(k))),
+          version: before.version + (changed ? 1 : 0),
+          privacy: { choices: memberChoices, levels: levelsOf(MEMBER_SHARED_KEYS, memberChoices, defaults) },
+        });
+        expect(member.privacy!.choices).toEqual(memberChoices);
+      }
+      await expectViewerSees(w, family);
+      await expectOtherChurchUntouched(w);
+    },
+  }),
+  route({
+    operation: 'setPrivacyDefaults',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    valid: () => ({
+      levels: {
+        phone: 'groups',
+        street: 'admins',
+        anniversary: 'everyone',
+        photo: 'groups',
+        cellphone: 'admins',
+        email: 'groups',
+        birthday: 'everyone',
+      },
+    }),
+    shape: () => ({
+      fields: {
+        levels: fc.constantFrom<unknown>({}, OPEN_LEVELS, 'everyone', [], { ...OPEN_LEVELS, phone: 'Groups' }),
+        ...Object.fromEntries(SHARED_KEYS.map((k) => [`levels.${k}`, levelChoice])),
+      },
+      containers: ['', 'levels'],
+    }),
+    accepted: async ({ w, sent }) => {
+      const levels = Object.fromEntries(SHARED_KEYS.map((k) => [k, (sent.levels as Sent)[k]])) as Levels;
+      expect((await read<PrivacyDefaultsResult>('getPrivacyDefaults', w.main.adminToken)).levels).toEqual(levels);
+      // The defaults apply where a family or member chose nothing.
+      const family = await getFamily(w, w.privacyFamily.familyId);
+      expect(family.privacy).toMatchObject({
+        defaults: levels,
+        levels: levelsOf(FAMILY_SHARED_KEYS, family.privacy!.choices, levels),
+      });
+      for (const m of family.members)
+        expect(m.privacy?.levels).toEqual(levelsOf(MEMBER_SHARED_KEYS, m.privacy!.choices, levels));
+      await expectViewerSees(w, family);
+      await expectOtherChurchUntouched(w);
+      // Back to sharing everything with everyone, as the other cases' church does.
+      const restored = await call('setPrivacyDefaults', { token: w.main.adminToken, body: { levels: OPEN_LEVELS } });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     },
   }),
   route({
