@@ -2,15 +2,15 @@
  * The PDF in every script: the multi-script fixture church (test/support/multiscript.ts) printed
  * by the renderer as the Lambda bundle builds it, its fonts and HarfBuzz shipped beside it, in a
  * fresh `node` (so every font of the chain is read cold, the worst first render a container has),
- * then read back with pdftotext.
+ * then read back as a reader's viewer reads it (pdf.js, test/support/pdfText.ts).
  *
  *  - pdf.multiscript.notdef_glyphs: glyphs drawn as .notdef, the font's empty box. Budget 0.
- *  - pdf.multiscript.names_not_read_back: names pdftotext does not give back. Budget 0.
+ *  - pdf.multiscript.names_not_read_back: names the text read back does not give back. Budget 0.
  *  - pdf.multiscript.cold_seconds: import and first render in that fresh process, all 30 fonts
  *    read (the Chinese, Japanese and Korean ones are 5-11 MB each); pdf.multiscript.file_kb.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,7 +18,7 @@ import * as esbuild from 'esbuild';
 import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { jobs } from '../../lambdas/tasks/manifest';
 import { MULTISCRIPT_CHURCH, multiscriptFamilies, multiscriptNames } from '../support/multiscript';
-import { namesNotReadBack } from '../support/pdfText';
+import { namesNotReadBack, pdfText } from '../support/pdfText';
 import { round2, type Metric } from './metrics';
 
 const run = promisify(execFile);
@@ -52,9 +52,9 @@ export async function multiscriptMetrics(root: string, dir: string, log: (m: str
     { timeout: 120_000 },
   );
   const result = JSON.parse(stdout) as { ms: number; notdefGlyphs: number; bytes: number };
-  const { stdout: text } = await run('pdftotext', ['-enc', 'UTF-8', outFile, '-'], { maxBuffer: 16 << 20 });
+  const text = await pdfText(new Uint8Array(await readFile(outFile)), undefined, true);
   const unread = namesNotReadBack(text, multiscriptNames());
-  if (unread.length) log(`names pdftotext does not read back: ${unread.join(', ')}`);
+  if (unread.length) log(`names not read back: ${unread.join(', ')}`);
   log(
     `multi-script book: ${result.notdefGlyphs} .notdef glyphs, ${(result.ms / 1000).toFixed(2)} s cold, ${(result.bytes / 1024).toFixed(0)} KB`,
   );

@@ -1,7 +1,7 @@
 /**
  * The printed book as a job (issue 14, part 3) through the API and the local Step Functions: an
  * admin starts it and follows it, a second admin's start joins the same run, the finished book
- * downloads (read back with pdftotext) and stays until the next one is made; another church sees
+ * downloads (read back with pdf.js) and stays until the next one is made; another church sees
  * nothing of it; bad input changes nothing.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The printed book's contents, made by the book job as the Families page makes it: the file in
  * the exports bucket under the church's books folder, the presigned download saved as
- * directory.pdf, read back with pdf-lib and pdftotext (Debian's poppler-utils): every name as
+ * directory.pdf, read back with pdf-lib and pdf.js (test/support/pdfText.ts): every name as
  * written, the photos' print renditions, the paper and photos chosen.
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -113,13 +113,13 @@ describe('the printed book’s contents', () => {
     expect(doc.getPageCount()).toBe(3);
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
 
-    const families = pdfText(bytes!, 2);
+    const families = await pdfText(bytes!, 2);
     for (const [surname, names] of FAMILIES) {
       expect(families).toContain(`${surname} Family`);
       for (const name of names) expect(families).toContain(name);
     }
-    expect(pdfText(bytes!, 1)).toContain('Printed');
-    const index = pdfText(bytes!, 3, true);
+    expect(await pdfText(bytes!, 1)).toContain('Printed');
+    const index = await pdfText(bytes!, 3, true);
     expect(index).toContain('Index');
     expect(index).toMatch(/김, 민수[ .]*2/);
     // Each photo's print rendition (about 300 dpi at its printed size), never the photo as
@@ -146,7 +146,7 @@ describe('the printed book’s contents', () => {
   it('leaves the photos out when asked, reading none', async () => {
     const { bytes } = await makeBook(church.adminToken, { photos: false });
     expect(Buffer.from(bytes!).indexOf(Buffer.from('/Subtype /Image'))).toBe(-1);
-    const families = pdfText(bytes!, 2);
+    const families = await pdfText(bytes!, 2);
     for (const [surname] of FAMILIES) expect(families).toContain(`${surname} Family`);
   });
 
@@ -163,7 +163,7 @@ describe('the printed book’s contents', () => {
     await addFamily(other.adminToken, 'Okafor', ['Chidi']);
     const { book, bytes } = await makeBook(other.adminToken);
     expect(decodeURIComponent(book.url!)).toContain(churchBooksPrefix(other.orgId));
-    const text = pdfText(bytes!);
+    const text = await pdfText(bytes!);
     expect(text).toContain('Okafor Family');
     expect(text).not.toContain('Nguyễn');
   });

@@ -1,10 +1,9 @@
 /**
  * The PDF directory, read back: pdf-lib for pages and fonts, fontkit for the embedded subsets,
- * Debian's poppler-utils (pdftotext) for the text as a reader's PDF viewer extracts it. .ci/run
- * installs poppler-utils.
+ * pdf.js (pdfjs-dist, test/support/pdfText.ts) for the text as a reader's PDF viewer extracts it;
+ * poppler's pdftotext too where it is installed.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
@@ -31,29 +30,8 @@ import { jpegInfo, type LazyPhoto } from '../../lambdas/book/pdf/images';
 import { collect, streamPdf } from '../../lambdas/book/pdf/stream';
 import { TextShaper } from '../../lambdas/book/pdf/text';
 import { MULTISCRIPT_CHURCH, multiscriptFamilies, multiscriptNames } from '../support/multiscript';
-import { namesNotReadBack } from '../support/pdfText';
+import { namesNotReadBack, pdfText, popplerText } from '../support/pdfText';
 import { photoJpeg } from '../support/photos';
-
-const dir = mkdtempSync(path.join(tmpdir(), 'pdf-test-'));
-let fileCount = 0;
-function save(bytes: Uint8Array): string {
-  const file = path.join(dir, `d${++fileCount}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-}
-/** One page's text (or the whole file's), whitespace collapsed. `raw` keeps the drawing order. */
-function pdfText(file: string, page?: number, raw = false): string {
-  const args = [
-    ...(raw ? ['-raw'] : []),
-    ...(page ? ['-f', String(page), '-l', String(page)] : []),
-    '-enc',
-    'UTF-8',
-    file,
-    '-',
-  ];
-  return execFileSync('pdftotext', args, { encoding: 'utf8' });
-}
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 const church = {
   name: 'Grace Community Church',
@@ -104,19 +82,15 @@ const SCRIPTS = () => [
   family('Adams', ['Zoe', 'Aaron'], null, { street: null, phone: null, anniversary: null, city: null }),
 ];
 
-async function render(input: Partial<DirectoryPdfInput> & { families: PdfFamily[] }) {
-  const pdf = await renderDirectoryPdfBytes({ church, printedAt, ...input });
-  return { ...pdf, file: save(pdf.bytes) };
-}
+const render = (input: Partial<DirectoryPdfInput> & { families: PdfFamily[] }) =>
+  renderDirectoryPdfBytes({ church, printedAt, ...input });
 
 /** Index entries as printed: 'Surname, Name . . . 12' (a long name may take two lines). */
-function readIndex(file: string, pages: number[]): { label: string; page: number }[] {
+async function readIndex(bytes: Uint8Array, pages: number[]): Promise<{ label: string; page: number }[]> {
   const entries: { label: string; page: number }[] = [];
   let pending = '';
   for (const page of pages) {
-    for (const line of pdfText(file, page, true)
-      .split('\n')
-      .map((l) => l.trim())) {
+    for (const line of (await pdfText(bytes, page, true)).split('\n').map((l) => l.trim())) {
       if (!line || line === 'Index' || line === String(page) || line === church.name) continue;
       const match = /^(.*?)\s*(?:\.\s*)+(\d+)$/.exec(line);
       if (match) {
@@ -137,13 +111,13 @@ describe('the PDF directory', () => {
     expect(pdf.layout.pages.map((p) => p.kind)).toEqual(['cover', 'families', 'index']);
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
 
-    const cover = flat(pdfText(pdf.file, 1));
+    const cover = await pdfText(pdf.bytes, 1);
     expect(cover).toContain('Grace Community Church');
     expect(cover).toContain('100 Main Street');
     expect(cover).toContain('Springfield, IL 62701');
     expect(cover).toContain('Printed November 21, 2025');
 
-    const body = flat(pdfText(pdf.file, 2));
+    const body = await pdfText(pdf.bytes, 2);
     for (const f of SCRIPTS()) {
       expect(body).toContain(f.surname);
       for (const m of f.members) expect(body).toContain(m.name);
@@ -157,14 +131,12 @@ describe('the PDF directory', () => {
     expect(body).toContain('Cell: (217) 555-0110');
     expect(body).toContain('Email: m0@example.com');
     // The e-mail has a line of its own, not the cell number's.
-    expect(pdfText(pdf.file, 2, true)).not.toMatch(/Cell: [^\n]*@/);
-    const adams = flat(pdfText(pdf.file, 2, true))
-      .split('Adams Family')[1]!
-      .split('Zoe')[0]!;
+    expect(await pdfText(pdf.bytes, 2, true)).not.toMatch(/Cell: [^\n]*@/);
+    const adams = (await pdfText(pdf.bytes, 2)).split('Adams Family')[1]!.split('Zoe')[0]!;
     expect(adams).not.toMatch(/Phone|Anniversary|Springfield|Elm/);
     expect(body).not.toMatch(/Phone: (?!\()|Birthday (?!\d)|Cell: (?!\()|Email: (?!m\d)/);
     // Families in surname order under their letters.
-    const raw = pdfText(pdf.file, 2, true);
+    const raw = await pdfText(pdf.bytes, 2, true);
     const order = ['Adams Family', 'Nguyễn Family', 'Ødegård Family', 'Иванова Family', '김 Family'].map((s) =>
       raw.indexOf(s),
     );
@@ -173,11 +145,14 @@ describe('the PDF directory', () => {
     for (const letter of ['A', 'N', 'O', 'Π', 'И', 'ㄱ']) expect(raw.split('\n')).toContain(letter);
   });
 
-  it('prints a name in every script of the chain with no glyph missing, and pdftotext reads each back', async () => {
+  it('prints a name in every script of the chain with no glyph missing, and a reader’s viewer reads each back', async () => {
     const pdf = await render({ church: MULTISCRIPT_CHURCH, families: multiscriptFamilies() });
     // Not one glyph is .notdef (the font's empty box).
     expect(pdf.notdefGlyphs).toBe(0);
-    expect(namesNotReadBack(pdfText(pdf.file), multiscriptNames())).toEqual([]);
+    expect(namesNotReadBack(await pdfText(pdf.bytes, undefined, true), multiscriptNames())).toEqual([]);
+    // And poppler's pdftotext, where it is installed.
+    const poppler = popplerText(pdf.bytes);
+    if (poppler !== null) expect(namesNotReadBack(poppler, multiscriptNames())).toEqual([]);
   });
 
   it('embeds each photo as the very JPEG bytes given, and skips one that cannot be embedded', async () => {
@@ -201,7 +176,7 @@ describe('the PDF directory', () => {
     const [wide, tall] = photos;
     expect(wide!.width / wide!.height).toBeCloseTo(480 / 360, 2);
     expect(tall!.width / tall!.height).toBeCloseTo(360 / 480, 2);
-    const text = flat(pdfText(pdf.file));
+    const text = await pdfText(pdf.bytes);
     for (const name of ['Brown Family', 'Clark Family', 'Ann', 'Cy']) expect(text).toContain(name);
   });
 
@@ -231,9 +206,8 @@ describe('the PDF directory', () => {
     expect(bytes.indexOf(portrait)).toBeGreaterThan(0);
     // The unreadable one became zeros of its length: the file and every other page stay sound.
     expect(bytes.indexOf(Buffer.alloc(portrait.length))).toBeGreaterThan(0);
-    const file = save(pdf.bytes);
     expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.layout.pages.length);
-    expect(flat(pdfText(file))).toContain('Lazy19 Family');
+    expect(await pdfText(pdf.bytes)).toContain('Lazy19 Family');
     // Every input photo was taken over (nothing else holds the bytes).
     expect(families.every((f) => f.photo === null)).toBe(true);
   });
@@ -276,7 +250,9 @@ describe('the PDF directory', () => {
     expect(indexPages.length).toBeGreaterThanOrEqual(2);
 
     const [, height] = PAPER_SIZES.letter;
-    const pageTexts = new Map(familyPages.map((n) => [n, flat(pdfText(pdf.file, n))]));
+    const pageTexts = new Map(
+      await Promise.all(familyPages.map(async (n) => [n, await pdfText(pdf.bytes, n)] as const)),
+    );
     for (const placement of pdf.layout.placements) {
       const f = pdf.families[placement.family]!;
       expect(placement.pages, f.surname).toHaveLength(1);
@@ -288,7 +264,7 @@ describe('the PDF directory', () => {
       for (const m of f.members) expect(text).toContain(m.name);
     }
 
-    const index = readIndex(pdf.file, indexPages);
+    const index = await readIndex(pdf.bytes, indexPages);
     const memberCount = families.reduce((n, f) => n + f.members.length, 0);
     expect(index).toHaveLength(memberCount);
     expect(index.map((e) => e.label)).toEqual(pdf.layout.index.map((e) => e.label));
@@ -308,13 +284,13 @@ describe('the PDF directory', () => {
     expect(aaron!.pages).toHaveLength(1);
     expect(baker!.pages).toHaveLength(1);
     expect(abara!.pages.length + new Set(abara!.memberPages).size).toBeGreaterThan(1);
-    expect(flat(pdfText(pdf.file))).toContain('Abara Family (continued)');
-    const index = readIndex(
-      pdf.file,
+    expect(await pdfText(pdf.bytes)).toContain('Abara Family (continued)');
+    const index = await readIndex(
+      pdf.bytes,
       pdf.layout.pages.filter((p) => p.kind === 'index').map((p) => p.number),
     );
     const child48 = index.find((e) => e.label === 'Abara, Child 48')!;
-    expect(flat(pdfText(pdf.file, child48.page))).toContain('Child 48');
+    expect(await pdfText(pdf.bytes, child48.page)).toContain('Child 48');
   });
 
   it('prints on A4 when asked, and on Letter by default', async () => {
@@ -394,7 +370,7 @@ describe('the PDF directory', () => {
     ship(shipped);
     const pdf = await bundled.renderDirectoryPdfBytes({ church, printedAt, families: SCRIPTS() });
     expect(pdf.notdefGlyphs).toBe(0);
-    const text = flat(pdfText(save(pdf.bytes)));
+    const text = await pdfText(pdf.bytes);
     for (const f of SCRIPTS())
       for (const name of [f.surname, ...f.members.map((m) => m.name)]) expect(text).toContain(name);
     expect(pdf.layout.pages).toHaveLength(3);
