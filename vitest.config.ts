@@ -16,7 +16,14 @@ export default defineConfig({
     // on it, and the unit, web and infra files fill that time.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', env: SINGLE_INVOCATION_ENV, include: ['test/unit/**/*.test.ts', 'test/architecture/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          env: SINGLE_INVOCATION_ENV,
+          include: ['test/unit/**/*.test.ts', 'test/architecture/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         // Typing into forms with user-event is slow on a loaded 2-core machine: a limit, not a timing assertion.
         test: {

@@ -15,7 +15,13 @@ import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { withGroupMarks } from '../../lambdas/groups/repos/groupMarks';
 import { keys } from '../../lambdas/core/repos/keys';
 import { newPhotoKey } from '../../lambdas/photos/photo-keys';
-import { directoryItems, groupItem, groupNameItem, roleItem, roleMemberName } from '../../lambdas/directory/repos/items';
+import {
+  directoryItems,
+  groupItem,
+  groupNameItem,
+  roleItem,
+  roleMemberName,
+} from '../../lambdas/directory/repos/items';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/accounts/repos/orgs';
 import { userItem } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';

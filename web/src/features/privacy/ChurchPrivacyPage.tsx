@@ -5,13 +5,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex } from '@aws-amplify/ui-react';
-import {
-  FAMILY_SHARED,
-  MEMBER_SHARED,
-  SHARED_KEYS,
-  type Levels,
-  type Shared,
-} from '@contract/privacy';
+import { FAMILY_SHARED, MEMBER_SHARED, SHARED_KEYS, type Levels, type Shared } from '@contract/privacy';
 import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';
