@@ -31,7 +31,7 @@ export const LAMBDA_ESBUILD = {
   /** Paths are resolved from the project root (where CDK and the bench run esbuild). */
   alias: {
     // The Lambda's credentials are in its environment: the SDK's env provider, not the whole chain (see the file).
-    '@aws-sdk/credential-provider-node': './lambdas/platform/lambda-credentials.ts',
+    '@aws-sdk/credential-provider-node': './lambdas/platform/aws/lambda-credentials.ts',
     // pdf-lib's 14 standard fonts, which the directory must never use (see the shim).
     '@pdf-lib/standard-fonts': './lambdas/platform/shims/pdf-standard-fonts.ts',
     // pdf-lib deflates with pako; Node's zlib does it natively (see the shim).

@@ -30,7 +30,7 @@ export const USER_POOL_SETTINGS = {
   refreshTokenValidityDays: 30,
   /**
    * Two-step sign-in: each user may turn on a TOTP authenticator app (never SMS); the super-admin
-   * must (the API refuses its routes until it is on, lambdas/platform/superAdminMfa.ts).
+   * must (the API refuses its routes until it is on, lambdas/platform/wiring/operatorMfa.ts).
    */
   mfa: 'OPTIONAL',
 } as const;
