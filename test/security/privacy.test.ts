@@ -155,7 +155,7 @@ describe('privacy', () => {
   });
 
   it('the printed book shows only what the whole church may see', async () => {
-    const text = pdfText((await makeBook(s.tokens.admin)).bytes!);
+    const text = await pdfText((await makeBook(s.tokens.admin)).bytes!);
     expect(text).toContain(s.surname);
     for (const hidden of [PHONE, STREET, CELL, EMAIL_PREFIX]) expect(text).not.toContain(hidden);
   });
@@ -176,7 +176,7 @@ describe('privacy', () => {
       // Choosing nothing for the fields hands them back to the church's defaults (everyone here).
       expect(listed?.phone).toBe(PHONE);
     }
-    expect(pdfText((await makeBook(s.tokens.admin)).bytes!)).not.toContain(s.surname);
+    expect(await pdfText((await makeBook(s.tokens.admin)).bytes!)).not.toContain(s.surname);
 
     expect((await choose(s, { unlisted: false, family: {}, members: {} })).status).toBe(200);
     expect(await everythingSeenBy(s, 'stranger')).toContain(s.surname);
