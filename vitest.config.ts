@@ -8,7 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 const SINGLE_INVOCATION_ENV = { AWS_LAMBDA_MAX_CONCURRENCY: '' };
 
-/** `npm test`: unit, web components, infra (CDK) and integration (handlers against the local stand-ins). */
+/**
+ * `npm test`: unit, web components, infra (CDK), integration (handlers against the local stand-ins)
+ * and the bench modules' smoke runs.
+ */
 export default defineConfig({
   test: {
     // Two files at once even on 2 cores (vitest's default leaves one core to itself): the
@@ -58,6 +61,22 @@ export default defineConfig({
           setupFiles: ['test/support/env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Every bench module but the browser ones at its smoke size (test/bench-smoke): each starts
+        // its own local stack, in the worker, on BENCH_STACK_PORT, apart from the integration
+        // stack (4500) and from `npm run bench` (4700). One file, its modules one after another.
+        // No SINGLE_INVOCATION_ENV: the gateway runs in the worker, and requests overlap, as under
+        // `npm run bench` (lib/local/invocation.ts).
+        test: {
+          name: 'bench',
+          env: { BENCH_STACK_PORT: process.env.BENCH_SMOKE_PORT ?? '4800', AWS_LAMBDA_MAX_CONCURRENCY: '1000' },
+          include: ['test/bench-smoke/*.test.ts'],
+          environment: 'node',
+          // Seconds each on an idle machine; a loaded 2-core one takes many times that.
+          testTimeout: 300_000,
           fileParallelism: false,
         },
       },

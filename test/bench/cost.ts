@@ -7,24 +7,36 @@
  * administrator: the DynamoDB read and write units it consumed (the handlers' own client asks
  * DynamoDB for ReturnConsumedCapacity: the local DynamoDB counts them as AWS does), its time
  * (as the Lambda's billed duration, at the memory lib/ gives its function) and its answer's size as
- * sent (compressed, platform/wiring/compression.ts).
+ * sent (compressed, platform/compression.ts).
  *
  *  - cost.church_<n>_usd_month: the total; cost.church_<n>.<service>_usd: each service's part.
+ *
+ * The smoke run (size `smoke`): churches of 10 and 20 families, one measured call each, a group of 3.
  */
 import type { AddGroupResult } from '../../lambdas/contract/api';
 import { jobs } from '../../lambdas/tasks/manifest';
 import { compressed } from '../../lambdas/platform/wiring/compression';
 import { generateDirectory, seedDirectory } from './church';
 import { monthlyCost, PROFILE, total, type ChurchFigures, type Measured } from './cost-model';
-import { median, round2, type BenchModule, type Metric } from './metrics';
+import { median, round2, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
 import { forgetWriteRates } from '../support/write-rates';
 
-const SIZES = [50, 500, 5000] as const;
 const SEED = 20261123;
-const RUNS = 5;
-/** Members added to the bench's group: a page of getGroup's and then some. */
-const GROUP_MEMBERS = 70;
+
+interface CostSize {
+  /** The churches (families). */
+  churches: readonly number[];
+  /** Measured calls per operation (after one that warms its handler). */
+  runs: number;
+  /** Members added to the bench's group: a page of getGroup's and then some. */
+  groupMembers: number;
+}
+
+const SIZES: Record<BenchSize, CostSize> = {
+  full: { churches: [50, 500, 5000], runs: 5, groupMembers: 70 },
+  smoke: { churches: [10, 20], runs: 1, groupMembers: 3 },
+};
 const PASSWORD = 'bench-admin-1';
 /** A book's time per 1,000 families (the pdf module's budget for pdf.1000.seconds) and its function's memory. */
 const BOOK_SECONDS_PER_1000 = 6;
@@ -70,9 +82,15 @@ async function capacityMeter(): Promise<{ take: () => Units }> {
 type Send = (method: string, path: string, body?: unknown) => Promise<unknown>;
 
 /** A group as a church keeps them, of a full page of members (getGroup's answer is one page at any size). */
-async function addGroup(send: Send, table: string, orgId: string, members: { memberId: string }[]): Promise<string> {
+async function addGroup(
+  send: Send,
+  table: string,
+  orgId: string,
+  members: { memberId: string }[],
+  count: number,
+): Promise<string> {
   const { groupId } = (await send('POST', '/api/groups', { groupName: 'Choir' })) as AddGroupResult;
-  for (const { memberId } of members.slice(0, GROUP_MEMBERS)) {
+  for (const { memberId } of members.slice(0, count)) {
     await forgetWriteRates(table, [orgId]);
     await send('POST', `/api/groups/${groupId}/roles`, { memberId });
   }
@@ -82,6 +100,7 @@ async function addGroup(send: Send, table: string, orgId: string, members: { mem
 async function measureChurch(
   stack: BenchStack,
   families: number,
+  sized: CostSize,
   meter: { take: () => Units },
   log: (m: string) => void,
 ): Promise<ChurchFigures> {
@@ -113,7 +132,7 @@ async function measureChurch(
   };
   const api = async (method: string, path: string, body?: unknown) => (await call(method, path, body)).bytes;
   const send: Send = async (method, path, body) => JSON.parse((await call(method, path, body)).text) as unknown;
-  const groupId = await addGroup(send, stack.config.tableName, orgId, directory.members);
+  const groupId = await addGroup(send, stack.config.tableName, orgId, directory.members, sized.groupMembers);
   const family = directory.families[Math.floor(families / 2)]!;
   const member = directory.members.find((m) => m.familyId === family.familyId)!;
   const read = async (path: string) =>
@@ -146,7 +165,7 @@ async function measureChurch(
   const operations: Record<string, Measured> = {};
   for (const [operation, call] of Object.entries(calls)) {
     const runs: (Units & { ms: number; kb: number })[] = [];
-    for (let i = 0; i < RUNS + 1; i++) {
+    for (let i = 0; i < sized.runs + 1; i++) {
       await forgetWriteRates(stack.config.tableName, [orgId]);
       meter.take();
       const started = performance.now();
@@ -184,12 +203,13 @@ async function measureChurch(
 
 export const cost: BenchModule = {
   name: 'cost',
-  async run({ tmpDir, log }) {
+  async run({ tmpDir, log, size }) {
+    const sized = SIZES[size];
     return withLocalStack(tmpDir, async (stack) => {
       const meter = await capacityMeter();
       const metrics: Metric[] = [];
-      for (const families of SIZES) {
-        const lines = monthlyCost(await measureChurch(stack, families, meter, log));
+      for (const families of sized.churches) {
+        const lines = monthlyCost(await measureChurch(stack, families, sized, meter, log));
         const sum = total(lines);
         log(
           `${families} families: $${sum.toFixed(3)} a month (${Object.entries(lines)

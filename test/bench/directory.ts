@@ -16,36 +16,50 @@
  *    Query page after another.
  *
  * Names without a size are of the 10,000-family church; `.1000.` ones of the 1,000-family church
- * (with BENCH_DIRECTORY_FAMILIES, of that one church alone).
+ * (with BENCH_DIRECTORY_FAMILIES, of that one church alone). The smoke run (size `smoke`): churches
+ * of 40 and 60 families (each a first page and a next one), a few runs each; its names say 40.
  * The stack is started in-process on its own ports (base 4700) and data folder, like the test
  * setup (test/support/global-setup.ts), and imported lazily so selecting other modules does not
  * load it.
  */
 import { generateDirectory, LATIN_NAMES, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
-import { kb, median, percentile, type BenchModule, type Metric } from './metrics';
+import { kb, median, percentile, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
-/** `BENCH_DIRECTORY_FAMILIES=1000 npm run bench -- directory` measures that one size alone (its figures under the unsized names). */
-const ONLY = process.env.BENCH_DIRECTORY_FAMILIES ? Number(process.env.BENCH_DIRECTORY_FAMILIES) : null;
-const SIZES = ONLY ? [ONLY] : [1000, 10_000];
 /** The generated churches' seed (test/bench/church.ts). */
 const SEED = 20260003;
-const WARM_UPS = 3;
-const RUNS = 20;
-/** Reads of the whole church, each way (seconds each at the largest size). */
-const WHOLE_READS = 3;
 const PASSWORD = 'bench-admin-1';
+
+interface DirectorySize {
+  /** The churches, smaller first. */
+  sizes: number[];
+  /** Measured alone (BENCH_DIRECTORY_FAMILIES): no growth, no sized names. */
+  alone: boolean;
+  warmUps: number;
+  runs: number;
+  /** Reads of the whole church, each way (seconds each at the largest size). */
+  wholeReads: number;
+}
+
+function directorySize(size: BenchSize): DirectorySize {
+  if (size === 'smoke') return { sizes: [40, 60], alone: false, warmUps: 1, runs: 3, wholeReads: 1 };
+  /** `BENCH_DIRECTORY_FAMILIES=1000 npm run bench -- directory` measures that one size alone (its figures under the unsized names). */
+  const only = process.env.BENCH_DIRECTORY_FAMILIES ? Number(process.env.BENCH_DIRECTORY_FAMILIES) : null;
+  return { sizes: only ? [only] : [1000, 10_000], alone: only !== null, warmUps: 3, runs: 20, wholeReads: 3 };
+}
 
 export const directory: BenchModule = {
   name: 'directory',
-  async run({ tmpDir, log }) {
+  async run({ tmpDir, log, size }) {
+    const sized = directorySize(size);
     return withLocalStack(tmpDir, async (stack) => {
       const bySize = new Map<number, Figures>();
-      for (const size of SIZES)
-        bySize.set(size, await measure(stack.url, stack.pool, stack.config.tableName, size, log));
-      const small = bySize.get(SIZES[0]!)!;
-      const large = bySize.get(SIZES.at(-1)!)!;
+      for (const families of sized.sizes)
+        bySize.set(families, await measure(stack.url, stack.pool, stack.config.tableName, families, sized, log));
+      const [smallSize, largeSize] = [sized.sizes[0]!, sized.sizes.at(-1)!];
+      const small = bySize.get(smallSize)!;
+      const large = bySize.get(largeSize)!;
       const metrics: Metric[] = [
         { name: 'families.page.first_kb', value: large.pageKb, unit: 'KB', budget: 100 },
         { name: 'families.page.ddb_requests', value: large.pageRequests, unit: 'requests', budget: 2 },
@@ -59,21 +73,28 @@ export const directory: BenchModule = {
         { name: 'dashboard.ddb_requests', value: large.dashboardRequests, unit: 'requests', budget: null },
         { name: 'dashboard.kb', value: large.dashboardKb, unit: 'KB', budget: null },
         {
-          name: 'dashboard.growth_10000_over_1000',
+          name: `dashboard.growth_${largeSize}_over_${smallSize}`,
           value: large.dashboardP50 / small.dashboardP50,
           unit: 'x',
           budget: 1.5,
         },
         { name: 'directory.whole_read_ms', value: large.wholeReadMs, unit: 'ms', budget: null },
         { name: 'directory.whole_read_one_query_ms', value: large.wholeOneQueryMs, unit: 'ms', budget: null },
-        { name: 'families.page.1000.first_kb', value: small.pageKb, unit: 'KB', budget: 100 },
-        { name: 'families.page.1000.p50_ms', value: small.pageP50, unit: 'ms', budget: null },
-        { name: 'families.page.1000.api_over_raw_ratio', value: small.pageP50 / small.rawP50, unit: 'x', budget: null },
-        { name: 'search.1000.p50_ms', value: small.searchP50, unit: 'ms', budget: 150 },
-        { name: 'dashboard.1000.p50_ms', value: small.dashboardP50, unit: 'ms', budget: null },
+        { name: `families.page.${smallSize}.first_kb`, value: small.pageKb, unit: 'KB', budget: 100 },
+        { name: `families.page.${smallSize}.p50_ms`, value: small.pageP50, unit: 'ms', budget: null },
+        {
+          name: `families.page.${smallSize}.api_over_raw_ratio`,
+          value: small.pageP50 / small.rawP50,
+          unit: 'x',
+          budget: null,
+        },
+        { name: `search.${smallSize}.p50_ms`, value: small.searchP50, unit: 'ms', budget: 150 },
+        { name: `dashboard.${smallSize}.p50_ms`, value: small.dashboardP50, unit: 'ms', budget: null },
       ];
       // One size alone has no growth to compare, and its figures are already under the unsized names.
-      return ONLY ? metrics.filter((m) => !m.name.includes('.1000.') && !m.name.includes('growth')) : metrics;
+      return sized.alone
+        ? metrics.filter((m) => !m.name.includes(`.${smallSize}.`) && !m.name.includes('growth'))
+        : metrics;
     });
   },
 };
@@ -110,6 +131,7 @@ async function measure(
   pool: { endpoint: string; clientId: string },
   table: string,
   size: number,
+  { warmUps, runs, wholeReads }: DirectorySize,
   log: (message: string) => void,
 ): Promise<Figures> {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
@@ -180,30 +202,30 @@ async function measure(
     await fn();
     return performance.now() - t0;
   };
-  for (let i = 0; i < WARM_UPS; i++) {
+  for (let i = 0; i < warmUps; i++) {
     await get('/api/families');
     await rawPage();
   }
   const api: number[] = [];
   const raw: number[] = [];
   // Interleaved, so drift in machine load falls on both alike.
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     api.push(await time(() => get('/api/families')));
     raw.push(await time(rawPage));
   }
   plain.destroy();
 
   const typed = searches();
-  for (const q of typed.slice(0, WARM_UPS)) await get(`/api/search?q=${encodeURIComponent(q)}`);
+  for (const q of typed.slice(0, warmUps)) await get(`/api/search?q=${encodeURIComponent(q)}`);
   const search: number[] = [];
-  for (let i = 0; i < RUNS * 2; i++) {
+  for (let i = 0; i < runs * 2; i++) {
     const q = typed[i % typed.length]!;
     search.push(await time(() => get(`/api/search?q=${encodeURIComponent(q)}`)));
   }
 
-  for (let i = 0; i < WARM_UPS; i++) await get(dashboardPath);
+  for (let i = 0; i < warmUps; i++) await get(dashboardPath);
   const dashboard: number[] = [];
-  for (let i = 0; i < RUNS; i++) dashboard.push(await time(() => get(dashboardPath)));
+  for (let i = 0; i < runs; i++) dashboard.push(await time(() => get(dashboardPath)));
 
   // The whole church as the book reads it (in parts, side by side), and as one Query after another.
   const { queryAll, readDirectory } = await import('../../lambdas/directory/repos/directory');
@@ -215,7 +237,7 @@ async function measure(
     });
   const wholeRead: number[] = [];
   const wholeOneQuery: number[] = [];
-  for (let i = 0; i < WHOLE_READS; i++) {
+  for (let i = 0; i < wholeReads; i++) {
     wholeRead.push(await time(() => readDirectory(orgId)));
     wholeOneQuery.push(await time(oneQuery));
   }

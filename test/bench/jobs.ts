@@ -20,29 +20,46 @@
  * The stack runs in-process on its own ports (test/bench/stack.ts: ports 4700-4703) and data folder.
  */
 import { randomUUID } from 'node:crypto';
-import { median, type BenchModule, type Metric } from './metrics';
+import { median, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, withLocalStack } from './stack';
 
 /**
  * The church's size. The default, 4,000 families of 3 (+ 2,000 e-mail claims, 100 groups, 100 name
  * claims and 1,800 roles: 20,000 items, with their search words 70,000), keeps `npm run bench` short;
  * the church maximum (docs/limits.md) is `BENCH_JOBS_FAMILIES=20000 BENCH_JOBS_MEMBERS_PER_FAMILY=5`
- * (422,000 items).
+ * (422,000 items). The smoke run (size `smoke`): 30 families of 3, 5 groups, 15 roles.
  */
 const DEFAULT_FAMILIES = 4000;
-const FAMILIES = Number(process.env.BENCH_JOBS_FAMILIES ?? DEFAULT_FAMILIES);
-/** Another size's figures are named apart (report.20000.items_per_s), as the PDF's are. */
-const AT = FAMILIES === DEFAULT_FAMILIES ? '' : `${FAMILIES}.`;
-const MEMBERS_PER_FAMILY = Number(process.env.BENCH_JOBS_MEMBERS_PER_FAMILY ?? 3);
-const GROUPS = 100;
-const ROLES = 1800;
 const PASSWORD = 'bench-super-1';
-const RAW_RUNS = 3;
+
+interface JobsSize {
+  families: number;
+  membersPerFamily: number;
+  groups: number;
+  /** Member r × 5 in group r mod groups: at most a fifth of the members. */
+  roles: number;
+  rawRuns: number;
+  /** Another size's figures are named apart (report.20000.items_per_s), as the PDF's are. */
+  at: string;
+}
+
+function jobsSize(size: BenchSize): JobsSize {
+  if (size === 'smoke') return { families: 30, membersPerFamily: 3, groups: 5, roles: 15, rawRuns: 1, at: '30.' };
+  const families = Number(process.env.BENCH_JOBS_FAMILIES ?? DEFAULT_FAMILIES);
+  return {
+    families,
+    membersPerFamily: Number(process.env.BENCH_JOBS_MEMBERS_PER_FAMILY ?? 3),
+    groups: 100,
+    roles: 1800,
+    rawRuns: 3,
+    at: families === DEFAULT_FAMILIES ? '' : `${families}.`,
+  };
+}
 
 export const jobs: BenchModule = {
   name: 'jobs',
-  async run({ tmpDir, log }) {
-    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config, log));
+  async run({ tmpDir, log, size }) {
+    return withLocalStack(tmpDir, (stack) => measure(stack.url, stack.pool, stack.config, jobsSize(size), log));
   },
 };
 
@@ -50,8 +67,10 @@ async function measure(
   url: string,
   pool: { endpoint: string; clientId: string },
   config: { tableName: string; superAdminEmail: string; dataDir: string },
+  sized: JobsSize,
   log: (message: string) => void,
 ): Promise<Metric[]> {
+  const { families: familyCount, membersPerFamily, groups: groupCount, roles: roleCount, rawRuns, at } = sized;
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } =
     await import('@aws-sdk/lib-dynamodb');
@@ -112,7 +131,7 @@ async function measure(
     const members: Member[] = [];
     const groups: Group[] = [];
     const roles: Role[] = [];
-    for (let f = 0; f < FAMILIES; f++) {
+    for (let f = 0; f < familyCount; f++) {
       const familyId = randomUUID();
       families.push({
         familyId,
@@ -129,7 +148,7 @@ async function measure(
         createdAt: stamp,
         updatedAt: stamp,
       });
-      for (let m = 0; m < MEMBERS_PER_FAMILY; m++) {
+      for (let m = 0; m < membersPerFamily; m++) {
         members.push({
           memberId: randomUUID(),
           familyId,
@@ -145,11 +164,11 @@ async function measure(
         });
       }
     }
-    for (let g = 0; g < GROUPS; g++)
+    for (let g = 0; g < groupCount; g++)
       groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
-    for (let r = 0; r < ROLES; r++) {
+    for (let r = 0; r < roleCount; r++) {
       const member = members[r * 5]!;
-      const group = groups[r % GROUPS]!;
+      const group = groups[r % groupCount]!;
       roles.push({
         groupId: group.groupId,
         memberId: member.memberId,
@@ -213,7 +232,7 @@ async function measure(
 
   // --- Report ------------------------------------------------------------------------------------
   const rawReads: number[] = [];
-  for (let i = 0; i < RAW_RUNS; i++) {
+  for (let i = 0; i < rawRuns; i++) {
     const t0 = performance.now();
     const read = await queryPartition(measured.orgId);
     rawReads.push(read.length / ((performance.now() - t0) / 1000));
@@ -228,7 +247,7 @@ async function measure(
     throw new Error(`the report found ${ours.length} issues in the generated church, e.g. ${JSON.stringify(ours[0])}`);
   const reportRate = report.progress.items / jobSeconds(report);
   log(
-    `report: ${report.progress.items} items checked in ${jobSeconds(report).toFixed(2)} s (${reportRate.toFixed(0)}/s, ${report.progress.pages} pages); raw Query: ${rawReadRate.toFixed(0)} items/s (median of ${RAW_RUNS})`,
+    `report: ${report.progress.items} items checked in ${jobSeconds(report).toFixed(2)} s (${reportRate.toFixed(0)}/s, ${report.progress.pages} pages); raw Query: ${rawReadRate.toFixed(0)} items/s (median of ${rawRuns})`,
   );
 
   // --- Deletion ----------------------------------------------------------------------------------
@@ -272,13 +291,13 @@ async function measure(
   plain.destroy();
 
   return [
-    { name: `report.${AT}items_per_s`, value: reportRate, unit: 'items/s', budget: null },
-    { name: `report.${AT}seconds`, value: jobSeconds(report), unit: 's', budget: null },
-    { name: `report.${AT}raw_query_items_per_s`, value: rawReadRate, unit: 'items/s', budget: null },
-    { name: `report.${AT}over_raw_ratio`, value: reportRate / rawReadRate, unit: 'x', budget: null },
-    { name: `deletion.${AT}items_per_s`, value: deletionRate, unit: 'items/s', budget: null },
-    { name: `deletion.${AT}seconds`, value: jobSeconds(deletion), unit: 's', budget: null },
-    { name: `deletion.${AT}raw_batchwrite_items_per_s`, value: rawDeleteRate, unit: 'items/s', budget: null },
-    { name: `deletion.${AT}over_raw_ratio`, value: deletionRate / rawDeleteRate, unit: 'x', budget: null },
+    { name: `report.${at}items_per_s`, value: reportRate, unit: 'items/s', budget: null },
+    { name: `report.${at}seconds`, value: jobSeconds(report), unit: 's', budget: null },
+    { name: `report.${at}raw_query_items_per_s`, value: rawReadRate, unit: 'items/s', budget: null },
+    { name: `report.${at}over_raw_ratio`, value: reportRate / rawReadRate, unit: 'x', budget: null },
+    { name: `deletion.${at}items_per_s`, value: deletionRate, unit: 'items/s', budget: null },
+    { name: `deletion.${at}seconds`, value: jobSeconds(deletion), unit: 's', budget: null },
+    { name: `deletion.${at}raw_batchwrite_items_per_s`, value: rawDeleteRate, unit: 'items/s', budget: null },
+    { name: `deletion.${at}over_raw_ratio`, value: deletionRate / rawDeleteRate, unit: 'x', budget: null },
   ];
 }

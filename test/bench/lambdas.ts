@@ -19,14 +19,17 @@ export const IMPORT_BUDGET_MS = 100;
  * its job's task, not by a route). A handler listed here still fails the bench past its own budgets.
  */
 export const OWN_BUDGETS: Readonly<Record<string, { kb: number; importMs: number }>> = {};
-const IMPORT_RUNS = 5;
+/** Cold imports per bundle (the median counts). A smoke run bundles and imports one handler of each kind, once. */
+const IMPORT_RUNS = { full: 5, smoke: 1 } as const;
 
 export const lambdas: BenchModule = {
   name: 'lambdas',
-  async run({ root, tmpDir, log }) {
-    const bundles = await bundleHandlers(root, tmpDir);
+  async run({ root, tmpDir, log, size }) {
+    const bundles = await bundleHandlers(root, tmpDir, { sample: size === 'smoke' });
     if (bundles.length === 0) throw new Error('lambdas/routes.ts lists no routes');
-    log(`bundled ${bundles.length} handlers`);
+    log(`bundled ${bundles.length} handlers${size === 'smoke' ? ' (one of each kind)' : ''}`);
+    const api = new Set<string>(routes.map((r) => r.operation));
+    const runs = IMPORT_RUNS[size];
 
     // Import times scale with CPU contention; say so when the figures are likely inflated.
     const [load1 = 0] = os.loadavg();
@@ -37,12 +40,11 @@ export const lambdas: BenchModule = {
     }
     const imports: { operation: string; ms: number }[] = [];
     for (const b of bundles) {
-      const ms = await medianImportMs(b.file, IMPORT_RUNS);
+      const ms = await medianImportMs(b.file, runs);
       imports.push({ operation: b.operation, ms });
-      log(`imported ${b.operation}: median ${ms.toFixed(1)} ms of ${IMPORT_RUNS}`);
+      log(`imported ${b.operation}: median ${ms.toFixed(1)} ms of ${runs}`);
     }
 
-    const api = new Set<string>(routes.map((r) => r.operation));
     const usual = bundles.filter((b) => api.has(b.operation) && !(b.operation in OWN_BUDGETS));
     const apiImports = imports.filter((i) => api.has(i.operation) && !(i.operation in OWN_BUDGETS));
     const tasks = bundles.filter((b) => !api.has(b.operation));

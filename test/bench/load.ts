@@ -26,49 +26,59 @@
  * member at 1 + its successful edits (at most one more: an edit still in flight when the run
  * stopped, whose answer was never read, may have been applied). Any difference fails the module.
  *
- * `BENCH_LOAD_SECONDS=10 npm run bench -- load` for a quick try.
+ * `BENCH_LOAD_SECONDS=10 npm run bench -- load` for a quick try. The smoke run (size `smoke`):
+ * 30 families, 5 users (2 administrators) for 2 s, the same checks.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GetFamilyResult, ListUsersResult } from '../../lambdas/contract/api';
 import { forgetWriteRates } from '../support/write-rates';
 import { generateDirectory, seedDirectory, type GeneratedDirectory } from './church';
 import type { LoadUser, TrafficOutcome, TrafficPlan } from './load-traffic';
-import { round2, type BenchModule, type Metric } from './metrics';
-import { registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
+import { round2, type BenchModule, type BenchSize, type Metric } from './metrics';
+import { registerChurch, signInLocal, signUpMember, withLocalStack, type BenchStack } from './stack';
 
-const FAMILIES = 200;
 const SEED = 20260007;
-/** The registered administrator and 9 members granted admin. */
-const ADMINS = 10;
-const MEMBERS = 40;
-const USERS = ADMINS + MEMBERS;
-/** User u edits family u × STRIDE: spread over the directory, never shared. */
-const STRIDE = Math.floor(FAMILIES / USERS);
 /** Warmed up before the run (each route's first call loads its handler): an edited family nobody uses. */
 const WARM_FAMILY = 1;
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const PASSWORD = 'bench-user-1';
 const ADMIN_EMAIL = 'load-admin@bench.example';
 /** Reads in flight at once for the consistency check. */
 const CHECK_LANES = 8;
 
+interface LoadSize {
+  families: number;
+  /** The registered administrator and the members granted admin. */
+  admins: number;
+  /** Members who are not administrators. */
+  members: number;
+  seconds: number;
+}
+
+function loadSize(size: BenchSize): LoadSize {
+  if (size === 'smoke') return { families: 30, admins: 2, members: 3, seconds: 2 };
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+  if (!Number.isFinite(seconds) || seconds < 1)
+    throw new Error(`BENCH_LOAD_SECONDS must be a number of seconds, not ${process.env.BENCH_LOAD_SECONDS}`);
+  return { families: 200, admins: 10, members: 40, seconds };
+}
+
 export const load: BenchModule = {
   name: 'load',
-  async run({ tmpDir, log }) {
-    if (!Number.isFinite(SECONDS) || SECONDS < 1)
-      throw new Error(`BENCH_LOAD_SECONDS must be a number of seconds, not ${process.env.BENCH_LOAD_SECONDS}`);
+  async run({ tmpDir, log, size }) {
+    const sized = loadSize(size);
     return withLocalStack(tmpDir, async (stack) => {
       const setupStart = performance.now();
-      const church = await prepareChurch(stack, log);
+      const church = await prepareChurch(stack, sized, log);
       log(`church and ${church.users.length} users ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
       const [load1] = os.loadavg();
       log(
-        `${church.users.length} users for ${SECONDS} s (machine load average before: ${load1!.toFixed(2)} on ${os.availableParallelism()} cores)...`,
+        `${church.users.length} users for ${sized.seconds} s (machine load average before: ${load1!.toFixed(2)} on ${os.availableParallelism()} cores)...`,
       );
-      // Fifty users who never pause write far past one church's rate (core/churchLimits.ts); what
+      // Fifty users who never pause write far past one church's rate (domain/churchLimits.ts); what
       // is measured here is the stack, so the church's count is forgotten as the traffic runs (the
       // writes still take it: its cost is in the figures).
       const forgetting = setInterval(
@@ -79,7 +89,7 @@ export const load: BenchModule = {
         url: stack.url,
         users: church.users,
         familyIds: church.directory.families.map((f) => f.familyId),
-        seconds: SECONDS,
+        seconds: sized.seconds,
       }).finally(() => clearInterval(forgetting));
       report(outcome, log);
 
@@ -114,26 +124,32 @@ async function api<T>(url: string, method: string, pathname: string, token: stri
   return JSON.parse(text) as T;
 }
 
-/** The church, its directory, and its 50 users signed up and signed in the way real ones are. */
-async function prepareChurch(stack: BenchStack, log: (message: string) => void): Promise<PreparedChurch> {
-  const { markEmailVerified } = await import('../../lambdas/accounts/identity');
+/** The church, its directory, and its users (50 in a full run) signed up and signed in the way real ones are. */
+async function prepareChurch(
+  stack: BenchStack,
+  sized: LoadSize,
+  log: (message: string) => void,
+): Promise<PreparedChurch> {
   const { url, pool } = stack;
+  const userCount = sized.admins + sized.members;
+  /** User u edits family u × stride: spread over the directory, never shared (nor the warm-up's). */
+  const stride = Math.floor(sized.families / userCount);
+  if (stride < 2) throw new Error(`${sized.families} families are too few for ${userCount} users`);
   const orgId = await registerChurch(url, pool, 'Bench Load Church', { email: ADMIN_EMAIL, password: PASSWORD });
   const adminToken = await signInLocal(pool, ADMIN_EMAIL, PASSWORD);
-  const directory = generateDirectory(orgId, FAMILIES, SEED);
+  const directory = generateDirectory(orgId, sized.families, SEED);
   const written = await seedDirectory(stack.config.tableName, orgId, directory);
   log(`seeded ${directory.families.length} families, ${directory.members.length} members (${written} items)`);
 
-  const owned = Array.from({ length: USERS }, (_, u) => editedIn(directory, u * STRIDE));
+  const owned = Array.from({ length: userCount }, (_, u) => editedIn(directory, u * stride));
 
-  // Users 1..49 sign up through the API as those members (one at a time: cognito-local keeps its users in one JSON file).
-  for (const { email } of owned.slice(1)) {
-    await api(url, 'POST', '/api/accounts', null, { email, fullName: 'Bench Member', password: PASSWORD, orgId });
-    await markEmailVerified(email);
-  }
-  // Users 1..9 are granted admin by the administrator, as User Management does.
+  // Users 1.. sign up through the API as those members, as the sign-up page does: the account, the
+  // proof of its address, then finishSignUp with the church's link joins it to its member (one at
+  // a time: cognito-local keeps its users in one JSON file).
+  for (const { email } of owned.slice(1)) await signUpMember(url, pool, { email, password: PASSWORD, orgId });
+  // Users 1 to admins - 1 are granted admin by the administrator, as User Management does.
   const { users: accounts } = await api<ListUsersResult>(url, 'GET', '/api/users', adminToken);
-  for (const { email } of owned.slice(1, ADMINS)) {
+  for (const { email } of owned.slice(1, sized.admins)) {
     const account = accounts.find((a) => a.email === email);
     if (!account) throw new Error(`${email} signed up but is not among the church's users`);
     await api(url, 'PUT', `/api/users/${account.userId}/admin`, adminToken, { setAdminStatus: true });
@@ -142,7 +158,7 @@ async function prepareChurch(stack: BenchStack, log: (message: string) => void):
   for (const [u, own] of owned.entries()) {
     users.push({
       email: u === 0 ? ADMIN_EMAIL : own.email,
-      role: u < ADMINS ? 'admin' : 'member',
+      role: u < sized.admins ? 'admin' : 'member',
       token: u === 0 ? adminToken : await signInLocal(pool, own.email, PASSWORD),
       familyId: own.familyId,
       memberId: own.memberId,
@@ -152,7 +168,7 @@ async function prepareChurch(stack: BenchStack, log: (message: string) => void):
   // Every route of the visit once (its first call loads the handler), the edits on a family nobody uses.
   const warm = editedIn(directory, WARM_FAMILY);
   await api(url, 'GET', '/api/dashboard?month=1', adminToken);
-  await api(url, 'GET', '/api/families', users[USERS - 1]!.token);
+  await api(url, 'GET', '/api/families', users.at(-1)!.token);
   const { family } = await api<GetFamilyResult>(url, 'GET', `/api/families/${warm.familyId}`, adminToken);
   const { surname, street, city, state, zipcode, phone, anniversary } = family;
   await api(url, 'PUT', `/api/families/${warm.familyId}`, adminToken, {
@@ -185,8 +201,11 @@ function editedIn(directory: GeneratedDirectory, index: number) {
 
 /** Runs the traffic in test/bench/load-traffic.ts as a child process and waits for its outcome. */
 async function inTrafficProcess(plan: TrafficPlan): Promise<TrafficOutcome> {
+  // A TypeScript file: run through tsx's loader whoever runs this one (tsx under `npm run bench`, a
+  // vitest worker under the smoke run, whose own flags are not for this child).
   const child = fork(fileURLToPath(new URL('./load-traffic.ts', import.meta.url)), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
   });
   try {
     return await new Promise<TrafficOutcome>((resolve, reject) => {

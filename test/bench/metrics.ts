@@ -13,6 +13,13 @@ export interface Metric {
   readonly budget: number | null;
 }
 
+/**
+ * How big a module's run is. `full`: the measurement `npm run bench` makes (its figures go to
+ * bench-results.json). `smoke`: the same code at a tiny size, seconds a module, run by the test
+ * suite (test/bench-smoke) so a module a product change broke fails CI; its figures mean nothing.
+ */
+export type BenchSize = 'smoke' | 'full';
+
 export interface BenchContext {
   /** Repository root (absolute). */
   readonly root: string;
@@ -20,6 +27,8 @@ export interface BenchContext {
   readonly tmpDir: string;
   /** Progress output (to stderr, so stdout stays the results table). */
   readonly log: (message: string) => void;
+  /** The run's size: each module picks its churches, users, runs and seconds from it. */
+  readonly size: BenchSize;
 }
 
 export interface BenchModule {

@@ -5,12 +5,14 @@
  * stack (dynoxide, s3rver, cognito-local; ports 4700-4703, test/bench/stack.ts).
  *
  *  - pdf.<n>.seconds / pdf.<n>.peak_mb / pdf.<n>.file_mb: the book as the Families page makes it,
- *    by the directoryBook state machine's Render task (lambdas/tasks/directoryBook/render.ts,
+ *    by the directoryBook state machine's Render task (lambdas/jobs/directoryBook/render.ts,
  *    bundled as CDK ships it, fonts beside it), invoked once in a fresh `node` process for a
  *    claimed run of the church's book, as Step Functions invokes it (one invocation makes the
  *    whole book; limits 60 s and 1.5 GB). It reads DynamoDB, reads the photos' print renditions
  *    from S3, renders and PUTs the PDF to the exports bucket. Seconds = the invocation's wall
- *    time; peak = that process's maximum resident set (getrusage maxRSS), as Lambda counts memory.
+ *    time; peak = that process's own peak resident set (VmHWM, fresh-node.ts), as Lambda counts
+ *    memory: not getrusage's maxRSS, which in a child counts its parent's resident set (after
+ *    the directory module had grown the bench to ~800 MB, the book read ~800 MB whatever it used).
  *    Supporting: the task's own split (read, photos, render, write) from its log line.
  *  - pdf.<n>.over_floor_ratio: those seconds over the floor's: the same pages (same count, the
  *    same photos embedded, the same texts) drawn with pure pdf-lib and its standard Helvetica,
@@ -20,37 +22,50 @@
  *
  * `BENCH_PDF_FAMILIES=10000 npm run bench -- pdf` runs the same with another size (metrics
  * pdf.10000.*). Above 2,000 families the floor, which holds every photo in memory, does not run
- * (BENCH_PDF_FLOOR=1 runs it).
+ * (BENCH_PDF_FLOOR=1 runs it). The smoke run (size `smoke`): 10 families, floor included (pdf.10.*).
  *
  * First, pdf.multiscript.*: the multi-script fixture church in every script of the font chain,
- * no glyph .notdef and every name read back by pdftotext (pdf-scripts.ts).
+ * no glyph .notdef and every name read back as a reader's viewer reads it (pdf-scripts.ts).
  */
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { jobs } from '../../lambdas/tasks/manifest';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, seedDirectory, type Names } from './church';
+import { inFreshNode } from './fresh-node';
 import { multiscriptMetrics } from './pdf-scripts';
-import { round2, type BenchModule, type Metric } from './metrics';
+import { round2, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
 
-const run = promisify(execFile);
-
-const FAMILIES = Number(process.env.BENCH_PDF_FAMILIES ?? 1000);
-const DISTINCT_PHOTOS = 8;
 const PASSWORD = 'bench-admin-1';
 const ADMIN_EMAIL = 'pdf-admin@bench.example';
-/** The issue's budgets at 1,000 families; a larger church's book must stay inside one Lambda invocation (60 s, 1.5 GB). */
-const SECONDS_BUDGET = FAMILIES <= 1000 ? 6 : 60;
-const PEAK_MB_BUDGET = FAMILIES <= 1000 ? 300 : 1536;
-const FILE_MB_BUDGET = FAMILIES <= 1000 ? 40 : null;
-/** The floor runs too, up to this size or when asked. */
-const WITH_FLOOR = process.env.BENCH_PDF_FLOOR ? process.env.BENCH_PDF_FLOOR === '1' : FAMILIES <= 2000;
+
+interface PdfSize {
+  families: number;
+  /** Pictures made (each family its own object, these pictures in turn). */
+  distinctPhotos: number;
+  withFloor: boolean;
+  secondsBudget: number;
+  peakMbBudget: number;
+  fileMbBudget: number | null;
+}
+
+function pdfSize(size: BenchSize): PdfSize {
+  const families = size === 'smoke' ? 10 : Number(process.env.BENCH_PDF_FAMILIES ?? 1000);
+  const floor = size === 'full' ? process.env.BENCH_PDF_FLOOR : undefined;
+  return {
+    families,
+    distinctPhotos: size === 'smoke' ? 2 : 8,
+    // The floor runs too, up to this size or when asked.
+    withFloor: floor ? floor === '1' : families <= 2000,
+    // The issue's budgets at 1,000 families; a larger church's book must stay inside one Lambda invocation (60 s, 1.5 GB).
+    secondsBudget: families <= 1000 ? 6 : 60,
+    peakMbBudget: families <= 1000 ? 300 : 1536,
+    fileMbBudget: families <= 1000 ? 40 : null,
+  };
+}
 
 /** Names in several scripts (Vietnamese, Greek, Cyrillic, Korean), so the PDF embeds several font subsets. */
 const ANY_SCRIPT_NAMES: Names = {
@@ -103,41 +118,6 @@ const ANY_SCRIPT_NAMES: Names = {
     'Paul',
   ],
 };
-
-/** Runs in a fresh node: imports the module, runs `main` of it once, reports wall time and maxRSS. */
-const PROBE = `
-const [url, input] = process.argv.slice(1);
-const mod = await import(url);
-const t0 = performance.now();
-const result = await mod.benchMain(input);
-const ms = performance.now() - t0;
-const maxRssMb = process.resourceUsage().maxRSS / 1024;
-process.stdout.write('\\n' + JSON.stringify({ benchResult: true, ms, maxRssMb, result }) + '\\n');
-`;
-
-interface ChildResult<T> {
-  ms: number;
-  maxRssMb: number;
-  result: T;
-  logs: Record<string, unknown>[];
-}
-
-async function inChild<T>(file: string, input: string, env: NodeJS.ProcessEnv): Promise<ChildResult<T>> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--input-type=module', '-e', PROBE, pathToFileURL(file).href, input],
-    {
-      env,
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 300_000,
-    },
-  );
-  const lines = stdout.split('\n').filter((l) => l.startsWith('{'));
-  const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-  const last = parsed.find((l) => l.benchResult) as unknown as Omit<ChildResult<T>, 'logs'> | undefined;
-  if (!last) throw new Error(`no result from ${file}: ${stdout.slice(-2000)}`);
-  return { ...last, logs: parsed.filter((l) => !l.benchResult) };
-}
 
 /** The job task bundle's driver: one invocation with the state machine's input, as Step Functions makes it. */
 const TASK_DRIVER = `
@@ -197,7 +177,9 @@ export async function benchMain(inputFile) {
 
 export const pdf: BenchModule = {
   name: 'pdf',
-  async run({ root, tmpDir, log }) {
+  async run({ root, tmpDir, log, size }) {
+    const sized = pdfSize(size);
+    const n = sized.families;
     // Bundles first: the job's task exactly as CDK ships it, and the floor with plain pdf-lib.
     const taskDir = path.join(tmpDir, 'book-task');
     const task = jobs.directoryBook.tasks.RenderFunctionArn;
@@ -226,13 +208,13 @@ export const pdf: BenchModule = {
     });
 
     const t0 = performance.now();
-    const pictures = Array.from({ length: DISTINCT_PHOTOS }, (_, i) => photoJpeg(100 + i));
+    const pictures = Array.from({ length: sized.distinctPhotos }, (_, i) => photoJpeg(100 + i));
     const photoDir = path.join(tmpDir, 'photos');
     await mkdir(photoDir, { recursive: true });
     await Promise.all(pictures.map((p, i) => writeFile(path.join(photoDir, `${i}.jpg`), p)));
     const meanKb = pictures.reduce((n, p) => n + p.length, 0) / pictures.length / 1024;
     log(
-      `made ${DISTINCT_PHOTOS} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      `made ${pictures.length} photos of 1200x900 (mean ${meanKb.toFixed(0)} KB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
     const scriptsDir = path.join(tmpDir, 'scripts');
@@ -241,14 +223,13 @@ export const pdf: BenchModule = {
 
     return withLocalStack(tmpDir, async (stack) => {
       const config = stack.config;
-      const church = await seed(stack.url, stack.pool, config.tableName, pictures, log);
+      const church = await seed(stack.url, stack.pool, config.tableName, pictures, n, log);
       // The handler runs as a Lambda instance that serves one invocation at a time: without the
       // concurrency the local gateway sets in this process (lib/local/invocation.ts), for which
       // Powertools would look for an InvokeStore the child has not made.
       const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
       delete env.AWS_LAMBDA_MAX_CONCURRENCY;
 
-      const n = FAMILIES;
       const metrics: Metric[] = [...multiscript];
 
       // The book job: a run of the church's book claimed as startDirectoryBook claims it, then its
@@ -267,8 +248,8 @@ export const pdf: BenchModule = {
         null,
       );
       if (!claimed) throw new Error('the church already had a book running');
-      log(`making the book of ${FAMILIES} families in the job task bundle (one invocation)...`);
-      const job = await inChild<{ pages: number }>(
+      log(`making the book of ${n} families in the job task bundle (one invocation)...`);
+      const job = await inFreshNode<{ pages: number }>(
         path.join(taskDir, 'driver.mjs'),
         JSON.stringify({ orgId: church.orgId, jobId }),
         env,
@@ -276,7 +257,7 @@ export const pdf: BenchModule = {
       const book = await getBook(church.orgId);
       if (book?.status !== 'SUCCEEDED' || !book.fileKey) throw new Error(`the book ended ${JSON.stringify(book)}`);
       const jobLine = generatedLine(job.logs);
-      if (jobLine.photos !== FAMILIES) throw new Error(`only ${jobLine.photos} of ${FAMILIES} photos were fetched`);
+      if (jobLine.photos !== n) throw new Error(`only ${jobLine.photos} of ${n} photos were fetched`);
       if (book.pagesDone !== jobLine.pages.total)
         throw new Error(`progress ${book.pagesDone} of ${jobLine.pages.total}`);
       const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
@@ -285,17 +266,17 @@ export const pdf: BenchModule = {
       if (head.ContentLength !== jobLine.bytes)
         throw new Error(`stored book: ${head.ContentLength} bytes (rendered ${jobLine.bytes})`);
       log(
-        `job: ${(job.ms / 1000).toFixed(2)} s, peak ${job.maxRssMb.toFixed(0)} MB, ${jobLine.pages.total} pages, ${(jobLine.bytes / 1048576).toFixed(1)} MB; split ${JSON.stringify(jobLine.ms)}`,
+        `job: ${(job.ms / 1000).toFixed(2)} s, peak ${job.peakMb.toFixed(0)} MB (getrusage maxRSS ${job.maxRssMb.toFixed(0)} MB, the parent's counted), ${jobLine.pages.total} pages, ${(jobLine.bytes / 1048576).toFixed(1)} MB; split ${JSON.stringify(jobLine.ms)}`,
       );
       metrics.push(
-        { name: `pdf.${n}.seconds`, value: round2(job.ms / 1000), unit: 's', budget: SECONDS_BUDGET },
-        { name: `pdf.${n}.peak_mb`, value: round2(job.maxRssMb), unit: 'MB', budget: PEAK_MB_BUDGET },
-        { name: `pdf.${n}.file_mb`, value: round2(jobLine.bytes / 1048576), unit: 'MB', budget: FILE_MB_BUDGET },
+        { name: `pdf.${n}.seconds`, value: round2(job.ms / 1000), unit: 's', budget: sized.secondsBudget },
+        { name: `pdf.${n}.peak_mb`, value: round2(job.peakMb), unit: 'MB', budget: sized.peakMbBudget },
+        { name: `pdf.${n}.file_mb`, value: round2(jobLine.bytes / 1048576), unit: 'MB', budget: sized.fileMbBudget },
         { name: `pdf.${n}.pages`, value: jobLine.pages.total, unit: 'pages', budget: null },
       );
       for (const [phase, ms] of Object.entries(jobLine.ms))
         metrics.push({ name: `pdf.${n}.${phase}_seconds`, value: round2(ms / 1000), unit: 's', budget: null });
-      if (!WITH_FLOOR) return metrics;
+      if (!sized.withFloor) return metrics;
 
       const floorInput = path.join(tmpDir, 'floor-input.json');
       await writeFile(
@@ -306,21 +287,21 @@ export const pdf: BenchModule = {
           indexPages: jobLine.pages.index,
           families: church.families.map((f, i) => ({
             ...f,
-            photoFile: path.join(photoDir, `${i % DISTINCT_PHOTOS}.jpg`),
+            photoFile: path.join(photoDir, `${i % pictures.length}.jpg`),
           })),
         }),
       );
       log('drawing the same pages with pure pdf-lib (the floor)...');
-      const floor = await inChild<{ bytes: number; pages: number; renderMs: number }>(floorFile, floorInput, env);
+      const floor = await inFreshNode<{ bytes: number; pages: number; renderMs: number }>(floorFile, floorInput, env);
       if (floor.result.pages !== jobLine.pages.total)
         throw new Error(`the floor drew ${floor.result.pages} pages, the book ${jobLine.pages.total}`);
       log(
-        `floor: ${(floor.result.renderMs / 1000).toFixed(2)} s, peak ${floor.maxRssMb.toFixed(0)} MB, ${(floor.result.bytes / 1048576).toFixed(1)} MB`,
+        `floor: ${(floor.result.renderMs / 1000).toFixed(2)} s, peak ${floor.peakMb.toFixed(0)} MB, ${(floor.result.bytes / 1048576).toFixed(1)} MB`,
       );
       metrics.push(
         { name: `pdf.${n}.over_floor_ratio`, value: round2(job.ms / floor.result.renderMs), unit: 'x', budget: null },
         { name: `pdf.${n}.floor_seconds`, value: round2(floor.result.renderMs / 1000), unit: 's', budget: null },
-        { name: `pdf.${n}.floor_peak_mb`, value: round2(floor.maxRssMb), unit: 'MB', budget: null },
+        { name: `pdf.${n}.floor_peak_mb`, value: round2(floor.peakMb), unit: 'MB', budget: null },
       );
       return metrics;
     });
@@ -353,6 +334,7 @@ async function seed(
   pool: { endpoint: string; clientId: string },
   table: string,
   pictures: Buffer[],
+  familyCount: number,
   log: (message: string) => void,
 ): Promise<SeededChurch> {
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
@@ -367,7 +349,7 @@ async function seed(
   >;
   const claims = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
 
-  const { families, members } = generateDirectory(orgId, FAMILIES, 20260005, {
+  const { families, members } = generateDirectory(orgId, familyCount, 20260005, {
     names: ANY_SCRIPT_NAMES,
     photoEvery: 1,
   });

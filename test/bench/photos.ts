@@ -7,24 +7,25 @@
  *
  *  - photos.grid_first_screen_kb.originals: the grid of those photos as stored (what the grid
  *    downloaded before renditions: each photo at upload size).
- *  - photos.grid_first_screen_kb: the same grid once the one-off job (lambdas/tasks/photoRenditions)
+ *  - photos.grid_first_screen_kb: the same grid once the one-off job (lambdas/jobs/photoRenditions)
  *    has made their renditions, so the grid takes each photo's small rendition through srcset.
  *    Budget: a fifth of the originals' figure.
  *
  * Each is a fresh browser context (empty cache) that opens the grid and waits until the network is
  * idle without scrolling: what the first screen loads, lazy images near it included, counted as
- * the bytes of each image answer from the photos bucket.
+ * the bytes of each image answer from the photos bucket. The smoke run (size `smoke`): 6 families.
  */
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { buildWeb } from '../../web/buildWeb';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
+import { requireChromium } from '../support/chromium-installed';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, seedDirectory } from './church';
 import { kb, round2, type BenchModule, type Metric } from './metrics';
 import { registerChurch, withLocalStack } from './stack';
 
-const FAMILIES = 24;
+const FAMILIES = { full: 24, smoke: 6 } as const;
 const DISTINCT_PHOTOS = 8;
 const ADMIN = { email: 'photos-admin@bench.example', password: 'bench-admin-1' };
 const VIEWPORT = { width: 1280, height: 900 };
@@ -68,16 +69,18 @@ async function gridDownload(browser: Browser, url: string, photosBucket: string)
 
 export const photos: BenchModule = {
   name: 'photos',
-  async run({ tmpDir, log }) {
+  async run({ tmpDir, log, size }) {
+    requireChromium();
+    const families = FAMILIES[size];
     await buildWeb();
     log('built the SPA into web/dist');
-    const pictures = Array.from({ length: DISTINCT_PHOTOS }, (_, i) => photoJpeg(300 + i));
+    const pictures = Array.from({ length: Math.min(DISTINCT_PHOTOS, families) }, (_, i) => photoJpeg(300 + i));
     return withLocalStack(tmpDir, async (stack) => {
       const { PutObjectCommand } = await import('@aws-sdk/client-s3');
       const { s3 } = await import('../../lambdas/platform/aws/s3');
       const { startExecution } = await import('../../lambdas/platform/aws/sfn');
       const orgId = await registerChurch(stack.url, stack.pool, 'Photo Bench Church', ADMIN);
-      const directory = generateDirectory(orgId, FAMILIES, 20261124, { photoEvery: 1 });
+      const directory = generateDirectory(orgId, families, 20261124, { photoEvery: 1 });
       await seedDirectory(stack.config.tableName, orgId, directory);
       await Promise.all(
         directory.families.map((family, i) =>
@@ -85,7 +88,7 @@ export const photos: BenchModule = {
             new PutObjectCommand({
               Bucket: stack.config.photosBucket,
               Key: family.photo!,
-              Body: pictures[i % DISTINCT_PHOTOS],
+              Body: pictures[i % pictures.length],
               ContentType: 'image/jpeg',
             }),
           ),
@@ -93,7 +96,7 @@ export const photos: BenchModule = {
       );
       const meanKb = pictures.reduce((n, p) => n + p.length, 0) / pictures.length / 1024;
       log(
-        `church of ${FAMILIES} families, each with a photo of 1200x900 (mean ${meanKb.toFixed(0)} KB), no renditions`,
+        `church of ${families} families, each with a photo of 1200x900 (mean ${meanKb.toFixed(0)} KB), no renditions`,
       );
 
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -1,5 +1,5 @@
 /**
- * Bench module: what the visibility rule (lambdas/privacy/visibility.ts) costs the reads it guards,
+ * Bench module: what the visibility rule (lambdas/domain/visibility.ts) costs the reads it guards,
  * on a generated church of 1,000 families and 4,000 members with 100 groups of 10, against the
  * real local stack.
  *
@@ -13,29 +13,41 @@
  *    privacy.<read>.admin.ddb_requests beside them.
  *  - privacy.<read>.member_<setting>.p50_ms, privacy.<read>.admin.p50_ms: median of interleaved runs.
  *  - privacy.<read>.member_groups_over_admin: the filter's share of the API time.
+ *
+ * The smoke run (size `smoke`): 40 families, 5 groups of 4, two runs each.
  */
 import { generateDirectory, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
-import { median, type BenchModule, type Metric } from './metrics';
+import { median, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
 
-const FAMILIES = 1000;
 const SEED = 20260012;
-const GROUPS = 100;
-const GROUP_SIZE = 10;
-const WARM_UPS = 3;
-const RUNS = 15;
+
+interface PrivacySize {
+  families: number;
+  groups: number;
+  groupSize: number;
+  /** The groups the viewer is in (three). */
+  viewerGroups: readonly number[];
+  warmUps: number;
+  runs: number;
+}
+
+const SIZES: Record<BenchSize, PrivacySize> = {
+  full: { families: 1000, groups: 100, groupSize: 10, viewerGroups: [10, 20, 30], warmUps: 3, runs: 15 },
+  smoke: { families: 40, groups: 5, groupSize: 4, viewerGroups: [1, 2, 3], warmUps: 1, runs: 2 },
+};
 const ADMIN = { email: 'admin@privacy.bench', password: 'bench-admin-1' };
 const MEMBER = { email: 'member@privacy.bench', password: 'bench-member-1' };
 
 export const privacy: BenchModule = {
   name: 'privacy',
-  async run({ tmpDir, log }) {
-    return withLocalStack(tmpDir, (stack) => measure(stack, log));
+  async run({ tmpDir, log, size }) {
+    return withLocalStack(tmpDir, (stack) => measure(stack, SIZES[size], log));
   },
 };
 
-async function measure(stack: BenchStack, log: (message: string) => void): Promise<Metric[]> {
+async function measure(stack: BenchStack, sized: PrivacySize, log: (message: string) => void): Promise<Metric[]> {
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { batchPutAll } = await import('../../lambdas/core/repos/batch');
   const { roleItem, roleMemberName } = await import('../../lambdas/directory/repos/items');
@@ -47,9 +59,9 @@ async function measure(stack: BenchStack, log: (message: string) => void): Promi
   const table = stack.config.tableName;
 
   const orgId = await registerChurch(stack.url, stack.pool, 'Privacy Bench Church', ADMIN);
-  const { families, members } = generateDirectory(orgId, FAMILIES, SEED);
-  // 100 groups of 10 members (their roles, and the marks they leave on members and families, as the
-  // domain writes them); the viewer is in three.
+  const { families, members } = generateDirectory(orgId, sized.families, SEED);
+  // 100 groups of 10 members in a full run (their roles, and the marks they leave on members and
+  // families, as the domain writes them); the viewer is in three.
   const stamp = new Date().toISOString();
   const role = (member: (typeof members)[number], groupId: string) => ({
     groupId,
@@ -61,11 +73,11 @@ async function measure(stack: BenchStack, log: (message: string) => void): Promi
     label: null,
     cDate: stamp,
   });
-  const roles = Array.from({ length: GROUPS * GROUP_SIZE }, (_, i) =>
-    role(members[(i * 7) % members.length]!, `bench-group-${Math.floor(i / GROUP_SIZE)}`),
+  const roles = Array.from({ length: sized.groups * sized.groupSize }, (_, i) =>
+    role(members[(i * 7) % members.length]!, `bench-group-${Math.floor(i / sized.groupSize)}`),
   );
   const viewer = members[0]!;
-  for (const g of [10, 20, 30]) roles.push(role(viewer, `bench-group-${g}`));
+  for (const g of sized.viewerGroups) roles.push(role(viewer, `bench-group-${g}`));
   await seedDirectory(table, orgId, withGroupMarks(families, members, roles));
   await batchPutAll(table, roles.map(roleItem));
 
@@ -134,9 +146,9 @@ async function measure(stack: BenchStack, log: (message: string) => void): Promi
       } finally {
         counter.stop();
       }
-      for (let i = 0; i < WARM_UPS; i++) await request(tokens.member, path);
+      for (let i = 0; i < sized.warmUps; i++) await request(tokens.member, path);
       // Interleaved with the administrator's reads, so drift in machine load falls on both alike.
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0; i < sized.runs; i++) {
         runs[`member_${setting}`]!.push(await time(tokens.member, path));
         runs.admin!.push(await time(tokens.admin, path));
       }

@@ -11,32 +11,25 @@
  *   npm run bench -- web          time to content and Lighthouse (mobile) of the SPA's pages in Chromium, demo church (local stack, ports 4700-4703)
  *   npm run bench -- photos       image bytes of the family grid's first screen at 1,280 px in Chromium, before and after renditions (local stack)
  *   npm run bench -- load         50 signed-in users for 60 s (BENCH_LOAD_SECONDS) on a 200-family church: errors, p50/p99 (local stack, ports 4700-4703)
+ *   npm run bench -- --smoke      every module (or the named ones) at a tiny size, as the test suite runs them
+ *                                 (test/bench-smoke): seconds a module; budgets not applied, nothing merged
  *
  * The local stacks' base port is BENCH_STACK_PORT (default 4700), to run beside another stack.
  *
+ * web and photos need Debian's Chromium (`apt-get install -y chromium`); without it they fail
+ * with a line that says so and the other modules run.
+ *
  * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts)
- * and add it to MODULES below. Each module gets its own scratch directory, removed afterwards.
+ * and add it to MODULES (modules.ts). Each module gets its own scratch directory, removed afterwards.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cost } from './cost';
-import { directory } from './directory';
-import { privacy } from './privacy';
-import { jobs } from './jobs';
-import { lambdas } from './lambdas';
-import { load } from './load';
-import { pdf } from './pdf';
-import { photos } from './photos';
-import { spa } from './spa';
-import { web } from './web';
-import type { BenchModule, Metric } from './metrics';
+import type { BenchSize, Metric } from './metrics';
+import { describeFailure, runModule, selectModules } from './modules';
 import { formatTable, isOver } from './report';
 import { mergeResults, RESULTS_FILE } from './results';
-
-/** The registry: every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, web, photos, directory, privacy, pdf, jobs, load, cost];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -52,17 +45,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-function selectModules(names: readonly string[]): readonly BenchModule[] {
-  if (names.length === 0) return MODULES;
-  const unknown = names.filter((n) => !MODULES.some((m) => m.name === n));
-  if (unknown.length) {
-    throw new Error(`unknown bench module(s) ${unknown.join(', ')}; known: ${MODULES.map((m) => m.name).join(', ')}`);
-  }
-  return MODULES.filter((m) => names.includes(m.name));
-}
-
 async function main(): Promise<number> {
-  const selected = selectModules(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const size: BenchSize = args.includes('--smoke') ? 'smoke' : 'full';
+  const selected = selectModules(args.filter((a) => a !== '--smoke'));
   const metrics: Metric[] = [];
   const failures: string[] = [];
   const started = performance.now();
@@ -72,30 +58,30 @@ async function main(): Promise<number> {
     scratch.add(tmpDir);
     const t0 = performance.now();
     try {
-      const produced = await mod.run({ root, tmpDir, log: (m) => log(`[${mod.name}] ${m}`) });
+      const produced = await runModule(mod, { root, tmpDir, size, log: (m) => log(`[${mod.name}] ${m}`) });
       for (const m of produced) {
-        if (!Number.isFinite(m.value)) throw new Error(`metric ${m.name} is ${m.value}`);
         if (metrics.some((x) => x.name === m.name)) throw new Error(`metric ${m.name} is produced twice`);
       }
       metrics.push(...produced);
       log(`[${mod.name}] done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } catch (error) {
       failures.push(mod.name);
-      log(`[${mod.name}] FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`[${mod.name}] FAILED: ${describeFailure(error)}`);
     } finally {
       await rm(tmpDir, { recursive: true, force: true });
       scratch.delete(tmpDir);
     }
   }
 
-  if (metrics.length) await mergeResults(root, metrics);
+  // A smoke run's figures are of tiny churches: never results, never held to the budgets.
+  if (metrics.length && size === 'full') await mergeResults(root, metrics);
 
-  console.log(formatTable(metrics));
+  console.log(formatTable(size === 'full' ? metrics : metrics.map((m) => ({ ...m, budget: null }))));
   console.log(
-    `\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; merged into ${RESULTS_FILE}`,
+    `\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; ${size === 'smoke' ? 'smoke run: not merged' : metrics.length ? `merged into ${RESULTS_FILE}` : 'nothing merged'}`,
   );
 
-  const over = metrics.filter(isOver);
+  const over = size === 'full' ? metrics.filter(isOver) : [];
   if (over.length) console.error(`over budget: ${over.map((m) => m.name).join(', ')}`);
   if (failures.length) console.error(`failed modules: ${failures.join(', ')}`);
   return over.length || failures.length ? 1 : 0;

@@ -86,3 +86,34 @@ export async function registerChurch(
   if (!orgId) throw new Error('finishRegistration answered no orgId');
   return orgId;
 }
+
+/**
+ * A member's sign-up through the API as the browser makes it (test/support/fixtures.ts
+ * signUpAndJoin): the account (newUser, which holds no church), its address proven, then
+ * finishSignUp with the church's link, which joins the account to the member the church holds
+ * for that address. Answers an ID token signed in afterwards, carrying the church.
+ */
+export async function signUpMember(
+  url: string,
+  pool: BenchStack['pool'],
+  member: { email: string; password: string; orgId: string; fullName?: string },
+): Promise<string> {
+  const { markEmailVerified } = await import('../../lambdas/accounts/identity');
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`${path} for ${member.email}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { orgId?: string };
+  };
+  const { email, password, orgId } = member;
+  await post('/api/accounts', { email, fullName: member.fullName ?? 'Bench Member', password, orgId });
+  await markEmailVerified(email);
+  const joined = await post('/api/session/sign-up', { orgId }, await signInLocal(pool, email, password));
+  if (joined.orgId !== orgId) throw new Error(`${email} joined ${joined.orgId}, not ${orgId}`);
+  return signInLocal(pool, email, password);
+}

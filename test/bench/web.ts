@@ -25,7 +25,8 @@
  *    .unused_css_kib (the unused-css-rules audit, goal < 50), .unused_js_kib (unused-javascript).
  *
  * Every figure is recorded without a budget: they depend on the machine and its load; the log
- * says which goals are missed.
+ * says which goals are missed. The smoke run (size `smoke`): one timed navigation per page and
+ * Lighthouse on /families alone.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -34,12 +35,28 @@ import { chromium, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, seedDemo } from '../../lib/local/demo';
 import { buildWeb } from '../../web/buildWeb';
 import { median, round2, type Metric } from './metrics';
-import type { BenchModule } from './metrics';
+import type { BenchModule, BenchSize } from './metrics';
 import { withLocalStack } from './stack';
 import { CHROMIUM, CHROMIUM_ARGS as ARGS } from '../support/chromium';
+import { requireChromium } from '../support/chromium-installed';
 
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+interface WebSize {
+  /** Timed navigations per page (after the one that warms the cache). */
+  runs: number;
+  lighthouseRuns: number;
+  /** The Lighthouse pages measured (by name); null: all of them. */
+  lighthousePages: readonly string[] | null;
+}
+
+function webSize(size: BenchSize): WebSize {
+  if (size === 'smoke') return { runs: 1, lighthouseRuns: 1, lighthousePages: ['families'] };
+  return {
+    runs: Number(process.env.BENCH_WEB_RUNS ?? 5),
+    lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1),
+    // BENCH_LIGHTHOUSE_PAGES=families,families_grid measures only those (while working on one page).
+    lighthousePages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? null,
+  };
+}
 
 /** The pages timed: the element whose first frame counts as content, the API call, the chunk. */
 const TIMED = [
@@ -143,13 +160,13 @@ async function timeOnce(page: Page, url: string, target: (typeof TIMED)[number])
   };
 }
 
-async function timePages(page: Page, url: string, log: (m: string) => void): Promise<Metric[]> {
+async function timePages(page: Page, url: string, count: number, log: (m: string) => void): Promise<Metric[]> {
   await page.addInitScript(watchContent(TIMED.map((t) => t.content)));
   const metrics: Metric[] = [];
   for (const target of TIMED) {
     await timeOnce(page, url, target); // warms the HTTP cache (and the handlers)
     const runs: Timing[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await timeOnce(page, url, target));
+    for (let i = 0; i < count; i++) runs.push(await timeOnce(page, url, target));
     const m = (pick: (t: Timing) => number) => round2(median(runs.map(pick)));
     const figures = {
       ttc: m((t) => t.ttc),
@@ -230,13 +247,12 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigu
   };
 }
 
-async function lighthousePages(url: string, port: number, log: (m: string) => void): Promise<Metric[]> {
+async function lighthousePages(url: string, port: number, sized: WebSize, log: (m: string) => void): Promise<Metric[]> {
   const metrics: Metric[] = [];
-  // BENCH_LIGHTHOUSE_PAGES=families,families_grid measures only those (while working on one page).
-  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  const only = sized.lighthousePages;
   for (const target of LIGHTHOUSE_PAGES.filter(({ name }) => !only || only.includes(name))) {
     const runs: LighthouseFigures[] = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseOnce(`${url}${target.path}`, port));
+    for (let i = 0; i < sized.lighthouseRuns; i++) runs.push(await lighthouseOnce(`${url}${target.path}`, port));
     const m = (pick: (f: LighthouseFigures) => number) => median(runs.map(pick));
     const figures = {
       performance: Math.round(m((f) => f.performance)),
@@ -268,7 +284,9 @@ async function lighthousePages(url: string, port: number, log: (m: string) => vo
 
 export const web: BenchModule = {
   name: 'web',
-  async run({ tmpDir, log }) {
+  async run({ tmpDir, log, size }) {
+    requireChromium();
+    const sized = webSize(size);
     await buildWeb();
     log('built the SPA into web/dist');
     return withLocalStack(tmpDir, async (stack) => {
@@ -289,8 +307,8 @@ export const web: BenchModule = {
         const page = context.pages()[0] ?? (await context.newPage());
         await signIn(page, stack.url);
         log('signed in as the demo administrator');
-        const metrics = await timePages(page, stack.url, log);
-        metrics.push(...(await lighthousePages(stack.url, port, log)));
+        const metrics = await timePages(page, stack.url, sized.runs, log);
+        metrics.push(...(await lighthousePages(stack.url, port, sized, log)));
         return metrics;
       } finally {
         await context.close();
