@@ -25,6 +25,8 @@ export default defineConfig({
           env: SINGLE_INVOCATION_ENV,
           include: ['test/unit/**/*.test.ts', 'test/architecture/*.test.ts'],
           environment: 'node',
+          // Reading a book back with pdf.js takes seconds on a loaded 2-core machine: a limit, not a timing assertion.
+          testTimeout: 30_000,
         },
       },
       {

@@ -16,7 +16,7 @@
  * the bytes of each image answer from the photos bucket. The smoke run (size `smoke`): 6 families.
  */
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Response } from 'playwright-core';
 import { buildWeb } from '../../web/buildWeb';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
 import { requireChromium } from '../support/chromium-installed';
@@ -46,17 +46,30 @@ async function gridDownload(browser: Browser, url: string, photosBucket: string)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard');
-    const answers: Promise<{ bytes: number; type: string }>[] = [];
-    page.on('response', (response) => {
+    // Each answer's body read as it comes, its failure kept (never left to reject unheard, which
+    // would end the process) and reported once the grid is done.
+    const answers: Promise<{ bytes: number; type: string } | { error: string }>[] = [];
+    const onResponse = (response: Response) => {
       if (!new URL(response.url()).pathname.startsWith(`/${photosBucket}/`)) return;
+      // A redirect or a 304 (an image asked again, answered from the cache) carries no image:
+      // playwright has no body for it, and what it leads to is counted where it lands.
+      if (response.status() >= 300 && response.status() < 400) return;
       answers.push(
-        response.body().then((body) => ({ bytes: body.length, type: response.headers()['content-type'] ?? '?' })),
+        response.body().then(
+          (body) => ({ bytes: body.length, type: response.headers()['content-type'] ?? '?' }),
+          (error: unknown) => ({ error: `${response.status()} ${response.url()}: ${String(error)}` }),
+        ),
       );
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(`${url}/families/grid`, { waitUntil: 'networkidle' });
     await page.locator('.family-tile').first().waitFor();
     await page.waitForLoadState('networkidle');
-    const got = await Promise.all(answers);
+    page.off('response', onResponse);
+    const settled = await Promise.all(answers);
+    const failed = settled.flatMap((a) => ('error' in a ? [a.error] : []));
+    if (failed.length) throw new Error(`photo answers without a body: ${failed.join('; ')}`);
+    const got = settled.flatMap((a) => ('error' in a ? [] : [a]));
     return {
       bytes: got.reduce((n, a) => n + a.bytes, 0),
       images: got.length,

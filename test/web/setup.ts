@@ -22,7 +22,7 @@ window.scrollTo = () => {};
 
 // A page's first render waits for its lazy chunk, which a loaded 2-core machine can take over a
 // second to transform: a limit for findBy/waitFor, not a timing assertion.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   setConfig({
