@@ -4,20 +4,18 @@
  */
 import * as z from 'zod/mini';
 import { other, optional, required, rulesOf, type ValuesOf } from './entity';
-import { EMAIL_SHAPE, LIMITS, MM_DD, ZIP5_OR_9 } from './fields';
+import { EMAIL_MESSAGE, LIMITS, ZIP5_OR_9 } from './fields';
 
 export const MESSAGES = {
   surnameRequired: 'Please fill in the required Family Surname (*).',
   state: 'Please enter a valid 2-letter state abbreviation.',
   zip: 'Please enter a valid 5-digit or 9-digit zipcode.',
-  anniversary: 'Anniversary format must be MM/DD.',
-  birthday: 'Birthday format must be MM/DD.',
   image: 'Please select a valid image file.',
   photoNotYours: 'That photo belongs to another family. Please choose a photo of your own.',
   photoNewFamily: 'Please reload the page and choose the photo again.',
   memberName: 'Member name is required.',
   familyMissing: 'Family ID is missing (Please select or ensure one was passed).',
-  email: 'Please enter a valid email address.',
+  email: EMAIL_MESSAGE,
   badId: 'Invalid data provided. Please check your input.',
   version: 'Please reload the page and try again.',
 } as const;
@@ -60,18 +58,33 @@ const changedPhoto = z.pipe(
 const version = z.int({ error: MESSAGES.version }).check(z.minimum(1, MESSAGES.version));
 
 /**
- * A family, declared once (lambdas/contract/entity.ts): the order is the form's, so the first
- * message a form or a handler gives is that of the first wrong field on screen.
+ * A family, declared once (lambdas/contract/entity.ts): the order is the form's and the pages',
+ * so the first message a form or a handler gives is that of the first wrong field on screen.
  */
 export const FAMILY_FIELDS = {
-  surname: required('Family Surname', LIMITS.name, MESSAGES.surnameRequired),
-  street: optional('Street Address', LIMITS.address),
-  city: optional('City', LIMITS.name),
-  state: optional('State', 2, { pattern: /^[A-Za-z]{2}$/, message: MESSAGES.state }, (v) => v.toUpperCase()),
-  zipcode: optional('Zip Code', 10, { pattern: ZIP5_OR_9, message: MESSAGES.zip }),
-  phone: optional('Home Phone', LIMITS.phone),
-  anniversary: optional('Anniversary', 5, { pattern: MM_DD, message: MESSAGES.anniversary }),
-  photo: other('Family Photo', photo),
+  surname: required('Family Surname', LIMITS.name, MESSAGES.surnameRequired, { search: true }),
+  street: optional('Street Address', LIMITS.address, { short: 'Street', shared: 'street', print: 'plain' }),
+  city: optional('City', LIMITS.name, { search: true, print: 'place' }),
+  state: optional('State', 2, {
+    shape: { pattern: /^[A-Za-z]{2}$/, message: MESSAGES.state },
+    then: (v: string) => v.toUpperCase(),
+    print: 'place',
+  }),
+  zipcode: optional('Zip Code', 10, {
+    shape: { pattern: ZIP5_OR_9, message: MESSAGES.zip },
+    short: 'Zip',
+    shared: 'street',
+    print: 'place',
+  }),
+  phone: optional('Home Phone', LIMITS.phone, {
+    kind: 'phone',
+    short: 'Phone',
+    shared: 'phone',
+    search: true,
+    print: 'labelled',
+  }),
+  anniversary: optional('Anniversary', 5, { kind: 'monthDay', shared: 'anniversary', print: 'labelled' }),
+  photo: other('Family Photo', photo, { shared: 'photo' }),
 };
 export type FamilyFields = ValuesOf<typeof FAMILY_FIELDS>;
 
@@ -84,12 +97,22 @@ export type UpdateFamilyInput = z.output<typeof UpdateFamilyInput>;
 
 /** A member, declared once; its surname is its family's, so not a field of its own. */
 export const MEMBER_FIELDS = {
-  name: required('First Name', LIMITS.name, MESSAGES.memberName),
-  birthday: optional('Birthday', 5, { pattern: MM_DD, message: MESSAGES.birthday }),
-  cellphone: optional('Cellphone', LIMITS.phone),
-  email: optional('Email Address', LIMITS.email, { pattern: EMAIL_SHAPE, message: MESSAGES.email }, (v) =>
-    v.toLowerCase(),
-  ),
+  name: required('First Name', LIMITS.name, MESSAGES.memberName, { search: true }),
+  birthday: optional('Birthday', 5, { kind: 'monthDay', shared: 'birthday', print: 'beside' }),
+  cellphone: optional('Cellphone', LIMITS.phone, {
+    kind: 'phone',
+    short: 'Cell',
+    shared: 'cellphone',
+    search: true,
+    print: 'labelled',
+  }),
+  email: optional('Email Address', LIMITS.email, {
+    kind: 'email',
+    short: 'Email',
+    shared: 'email',
+    search: true,
+    print: 'labelled',
+  }),
 };
 export type MemberFields = ValuesOf<typeof MEMBER_FIELDS>;
 

@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 
 /** A basic x@y.z shape (and no control characters). */
 export const EMAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+/** What a form says of an address that is not one. */
+export const EMAIL_MESSAGE = 'Please enter a valid email address.';
 /** MM/DD: month 01-12, day 01-31 (02/30 passes: only the ranges are checked). */
 export const MM_DD = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])$/;
 export const ZIP5 = /^\d{5}$/;

@@ -5,7 +5,8 @@
  * No AWS imports: bundled into the browser.
  */
 import * as z from 'zod/mini';
-import { Id } from './directory';
+import { FAMILY_FIELDS, Id, MEMBER_FIELDS } from './directory';
+import { keysOf, type Fields, type SharedOf } from './entity';
 
 /** From the widest to the narrowest: administrators see every level. */
 export const LEVELS = ['everyone', 'groups', 'admins'] as const;
@@ -32,21 +33,28 @@ export const LEVEL_LABELS: Record<Level, string> = {
 /** The same, short enough for "Church default (...)" in a narrow choice. */
 export const LEVEL_SHORT: Record<Level, string> = { everyone: 'Everyone', groups: 'Their groups', admins: 'Admins' };
 
+/** A privacy level of a record: the label the privacy pages give it, and the declared fields it covers. */
+export interface SharedDetail<K extends string = string> {
+  label: string;
+  covers: readonly K[];
+}
+
 /**
- * The shareable fields of a family, each with the stored fields it covers: the street address
- * is the street and the zip code (the city and state say where, not which house).
+ * The levels the fields declare (`shared`), in the fields' order, each labelled as the field of
+ * its own name: the street address is the street and the zip code (the city and state say where,
+ * not which house).
  */
-export const FAMILY_SHARED = {
-  phone: { label: 'Home Phone', covers: ['phone'] },
-  street: { label: 'Street Address', covers: ['street', 'zipcode'] },
-  anniversary: { label: 'Anniversary', covers: ['anniversary'] },
-  photo: { label: 'Family Photo', covers: ['photo'] },
-} as const;
-export const MEMBER_SHARED = {
-  cellphone: { label: 'Cellphone', covers: ['cellphone'] },
-  email: { label: 'Email Address', covers: ['email'] },
-  birthday: { label: 'Birthday', covers: ['birthday'] },
-} as const;
+function sharedOf<F extends Fields>(fields: F): Record<SharedOf<F>, SharedDetail<keyof F & string>> {
+  const shared: Record<string, { label: string; covers: string[] }> = {};
+  for (const k of keysOf(fields)) {
+    const key = fields[k]!.shared;
+    if (key) (shared[key] ??= { label: fields[key]!.label, covers: [] }).covers.push(k);
+  }
+  return shared as Record<SharedOf<F>, SharedDetail<keyof F & string>>;
+}
+
+export const FAMILY_SHARED = sharedOf(FAMILY_FIELDS);
+export const MEMBER_SHARED = sharedOf(MEMBER_FIELDS);
 
 export type FamilyShared = keyof typeof FAMILY_SHARED;
 export type MemberShared = keyof typeof MEMBER_SHARED;

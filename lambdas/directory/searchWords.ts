@@ -1,8 +1,10 @@
 /**
- * The words a family and a member are found by: the surname, first names, e-mail, phones and
- * city (contract/names.ts folds them). The same functions index a record when it is written and
+ * The words a family and a member are found by: the fields their declarations mark `search`
+ * (contract/directory.ts), each by what it holds (contract/names.ts folds the words). The same functions index a record when it is written and
  * check a view when it is searched, so a family is found only by what its viewer can see.
  */
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import { keysOf, type Fields, type Kind } from '../contract/entity';
 import { wordsOf } from '../contract/names';
 
 /** Index entries stop here: longer words are still matched in full by the check on the view. */
@@ -27,21 +29,27 @@ function emailWords(email: string | null | undefined): string[] {
 
 const distinct = (words: string[]) => [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD)))];
 
-export interface FamilyText {
-  surname: string;
-  city?: string | null;
-  phone?: string | null;
+/** The words a detail of this kind is found by. */
+const WORDS: Record<Kind, (value: string | null | undefined) => string[]> = {
+  text,
+  phone: phoneWords,
+  email: emailWords,
+  monthDay: () => [],
+};
+
+/** A record's words: of each field its declaration says search finds, by what it holds. */
+function wordsOfFields<F extends Fields>(fields: F) {
+  const found = keysOf(fields).filter((k) => fields[k]!.search);
+  return (record: Partial<Record<keyof F, unknown>>) =>
+    distinct(found.flatMap((k) => WORDS[fields[k]!.kind ?? 'text'](record[k] as string | null | undefined)));
 }
 
-export interface MemberText {
-  name: string;
-  email?: string | null;
-  cellphone?: string | null;
-}
+type Searched<F extends Fields> = Partial<Record<keyof F, unknown>>;
+export type FamilyText = Searched<typeof FAMILY_FIELDS> & { surname: string };
+export type MemberText = Searched<typeof MEMBER_FIELDS> & { name: string };
 
-export const familyWords = (f: FamilyText) => distinct([...text(f.surname), ...text(f.city), ...phoneWords(f.phone)]);
-export const memberWords = (m: MemberText) =>
-  distinct([...text(m.name), ...emailWords(m.email), ...phoneWords(m.cellphone)]);
+export const familyWords: (f: FamilyText) => string[] = wordsOfFields(FAMILY_FIELDS);
+export const memberWords: (m: MemberText) => string[] = wordsOfFields(MEMBER_FIELDS);
 
 /** Whether every word of the query begins some word of the family or of one of its members. */
 export function matches(query: string[], family: FamilyText & { members: MemberText[] }): boolean {

@@ -7,6 +7,8 @@
  * One issue per document and field; an item whose organisation is missing reports only that (its
  * other references are gone with the organisation).
  */
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import { keysOf, type Fields } from '../contract/entity';
 import { MM_DD } from '../contract/fields';
 import type { IntegrityIssue } from '../contract/jobs';
 import { photoOwner } from '../photos/photo-keys';
@@ -60,6 +62,13 @@ function issue(
     referencedField: field,
     referencedValue: orNull(value),
   };
+}
+
+/** A month-and-day detail (contract/entity.ts `kind`) that older data holds in another format. */
+function monthDayIssues(fields: Fields, collection: string, id: string, orgId: unknown, item: Record<string, unknown>) {
+  return keysOf(fields)
+    .filter((k) => fields[k]!.kind === 'monthDay' && text(item[k]) && !MM_DD.test(text(item[k])))
+    .map((k) => issue(collection, id, `${fields[k]!.label} is not in MM/DD format.`, orgId, k, text(item[k])));
 }
 
 /** The collection an item is reported under (the names the report page shows). */
@@ -167,9 +176,7 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
 
     switch (type) {
       case ItemType.family: {
-        const anniversary = text(item.anniversary);
-        if (anniversary && !MM_DD.test(anniversary))
-          issues.push(issue('family', id, 'Anniversary is not in MM/DD format.', orgId, 'anniversary', anniversary));
+        issues.push(...monthDayIssues(FAMILY_FIELDS, 'family', id, orgId, item));
         const photo = storedPhotoPath(item.photo);
         if (photo && !isPhotoOf(orgId, id, photo))
           issues.push(issue('family', id, 'Photo is stored for another family.', orgId, 'photo', photo));
@@ -182,9 +189,7 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
           issues.push(
             issue('member', id, 'Member refers to a family that does not exist.', orgId, 'familyId', item.familyId),
           );
-        const birthday = text(item.birthday);
-        if (birthday && !MM_DD.test(birthday))
-          issues.push(issue('member', id, 'Birthday is not in MM/DD format.', orgId, 'birthday', birthday));
+        issues.push(...monthDayIssues(MEMBER_FIELDS, 'member', id, orgId, item));
         break;
       }
       case ItemType.role: {

@@ -5,8 +5,8 @@
  * Pure: text widths come from `measure`, photo sizes from the caller. Coordinates are PDF points,
  * origin at the bottom left; a text's y is its baseline.
  */
-import type { FAMILY_FIELDS, FamilyFields, MEMBER_FIELDS, MemberFields } from '../../contract/directory';
-import type { TextKeys } from '../../contract/entity';
+import { FAMILY_FIELDS, MEMBER_FIELDS, type FamilyFields, type MemberFields } from '../../contract/directory';
+import { textKeys, type Fields, type TextKeys } from '../../contract/entity';
 import { byName } from '../../core/viewer';
 import type { Weight } from './fonts';
 
@@ -169,6 +169,36 @@ const joinParts = (parts: (string | null | undefined)[], separator: string) =>
 export const cityLine = (city: string | null, state: string | null, zip: string | null) =>
   joinParts([city, joinParts([state, zip], ' ')], ', ');
 
+/**
+ * What the book prints of a record, in its fields' order, as their declarations say (`print`,
+ * contract/entity.ts): its lines, and what goes beside its name.
+ */
+export function printed<F extends Fields>(fields: F, record: Partial<Record<TextKeys<F>, string | null>>) {
+  const lines: string[] = [];
+  const beside: string[] = [];
+  let place: (string | null | undefined)[] = [];
+  const endPlace = () => {
+    const line = joinParts([place[0], joinParts(place.slice(1), ' ')], ', ');
+    if (line) lines.push(line);
+    place = [];
+  };
+  for (const k of textKeys(fields)) {
+    const { print, short, label } = fields[k]!;
+    const value = record[k]?.trim();
+    if (print === 'place') {
+      place.push(value);
+      continue;
+    }
+    endPlace();
+    if (!value) continue;
+    if (print === 'plain') lines.push(value);
+    else if (print === 'labelled') lines.push(`${short ?? label}: ${value}`);
+    else if (print === 'beside') beside.push(`${short ?? label} ${value}`);
+  }
+  endPlace();
+  return { lines, beside: beside.join('  ') };
+}
+
 /** A piece of a block, measured from the piece's top; placed later. */
 interface Piece {
   height: number;
@@ -198,8 +228,8 @@ function shift(items: Item[], dx: number, dy: number): Item[] {
 
 /**
  * A family's pieces, in coordinates relative to the piece's top-left corner (y grows upwards,
- * so content sits at negative y): the head (photo, surname, address, phone, anniversary) and
- * one piece per member.
+ * so content sits at negative y): the head (photo, surname, the details it prints) and one piece
+ * per member (name, what prints beside it, then its labelled details).
  */
 function familyPieces(family: LayoutFamily, index: number, width: number, measure: Measure): Piece[] {
   const items: Item[] = [];
@@ -220,12 +250,7 @@ function familyPieces(family: LayoutFamily, index: number, width: number, measur
     items.push(text(line, textX, -(y - 4), T.surname.size, 'bold', 'ink'));
   }
   y += 2;
-  const details = [
-    family.street,
-    cityLine(family.city, family.state, family.zipcode),
-    family.phone ? `Phone: ${family.phone}` : null,
-    family.anniversary ? `Anniversary: ${family.anniversary}` : null,
-  ].filter((d): d is string => !!d && !!d.trim());
+  const details = printed(FAMILY_FIELDS, family).lines;
   for (const detail of details) {
     for (const line of wrap(detail, textWidth, (s) => measure(s, 'regular', T.detail.size))) {
       y += T.detail.lead;
@@ -236,23 +261,19 @@ function familyPieces(family: LayoutFamily, index: number, width: number, measur
 
   const memberPieces = family.members.map((member): Piece => {
     const rows: Item[] = [];
-    const birthday = member.birthday ? `Birthday ${member.birthday}` : '';
-    const birthdayWidth = birthday ? measure(birthday, 'regular', T.contact.size) : 0;
+    const { lines: contacts, beside } = printed(MEMBER_FIELDS, member);
+    const besideWidth = beside ? measure(beside, 'regular', T.contact.size) : 0;
     let my = 0;
-    const nameLines = wrap(member.name, width - 12 - (birthdayWidth ? birthdayWidth + 8 : 0), (s) =>
+    const nameLines = wrap(member.name, width - 12 - (besideWidth ? besideWidth + 8 : 0), (s) =>
       measure(s, 'bold', T.name.size),
     );
     nameLines.forEach((line, i) => {
       my += T.name.lead;
       rows.push(text(line, 12, -(my - 3), T.name.size, 'bold', 'ink'));
-      if (i === 0 && birthday)
-        rows.push(text(birthday, width - birthdayWidth, -(my - 3), T.contact.size, 'regular', 'muted'));
+      if (i === 0 && beside)
+        rows.push(text(beside, width - besideWidth, -(my - 3), T.contact.size, 'regular', 'muted'));
     });
     // Each contact labelled, on a line of its own: an address run on after a number read as part of it.
-    const contacts = [
-      member.cellphone?.trim() ? `Cell: ${member.cellphone}` : null,
-      member.email?.trim() ? `Email: ${member.email}` : null,
-    ].filter((c): c is string => c !== null);
     const contactWidth = width - 22;
     const contactLines = contacts.flatMap((c) => wrap(c, contactWidth, (s) => measure(s, 'regular', T.contact.size)));
     for (const line of contactLines) {

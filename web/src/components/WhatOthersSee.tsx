@@ -31,7 +31,7 @@ function rowsOf(family: FamilyView): Row[] {
         ? 'Shown'
         : null
       : FAMILY_SHARED[key].covers
-          .map((field) => family[field])
+          .map((field) => family[field as Exclude<typeof field, 'photo'>])
           .filter(Boolean)
           .join(' ') || null;
   return [

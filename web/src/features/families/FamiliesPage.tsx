@@ -400,7 +400,6 @@ const FamilyCard = memo(function FamilyCard({
         <MemberTable
           members={f.members}
           canEdit={f.canEdit}
-          cellHeader="Cell"
           formatDate={listDate}
           onDelete={onDeleteMember}
           busyId={busy}

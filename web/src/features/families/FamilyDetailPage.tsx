@@ -13,7 +13,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
 import { familyEditPath, familyPrivacyPath } from '../../lib/paths';
-import type { Level } from '@contract/privacy';
+import { FAMILY_FIELDS } from '@contract/directory';
+import { detailsOf } from '../../lib/details';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import {
   MemberTable,
@@ -115,14 +116,7 @@ function FamilyDetail({
   const navigate = useNavigate();
   // Administrators and the family are told who may see each detail (levels); others are not.
   const levels = f.privacy?.levels;
-  const details: [string, string | null, Level | undefined][] = [
-    ['Street', f.street, levels?.street],
-    ['City', f.city, undefined],
-    ['State', f.state, undefined],
-    ['Zip', f.zipcode, levels?.street],
-    ['Phone', f.phone, levels?.phone],
-    ['Anniversary', shortDate(f.anniversary), levels?.anniversary],
-  ];
+  const details = detailsOf(FAMILY_FIELDS, f, levels, shortDate);
 
   return (
     <>
@@ -175,11 +169,11 @@ function FamilyDetail({
           {f.photoUrl && <PrivacyMark level={levels?.photo} />}
         </div>
         <dl className="family-detail__facts">
-          {details.map(([label, value, level]) => (
-            <div key={label} className="family-detail__fact">
-              <dt>{label}</dt>
+          {details.map(({ key, name, value, level }) => (
+            <div key={key} className="family-detail__fact">
+              <dt>{name}</dt>
               <dd>
-                {value || '—'}
+                {value ?? '—'}
                 {value && <PrivacyMark level={level} />}
               </dd>
             </div>
@@ -197,7 +191,7 @@ function FamilyDetail({
           <MemberTable
             members={f.members}
             canEdit={f.canEdit}
-            cellHeader="Cellphone"
+            names={{ cellphone: 'Cellphone' }}
             formatDate={shortDate}
             onDelete={onDeleteMember}
             busyId={busy}

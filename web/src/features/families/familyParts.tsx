@@ -1,6 +1,9 @@
 /** Pieces the family list, grid and detail pages share: member table, deletes and their texts. */
 import { Link as RouterLink } from 'react-router-dom';
 import type { FamilyView, ListFamiliesResult, MemberView } from '@contract/api';
+import { MEMBER_FIELDS } from '@contract/directory';
+import type { TextKeys } from '@contract/entity';
+import { detailsOf, type Detail } from '../../lib/details';
 import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
 import { PrivacyMark } from '../../components/PrivacyMark';
@@ -79,8 +82,8 @@ export function cityStateZip(f: { city: string | null; state: string | null; zip
 export interface MemberTableProps {
   members: MemberView[];
   canEdit: boolean;
-  /** 'Cell' in the list, 'Cellphone' on the detail page. */
-  cellHeader: string;
+  /** Column names where a page says more than the short name ('Cellphone' on the detail page, 'Cell' in the list). */
+  names?: Partial<Record<MemberDetailKey, string>>;
   formatDate: (value: string | null) => string;
   onDelete: (member: MemberView) => void;
   /** The member being deleted, if any: its buttons are disabled. */
@@ -88,17 +91,23 @@ export interface MemberTableProps {
   caption: string;
 }
 
-/** Name, Birthday, Cell, Email, Actions. Rows without an id are skipped. */
-export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete, busyId, caption }: MemberTableProps) {
+type MemberDetailKey = TextKeys<typeof MEMBER_FIELDS>;
+
+/** Name, the member's details (MEMBER_FIELDS), Actions. Rows without an id are skipped. */
+export function MemberTable({ members, canEdit, names, formatDate, onDelete, busyId, caption }: MemberTableProps) {
+  const nameOf = (d: Detail<MemberDetailKey>) => names?.[d.key] ?? d.name;
+  const columns = detailsOf(MEMBER_FIELDS, {}, undefined, formatDate);
   return (
     <table className="member-table">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Name</th>
-          <th scope="col">Birthday</th>
-          <th scope="col">{cellHeader}</th>
-          <th scope="col">Email</th>
+          {columns.map((d) => (
+            <th key={d.key} scope="col">
+              {nameOf(d)}
+            </th>
+          ))}
           <th scope="col">Actions</th>
         </tr>
       </thead>
@@ -110,18 +119,16 @@ export function MemberTable({ members, canEdit, cellHeader, formatDate, onDelete
               <th scope="row" data-label="Name">
                 {m.name}
               </th>
-              <td data-label="Birthday">
-                {formatDate(m.birthday) || null}
-                {m.birthday && <PrivacyMark level={m.privacy?.levels.birthday} />}
-              </td>
-              <td data-label={cellHeader}>
-                {m.cellphone ? <a href={`tel:${m.cellphone}`}>{m.cellphone}</a> : null}
-                {m.cellphone && <PrivacyMark level={m.privacy?.levels.cellphone} />}
-              </td>
-              <td data-label="Email" className="member-table__email">
-                {m.email ? <a href={`mailto:${m.email}`}>{m.email}</a> : null}
-                {m.email && <PrivacyMark level={m.privacy?.levels.email} />}
-              </td>
+              {detailsOf(MEMBER_FIELDS, m, m.privacy?.levels, formatDate).map((d) => (
+                <td
+                  key={d.key}
+                  data-label={nameOf(d)}
+                  className={d.kind === 'email' ? 'member-table__email' : undefined}
+                >
+                  {d.value}
+                  {d.value && <PrivacyMark level={d.level} />}
+                </td>
+              ))}
               <td data-label="Actions" className="member-table__actions">
                 {canEdit ? (
                   <span className="row-actions">

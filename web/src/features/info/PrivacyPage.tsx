@@ -3,6 +3,8 @@ import { Heading, Text, View } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '@contract/directory';
+import { fieldsInWords, listInWords } from '@contract/entity';
 
 const SECTIONS: { title: string; body: ReactNode }[] = [
   {
@@ -35,8 +37,8 @@ const SECTIONS: { title: string; body: ReactNode }[] = [
           </li>
           <li>
             <strong>Directory information</strong> entered by your Organization's administrators or by you for your own
-            family: family surname, street address, city, state, zip code, home phone, anniversary, family photo, and
-            for each member a first name, birthday (month and day), cellphone and email address.
+            family: {fieldsInWords(FAMILY_FIELDS).join(', ')}, and for each member a{' '}
+            {listInWords(fieldsInWords(MEMBER_FIELDS))}.
           </li>
           <li>
             <strong>Group information:</strong> the groups your Organization creates and the members' roles in them.
