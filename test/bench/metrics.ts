@@ -1,6 +1,6 @@
 /**
  * The shapes shared by every bench module. A module measures one thing and returns metrics;
- * test/bench/run.ts runs the registered modules, merges their metrics into bench-results.json
+ * test/bench/run.ts runs the registered modules, merges their metrics into docs/bench-results.json
  * and compares each against its budget (budgets are maxima; null means "recorded, no budget").
  */
 export interface Metric {
@@ -15,7 +15,7 @@ export interface Metric {
 
 /**
  * How big a module's run is. `full`: the measurement `npm run bench` makes (its figures go to
- * bench-results.json). `smoke`: the same code at a tiny size, seconds a module, run by the test
+ * docs/bench-results.json and docs/performance.md). `smoke`: the same code at a tiny size, seconds a module, run by the test
  * suite (test/bench-smoke) so a module a product change broke fails CI; its figures mean nothing.
  */
 export type BenchSize = 'smoke' | 'full';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every registered bench module, prints a table, merges the metrics into
- * bench-results.json and exits 1 when any metric is over its budget (or a module failed).
+ * docs/bench-results.json, writes docs/performance.md's figures from it and exits 1 when any metric is over its budget (or a module failed).
  *
  *   npm run bench                 all modules
  *   npm run bench -- lambdas spa  only the named modules
@@ -29,7 +29,8 @@ import { fileURLToPath } from 'node:url';
 import type { BenchSize, Metric } from './metrics';
 import { describeFailure, runModule, selectModules } from './modules';
 import { formatTable, isOver } from './report';
-import { mergeResults, RESULTS_FILE } from './results';
+import { writePerformanceDoc, PERFORMANCE_DOC } from './performance-doc';
+import { mergeResults, RESULTS_FILE, runInfo } from './results';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -49,7 +50,8 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const size: BenchSize = args.includes('--smoke') ? 'smoke' : 'full';
   const selected = selectModules(args.filter((a) => a !== '--smoke'));
-  const metrics: Metric[] = [];
+  const metrics: (Metric & { module: string })[] = [];
+  const run = runInfo(args);
   const failures: string[] = [];
   const started = performance.now();
 
@@ -62,7 +64,7 @@ async function main(): Promise<number> {
       for (const m of produced) {
         if (metrics.some((x) => x.name === m.name)) throw new Error(`metric ${m.name} is produced twice`);
       }
-      metrics.push(...produced);
+      metrics.push(...produced.map((m) => ({ ...m, module: mod.name })));
       log(`[${mod.name}] done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } catch (error) {
       failures.push(mod.name);
@@ -74,11 +76,11 @@ async function main(): Promise<number> {
   }
 
   // A smoke run's figures are of tiny churches: never results, never held to the budgets.
-  if (metrics.length && size === 'full') await mergeResults(root, metrics);
+  if (metrics.length && size === 'full') await writePerformanceDoc(root, await mergeResults(root, metrics, run));
 
   console.log(formatTable(size === 'full' ? metrics : metrics.map((m) => ({ ...m, budget: null }))));
   console.log(
-    `\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; ${size === 'smoke' ? 'smoke run: not merged' : metrics.length ? `merged into ${RESULTS_FILE}` : 'nothing merged'}`,
+    `\n${metrics.length} metrics from ${selected.length - failures.length}/${selected.length} modules in ${((performance.now() - started) / 1000).toFixed(1)} s; ${size === 'smoke' ? 'smoke run: not merged' : metrics.length ? `merged into ${RESULTS_FILE} and ${PERFORMANCE_DOC}` : 'nothing merged'}`,
   );
 
   const over = size === 'full' ? metrics.filter(isOver) : [];
