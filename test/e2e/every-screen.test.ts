@@ -16,7 +16,7 @@ import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { createAccountIn, PASSWORD } from '../support/fixtures';
-import { expectAccessible, launch, newPage } from './support/browser';
+import { expectAccessible, launch, newPage, requestsOf } from './support/browser';
 import { signIn } from './support/session';
 
 const SCREENS = 'test-results/screens';
@@ -123,8 +123,8 @@ const BUSY = /Loading|Checking authentication\.\.\.|Verifying access\.\.\.|Final
  * Waits until the page is at rest: no requests in flight, no busy text, every image loaded (lazy
  * ones too, so that the full-page screenshot shows what a person scrolling down would see).
  */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+async function settle(page: Page, quiet: () => Promise<void>) {
+  await quiet();
   await expect.poll(() => page.getByText(BUSY).count(), { timeout: 30_000 }).toBe(0);
   await page.evaluate(() => document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')));
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, {
@@ -178,8 +178,10 @@ async function credentialsOf(role: Role): Promise<{ email: string; password: str
 
 describe.each(ROLES.map((role, column) => [role, column] as const))('every screen as %s', (role, column) => {
   let page: Page;
+  let quiet: () => Promise<void>;
   beforeAll(async () => {
     page = (await newPage(browser)).page;
+    quiet = requestsOf(page);
     const credentials = await credentialsOf(role);
     if (credentials) await signIn(page, credentials.email, credentials.password);
   });
@@ -194,7 +196,7 @@ describe.each(ROLES.map((role, column) => [role, column] as const))('every scree
     const target = role === 'family' ? targets.own : targets.other;
     await page.setViewportSize({ width, height: 900 });
     await page.goto(path(target));
-    await settle(page);
+    await settle(page, quiet);
     // The screenshot first, so that a failing check still leaves the picture to look at.
     await page.screenshot({ path: `${SCREENS}/${role}-${slug}-${width}.png`, fullPage: true });
 

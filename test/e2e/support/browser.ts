@@ -3,6 +3,7 @@
  * root, no background networking on a closed network). Screenshots go to test-results/.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -32,14 +33,49 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
-/** Zero axe violations (WCAG 2.1 A and AA) on the page as it stands. */
+/** Digests of documents found clean at their viewport: the same document gets the same answer. */
+const foundClean = new Set<string>();
+
+/**
+ * Zero axe violations (WCAG 2.1 A and AA) on the page as it stands. Only violations are detailed
+ * (axe's own advice for speed: passes are not written out). A document already found clean at the
+ * same viewport (the same markup, byte for byte: a redirect to a page checked before, the gate in
+ * front of every route) is not checked again, since axe would find the same.
+ */
 export async function expectAccessible(page: Page) {
+  const markup = await page.evaluate(() => `${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
+  const digest = createHash('sha256').update(markup).digest('hex');
+  if (foundClean.has(digest)) return;
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
   );
+  foundClean.add(digest);
+}
+
+/**
+ * Resolves once the page has had no request in flight for `quietMs` (Playwright's networkidle
+ * waits 500 ms of quiet; the pages here settle well within less). Count from before navigating:
+ * `const quiet = requestsOf(page)`, then `await quiet()` after each step.
+ */
+export function requestsOf(page: Page, quietMs = 150): () => Promise<void> {
+  let inFlight = 0;
+  let lastChange = performance.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = performance.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return async () => {
+    await page.waitForLoadState('load');
+    while (inFlight > 0 || performance.now() - lastChange < quietMs)
+      await new Promise((r) => setTimeout(r, Math.max(20, quietMs - (performance.now() - lastChange))));
+  };
 }
 
 interface Mail {
