@@ -274,17 +274,25 @@ export async function renderDirectoryBookPart(
 }
 
 /**
- * The parts, in order, then the end, as the parts of one multipart upload: a part of at least
- * S3's minimum is copied by S3 itself; smaller ones (a book without photos, the index) are read
- * and sent together with what follows until they make one. Aborted on any failure, so no
- * half-made upload stays (the bucket's rule aborts one a crash leaves, after a day).
+ * The parts (each `size` bytes at `partKey(part)` in the exports bucket), in order, then the end,
+ * as the parts of one multipart upload at `key`: a part of at least S3's minimum is copied by S3
+ * itself; smaller ones (a book without photos, the index) are read and sent together with what
+ * follows until they make one. Aborted on any failure, so no half-made upload stays (the bucket's
+ * rule aborts one a crash leaves, after a day). The upload's parts: how many were copied, how
+ * many sent.
  */
-async function joinParts(key: string, outlines: StoredOutline[], partKey: (part: number) => string, tail: Uint8Array) {
+export async function joinParts(
+  key: string,
+  outlines: readonly { size: number }[],
+  partKey: (part: number) => string,
+  tail: Uint8Array,
+): Promise<{ copied: number; sent: number }> {
   const bucket = env('EXPORTS_BUCKET');
   const { UploadId } = await s3.send(
     new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: 'application/pdf' }),
   );
   const done: CompletedPart[] = [];
+  let copied = 0;
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   const send = async () => {
@@ -311,6 +319,7 @@ async function joinParts(key: string, outlines: StoredOutline[], partKey: (part:
           }),
         );
         done.push({ PartNumber, ETag: CopyPartResult?.ETag });
+        copied += 1;
         continue;
       }
       const bytes = await readObject(bucket, partKey(part));
@@ -325,7 +334,7 @@ async function joinParts(key: string, outlines: StoredOutline[], partKey: (part:
     await s3.send(
       new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }),
     );
-    return done.length;
+    return { copied, sent: done.length - copied };
   } catch (error) {
     await s3
       .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }))
@@ -349,13 +358,13 @@ export async function joinDirectoryBook(
     (part) => readJson<StoredOutline>(bookPartKey(orgId, jobId, part, 'outline')),
   );
   const tail = bookTail(head, outlines);
-  const uploadParts = await joinParts(key, outlines, (part) => bookPartKey(orgId, jobId, part, 'pdf'), tail);
+  const upload = await joinParts(key, outlines, (part) => bookPartKey(orgId, jobId, part, 'pdf'), tail);
   const total = (field: 'photos' | 'photosSkipped' | 'notdefGlyphs') => outlines.reduce((n, o) => n + o[field], 0);
   log.info('directory PDF generated', {
     orgId,
     key,
     parts,
-    uploadParts,
+    upload,
     photos: total('photos'),
     photosSkipped: total('photosSkipped'),
     // Characters no font of the chain has, printed as boxes: a script to add.
