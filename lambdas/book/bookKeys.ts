@@ -2,7 +2,7 @@
  * Where a church's printed books are stored in the exports bucket: `books/<orgId>/`, a prefix of
  * their own that the bucket's expiry rule (lib/storage.ts, for `exports/` only) does not cover,
  * so the church's finished book stays until the next one succeeds, which deletes it
- * (directoryBookRender.ts). One key per run: a retried Render writes the same file again.
+ * (directoryBookRender.ts). One key per run: a retried Join writes the same file again.
  * Pure functions (no AWS): the stack and the organisation deletion use them too.
  */
 

@@ -60,7 +60,7 @@ async function view(record: BookRecord, runs: boolean): Promise<BookView> {
 
 /**
  * The run as the page sees it. A RUNNING record is checked against its execution, which ends just
- * after its Render task finishes the record: an execution found ended may have finished the record
+ * after its Join task finishes the record: an execution found ended may have finished the record
  * after it was read, so it is read again before the run is called stopped.
  */
 async function viewOf(record: BookRecord): Promise<BookView> {

@@ -22,6 +22,9 @@ export type BookStep =
   | (BookTask & { step: 'fail'; error?: unknown });
 
 export const handler = defineTask('directoryBook/render', async (event: BookStep) => {
+  // An execution started before the book was made in parts (a deploy while it ran) names no step:
+  // its Render fails here, and its MarkFailed, given the error, ends the run.
+  if (event.step === undefined && 'error' in event) return failBookRun(event);
   switch (event.step) {
     case 'plan':
       return planBookRun(event);
