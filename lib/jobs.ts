@@ -161,7 +161,7 @@ export class Jobs extends Construct {
       memorySize: task.memoryMb ?? (task.nativeModules?.includes('sharp') ? 2048 : 1024),
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS),
       environment: environment as Record<string, string>,
-      reservedConcurrency: reservesConcurrency(scope) ? JOB_TASK_RESERVED : undefined,
+      reservedConcurrency: reservesConcurrency(scope) ? (task.reservedConcurrency ?? JOB_TASK_RESERVED) : undefined,
       nativeModules: task.nativeModules,
       commandHooks: task.files?.length ? shipFiles(task) : undefined,
     });

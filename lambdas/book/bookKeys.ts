@@ -2,7 +2,7 @@
  * Where a church's printed books are stored in the exports bucket: `books/<orgId>/`, a prefix of
  * their own that the bucket's expiry rule (lib/storage.ts, for `exports/` only) does not cover,
  * so the church's finished book stays until the next one succeeds, which deletes it
- * (directoryBookRender.ts). One key per run: a retried Render writes the same file again.
+ * (directoryBookRender.ts). One key per run: a retried Join writes the same file again.
  * Pure functions (no AWS): the stack and the organisation deletion use them too.
  */
 
@@ -16,3 +16,15 @@ export const churchBooksPrefix = (orgId: string) => `${BOOKS_PREFIX}${orgId}/`;
 
 /** `books/<orgId>/directory-<jobId>.pdf`: the file of one run of the book job. */
 export const bookKey = (orgId: string, jobId: string) => `${churchBooksPrefix(orgId)}directory-${jobId}.pdf`;
+
+/**
+ * `exports/<orgId>/book-parts/<jobId>/`: a run's work while it makes the book in parts (each
+ * part's pages to draw, its bytes and its outline), deleted once the book is joined or the run
+ * failed; under `exports/`, so whatever a crash leaves expires with the exports, and the
+ * organisation deletion empties it with them.
+ */
+export const bookPartsPrefix = (orgId: string, jobId: string) => `${EXPORTS_PREFIX}${orgId}/book-parts/${jobId}/`;
+
+/** A part's pages to draw (`spec`), its bytes (`pdf`) and what the join needs of them (`outline`). */
+export const bookPartKey = (orgId: string, jobId: string, part: number, what: 'spec' | 'pdf' | 'outline') =>
+  `${bookPartsPrefix(orgId, jobId)}part-${part}.${what === 'pdf' ? 'pdf' : `${what}.json`}`;

@@ -1,9 +1,9 @@
 /**
  * The printed book as a job (issue 14, part 3). Starting it claims the church's book item (one
  * book at a time: a second start while one runs joins it and answers its id) and starts the
- * directoryBook state machine; its Render task makes the book (directoryBookRender.ts,
- * directoryPdf.ts: the visibility rule's print audience) and writes the pages done to the item as
- * the file goes out; the Families page reads the item (with a presigned download once finished)
+ * directoryBook state machine; its tasks make the book in parts (directoryBookRender.ts,
+ * directoryPdf.ts: the visibility rule's print audience) and add the pages done to the item as
+ * each part's file goes out; the Families page reads the item (with a presigned download once finished)
  * and so follows the job across reloads. The finished file stays the church's book until the next
  * run succeeds. The one way to make the book.
  */
@@ -44,7 +44,7 @@ async function view(record: BookRecord, runs: boolean): Promise<BookView> {
     photos: record.photos,
     startedAt: record.startedAt,
     finishedAt: record.finishedAt,
-    progress: { pages: record.pagesDone, totalPages: record.totalPages },
+    progress: { pages: Math.min(record.pagesDone, record.totalPages), totalPages: record.totalPages },
     url,
     message:
       status === 'RUNNING'
@@ -60,7 +60,7 @@ async function view(record: BookRecord, runs: boolean): Promise<BookView> {
 
 /**
  * The run as the page sees it. A RUNNING record is checked against its execution, which ends just
- * after its Render task finishes the record: an execution found ended may have finished the record
+ * after its Join task finishes the record: an execution found ended may have finished the record
  * after it was read, so it is read again before the run is called stopped.
  */
 async function viewOf(record: BookRecord): Promise<BookView> {

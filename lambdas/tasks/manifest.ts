@@ -28,6 +28,8 @@ export interface TaskDef {
   readonly files?: readonly ShippedFiles[];
   /** Lambda memory in MB when the default (1024, or 2048 with sharp) is not the right size. */
   readonly memoryMb?: number;
+  /** Concurrent invocations reserved for (and allowed to) the task's Lambda, when not lib/limits.ts JOB_TASK_RESERVED. */
+  readonly reservedConcurrency?: number;
 }
 
 export interface JobDef {
@@ -132,14 +134,16 @@ export const jobs = {
     tasks: {
       RenderFunctionArn: {
         entry: 'directoryBook/render',
-        // Writes the new book and deletes the one it replaces (or a failed run's file).
+        // Writes the parts, the new book and deletes the one it replaces (or a failed run's file).
         uses: { table: 'readWrite', photos: 'read', exports: 'replace' },
         files: ['pdfText'],
-        // Lambda's CPU share grows with memory (1 vCPU at 1,769 MB); a 10,000-family book stays under
-        // 1.5 GB (README, pdf.10000.peak_mb).
+        // Lambda's CPU share grows with memory (1 vCPU at 1,769 MB); at the church maximum the
+        // plan, each part and the join stay far below it (docs/performance.md, pdf.20000.*).
         memoryMb: 1769,
+        // A book's parts run five at a time (the Map's MaxConcurrency): four books at once.
+        reservedConcurrency: 20,
         description:
-          "Printed book: render the church's whole book into the exports bucket, writing its progress; or end a failed run",
+          "Printed book: plan the church's book, render one part of it, or join the parts into the exports bucket; or end a failed run",
       },
     },
   },

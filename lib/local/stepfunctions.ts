@@ -8,6 +8,9 @@
  *
  * Like Step Functions Local's mocked failures, a fault can be injected into a task (a test stops
  * a deletion part-way this way): POST /_local/sfn/faults.
+ *
+ * As strict as Step Functions on what passes between states: a task's input or result over
+ * 256 KB ends the execution FAILED with States.DataLimitExceeded, which no Catch catches.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +32,11 @@ P.withResolvers ??= function withResolvers<T>() {
 };
 
 export const LOCAL_ACCOUNT = '000000000000';
+
+/** Step Functions' largest input or result of a state (UTF-8 bytes of its JSON). */
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+
+const payloadBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null), 'utf8');
 
 export const localStateMachineArn = (region: string, job: string) =>
   `arn:aws:states:${region}:${LOCAL_ACCOUNT}:stateMachine:${job}`;
@@ -113,6 +121,8 @@ interface Execution {
   /** History events so far (Step Functions keeps at most 25,000 per execution). */
   events: number;
   done: Promise<void>;
+  /** Set when a state's payload was over the limit: the execution was stopped for it. */
+  dataLimit?: string;
 }
 
 class ServiceError extends Error {
@@ -189,6 +199,15 @@ export class LocalStepFunctions {
       throw new ServiceError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
 
     const overrides: Record<string, (input: unknown) => Promise<unknown>> = {};
+    // A payload over the limit fails the whole execution at once, as in AWS (no Retry or Catch applies).
+    let stop: () => void = () => {};
+    const dataLimit = (state: string, what: string, value: unknown) => {
+      const bytes = payloadBytes(value);
+      if (bytes <= MAX_PAYLOAD_BYTES) return;
+      execution.dataLimit = `The state/task '${state}' ${what} has exceeded the maximum number of bytes service limit (${bytes} of ${MAX_PAYLOAD_BYTES}).`;
+      stop();
+      throw Object.assign(new Error(execution.dataLimit), { name: 'States.DataLimitExceeded' });
+    };
     for (const [state, resource] of found.tasks) {
       const entry = found.entries.get(resource);
       if (!entry)
@@ -199,6 +218,7 @@ export class LocalStepFunctions {
         const after = this.fault?.when === 'after';
         const fault = delay ? null : this.injected(state);
         if (fault && !after) throw fault;
+        dataLimit(state, 'input', taskInput);
         const handler = await this.handler(entry);
         const requestId = crypto.randomUUID();
         const output = await asInvocation(requestId, () =>
@@ -209,6 +229,7 @@ export class LocalStepFunctions {
           }),
         );
         if (fault) throw fault;
+        dataLimit(state, 'result', output);
         return output;
       };
     }
@@ -228,6 +249,7 @@ export class LocalStepFunctions {
       overrides: { taskResourceLocalHandlers: overrides as never, retryIntervalOverrides },
       context: { Execution: { Id: executionArn, Name: name } } as never,
     });
+    stop = () => run.abort();
     // Drain the event log (it queues every event until read) and count it.
     void (async () => {
       for await (const _event of run.eventLogs) execution.events += 1;
@@ -237,7 +259,9 @@ export class LocalStepFunctions {
         Object.assign(execution, { status: 'SUCCEEDED', stopDate: Date.now(), output: JSON.stringify(output ?? null) });
       },
       (failure: Error & { cause?: Error & { name?: string } }) => {
-        const cause = failure.cause ?? failure;
+        const cause = execution.dataLimit
+          ? Object.assign(new Error(execution.dataLimit), { name: 'States.DataLimitExceeded' })
+          : (failure.cause ?? failure);
         Object.assign(execution, {
           status: 'FAILED',
           stopDate: Date.now(),

@@ -13,5 +13,17 @@ declare module 's3rver' {
     /** Object events (PUT, POST, COPY, DELETE) in S3's notification format. */
     on(event: 'event', listener: (event: { Records: unknown[] }) => void): this;
     close(): Promise<void>;
+    /** It is a Koa application: its middleware, composed when it starts. */
+    middleware: ((ctx: S3rverContext, next: () => Promise<unknown>) => Promise<unknown>)[];
+  }
+  /** What of Koa's context the local multipart rules use (lib/local/s3-host.ts). */
+  export interface S3rverContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    get(header: string): string;
+    status: number;
+    type: string;
+    body: unknown;
   }
 }

@@ -59,8 +59,8 @@ describe('PDF directory', () => {
       await button.waitFor();
       await expectAccessible(page);
 
-      // The book's Render task waits a moment, so the job can be seen running.
-      await injectFault({ state: 'Render', delayMs: 1500 });
+      // The book's Plan task waits a moment, so the job can be seen running.
+      await injectFault({ state: 'Plan', delayMs: 1500 });
       let asked: unknown;
       page.on('request', (request) => {
         if (request.method() === 'POST' && request.url().endsWith('/api/directory/book'))
@@ -104,7 +104,7 @@ describe('PDF directory', () => {
     });
     const second = await createAccountIn(me.body.orgId, { admin: true });
     // Slow enough for a reload and a second admin's click.
-    await injectFault({ state: 'Render', delayMs: 6000 });
+    await injectFault({ state: 'Plan', delayMs: 6000 });
 
     const other = await newPage(browser, 375);
     await signIn(other.page, second.email, PASSWORD);

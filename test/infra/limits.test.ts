@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../lambdas/routes';
+import { jobs, type JobName, type TaskDef } from '../../lambdas/tasks/manifest';
 import { JOB_TASK_RESERVED, loadOf, ROUTE_LIMITS, STAGE_LIMIT } from '../../lib/limits';
 import { resourcesOf, synthDirectory, logicalIdOf } from './support';
 
@@ -46,8 +47,13 @@ describe('limits', () => {
         resources[id(s.stack.api.functions.get(route.operation)!)].Properties.ReservedConcurrentExecutions;
       expect(reserved, route.operation).toBe(ROUTE_LIMITS[loadOf(route)].reserved);
     }
-    for (const [name, fn] of s.stack.jobs.functionsByName())
-      expect(resources[id(fn)].Properties.ReservedConcurrentExecutions, name).toBe(JOB_TASK_RESERVED);
+    for (const [key, fn] of s.stack.jobs.functions) {
+      const [job, variable] = key.split('.') as [JobName, string];
+      const task: TaskDef = jobs[job].tasks[variable as keyof (typeof jobs)[JobName]['tasks']];
+      expect(resources[id(fn)].Properties.ReservedConcurrentExecutions, key).toBe(
+        task.reservedConcurrency ?? JOB_TASK_RESERVED,
+      );
+    }
   });
 
   it('deploys without reserved concurrency when told to (an account with a small concurrency quota)', () => {

@@ -13,7 +13,7 @@ import type {
 } from '../../lambdas/contract/book';
 import { BOOK_MESSAGES } from '../../lambdas/contract/book';
 import { PDF_MESSAGES } from '../../lambdas/contract/pdf';
-import { bookKey, churchBooksPrefix } from '../../lambdas/book/bookKeys';
+import { bookKey, bookPartsPrefix, churchBooksPrefix } from '../../lambdas/book/bookKeys';
 import { listKeys } from '../../lambdas/platform/aws/s3-objects';
 import { call } from '../support/api';
 import { stack } from '../support/env';
@@ -57,6 +57,10 @@ const finished = async (token: string): Promise<BookView> => (await finishedBook
 const bookFiles = async (orgId: string) =>
   (await listKeys(stack.env.EXPORTS_BUCKET!, churchBooksPrefix(orgId), 100)).keys;
 
+/** What a run left of its work (its parts), which it deletes whether it succeeds or fails. */
+const workLeft = async (orgId: string, jobId: string) =>
+  (await listKeys(stack.env.EXPORTS_BUCKET!, bookPartsPrefix(orgId, jobId), 100)).keys;
+
 const bookText = async (url: string) => {
   const response = await fetch(url);
   expect(response.status).toBe(200);
@@ -83,8 +87,8 @@ describe('the directory book job', () => {
   });
 
   it('starts, is joined by a second admin, shows its progress and ends with a download', async () => {
-    // A slow Render, so that the second start lands while the first runs.
-    await injectFault({ state: 'Render', delayMs: 1500 });
+    // A slow Plan, so that the second start lands while the first runs.
+    await injectFault({ state: 'Plan', delayMs: 1500 });
     const first = await call<StartDirectoryBookResult>('startDirectoryBook', {
       token: church.adminToken,
       body: { paper: 'a4', photos: false },
@@ -113,6 +117,8 @@ describe('the directory book job', () => {
     const text = await bookText(book.url!);
     expect(text).toContain('Okafor');
     expect(text).toContain('Lindqvist');
+    // Deleted once the item says SUCCEEDED, as the run's last step.
+    await expect.poll(() => workLeft(church.orgId, book.jobId)).toEqual([]);
   });
 
   it('the finished book stays for download until the next one is made', async () => {
@@ -136,7 +142,8 @@ describe('the directory book job', () => {
   });
 
   it('a run that fails ends FAILED with the error text, and the next start makes a new one', async () => {
-    await injectFault({ state: 'Render', fastRetries: true });
+    // The parts are made; joining them keeps failing.
+    await injectFault({ state: 'Join', fastRetries: true });
     const started = await call<StartDirectoryBookResult>('startDirectoryBook', { token: church.adminToken, body: {} });
     expect(started.status).toBe(200);
     const failed = await finished(church.adminToken);
@@ -145,6 +152,7 @@ describe('the directory book job', () => {
     const kept = await bookFiles(church.orgId);
     expect(kept).toHaveLength(1);
     expect(kept).not.toContain(bookKey(church.orgId, failed.jobId));
+    expect(await workLeft(church.orgId, failed.jobId)).toEqual([]);
     await injectFault(null);
     const retried = await call<StartDirectoryBookResult>('startDirectoryBook', { token: church.adminToken, body: {} });
     expect(retried.body.joined).toBe(false);

@@ -71,6 +71,7 @@ describe('job manifest and ASL files', () => {
         for (const [name, s] of Object.entries<any>(m.States)) {
           states.set(name, s);
           for (const b of s.Branches ?? []) walk(b);
+          if (s.ItemProcessor) walk(s.ItemProcessor);
         }
       };
       walk(definition);
@@ -87,7 +88,7 @@ describe('job manifest and ASL files', () => {
         return;
       }
       for (const [name, s] of Object.entries<any>((definition as any).States)) {
-        if ((s.Type === 'Task' || s.Type === 'Parallel') && name !== 'MarkFailed') {
+        if (['Task', 'Parallel', 'Map'].includes(s.Type) && name !== 'MarkFailed') {
           expect(s.Catch?.[0], name).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' });
         }
       }
@@ -280,5 +281,76 @@ describe('orgDeletion.asl.json', () => {
       'objects:photos',
       'failed:ServiceUnavailable',
     ]);
+  });
+});
+
+describe('directoryBook.asl.json', () => {
+  const head = { title: 'Grace Directory', printedAt: '2026-11-27T00:00:00.000Z', pages: 40, objects: 900 };
+  /** Stand-ins for the book's steps: Plan cuts the book into `parts`; each call is logged. */
+  function steps(parts: number, log: string[], failPart?: number, running = { now: 0, most: 0 }) {
+    const handler = async (input: any) => {
+      switch (input.step) {
+        case 'plan':
+          log.push('plan');
+          return { orgId: input.orgId, jobId: input.jobId, parts: [...Array(parts).keys()], head };
+        case 'part':
+          log.push(`part:${input.part}`);
+          if (input.part === failPart) throw Object.assign(new Error('S3 is down'), { name: 'ServiceUnavailable' });
+          running.most = Math.max(running.most, ++running.now);
+          await new Promise((r) => setTimeout(r, 5));
+          running.now -= 1;
+          return { part: input.part, pages: 2 };
+        case 'join':
+          log.push(`join:${input.parts.length}`);
+          return { orgId: input.orgId, jobId: input.jobId, pages: input.head.pages };
+        case 'fail':
+          log.push(`failed:${input.error.Error}`);
+          return { orgId: input.orgId, jobId: input.jobId };
+      }
+      throw new Error(`no step ${input.step}`);
+    };
+    return { Plan: handler, Part: handler, Join: handler, MarkFailed: handler };
+  }
+
+  it('plans, renders every part (a few at a time, each with its own number), then joins once', async () => {
+    const log: string[] = [];
+    const running = { now: 0, most: 0 };
+    const { error, output, events } = await run(
+      'directoryBook',
+      { orgId: 'o1', jobId: 'b1' },
+      steps(12, log, undefined, running),
+    );
+    expect(error).toBeUndefined();
+    expect(log[0]).toBe('plan');
+    expect(log.slice(1, -1).sort()).toEqual([...Array(12).keys()].map((n) => `part:${n}`).sort());
+    expect(log.at(-1)).toBe('join:12');
+    expect(output).toEqual({ orgId: 'o1', jobId: 'b1', pages: 40 });
+    // The state between steps: the parts' numbers and the book's head, never its pages.
+    const sizes = events.filter((e) => e.input !== undefined).map((e) => JSON.stringify(e.input).length);
+    expect(Math.max(...sizes)).toBeLessThan(1024);
+    const { definition } = localDefinition('directoryBook', 'us-east-1');
+    // Five at once: the book Lambda's reserved concurrency holds four books' parts.
+    const most = (definition as any).States.Parts.MaxConcurrency;
+    expect(running.most).toBeGreaterThan(1);
+    expect(running.most).toBeLessThanOrEqual(most);
+    expect(most).toBeLessThanOrEqual(jobs.directoryBook.tasks.RenderFunctionArn.reservedConcurrency / 4);
+  });
+
+  it('joins at once when there is nothing to print (no parts)', async () => {
+    const log: string[] = [];
+    const handlers = steps(0, log);
+    const { error } = await run('directoryBook', { orgId: 'o1', jobId: 'b2' }, handlers);
+    expect(error).toBeUndefined();
+    expect(log).toEqual(['plan', 'join:0']);
+  });
+
+  it('retries a failing part alone, then ends through MarkFailed without joining', async () => {
+    const log: string[] = [];
+    const { error } = await run('directoryBook', { orgId: 'o1', jobId: 'b3' }, steps(3, log, 1));
+    expect(error).toBeDefined();
+    // The first attempt and two retries (Retry MaxAttempts 2 for States.TaskFailed), then MarkFailed.
+    expect(log.filter((l) => l === 'part:1')).toHaveLength(3);
+    expect(log.some((l) => l.startsWith('join'))).toBe(false);
+    expect(log.at(-1)).toBe('failed:ServiceUnavailable');
   });
 });

@@ -7,17 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import {
-  decodePDFRawStream,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  PDFWriter,
-  rgb,
-  type PDFContext,
-} from 'pdf-lib';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFHeader, PDFName, PDFRawStream, PDFRef, rgb } from 'pdf-lib';
 import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +16,8 @@ import { jobs } from '../../lambdas/tasks/manifest';
 import { FAMILY_NAMES, FONT_FILES, fontPath, type Family } from '../../lambdas/book/pdf/fonts';
 import { initialOf, PAPER_SIZES, wrap } from '../../lambdas/book/pdf/layout';
 import { renderDirectoryPdfBytes, type DirectoryPdfInput, type PdfFamily } from '../../lambdas/book/pdf/render';
-import { jpegInfo, type LazyPhoto } from '../../lambdas/book/pdf/images';
-import { collect, streamPdf } from '../../lambdas/book/pdf/stream';
+import { jpegInfo } from '../../lambdas/book/pdf/images';
+import { collect, writeObjects } from '../../lambdas/book/pdf/stream';
 import { TextShaper } from '../../lambdas/book/pdf/text';
 import { MULTISCRIPT_CHURCH, multiscriptFamilies, multiscriptNames } from '../support/multiscript';
 import { namesNotReadBack, pdfText, popplerText } from '../support/pdfText';
@@ -180,36 +170,47 @@ describe('the PDF directory', () => {
     for (const name of ['Brown Family', 'Clark Family', 'Ann', 'Cy']) expect(text).toContain(name);
   });
 
-  it('fetches lazily given photos only while writing, a few at a time, and fills one that cannot be read', async () => {
-    let loading = 0;
-    let mostAtOnce = 0;
-    const loaded: number[] = [];
-    const lazy = (bytes: Buffer, i: number, fail = false): LazyPhoto => ({
-      head: bytes.subarray(0, 4096),
-      size: bytes.length,
-      load: async () => {
-        mostAtOnce = Math.max(mostAtOnce, ++loading);
-        await new Promise((r) => setTimeout(r, 5));
-        loading -= 1;
-        loaded.push(i);
-        return fail ? null : bytes;
-      },
-    });
-    const families = Array.from({ length: 20 }, (_, i) => family(`Lazy${String(i).padStart(2, '0')}`, ['Ann'], null));
-    families.forEach((f, i) => (f.photo = lazy(i % 2 ? portrait : landscape, i, i === 7)));
-    const pdf = await renderDirectoryPdfBytes({ church, printedAt, families });
-    expect(loaded.sort((a, b) => a - b)).toEqual(families.map((_, i) => i));
-    expect(mostAtOnce).toBeLessThanOrEqual(16);
-    expect(pdf.photosSkipped).toBe(0);
-    const bytes = Buffer.from(pdf.bytes);
+  it('makes the same book in parts: each object where the cross-reference table says, numbers never shared, pages in order', async () => {
+    const families = Array.from({ length: 40 }, (_, i) =>
+      family(`Part${String(i).padStart(2, '0')}`, ['Ann', 'Ben'], i % 3 ? (i % 2 ? portrait : landscape) : null),
+    );
+    const whole = await render({ families });
+    const inParts = await renderDirectoryPdfBytes({ church, printedAt, families }, 1);
+    expect(whole.parts).toBe(1);
+    expect(inParts.parts).toBe(inParts.layout.pages.length);
+    expect(inParts.layout.pages.length).toBeGreaterThan(3);
+    for (const pdf of [whole, inParts]) {
+      const text = Buffer.from(pdf.bytes).toString('latin1');
+      expect(text.startsWith('%PDF-1.7\n')).toBe(true);
+      // One classic cross-reference section from 0: every entry in use points at its object.
+      const xrefAt = Number(/startxref\n(\d+)\n%%EOF$/.exec(text)![1]);
+      const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt))!;
+      const entries = text
+        .slice(xrefAt)
+        .split('\n')
+        .slice(2, 2 + Number(count));
+      const free: number[] = [];
+      entries.forEach((line, number) => {
+        const [, offset, kind] = /^(\d{10}) \d{5} ([nf]) $/.exec(line)!;
+        if (kind === 'f') free.push(number);
+        else expect(text.startsWith(`${number} 0 obj\n`, Number(offset)), `object ${number}`).toBe(true);
+      });
+      // The free list starts at 0 and links every free number.
+      expect(free[0]).toBe(0);
+      const next = free.map((n) => Number(entries[n]!.slice(0, 10)));
+      expect(next).toEqual([...free.slice(1), 0]);
+      // No object number written twice.
+      const numbers = [...text.matchAll(/(?:^|\n)(\d+) 0 obj\n/g)].map((m) => m[1]);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.layout.pages.length);
+    }
+    // Page by page, the same text and the same photos (each part embeds its own font subsets).
+    for (let page = 1; page <= whole.layout.pages.length; page++)
+      expect(await pdfText(inParts.bytes, page)).toBe(await pdfText(whole.bytes, page));
+    const bytes = Buffer.from(inParts.bytes);
     expect(bytes.indexOf(landscape)).toBeGreaterThan(0);
     expect(bytes.indexOf(portrait)).toBeGreaterThan(0);
-    // The unreadable one became zeros of its length: the file and every other page stay sound.
-    expect(bytes.indexOf(Buffer.alloc(portrait.length))).toBeGreaterThan(0);
-    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.layout.pages.length);
-    expect(await pdfText(pdf.bytes)).toContain('Lazy19 Family');
-    // Every input photo was taken over (nothing else holds the bytes).
-    expect(families.every((f) => f.photo === null)).toBe(true);
+    expect(inParts.photosSkipped).toBe(0);
   });
 
   it('reads a JPEG’s frame header from its first bytes, wherever the bytes sit in memory', () => {
@@ -376,11 +377,9 @@ describe('the PDF directory', () => {
     expect(pdf.layout.pages).toHaveLength(3);
   });
 
-  it('writes in chunks exactly the bytes pdf-lib’s own writer writes, a big stream passed on as it is', async () => {
+  it('writes a part’s objects in chunks, each at the offset it says, a big stream passed on as it is', async () => {
     const make = async () => {
       const doc = await PDFDocument.create();
-      doc.setCreationDate(printedAt);
-      doc.setModificationDate(printedAt);
       for (let i = 0; i < 30; i++)
         doc.addPage([612, 792]).drawRectangle({ x: i, y: i, width: 50, height: 20, color: rgb(0.2, 0.3, 0.4) });
       // Larger than a chunk (1 MB).
@@ -388,28 +387,30 @@ describe('the PDF directory', () => {
       await doc.flush();
       return doc.context;
     };
-    class Writer extends PDFWriter {
-      static write(context: PDFContext) {
-        return new Writer(context, 50).serializeToBuffer();
-      }
-    }
-    const expected = await Writer.write(await make());
-    const stream = await streamPdf(await make());
-    expect(stream.size).toBe(expected.length);
+    const context = await make();
+    const objects = context.enumerateIndirectObjects().length;
+    const stream = writeObjects(context, PDFHeader.forVersion(1, 7));
     const sizes: number[] = [];
     const parts: Uint8Array[] = [];
     for await (const chunk of stream.chunks) {
       sizes.push(chunk.length);
       parts.push(chunk);
     }
-    expect(Buffer.concat(parts).equals(Buffer.from(expected))).toBe(true);
+    const bytes = Buffer.concat(parts);
+    expect(bytes.length).toBe(stream.size);
+    expect(bytes.toString('latin1').startsWith('%PDF-1.7\n')).toBe(true);
+    expect(stream.offsets.size).toBe(objects);
+    for (const [number, offset] of stream.offsets)
+      expect(bytes.toString('latin1', offset, offset + 20).startsWith(`${number} 0 obj\n`)).toBe(true);
     // The big stream's own bytes, uncopied; everything else in chunks of at most 1 MB.
     expect(sizes).toContain(1_500_000);
     expect(sizes.every((n) => n <= 1 << 20 || n === 1_500_000)).toBe(true);
-    // The document is consumed: its objects are let go as they are written.
-    const context = await make();
-    expect(await collect(await streamPdf(context))).toHaveLength(expected.length);
+    // The objects are let go as they are written; a part after the first has no header.
     expect(context.enumerateIndirectObjects()).toHaveLength(0);
+    const next = writeObjects(await make(), null);
+    const rest = Buffer.from(await collect(next));
+    expect(rest.length).toBe(stream.size - (PDFHeader.forVersion(1, 7).sizeInBytes() + 2));
+    expect(rest.toString('latin1').startsWith('1 0 obj\n')).toBe(true);
   });
 
   it('draws each script with its own font of the chain, and Han by the line’s language', async () => {

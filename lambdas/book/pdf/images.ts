@@ -1,10 +1,8 @@
 /**
  * Photos as PDF image XObjects, their JPEG bytes embedded as they are (DCTDecode, never
- * re-encoded). A photo can also be given lazily: its first bytes (for the size and colours, read
- * here) and its length now, the whole bytes only when the file is written (stream.ts), so a
- * church's photos need not all be in memory at once.
+ * re-encoded); what the book's plan needs of a photo given as bytes.
  */
-import { PDFStream, type PDFContext, type PDFDict } from 'pdf-lib';
+import type { PDFContext, PDFDict } from 'pdf-lib';
 
 export interface JpegInfo {
   width: number;
@@ -67,50 +65,17 @@ export function jpegDict(context: PDFContext, info: JpegInfo): PDFDict {
   });
 }
 
-/** A photo whose bytes come later: what the caller knows now, and how to get the rest. */
-export interface LazyPhoto {
-  /** The first bytes (at least through the JPEG frame header). */
-  head: Uint8Array;
-  /** The whole photo's length. */
-  size: number;
-  /** The whole photo; null if it can no longer be read (its place is then filled with zeros). */
-  load: () => Promise<Uint8Array | null>;
-}
-
 /**
- * A stream whose length is known and whose bytes are fetched when written. Only stream.ts writes
- * it (pdf-lib's own writers cannot: they would ask for the contents synchronously).
+ * What a book's plan needs of a photo given as bytes: its pixel size (the layout keeps its
+ * aspect) and how many objects it takes (a JPEG one, a PNG two: its image and the mask of its
+ * transparency); null when it is neither, or its header does not say.
  */
-export class LazyStream extends PDFStream {
-  private pending: Promise<Uint8Array | null> | null = null;
-
-  constructor(
-    dict: PDFDict,
-    private readonly size: number,
-    private readonly loader: LazyPhoto['load'],
-  ) {
-    super(dict);
-  }
-
-  override getContentsSize(): number {
-    return this.size;
-  }
-
-  override getContents(): Uint8Array {
-    throw new Error('A lazy stream is written by streamPdf only');
-  }
-
-  /** Starts fetching (the writer looks a few photos ahead). */
-  start(): void {
-    this.pending ??= this.loader().catch(() => null);
-  }
-
-  /** The bytes, exactly `size` of them (a failed or changed read becomes zeros), then let go. */
-  async take(): Promise<{ bytes: Uint8Array; intact: boolean }> {
-    this.start();
-    const bytes = await this.pending;
-    this.pending = null;
-    if (bytes && bytes.length === this.size) return { bytes, intact: true };
-    return { bytes: new Uint8Array(this.size), intact: false };
-  }
+export function photoFrame(bytes: Uint8Array): { width: number; height: number; objects: number } | null {
+  const jpeg = jpegInfo(bytes);
+  if (jpeg) return { width: jpeg.width, height: jpeg.height, objects: 1 };
+  // A PNG's first chunk is its IHDR: width and height at bytes 16 and 20.
+  if (!isPng(bytes) || bytes.length < 24) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const [width, height] = [view.getUint32(16), view.getUint32(20)];
+  return width > 0 && height > 0 ? { width, height, objects: 2 } : null;
 }

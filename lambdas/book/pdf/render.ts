@@ -1,18 +1,27 @@
 /**
- * The printable directory as a PDF (pdf-lib): photos embedded as the bytes given (a JPEG is
- * never re-encoded), text shaped by HarfBuzz in the Noto fallback chain (text.ts) and drawn in
- * subsets of those fonts, so names in any script print as written and copy back as typed.
- * No AWS here: the handler fetches the data and stores the file.
+ * The printable directory as a PDF (pdf-lib), made in parts so that no one process holds the
+ * whole book: `planBook` lays the whole book out (the index needs every family's page) and cuts
+ * its pages into parts, each with the object numbers it may use; `renderPart` draws one part's
+ * pages into the bytes of its objects (the first part with the file's header); `bookTail`
+ * (xref.ts) ends the file with its catalog, page tree and cross-reference table. The parts and
+ * the end, one after the other, are the file. Photos are embedded as the bytes given (a JPEG is
+ * never re-encoded); text shaped by HarfBuzz in the Noto fallback chain (text.ts) and drawn in
+ * subsets of those fonts, each part its own, so names in any script print as written and copy
+ * back as typed. No AWS here: the book job (directoryPdf.ts) fetches the data and the photos and
+ * stores the parts and the file.
  */
-import { PDFDocument, PDFRawStream, PngEmbedder, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFContext, PDFHeader, PDFName, PDFPageLeaf, PDFRawStream, PngEmbedder, type PDFRef } from 'pdf-lib';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../contract/directory';
 import { textKeys, type Fields, type RecordOf, type TextKeys, type ValuesOf } from '../../contract/entity';
+import { mapLimit } from '../../platform/limit';
 import { flateStream } from './flate';
+import { FONT_FILES } from './fonts';
 import { DocumentFonts, type DocumentFont } from './fontObjects';
 import { TextShaper } from './text';
 import { lineOps, n } from './textOps';
-import { isPng, jpegDict, jpegInfo, LazyStream, type LazyPhoto } from './images';
-import { collect, streamPdf, type PdfStream } from './stream';
+import { isPng, jpegDict, jpegInfo, photoFrame } from './images';
+import { collect, writeObjects } from './stream';
+import { bookTail, FIRST_PART_OBJECT, PAGE_TREE, type BookHead, type PartOutline } from './xref';
 import {
   byName,
   layoutDirectory,
@@ -22,42 +31,79 @@ import {
   type LayoutChurch,
   type LayoutFamily,
   type LayoutMember,
+  type Page,
   type Paper,
 } from './layout';
+
+export type { BookHead, PartOutline };
 
 /** Every typed text of a member (optional ones may be missing): cleaned into a LayoutMember. */
 export type PdfMember = Pick<RecordOf<typeof MEMBER_FIELDS>, TextKeys<typeof MEMBER_FIELDS>>;
 
-/** Every typed text of a family, its photo and its members: cleaned into a LayoutFamily. */
-export interface PdfFamily extends Pick<RecordOf<typeof FAMILY_FIELDS>, TextKeys<typeof FAMILY_FIELDS>> {
-  /**
-   * The stored photo: its bytes (JPEG, or PNG), or a JPEG given lazily (images.ts: its bytes are
-   * fetched while the file is written). Anything else, or bytes that fail to embed, are skipped.
-   * Taken over by the renderer: it sets this to null once embedded, so that nothing but the
-   * document holds the bytes and they are freed as the file is written.
-   */
-  photo?: Uint8Array | LazyPhoto | null;
+type FamilyTexts = Pick<RecordOf<typeof FAMILY_FIELDS>, TextKeys<typeof FAMILY_FIELDS>>;
+
+/**
+ * A photo as the plan knows it before reading it: its pixel size (the layout keeps its aspect),
+ * the objects it takes (a JPEG 1, a PNG 2) and where its bytes come from (`S`: an S3 key for the
+ * book job, the bytes themselves for a book made in memory).
+ */
+export interface PlannedPhoto<S> {
+  width: number;
+  height: number;
+  objects: number;
+  source: S;
+}
+
+/** A family to print: every typed text, its members, and its photo as the plan knows it. */
+export interface BookFamily<S> extends FamilyTexts {
+  photo?: PlannedPhoto<S> | null;
   members: PdfMember[];
 }
 
-export interface DirectoryPdfInput {
+export interface BookInput<S> {
   church: LayoutChurch;
   printedAt: Date;
   paper?: Paper;
   /** Any order: they are printed in surname order. */
-  families: PdfFamily[];
-  /** The cover photo, printed under the church's name (as a family's photo is given); none when absent. */
-  cover?: Uint8Array | LazyPhoto | null;
+  families: BookFamily<S>[];
+  /** The cover photo, printed under the church's name; none when absent. */
+  cover?: PlannedPhoto<S> | null;
 }
 
-export interface DirectoryPdf extends PdfStream {
+/** One part of the book: its pages, as laid out, and what it needs to draw them. */
+export interface PartSpec<S> {
+  part: number;
+  /** The first object number it may use, and how many from there. */
+  first: number;
+  reserved: number;
+  size: readonly [number, number];
+  pages: Page[];
+  /** The photos its pages draw: [the family's index in print order, its photo]. */
+  photos: [number, PlannedPhoto<S>][];
+  cover: PlannedPhoto<S> | null;
+}
+
+export interface BookPlan<S> {
   layout: Layout;
   /** The families, in the order printed (layout placements refer to these indexes). */
-  families: PdfFamily[];
-  photosSkipped: number;
-  /** Glyphs drawn as .notdef (the font's empty box): characters no font of the chain has. */
-  notdefGlyphs: number;
+  families: CleanFamily<S>[];
+  head: BookHead;
+  parts: PartSpec<S>[];
 }
+
+/**
+ * Pages a part draws: at the church maximum (20,000 families, some 4,100 pages) about twenty
+ * parts of some 1,200 photos each, every one far inside a Lambda's time and memory.
+ */
+export const PAGES_PER_PART = 200;
+
+/** Objects a font takes (fontObjects.ts: Type0, CIDFont, descriptor, program, CIDToGIDMap, ToUnicode). */
+const FONT_OBJECTS = 6;
+/** Object numbers a part keeps for fonts: every font of the chain, though a part draws with few. */
+const FONT_RESERVE = Object.keys(FONT_FILES).length * FONT_OBJECTS;
+
+/** Photos a part fetches at once: enough to hide S3's latency. */
+const PHOTO_CONCURRENCY = 24;
 
 /** Fill colours as PDF operands (r g b). */
 const COLORS: Record<Color, string> = {
@@ -93,51 +139,6 @@ function cleanTexts<F extends Fields>(fields: F, record: Partial<Record<TextKeys
   return texts as Pick<ValuesOf<F>, TextKeys<F>>;
 }
 
-/** A family as printed: every text there and cleaned, the photo not yet embedded. */
-type CleanFamily = Omit<LayoutFamily, 'photo' | 'members'> & Pick<PdfFamily, 'photo'> & { members: LayoutMember[] };
-
-function cleanFamily(family: PdfFamily): CleanFamily {
-  return {
-    ...cleanTexts(FAMILY_FIELDS, family),
-    photo: family.photo ?? null,
-    members: family.members.map((m) => cleanTexts(MEMBER_FIELDS, m)).sort((a, b) => byName(a.name, b.name)),
-  };
-}
-
-interface Photo {
-  ref: PDFRef;
-  width: number;
-  height: number;
-}
-
-/**
- * An image XObject made straight from the bytes: a JPEG as is (DCTDecode), given now or lazily;
- * a PNG as pdf-lib converts it. Not doc.embedJpg: the PDFImage it returns keeps the bytes for
- * the document's lifetime, while only the XObject holding them lets the writer free them.
- */
-async function embedPhoto(doc: PDFDocument, photo: Uint8Array | LazyPhoto | null | undefined): Promise<Photo | null> {
-  if (!photo) return null;
-  try {
-    if (!(photo instanceof Uint8Array)) {
-      const info = jpegInfo(photo.head);
-      if (!info || !(photo.size > 0)) return null;
-      return {
-        ref: doc.context.register(new LazyStream(jpegDict(doc.context, info), photo.size, photo.load)),
-        ...info,
-      };
-    }
-    const info = jpegInfo(photo);
-    if (info) return { ref: doc.context.register(PDFRawStream.of(jpegDict(doc.context, info), photo)), ...info };
-    if (isPng(photo)) {
-      const png = await PngEmbedder.for(photo);
-      return { ref: await png.embedIntoContext(doc.context), width: png.width, height: png.height };
-    }
-  } catch {
-    // A corrupt or unsupported picture: the family prints without it.
-  }
-  return null;
-}
-
 /**
  * One page's content stream, written as PDF operators directly. pdf-lib's drawText builds a
  * tree of operator objects per call that lives until the file is saved: for a large church
@@ -145,18 +146,18 @@ async function embedPhoto(doc: PDFDocument, photo: Uint8Array | LazyPhoto | null
  * compressed at once, are a few KB.
  */
 function drawPage(
-  doc: PDFDocument,
-  page: PDFPage,
+  context: PDFContext,
+  page: PDFPageLeaf,
   items: Item[],
   text: { shaper: TextShaper; fonts: DocumentFonts },
-  photos: { families: (Photo | null)[]; cover: Photo | null },
+  photos: { families: Map<number, PDFRef>; cover: PDFRef | null },
 ): number {
   const ops: string[] = [];
   let notdef = 0;
   const fontKeys = new Map<DocumentFont, string>();
   const fontKey = (font: DocumentFont) => {
     let key = fontKeys.get(font);
-    if (!key) fontKeys.set(font, (key = page.node.newFontDictionary(font.face.postscriptName, font.ref).asString()));
+    if (!key) fontKeys.set(font, (key = page.newFontDictionary(font.face.postscriptName, font.ref).asString()));
     return key;
   };
   for (const item of items) {
@@ -169,9 +170,10 @@ function drawPage(
       }
       case 'photo':
       case 'cover': {
-        const photo = item.kind === 'photo' ? photos.families[item.family] : photos.cover;
+        const photo = item.kind === 'photo' ? photos.families.get(item.family) : photos.cover;
+        // One that could not be read or embedded leaves its place empty.
         if (!photo) break;
-        const name = page.node.newXObject('Image', photo.ref).asString();
+        const name = page.newXObject('Image', photo).asString();
         ops.push(`q ${n(item.width)} 0 0 ${n(item.height)} ${n(item.x)} ${n(item.y)} cm ${name} Do Q`);
         break;
       }
@@ -186,11 +188,33 @@ function drawPage(
     }
   }
   // Only ASCII here: names, numbers, and text as hex glyph ids and UTF-16.
-  page.node.addContentStream(doc.context.register(flateStream(doc.context, ops.join('\n'))));
+  page.addContentStream(context.register(flateStream(context, ops.join('\n'))));
   return notdef;
 }
 
-export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<DirectoryPdf> {
+/** A family as printed: every text there and cleaned, its photo as planned. */
+export type CleanFamily<S> = Omit<LayoutFamily, 'photo' | 'members'> & {
+  photo: PlannedPhoto<S> | null;
+  members: LayoutMember[];
+};
+
+function cleanFamily<S>(family: BookFamily<S>): CleanFamily<S> {
+  return {
+    ...cleanTexts(FAMILY_FIELDS, family),
+    photo: family.photo ?? null,
+    members: family.members.map((m) => cleanTexts(MEMBER_FIELDS, m)).sort((a, b) => byName(a.name, b.name)),
+  };
+}
+
+const frame = (photo: PlannedPhoto<unknown> | null | undefined) =>
+  photo && photo.width > 0 && photo.height > 0 ? { width: photo.width, height: photo.height } : null;
+
+/**
+ * The whole book laid out (texts cleaned, families in surname order, photos at their planned
+ * sizes), its pages cut into parts of `pagesPerPart`, each with the object numbers it may use:
+ * two a page (the page and its content), a photo's, and every font's.
+ */
+export async function planBook<S>(input: BookInput<S>, pagesPerPart = PAGES_PER_PART): Promise<BookPlan<S>> {
   const church: LayoutChurch = {
     name: clean(input.church.name) ?? 'Directory',
     address: clean(input.church.address),
@@ -199,60 +223,196 @@ export async function renderDirectoryPdf(input: DirectoryPdfInput): Promise<Dire
     zip: clean(input.church.zip),
   };
   const families = input.families.map(cleanFamily).sort((a, b) => byName(a.surname, b.surname));
-
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${church.name} Directory`);
-  doc.setSubject('Church directory');
-  doc.setCreator('Church Directory');
-  doc.setProducer('Church Directory (pdf-lib)');
-  doc.setCreationDate(input.printedAt);
-  doc.setModificationDate(input.printedAt);
-
-  const photos: (Photo | null)[] = [];
-  let photosSkipped = 0;
-  for (const family of families) {
-    const photo = await embedPhoto(doc, family.photo);
-    if (family.photo && !photo) photosSkipped += 1;
-    photos.push(photo);
-    family.photo = null;
-  }
-  for (const family of input.families) family.photo = null;
-  const cover = await embedPhoto(doc, input.cover);
-  if (input.cover && !cover) photosSkipped += 1;
-  input.cover = null;
-
+  const cover = frame(input.cover) ? input.cover! : null;
   const shaper = await TextShaper.create();
-  const fonts = new DocumentFonts(doc.context);
-
   const layout = layoutDirectory(
     {
       church,
       printedAt: input.printedAt,
       paper: input.paper ?? 'letter',
-      families: families.map((f, i) => ({
-        ...f,
-        photo: photos[i] ? { width: photos[i].width, height: photos[i].height } : null,
-      })),
-      cover: cover ? { width: cover.width, height: cover.height } : null,
+      families: families.map((f) => ({ ...f, photo: frame(f.photo) })),
+      cover: frame(cover),
     },
     (text, weight, size) => shaper.width(text, weight, size),
   );
 
+  const parts: PartSpec<S>[] = [];
+  let first = FIRST_PART_OBJECT;
+  for (let at = 0; at < layout.pages.length; at += pagesPerPart) {
+    const pages = layout.pages.slice(at, at + pagesPerPart);
+    const items = pages.flatMap((p) => p.items);
+    const drawn = [...new Set(items.flatMap((i) => (i.kind === 'photo' ? [i.family] : [])))];
+    const photos = drawn.map((f): [number, PlannedPhoto<S>] => [f, families[f]!.photo!]);
+    const partCover = items.some((i) => i.kind === 'cover') ? cover : null;
+    const reserved =
+      pages.length * 2 +
+      photos.reduce((total, [, p]) => total + p.objects, 0) +
+      (partCover?.objects ?? 0) +
+      FONT_RESERVE;
+    parts.push({ part: parts.length, first, reserved, size: layout.size, pages, photos, cover: partCover });
+    first += reserved;
+  }
+  const head: BookHead = {
+    title: `${church.name} Directory`,
+    printedAt: input.printedAt.toISOString(),
+    pages: layout.pages.length,
+    objects: first,
+  };
+  return { layout, families, head, parts };
+}
+
+/**
+ * An image XObject made straight from the bytes: a JPEG as is (DCTDecode), a PNG as pdf-lib
+ * converts it; null for anything else, or bytes that fail to embed.
+ */
+async function embedPhoto(context: PDFContext, bytes: Uint8Array | null): Promise<PDFRef | null> {
+  if (!bytes) return null;
+  try {
+    const info = jpegInfo(bytes);
+    if (info) return context.register(PDFRawStream.of(jpegDict(context, info), bytes));
+    if (isPng(bytes)) return await (await PngEmbedder.for(bytes)).embedIntoContext(context);
+  } catch {
+    // A corrupt or unsupported picture: the family prints without it.
+  }
+  return null;
+}
+
+/** One part drawn: its bytes (as ObjectsStream), what the end needs of it, and what went wrong. */
+export interface RenderedPart {
+  size: number;
+  chunks: AsyncIterable<Uint8Array>;
+  outline: PartOutline;
+  photosSkipped: number;
+  /** Glyphs drawn as .notdef (the font's empty box): characters no font of the chain has. */
+  notdefGlyphs: number;
+}
+
+/**
+ * Draws one part's pages: its photos fetched by `load` (null: not there, or unreadable; its
+ * place stays empty), each page a page object under the book's page tree, the fonts' subsets of
+ * the glyphs this part draws. Its objects are numbered from the part's first; more than it
+ * reserved is an error, never a book with two objects of one number.
+ */
+export async function renderPart<S>(
+  spec: PartSpec<S>,
+  load: (source: S) => Promise<Uint8Array | null>,
+): Promise<RenderedPart> {
+  const context = PDFContext.create();
+  context.largestObjectNumber = spec.first - 1;
+  let photosSkipped = 0;
+  const embed = async (photo: PlannedPhoto<S>) => {
+    const ref = await embedPhoto(context, await load(photo.source));
+    if (!ref) photosSkipped += 1;
+    return ref;
+  };
+  // Fetched side by side, embedded in page order.
+  const loaded = await mapLimit(spec.photos, PHOTO_CONCURRENCY, ([, photo]) => load(photo.source));
+  const families = new Map<number, PDFRef>();
+  for (const [i, [family]] of spec.photos.entries()) {
+    const ref = await embedPhoto(context, loaded[i]!);
+    loaded[i] = null;
+    if (ref) families.set(family, ref);
+    else photosSkipped += 1;
+  }
+  const cover = spec.cover ? await embed(spec.cover) : null;
+
+  const shaper = await TextShaper.create();
+  const fonts = new DocumentFonts(context);
+  const pages: number[] = [];
   let notdefGlyphs = 0;
-  for (const spec of layout.pages) {
-    const page = doc.addPage([...layout.size]);
-    notdefGlyphs += drawPage(doc, page, spec.items, { shaper, fonts }, { families: photos, cover });
+  for (const pageSpec of spec.pages) {
+    const page = PDFPageLeaf.withContextAndParent(context, PAGE_TREE);
+    page.set(PDFName.of('MediaBox'), context.obj([0, 0, ...spec.size]));
+    pages.push(context.register(page).objectNumber);
+    notdefGlyphs += drawPage(context, page, pageSpec.items, { shaper, fonts }, { families, cover });
   }
   // Every glyph is known now: the fonts' subsets are made and written.
   await fonts.embed();
-  await doc.flush();
-  return { ...(await streamPdf(doc.context)), layout, families, photosSkipped, notdefGlyphs };
+  if (context.largestObjectNumber >= spec.first + spec.reserved)
+    throw new Error(
+      `Part ${spec.part} used objects up to ${context.largestObjectNumber}, past its ${spec.first + spec.reserved - 1}`,
+    );
+  const written = writeObjects(context, spec.part === 0 ? PDFHeader.forVersion(1, 7) : null);
+  return {
+    size: written.size,
+    chunks: written.chunks,
+    outline: { size: written.size, objects: [...written.offsets], pages },
+    photosSkipped,
+    notdefGlyphs,
+  };
 }
 
-/** The same, as one buffer: for tests and small documents. */
+/** A family given with its photo's bytes: the book made in memory (tests, the bench's fixture). */
+export interface PdfFamily extends FamilyTexts {
+  /** A JPEG (or PNG); anything else, or bytes that fail to embed, are skipped. */
+  photo?: Uint8Array | null;
+  members: PdfMember[];
+}
+
+export interface DirectoryPdfInput {
+  church: LayoutChurch;
+  printedAt: Date;
+  paper?: Paper;
+  /** Any order: they are printed in surname order. */
+  families: PdfFamily[];
+  /** The cover photo, printed under the church's name; none when absent. */
+  cover?: Uint8Array | null;
+}
+
+export interface DirectoryPdf {
+  bytes: Uint8Array;
+  size: number;
+  layout: Layout;
+  /** The families, in the order printed (layout placements refer to these indexes). */
+  families: CleanFamily<Uint8Array>[];
+  /** The parts it was made in. */
+  parts: number;
+  photosSkipped: number;
+  notdefGlyphs: number;
+}
+
+/**
+ * The whole book in memory, made as the book job makes it (every part, one after the other,
+ * then the end): for tests and small documents.
+ */
 export async function renderDirectoryPdfBytes(
   input: DirectoryPdfInput,
-): Promise<Omit<DirectoryPdf, 'chunks'> & { bytes: Uint8Array }> {
-  const { chunks, ...pdf } = await renderDirectoryPdf(input);
-  return { ...pdf, bytes: await collect({ size: pdf.size, chunks }) };
+  pagesPerPart = PAGES_PER_PART,
+): Promise<DirectoryPdf> {
+  let photosSkipped = 0;
+  const planned = (bytes: Uint8Array | null | undefined): PlannedPhoto<Uint8Array> | null => {
+    if (!bytes) return null;
+    const found = photoFrame(bytes);
+    if (!found) photosSkipped += 1;
+    return found && { ...found, source: bytes };
+  };
+  const plan = await planBook(
+    {
+      ...input,
+      families: input.families.map((f) => ({ ...f, photo: planned(f.photo) })),
+      cover: planned(input.cover),
+    },
+    pagesPerPart,
+  );
+  const pieces: Uint8Array[] = [];
+  const outlines: PartOutline[] = [];
+  let notdefGlyphs = 0;
+  for (const spec of plan.parts) {
+    const part = await renderPart(spec, async (bytes) => bytes);
+    pieces.push(await collect(part));
+    outlines.push(part.outline);
+    photosSkipped += part.photosSkipped;
+    notdefGlyphs += part.notdefGlyphs;
+  }
+  pieces.push(bookTail(plan.head, outlines));
+  const bytes = Buffer.concat(pieces);
+  return {
+    bytes,
+    size: bytes.length,
+    layout: plan.layout,
+    families: plan.families,
+    parts: plan.parts.length,
+    photosSkipped,
+    notdefGlyphs,
+  };
 }

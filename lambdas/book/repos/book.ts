@@ -127,6 +127,10 @@ export const setBookExecution = (orgId: string, jobId: string, executionArn: str
 export const setBookProgress = (orgId: string, jobId: string, pagesDone: number, totalPages: number) =>
   updateRun(orgId, jobId, 'pagesDone = :done, totalPages = :total', { ':done': pagesDone, ':total': totalPages });
 
+/** A part's pages added to the pages done (parts run side by side; a retried part's may count twice: readers cap at the total). */
+export const addBookProgress = (orgId: string, jobId: string, pages: number) =>
+  updateRun(orgId, jobId, 'pagesDone = pagesDone + :pages', { ':pages': pages });
+
 /**
  * The run's file becomes the church's book: the file it replaces (null: none, or the same), for
  * the caller to delete; undefined when the run is no longer the church's running book.
