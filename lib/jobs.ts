@@ -8,7 +8,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct, type IConstruct } from 'constructs';
-import { jobs, type JobName, type TaskDef } from '../lambdas/tasks/manifest';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import { jobs, type JobDef, type JobName, type TaskDef } from '../lambdas/tasks/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
@@ -86,6 +88,15 @@ export class Jobs extends Construct {
         'Step Functions log delivery (logs:CreateLogDelivery etc.) and X-Ray tracing (xray:PutTraceSegments etc.) support only Resource "*" (AWS documentation); CDK adds exactly these for LogLevel.ALL and tracingEnabled.',
         'AwsSolutions-IAM5[Resource::*]',
       );
+      const { everyHours } = def as JobDef;
+      if (everyHours) {
+        // EventBridge starts the job with an empty input; the target's role may start this machine only.
+        new Rule(jobScope, 'Schedule', {
+          description: `Starts ${job} every ${everyHours} hours`,
+          schedule: Schedule.rate(Duration.hours(everyHours)),
+          targets: [new SfnStateMachine(machine)],
+        });
+      }
       this.stateMachines.set(job, machine);
     }
   }

@@ -333,13 +333,17 @@ export function checkCounts(found: Counts, stored: Counts): IntegrityIssue[] {
   return issues;
 }
 
-/** A Cognito account with no user record (or no organisation to have one in). */
+/**
+ * A sign-in account that claims a church but has no user record there. An account that holds no
+ * church is waiting, not wrong: for its code (the clean-up job removes it after a week,
+ * accounts/unproven.ts), or for the church to add its address.
+ */
 export function checkAccount(
   account: { sub: string; email: string | null; orgId: string | null },
   record: Item | null,
 ): IntegrityIssue | null {
-  if (account.orgId && record) return null;
-  return issue('authUsers', account.sub, 'Sign-in account has no user record.', account.orgId, 'email', account.email);
+  if (!account.orgId || record) return null;
+  return issue('accounts', account.sub, 'Sign-in account has no user record.', account.orgId, 'email', account.email);
 }
 
 /** Adds a page's counts into a running total. */

@@ -38,6 +38,8 @@ export interface JobDef {
   /** The environment variable that carries the state machine's ARN to the handlers that start it. */
   readonly stateMachineEnv: EnvName;
   readonly description: string;
+  /** Started on a schedule (an EventBridge rule in AWS, a timer locally) every so many hours. */
+  readonly everyHours?: number;
   /** Substitution variable (without `${}`) → task. */
   readonly tasks: Readonly<Record<string, TaskDef>>;
 }
@@ -144,6 +146,26 @@ export const jobs = {
         reservedConcurrency: 20,
         description:
           "Printed book: plan the church's book, render one part of it, or join the parts into the exports bucket; or end a failed run",
+      },
+    },
+  },
+  accountCleanup: {
+    definition: 'accountCleanup.asl.json',
+    stateMachineEnv: 'ACCOUNT_CLEANUP_STATE_MACHINE_ARN',
+    description: 'Daily: accounts opened more than a week ago that never proved their address and hold no church',
+    everyHours: 24,
+    tasks: {
+      CleanupPageFunctionArn: {
+        entry: 'accountCleanup/cleanupPage',
+        uses: {
+          userPool: [
+            'cognito-idp:ListUsers',
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminUserGlobalSignOut',
+            'cognito-idp:AdminDeleteUser',
+          ],
+        },
+        description: "Account clean-up: one page of the pool's accounts, the expired unproven ones deleted",
       },
     },
   },

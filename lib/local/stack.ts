@@ -77,6 +77,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       PHOTO_CLEANUP_STATE_MACHINE_ARN: machines.photoCleanup,
       PHOTO_RENDITIONS_STATE_MACHINE_ARN: machines.photoRenditions,
       DIRECTORY_BOOK_STATE_MACHINE_ARN: machines.directoryBook,
+      ACCOUNT_CLEANUP_STATE_MACHINE_ARN: machines.accountCleanup,
       TABLE_NAME: config.tableName,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
@@ -125,6 +126,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       faults,
       originVerify: env.ORIGIN_VERIFY!,
     });
+    const schedules = stepFunctions.startSchedules();
     return {
       config,
       pool,
@@ -134,6 +136,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       s3Events,
       env,
       stop: async () => {
+        schedules.forEach(clearInterval);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all(faults.map((proxy) => proxy.stop()));

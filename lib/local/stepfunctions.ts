@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { jobs, type JobName } from '../../lambdas/tasks/manifest';
+import { jobs, type JobDef, type JobName } from '../../lambdas/tasks/manifest';
 import { asInvocation } from './invocation';
 
 // aws-local-stepfunctions declares Node 22 and uses Promise.withResolvers; Node 20 lacks it.
@@ -161,6 +161,21 @@ export class LocalStepFunctions {
     return Object.fromEntries(
       (Object.keys(jobs) as JobName[]).map((job) => [job, localStateMachineArn(this.options.region, job)]),
     ) as Record<JobName, string>;
+  }
+
+  /**
+   * The jobs that run on a schedule (`everyHours`), started as the EventBridge rule starts them in
+   * AWS: empty input, first after one period. The timers do not keep the process alive.
+   */
+  startSchedules(): NodeJS.Timeout[] {
+    return (Object.entries(jobs) as [JobName, JobDef][])
+      .filter(([, def]) => def.everyHours)
+      .map(([job, def]) =>
+        setInterval(
+          () => this.start(localStateMachineArn(this.options.region, job), `scheduled-${Date.now()}`, '{}'),
+          def.everyHours! * 3_600_000,
+        ).unref(),
+      );
   }
 
   setFault(fault: Fault | null): void {

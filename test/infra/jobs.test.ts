@@ -3,8 +3,10 @@
  * their substitution variables set to the task Lambdas, all events logged (without execution data), tracing on, and each
  * task Lambda granted only what its `uses` says.
  */
+import { Duration } from 'aws-cdk-lib';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, type JobName, type TaskDef } from '../../lambdas/tasks/manifest';
+import { jobs, type JobDef, type JobName, type TaskDef } from '../../lambdas/tasks/manifest';
 import { routes, type RouteDef } from '../../lambdas/routes';
 import { TASK_TIMEOUT_SECONDS } from '../../lib/jobs';
 import { resourcesOf, synthDirectory, statementsOfRole, logicalIdOf } from './support';
@@ -33,6 +35,24 @@ describe('state machines', () => {
       expect(machine.LoggingConfiguration.IncludeExecutionData).toBe(false);
       expect(machine.LoggingConfiguration.Destinations).toHaveLength(1);
     }
+  });
+
+  it('starts each scheduled job from an EventBridge rule at its rate, whose role may start that machine only', () => {
+    const rules = resourcesOf(s.template, 'AWS::Events::Rule').map(([, r]) => r.Properties);
+    const scheduled = (Object.entries(jobs) as [JobName, JobDef][]).filter(([, def]) => def.everyHours);
+    expect(rules).toHaveLength(scheduled.length);
+    for (const [job, def] of scheduled) {
+      const machine = id(s.stack.jobs.stateMachines.get(job)!);
+      const rule = rules.find((r) => r.Targets[0].Arn.Ref === machine)!;
+      expect(rule.ScheduleExpression).toBe(Schedule.rate(Duration.hours(def.everyHours!)).expressionString);
+      expect(statementsOf(rule.Targets[0].RoleArn['Fn::GetAtt'][0])).toEqual([
+        { Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: machine } },
+      ]);
+    }
+    expect(
+      rules.find((r) => r.Targets[0].Arn.Ref === id(s.stack.jobs.stateMachines.get('accountCleanup')!))!
+        .ScheduleExpression,
+    ).toBe('rate(1 day)');
   });
 
   it('loads each ASL file with definitionSubstitutions: every variable is its task Lambda’s ARN', () => {

@@ -86,6 +86,7 @@ let broken: Church;
 let clean: Church;
 const expected: string[] = [];
 const ghostOrgs: string[] = [];
+let waiting: string;
 let orphanAccount: string;
 
 async function addGroupVia(token: string, name = unique('Choir')) {
@@ -231,7 +232,7 @@ beforeAll(async () => {
     custom: { orgId: o, admin: 'false' },
     emailTakenMessage: 'taken',
   });
-  expected.push(`authUsers ${orphanAccount} email`);
+  expected.push(`accounts ${orphanAccount} email`);
 
   // Users whose member link and family link are broken (real accounts, so only the link is wrong).
   const badMemberLink = await createAccountIn(o, { memberId: newId(), familyId: base.familyId });
@@ -279,6 +280,13 @@ beforeAll(async () => {
   await put(familyItem(badAnniversary));
   await bump(o, 'familyCount', 1);
   expected.push(`family ${badAnniversary.familyId} anniversary`);
+
+  // A sign-up waiting for its code, and one whose address no church holds: states, not faults.
+  waiting = `${unique('waiting')}@example.org`;
+  expect(
+    (await call('newUser', { body: { fullName: 'Waiting', email: waiting, password: PASSWORD, orgId: clean.orgId } }))
+      .status,
+  ).toBe(200);
 
   job = await runReport(superToken);
 }, 180_000);
@@ -335,7 +343,14 @@ describe('data integrity report', () => {
     )!;
     expect(counts).toMatchObject({ referencedField: 'groupCount', referencedValue: '7' });
     const account = [...byId.values()].find((i) => i.documentId === orphanAccount)!;
-    expect(account).toMatchObject({ collectionName: 'authUsers', problematicOrgId: broken.orgId });
+    expect(account).toMatchObject({ collectionName: 'accounts', problematicOrgId: broken.orgId });
+  });
+
+  it('reports no account that holds no church: one waiting for its code is a state, cleaned up after a week', () => {
+    expect(job.report!.issues.filter((i) => i.referencedValue === waiting)).toEqual([]);
+    expect(job.report!.issues.filter((i) => i.collectionName === 'accounts' && i.problematicOrgId === null)).toEqual(
+      [],
+    );
   });
 
   it('finds nothing in a church written only through the API', () => {

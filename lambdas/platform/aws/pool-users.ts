@@ -20,12 +20,14 @@ export interface PoolUser {
   orgId: string | null;
   /** Whether the owner of the address proved it with a code (Cognito's email_verified). */
   emailVerified: boolean;
+  /** When the account was opened (Cognito's UserCreateDate), ISO. */
+  createdAt: string | null;
 }
 
 const attribute = (attributes: AttributeType[] | undefined, name: string) =>
   attributes?.find((a) => a.Name === name)?.Value ?? null;
 
-function poolUser(username: string, attributes: AttributeType[] | undefined): PoolUser {
+function poolUser(username: string, attributes: AttributeType[] | undefined, created: Date | undefined): PoolUser {
   return {
     sub: attribute(attributes, 'sub') ?? username,
     username,
@@ -33,6 +35,7 @@ function poolUser(username: string, attributes: AttributeType[] | undefined): Po
     name: attribute(attributes, 'name'),
     orgId: attribute(attributes, 'custom:orgId') || null,
     emailVerified: attribute(attributes, 'email_verified') === 'true',
+    createdAt: created ? new Date(created).toISOString() : null,
   };
 }
 
@@ -42,7 +45,7 @@ const isMissing = (error: unknown) => (error as Error).name === 'UserNotFoundExc
 export async function getPoolUser(username: string): Promise<PoolUser | null> {
   try {
     const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
-    return poolUser(user.Username!, user.UserAttributes);
+    return poolUser(user.Username!, user.UserAttributes, user.UserCreateDate);
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;
@@ -57,7 +60,7 @@ export async function listPoolUsers(
     new ListUsersCommand({ UserPoolId: userPoolId(), Limit: 60, PaginationToken: paginationToken ?? undefined }),
   );
   return {
-    users: (page.Users ?? []).map((u) => poolUser(u.Username!, u.Attributes)),
+    users: (page.Users ?? []).map((u) => poolUser(u.Username!, u.Attributes, u.UserCreateDate)),
     next: page.PaginationToken ?? null,
   };
 }
