@@ -6,11 +6,12 @@ import { LoginForm } from '@contract/auth';
 import { firstMessage } from '@contract/fields';
 import { useAuth } from '../lib/auth';
 import { callApi, isApiError } from '../lib/api';
-import { accountState, finishErrorText, finishSignUp } from '../lib/pendingSignUp';
-import { authErrorName, delay, totpErrorText } from '../lib/authErrors';
+import { accountState, finishSignUp } from '../lib/pendingSignUp';
+import { authErrorName, delay } from '../lib/authErrors';
+import { errorText, LOGIN_FAILED } from '../lib/errorTexts';
 import { CodeField } from './CodeField';
 import { StatusMessage, type Status } from './StatusMessage';
-import { LOGIN_FAILED, loginErrorText, signInWithPassword } from '../lib/signIn';
+import { signInWithPassword } from '../lib/signIn';
 
 const CLAIMS_WARNING =
   'Login successful, but an issue occurred updating account details. Please try refreshing if you encounter issues.';
@@ -65,7 +66,7 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
         return;
       }
     } catch (error) {
-      setStatus({ kind: 'error', text: loginErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('login', error) });
       setBusy(false);
       return;
     }
@@ -85,7 +86,7 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
       const result = await confirmSignIn({ challengeResponse: code });
       if (!result.isSignedIn) throw new Error(`sign-in step ${result.nextStep.signInStep}`);
     } catch (error) {
-      setStatus({ kind: 'error', text: totpErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('totp', error) });
       // A spent or stale challenge cannot take another code: back to the password.
       if (authErrorName(error) === 'NotAuthorizedException') setAskCode(false);
       setBusy(false);
@@ -114,7 +115,7 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
       console.warn('Account setup after sign-in failed.', error);
       // A refusal (not on the church's list yet) in the server's words; anything else, the general warning.
       const refused = isApiError(error) && error.status < 500 && error.status !== 429;
-      setStatus({ kind: 'warning', text: refused ? finishErrorText(error) : CLAIMS_WARNING });
+      setStatus({ kind: 'warning', text: refused ? errorText('finish', error) : CLAIMS_WARNING });
       warned = true;
     }
     // Leave the warning on screen long enough to be read before moving on.

@@ -4,7 +4,7 @@ import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify
 import { validateSignupForm } from '@contract/auth';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CreationOutcome } from './CreationOutcome';
@@ -16,22 +16,6 @@ export const SIGNUP_REDIRECT_MS = 3500;
 export const SIGNUP_SUCCESS =
   'Your account has been created! Please check your email to verify your address. Redirecting...';
 export const SIGNUP_FINISHED = 'Welcome! Your account is linked to your family. Redirecting...';
-export const SIGNUP_DENIED =
-  'Permission denied. You might not be allowed to join the linked organization, or the ID might be invalid.';
-
-/** What a failed member signup says. */
-export function signupErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'already-exists' || /EMAIL_EXISTS/.test(error.message))
-      return 'An account with this email address already exists. Try logging in.';
-    if (error.code === 'permission-denied') return SIGNUP_DENIED;
-    if (error.code === 'not-found') return 'Server error: Could not find the account creation service.';
-    if (error.code === 'invalid-argument') return 'Invalid data provided to server. Please check your input.';
-    return `Server error: ${error.message} (code: ${error.code})`;
-  }
-  return 'An unexpected error occurred while creating the account.';
-}
-
 const EMPTY = { email: '', fullName: '', password: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
 
@@ -64,7 +48,7 @@ export default function CreateAccountPage() {
       () => callApi('newUser', { body: checked.value }),
       { email, password },
       {
-        errorText: signupErrorText,
+        failed: 'signup',
         signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
         mailFailedPrefix: 'Your account was created and you are signed in',
         success: SIGNUP_SUCCESS,

@@ -7,32 +7,12 @@ import { ResetConfirmForm, ResetRequestForm } from '@contract/auth';
 import { firstMessage } from '@contract/fields';
 import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { authErrorName, codeErrorText, errorMessage } from '../../lib/authErrors';
+import { authErrorName } from '../../lib/authErrors';
+import { errorText, isUnverifiedAddress } from '../../lib/errorTexts';
 import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 type Step = 'request' | 'confirm' | 'done';
-
-/** What a failed password-reset request says; with Cognito the e-mail carries a code, not a link. */
-export function resetRequestErrorText(error: unknown): string {
-  const name = authErrorName(error);
-  if (
-    name === 'InvalidParameterException' &&
-    /email|username/i.test(errorMessage(error)) &&
-    !isUnverifiedAddress(error)
-  ) {
-    return 'The email address format is invalid.';
-  }
-  if (name && errorMessage(error) !== 'Unknown error') return `Error (${name}): ${errorMessage(error)}`;
-  return 'Failed to send password reset email. Please try again.';
-}
-
-/**
- * Cognito sends no reset code to an address nobody verified. Such an account is never the way in
- * (signing up again replaces it), so the page answers as for an address without an account.
- */
-const isUnverifiedAddress = (error: unknown) =>
-  authErrorName(error) === 'InvalidParameterException' && /no registered\/verified email/i.test(errorMessage(error));
 
 export default function ForgotPasswordPage() {
   usePageTitle('Reset Password');
@@ -67,7 +47,7 @@ export default function ForgotPasswordPage() {
         setSentTo(address);
         setStep('confirm');
       } else {
-        setStatus({ kind: 'error', text: resetRequestErrorText(error) });
+        setStatus({ kind: 'error', text: errorText('resetRequest', error) });
       }
     } finally {
       setBusy(false);
@@ -114,15 +94,7 @@ export default function ForgotPasswordPage() {
       setStatus({ kind: 'success', text: 'Your password has been reset. You can now log in with your new password.' });
       setStep('done');
     } catch (error) {
-      const name = authErrorName(error);
-      const text =
-        codeErrorText(error) ??
-        (name === 'InvalidPasswordException'
-          ? errorMessage(error)
-          : name === 'UserNotFoundException'
-            ? 'That code is not correct. Please check the email and try again.'
-            : 'Failed to reset the password. Please try again.');
-      setStatus({ kind: 'error', text });
+      setStatus({ kind: 'error', text: errorText('resetConfirm', error) });
     } finally {
       setBusy(false);
     }

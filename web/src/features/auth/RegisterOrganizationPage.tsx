@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { validateRegistrationForm } from '@contract/auth';
 import { US_STATES } from '@contract/fields';
 import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CreationOutcome } from './CreationOutcome';
@@ -13,19 +13,6 @@ import { useAccountCreation } from './useAccountCreation';
 
 /** Redirect 4 s after organisation registration. */
 export const REGISTRATION_REDIRECT_MS = 4000;
-
-/** What a failed registration says. */
-export function registrationErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (/organization name already exists/i.test(error.message))
-      return 'An organization with this name already exists.';
-    if (error.code === 'already-exists')
-      return error.message || 'An administrator account with this email already exists.';
-    if (error.code === 'invalid-argument') return error.message || 'Invalid data provided. Please check your input.';
-    return `Server error: ${error.message} (code: ${error.code})`;
-  }
-  return 'An unexpected error occurred during registration.';
-}
 
 const EMPTY = {
   name: '',
@@ -81,7 +68,7 @@ export default function RegisterOrganizationPage() {
       () => callApi('registerOrganization', { body: checked.value }),
       { email, password },
       {
-        errorText: registrationErrorText,
+        failed: 'registration',
         signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
         mailFailedPrefix: 'Your account was created and you are signed in',
         success: `Almost done! Please check the administrator's email (${email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,

@@ -8,9 +8,10 @@ import { firstMessage } from '@contract/fields';
 import { useAuth } from '../../lib/auth';
 import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { codeErrorText, errorMessage } from '../../lib/authErrors';
+import { errorMessage } from '../../lib/authErrors';
+import { errorText } from '../../lib/errorTexts';
 import { getConfig } from '../../lib/config';
-import { accountState, finishErrorText, finishSignUp } from '../../lib/pendingSignUp';
+import { accountState, finishSignUp } from '../../lib/pendingSignUp';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** Shown by the protected wrapper instead of the page while the e-mail address is unverified. */
@@ -36,7 +37,7 @@ export default function VerifyEmailGate() {
     try {
       await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: parsed.data.code });
     } catch (error) {
-      setStatus({ kind: 'error', text: codeErrorText(error) ?? `Verification failed: ${errorMessage(error)}` });
+      setStatus({ kind: 'error', text: errorText('verify', error) });
       setBusy(null);
       return;
     }
@@ -45,7 +46,7 @@ export default function VerifyEmailGate() {
       // refreshed, since a verified token makes the wrapper show the page at once.
       if (!(await accountState()).inChurch) await finishSignUp();
     } catch (error) {
-      setStatus({ kind: 'error', text: finishErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('finish', error) });
       setBusy(null);
       return;
     }

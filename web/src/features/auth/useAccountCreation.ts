@@ -12,18 +12,13 @@ import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { useAuth } from '../../lib/auth';
 import type { Status } from '../../components/StatusMessage';
 import { errorMessage } from '../../lib/authErrors';
-import {
-  accountState,
-  finishErrorText,
-  finishSignUp,
-  rememberSignUp,
-  type PendingSignUp,
-} from '../../lib/pendingSignUp';
+import { errorText, type ErrorContext } from '../../lib/errorTexts';
+import { accountState, finishSignUp, rememberSignUp, type PendingSignUp } from '../../lib/pendingSignUp';
 import { signInWithPassword } from '../../lib/signIn';
 
 export interface CreationTexts {
-  /** The call's error as the page words it. */
-  errorText: (error: unknown) => string;
+  /** The call's failure: its texts (lib/errorTexts.ts). */
+  failed: ErrorContext;
   signInFailed: string;
   /** Start of the warning when the verification mail failed ('Your account was created and you are signed in'). */
   mailFailedPrefix: string;
@@ -56,7 +51,7 @@ export function useAccountCreation(redirectMs: number) {
     try {
       await call();
     } catch (error) {
-      setStatus({ kind: 'error', text: texts.errorText(error) });
+      setStatus({ kind: 'error', text: errorText(texts.failed, error) });
       setBusy(false);
       return;
     }
@@ -81,7 +76,7 @@ export function useAccountCreation(redirectMs: number) {
         return;
       }
     } catch (error) {
-      setStatus({ kind: 'error', text: finishErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('finish', error) });
       setShowLoginLink(true);
       setBusy(false);
       return;

@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { familyQuery } from '../../api/queries';
+import { errorText } from '../../lib/errorTexts';
 import { shortDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -15,15 +16,7 @@ import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../.
 import { familyEditPath, familyPrivacyPath } from '../../lib/paths';
 import type { Level } from '@contract/privacy';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
-import {
-  MemberTable,
-  confirmFamilyDelete,
-  confirmMemberDelete,
-  familiesLoadErrorText,
-  familyDeleteErrorText,
-  useFamilyDelete,
-  useMemberDelete,
-} from './familyParts';
+import { MemberTable, confirmFamilyDelete, confirmMemberDelete, useFamilyDelete, useMemberDelete } from './familyParts';
 
 /** The family page's photo is at most 400 x 250 px (styles.css), the card's width on a phone. */
 const DETAIL_PHOTO_SIZES = '(max-width: 480px) calc(100vw - 4rem), 400px';
@@ -60,7 +53,7 @@ export default function FamilyDetailPage() {
       };
       navigate('/families', { state });
     } catch (error) {
-      setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
+      setStatus({ kind: 'danger', text: errorText('familyDelete', error) });
       setBusy(null);
     }
   }
@@ -82,7 +75,7 @@ export default function FamilyDetailPage() {
       {isPending && <PageLoader text="Loading family..." />}
       {error && (
         <div className="family-detail__error">
-          <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />
+          <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />
           <Button onClick={goBack}>Back</Button>
         </div>
       )}

@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { familyQuery, useApiMutation } from '../../api/queries';
-import { isApiError } from '../../lib/api';
+import { errorText, NO_FAMILY_PERMISSION } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { blankForm, entryProps, formOf } from '../../lib/entityForm';
@@ -31,7 +31,6 @@ export const FAMILY_TEXTS = {
     saving: 'Adding family...',
     uploadError: 'Photo upload error',
     success: 'Family added successfully!',
-    failed: 'Failed to add family on the server.',
     missingIds: 'Cannot add family: User Organization ID is missing.',
   },
   edit: {
@@ -42,25 +41,12 @@ export const FAMILY_TEXTS = {
     saving: 'Updating family...',
     uploadError: 'New photo upload error',
     success: 'Family updated successfully!',
-    failed: 'Failed to update family on the server.',
     missingIds: 'Cannot update family: Missing required IDs.',
   },
 } as const;
 const REMOVING = 'Photo marked for removal. Updating family...';
 /** Between the upload and the save: the server checks the photo and makes its renditions. */
 export const PREPARING_PHOTO = 'Preparing photo...';
-const NO_PERMISSION = 'Error: You do not have permission to edit this family.';
-
-/** What a failed edit load says. */
-export function familyLoadErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'not-found') return 'Family not found.';
-    if (error.code === 'permission-denied') return NO_PERMISSION;
-    if (error.code === 'unauthenticated') return 'Please log in.';
-    return `Error loading family data: ${error.message}`;
-  }
-  return `Error loading family data: ${error instanceof Error ? error.message : 'unknown error'}`;
-}
 
 const EMPTY = blankForm(FAMILY_FIELDS);
 type Fields = typeof EMPTY;
@@ -107,9 +93,9 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       : !userOrgId
         ? 'Error: Organization ID not found for your account.'
         : query.error
-          ? familyLoadErrorText(query.error)
+          ? errorText('familyLoad', query.error)
           : loaded && !loaded.canEdit
-            ? NO_PERMISSION
+            ? NO_FAMILY_PERMISSION
             : null;
   const loading = mode === 'edit' && !loadError && !family;
 
@@ -176,7 +162,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       timer.current = setTimeout(() => navigate(`/families/${result.id}`), FAMILY_REDIRECT_MS);
     } catch (error) {
       // A conflict (409) or a refusal: the message says what to do; everything typed stays.
-      setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : texts.failed });
+      setStatus({ kind: 'error', text: errorText(mode === 'add' ? 'familyAdd' : 'familyUpdate', error) });
       setBusy(false);
     }
   }

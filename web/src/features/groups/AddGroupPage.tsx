@@ -11,7 +11,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { RequiredLabel, RequiredNote } from '../../components/formFields';
-import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
+import { errorText } from '../../lib/errorTexts';
+import { GROUP_REDIRECT_MS } from './groupTexts';
 
 /** /groups/add: idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
@@ -51,7 +52,7 @@ export default function AddGroupPage() {
       setStatus({ kind: 'success', text: message });
       timer.current = setTimeout(() => toGroups(message), GROUP_REDIRECT_MS);
     } catch (error) {
-      setStatus({ kind: 'error', text: addGroupErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('groupAdd', error) });
     } finally {
       setBusy(false);
     }

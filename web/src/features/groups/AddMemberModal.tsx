@@ -10,7 +10,8 @@ import { Modal } from '../../components/Modal';
 import { StatusMessage } from '../../components/StatusMessage';
 import { searchQuery, useApiMutation } from '../../api/queries';
 import { useDebounced } from '../../lib/useDebounced';
-import { GROUP_TEXTS, roleAddErrorText } from './groupTexts';
+import { errorText } from '../../lib/errorTexts';
+import { GROUP_TEXTS } from './groupTexts';
 
 /** A person the modal may add: a member of a family the search found. */
 export interface MemberChoice {
@@ -79,7 +80,7 @@ export function AddMemberModal({
       const result = await addRole.mutateAsync({ params: { groupId: group.groupId }, body: checked.data });
       onAdded(result.message);
     } catch (failure) {
-      setError(roleAddErrorText(failure));
+      setError(errorText('roleAdd', failure));
       setBusy(false);
     }
   }

@@ -13,7 +13,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { familyQuery, memberQuery, searchQuery, useApiMutation } from '../../api/queries';
 import { useDebounced } from '../../lib/useDebounced';
-import { isApiError } from '../../lib/api';
+import { errorText, NO_MEMBER_PERMISSION } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { blankForm, entryProps, formOf } from '../../lib/entityForm';
@@ -29,8 +29,6 @@ function invitationStatus(invitation: InvitationResult | null | undefined): Stat
 /** Redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
 
-const NO_PERMISSION = 'You do not have permission to edit this member.';
-
 /** Route state from the family pages' Add Member buttons: the family is preselected. */
 interface AddMemberState {
   preselectedFamilyId?: unknown;
@@ -44,15 +42,6 @@ function preselectedFrom(state: unknown): { id: string; name: string } | null {
     id: s.preselectedFamilyId,
     name: typeof s.preselectedFamilyName === 'string' ? s.preselectedFamilyName : '',
   };
-}
-
-/** What a failed member load says. */
-export function memberLoadErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'not-found') return 'Member not found.';
-    if (error.code === 'permission-denied') return NO_PERMISSION;
-  }
-  return 'Failed to load member details. Please try again.';
 }
 
 /** The message of the first problem, in the order the fields are on screen. */
@@ -168,7 +157,7 @@ function AddMember() {
       setInvitation(invitationStatus(result.invitation));
       redirect(preselected ? `/families/${preselected.id}` : '/families');
     } catch (error) {
-      setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : 'Failed to add member.' });
+      setStatus({ kind: 'error', text: errorText('memberAdd', error) });
       setBusy(false);
     }
   }
@@ -341,7 +330,11 @@ function EditMember() {
     setMember(m);
     setFields(formOf(MEMBER_FIELDS, m));
   }
-  const loadError = query.error ? memberLoadErrorText(query.error) : loaded && !loaded.canEdit ? NO_PERMISSION : null;
+  const loadError = query.error
+    ? errorText('memberLoad', query.error)
+    : loaded && !loaded.canEdit
+      ? NO_MEMBER_PERMISSION
+      : null;
 
   const locked = busy || done;
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
@@ -375,8 +368,7 @@ function EditMember() {
       // A conflict (409) or a refusal: the message says what to do; everything typed stays.
       setStatus({
         kind: 'error',
-        text:
-          isApiError(error) && error.message ? error.message : 'Failed to update member. The server reported an issue.',
+        text: errorText('memberUpdate', error),
       });
       setBusy(false);
     }

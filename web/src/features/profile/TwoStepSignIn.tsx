@@ -5,7 +5,7 @@ import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { CodeField } from '../../components/CodeField';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { totpErrorText } from '../../lib/authErrors';
+import { errorText } from '../../lib/errorTexts';
 import { totpOnQuery } from '../../lib/mfa';
 
 /** The name an authenticator app shows beside the account. */
@@ -43,7 +43,7 @@ export function TwoStepSignIn({ email, required }: { email: string; required?: s
     try {
       await work();
     } catch (error) {
-      setStatus({ kind: 'error', text: totpErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('totp', error) });
     } finally {
       setBusy(false);
     }
