@@ -222,9 +222,6 @@ export type ErrorContext = keyof typeof TEXTS;
 /** The text users see when `context` fails with `error`. */
 export const errorText = (context: ErrorContext, error: unknown): string => TEXTS[context](error);
 
-/** A Cognito code refusal's text, or null when the failure is something else (the page words that). */
-export const codeErrorText = codeRefusal;
-
 /** A refused photo upload: S3 answers with XML, whose <Message> is the useful part; 0 is no answer at all. */
 export function uploadErrorText(status: number, body: string): string {
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1]?.trim();
