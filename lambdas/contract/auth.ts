@@ -1,6 +1,6 @@
 /** Sign-in, sign-up, registration and password-reset rules, with the messages the forms show. */
 import * as z from 'zod/mini';
-import { emailField, firstMessage, isUsState, LIMITS, passwordField, requiredText, ZIP5 } from './fields';
+import { emailField, isUsState, LIMITS, passwordField, requiredText, ZIP5 } from './fields';
 
 export const LoginForm = z.object({
   email: emailField('Please enter a valid email address.'),
@@ -69,18 +69,28 @@ export type RegisterOrganizationInput = z.infer<typeof RegisterOrganizationInput
 export const FinishRegistrationInput = z.object({ churchInfo: ChurchInfo }, { error: ALL_REQUIRED });
 export type FinishRegistrationInput = z.infer<typeof FinishRegistrationInput>;
 
-/** The registration form adds the confirmation, checked after every other rule. */
-export function validateRegistrationForm(
-  input: unknown,
-  confirmPassword: string,
-): { ok: true; value: RegisterOrganizationInput } | { ok: false; message: string } {
+/** A form's refusal: each problem with the field it is about (its path), first the one to show. */
+export interface FormIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+export type FormCheck<T> = { ok: true; value: T } | { ok: false; issues: FormIssue[] };
+const firstOf = <T>(checked: FormCheck<T>): { ok: true; value: T } | { ok: false; message: string } =>
+  checked.ok ? checked : { ok: false, message: checked.issues[0]?.message ?? ALL_REQUIRED };
+
+/** The registration form adds the confirmation (path `confirmPassword`), checked after every other rule. */
+export function checkRegistrationForm(input: unknown, confirmPassword: string): FormCheck<RegisterOrganizationInput> {
   const parsed = RegisterOrganizationInput.safeParse(input);
-  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
-  if (!confirmPassword) return { ok: false, message: ALL_REQUIRED };
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+  if (!confirmPassword) return { ok: false, issues: [{ path: ['confirmPassword'], message: ALL_REQUIRED }] };
   if (parsed.data.adminInfo.password !== confirmPassword)
-    return { ok: false, message: 'Administrator passwords do not match.' };
+    return { ok: false, issues: [{ path: ['confirmPassword'], message: 'Administrator passwords do not match.' }] };
   return { ok: true, value: parsed.data };
 }
+
+/** The registration form's first message (checkRegistrationForm). */
+export const validateRegistrationForm = (input: unknown, confirmPassword: string) =>
+  firstOf(checkRegistrationForm(input, confirmPassword));
 
 /** Member signup: every field required, a basic e-mail shape, a password of 6 or more, matching confirmation. */
 export const SIGNUP_MESSAGES = {
@@ -118,15 +128,24 @@ export const FinishSignUpInput = z.object(
 export type FinishSignUpInput = z.infer<typeof FinishSignUpInput>;
 
 /** The signup form's checks in this order: every field present first, then shapes, then the confirmation. */
-export function validateSignupForm(
+export function checkSignupForm(
   fields: { email: string; fullName: string; password: string; confirmPassword: string },
   orgId: string | null,
-): { ok: true; value: MemberSignupInput } | { ok: false; message: string } {
+): FormCheck<MemberSignupInput> {
   const { email, fullName, password, confirmPassword } = fields;
-  if (![email.trim(), fullName.trim(), password, confirmPassword].every(Boolean))
-    return { ok: false, message: SIGNUP_MESSAGES.required };
+  const given = { email: email.trim(), fullName: fullName.trim(), password, confirmPassword };
+  const empty = Object.entries(given).filter(([, v]) => !v);
+  if (empty.length)
+    return { ok: false, issues: empty.map(([k]) => ({ path: [k], message: SIGNUP_MESSAGES.required })) };
   const parsed = MemberSignupInput.safeParse({ email, fullName, password, orgId });
-  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
-  if (password !== confirmPassword) return { ok: false, message: SIGNUP_MESSAGES.mismatch };
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+  if (password !== confirmPassword)
+    return { ok: false, issues: [{ path: ['confirmPassword'], message: SIGNUP_MESSAGES.mismatch }] };
   return { ok: true, value: parsed.data };
 }
+
+/** The signup form's first message (checkSignupForm). */
+export const validateSignupForm = (
+  fields: { email: string; fullName: string; password: string; confirmPassword: string },
+  orgId: string | null,
+) => firstOf(checkSignupForm(fields, orgId));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResult } from '../../lambdas/contract/api';
-import { dashboardErrorText } from '../../web/src/features/dashboard/DashboardPage';
+import { errorText } from '../../web/src/lib/errorTexts';
 import { ApiError } from '../../web/src/lib/api';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
@@ -135,7 +135,7 @@ describe('dashboard', () => {
   });
 
   it('falls back to "Failed to load dashboard data."', () => {
-    expect(dashboardErrorText(new Error('boom'))).toBe('Failed to load dashboard data.');
-    expect(dashboardErrorText(new ApiError('internal', '', 500))).toBe('Failed to load dashboard data.');
+    expect(errorText('dashboardLoad', new Error('boom'))).toBe('Failed to load dashboard data.');
+    expect(errorText('dashboardLoad', new ApiError('internal', '', 500))).toBe('Failed to load dashboard data.');
   });
 });

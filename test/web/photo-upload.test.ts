@@ -6,8 +6,8 @@ import {
   needsReencode,
   resizePhoto,
   targetSize,
-  uploadErrorText,
 } from '../../web/src/features/families/photoUpload';
+import { uploadErrorText } from '../../web/src/lib/errorTexts';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 

@@ -1,28 +1,26 @@
 import { TextField } from '@aws-amplify/ui-react';
+import type { Checked, FieldProps } from '../lib/form';
 
-/** The 6-digit code from a verification or reset mail: digits only, one-time-code autofill. */
-export function CodeField({
-  label,
-  value,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (code: string) => void;
-  disabled: boolean;
-}) {
+/** The 6-digit code from a verification or reset mail, or from an authenticator app: digits only, one-time-code autofill. */
+export function CodeField({ label, onChange, ...field }: FieldProps & { label: string }) {
   return (
     <TextField
       label={label}
+      {...field}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      onChange={(e) => onChange({ target: { value: e.target.value.replace(/\D/g, '') } })}
       isRequired
-      isDisabled={disabled}
     />
   );
 }
+
+export const TOTP_CODE_MESSAGE = 'Please enter the 6-digit code from your authenticator app.';
+
+/** An authenticator app's 6 digits (the code step of the sign-in and of two-step set-up). */
+export const checkTotpCode = ({ code }: { code: string }): Checked<string> =>
+  /^\d{6}$/.test(code)
+    ? { ok: true, value: code }
+    : { ok: false, issues: [{ field: 'code', message: TOTP_CODE_MESSAGE }] };

@@ -1,31 +1,30 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { confirmSignIn, fetchAuthSession } from 'aws-amplify/auth';
-import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { LoginForm } from '@contract/auth';
-import { firstMessage } from '@contract/fields';
 import { useAuth } from '../lib/auth';
 import { callApi, isApiError } from '../lib/api';
-import { accountState, finishErrorText, finishSignUp } from '../lib/pendingSignUp';
-import { authErrorName, delay, totpErrorText } from '../lib/authErrors';
-import { CodeField } from './CodeField';
-import { StatusMessage, type Status } from './StatusMessage';
-import { LOGIN_FAILED, loginErrorText, signInWithPassword } from '../lib/signIn';
+import { accountState, finishSignUp } from '../lib/pendingSignUp';
+import { authErrorName, delay } from '../lib/authErrors';
+import { errorText, LOGIN_FAILED } from '../lib/errorTexts';
+import { checkWith, useForm } from '../lib/form';
+import { AuthStepForm } from './AuthStepForm';
+import { checkTotpCode, CodeField } from './CodeField';
+import { signInWithPassword } from '../lib/signIn';
 
 const CLAIMS_WARNING =
   'Login successful, but an issue occurred updating account details. Please try refreshing if you encounter issues.';
-
 /** The sign-in form of /login and of the landing page's Sign In card. */
 export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { email: '', password: '', code: '' },
+    check: (values) => checkWith(LoginForm, values),
+  });
   /** Cognito asked for the code of the account's authenticator app (two-step sign-in is on). */
   const [askCode, setAskCode] = useState(false);
-  const [code, setCode] = useState('');
-  const [status, setStatus] = useState<Status | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -34,65 +33,43 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
     };
   }, []);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = LoginForm.safeParse({ email, password });
-    if (!parsed.success) {
-      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
-      return;
-    }
-    setBusy(true);
-    setStatus(null);
-
+  const onPassword = form.submit(async ({ email, password }) => {
     try {
-      const result = await signInWithPassword(parsed.data.email, password);
+      const result = await signInWithPassword(email, password);
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
         setAskCode(true);
-        setCode('');
-        setBusy(false);
+        form.set('code', '');
         return;
       }
       if (!result.isSignedIn || result.nextStep.signInStep !== 'DONE') {
-        setStatus({
+        form.setStatus({
           kind: 'error',
           text:
             result.nextStep.signInStep === 'RESET_PASSWORD'
               ? 'A new password is required for this account. Please use Forgot Password to set one.'
               : LOGIN_FAILED,
         });
-        setBusy(false);
         return;
       }
     } catch (error) {
-      setStatus({ kind: 'error', text: loginErrorText(error) });
-      setBusy(false);
+      form.setStatus({ kind: 'error', text: errorText('login', error) });
       return;
     }
     await afterSignIn();
-  }
+  });
 
-  async function onCode(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!/^\d{6}$/.test(code)) {
-      setStatus({ kind: 'error', text: 'Please enter the 6-digit code from your authenticator app.' });
-      return;
-    }
-    setBusy(true);
-    setStatus(null);
+  const onCode = form.submit(async (code) => {
     try {
       const result = await confirmSignIn({ challengeResponse: code });
       if (!result.isSignedIn) throw new Error(`sign-in step ${result.nextStep.signInStep}`);
     } catch (error) {
-      setStatus({ kind: 'error', text: totpErrorText(error) });
+      form.setStatus({ kind: 'error', text: errorText('totp', error) });
       // A spent or stale challenge cannot take another code: back to the password.
       if (authErrorName(error) === 'NotAuthorizedException') setAskCode(false);
-      setBusy(false);
       return;
     }
     await afterSignIn();
-  }
+  }, checkTotpCode);
 
   async function afterSignIn() {
     // A new account gets its organisation, member and family claims on its first sign-in: a proven
@@ -103,10 +80,10 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
       const claims = (session.tokens?.idToken?.payload ?? {}) as Record<string, unknown>;
       const { proven, inChurch } = await accountState();
       if (proven && !inChurch) {
-        setStatus({ kind: 'info', text: 'Finalizing account setup...' });
+        form.setStatus({ kind: 'info', text: 'Finalizing account setup...' });
         await finishSignUp();
       } else if (proven && inChurch && (!claims['custom:memberId'] || !claims['custom:familyId'])) {
-        setStatus({ kind: 'info', text: 'Finalizing account setup...' });
+        form.setStatus({ kind: 'info', text: 'Finalizing account setup...' });
         await callApi('addClaimCreds');
         await fetchAuthSession({ forceRefresh: true });
       }
@@ -114,7 +91,7 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
       console.warn('Account setup after sign-in failed.', error);
       // A refusal (not on the church's list yet) in the server's words; anything else, the general warning.
       const refused = isApiError(error) && error.status < 500 && error.status !== 429;
-      setStatus({ kind: 'warning', text: refused ? finishErrorText(error) : CLAIMS_WARNING });
+      form.setStatus({ kind: 'warning', text: refused ? errorText('finish', error) : CLAIMS_WARNING });
       warned = true;
     }
     // Leave the warning on screen long enough to be read before moving on.
@@ -125,62 +102,56 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
 
   if (askCode) {
     return (
-      <form onSubmit={onCode} noValidate aria-busy={busy}>
-        <Flex direction="column" gap="medium">
-          <StatusMessage status={status} />
-          <Text>Two-step sign-in is on for this account. Enter the 6-digit code from your authenticator app.</Text>
-          <CodeField label="Code from the app" value={code} onChange={setCode} disabled={busy} />
-          <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-            {busy ? 'Logging In...' : 'Continue'}
-          </Button>
+      <AuthStepForm
+        form={form}
+        onSubmit={onCode}
+        submit={{ idle: 'Continue', busy: 'Logging In...' }}
+        after={
           <Button
             variation="link"
             onClick={() => {
               setAskCode(false);
-              setStatus(null);
+              form.setStatus(null);
             }}
-            isDisabled={busy}
+            isDisabled={form.busy}
           >
             Use a different account
           </Button>
-        </Flex>
-      </form>
+        }
+      >
+        <Text>Two-step sign-in is on for this account. Enter the 6-digit code from your authenticator app.</Text>
+        <CodeField label="Code from the app" {...form.field('code')} />
+      </AuthStepForm>
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <Flex direction="column" gap="medium">
-        <StatusMessage status={status} />
-        <TextField
-          id={`${idPrefix}-email`}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          isRequired
-          isDisabled={busy}
-        />
-        <PasswordField
-          id={`${idPrefix}-password`}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          isRequired
-          isDisabled={busy}
-        />
-        <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-          {busy ? 'Logging In...' : 'Login'}
-        </Button>
+    <AuthStepForm
+      form={form}
+      onSubmit={onPassword}
+      submit={{ idle: 'Login', busy: 'Logging In...' }}
+      after={
         <Text textAlign="center">
           <RouterLink to="/forgot-password">Forgot Password?</RouterLink>
         </Text>
-      </Flex>
-    </form>
+      }
+    >
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        {...form.field('email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        isRequired
+      />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label="Password"
+        {...form.field('password')}
+        autoComplete="current-password"
+        isRequired
+      />
+    </AuthStepForm>
   );
 }

@@ -13,11 +13,21 @@ export interface Status {
  * primitives: those bring the library's whole theme as script, which the directory's first pages
  * would otherwise download before they can show.
  */
-export function StatusMessage({ status, onDismiss }: { status: Status | null; onDismiss?: () => void }) {
+export function StatusMessage({
+  status,
+  onDismiss,
+  id,
+}: {
+  status: Status | null;
+  onDismiss?: () => void;
+  /** A form's status line is its error summary: the invalid fields name it (lib/form.ts). */
+  id?: string;
+}) {
   if (!status) return null;
   const urgent = status.kind === 'error' || status.kind === 'warning';
   return (
     <div
+      id={id}
       className={`amplify-flex amplify-alert amplify-alert--${status.kind} status-message`}
       role={urgent ? 'alert' : 'status'}
       aria-live={urgent ? 'assertive' : 'polite'}

@@ -1,5 +1,6 @@
 /** Small pieces shared by the entry forms (family, member, group). */
 import { Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
+import type { FieldProps } from '../lib/form';
 
 /** A field label with a visual asterisk; the input's `required` tells assistive technology. */
 export function RequiredLabel({ text }: { text: string }) {
@@ -22,23 +23,19 @@ export function RequiredNote() {
   );
 }
 
-type EntryFieldProps = Omit<TextFieldProps, 'label' | 'isRequired' | 'isDisabled' | 'onChange'> & {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  disabled: boolean;
-  /** Marked with the asterisk and `required` for assistive technology. */
-  required?: boolean;
-};
+type EntryFieldProps = Omit<TextFieldProps, 'label' | 'isRequired' | keyof FieldProps> &
+  FieldProps & {
+    label: string;
+    /** Marked with the asterisk and `required` for assistive technology. */
+    required?: boolean;
+  };
 
 /** A text field of the entry forms: never autofilled (these are other people's details), marked when required. */
-export function EntryField({ label, disabled, required = false, ...rest }: EntryFieldProps) {
+export function EntryField({ label, required = false, ...rest }: EntryFieldProps) {
   return (
     <TextField
       label={required ? <RequiredLabel text={label} /> : label}
       isRequired={required}
-      isDisabled={disabled}
       autoComplete="off"
       {...rest}
     />

@@ -4,6 +4,7 @@
  * label and limit without touching these; the page only says where its input goes.
  */
 import { textKeys, type Fields, type TextKeys } from '@contract/entity';
+import type { FieldProps } from './form';
 
 /** What is typed in each text field ('' when empty). */
 export type FormTexts<F extends Fields> = Record<TextKeys<F>, string>;
@@ -15,23 +16,18 @@ export const blankForm = <F extends Fields>(fields: F): FormTexts<F> =>
 export const formOf = <F extends Fields>(fields: F, record: Record<TextKeys<F>, string | null>): FormTexts<F> =>
   Object.fromEntries(textKeys(fields).map((k) => [k, record[k] ?? ''])) as FormTexts<F>;
 
-/** The props of a field's input (EntryField, MonthDayField): its label, name, value, limit, and whether required. */
-export function entryProps<F extends Fields>(
-  fields: F,
-  values: FormTexts<F>,
-  set: (key: TextKeys<F>) => (e: { target: { value: string } }) => void,
-  disabled: boolean,
-) {
+/**
+ * A declared field's input props (EntryField, MonthDayField): the form's (lib/form.ts: value,
+ * change, disabled, invalid) with the declaration's label, limit, and whether it is required.
+ */
+export function declaredField<F extends Fields>(fields: F, field: (key: TextKeys<F>) => FieldProps) {
   return (key: TextKeys<F>) => {
-    const field = fields[key] as F[TextKeys<F>] & { max: number };
+    const declared = fields[key] as F[TextKeys<F>] & { max: number };
     return {
-      label: field.label,
-      name: key,
-      value: values[key],
-      onChange: set(key),
-      disabled,
-      maxLength: field.max,
-      ...(field.optional ? {} : { required: true }),
+      ...field(key),
+      label: declared.label,
+      maxLength: declared.max,
+      ...(declared.optional ? {} : { required: true }),
     };
   };
 }

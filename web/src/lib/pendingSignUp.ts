@@ -7,7 +7,7 @@
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ChurchInfo } from '@contract/auth';
-import { callApi, isApiError } from './api';
+import { callApi } from './api';
 
 export type PendingSignUp = { kind: 'join'; orgId: string | null } | { kind: 'register'; churchInfo: ChurchInfo };
 
@@ -48,7 +48,3 @@ export async function finishSignUp(): Promise<void> {
   localStorage.removeItem(KEY);
   await fetchAuthSession({ forceRefresh: true });
 }
-
-/** The refusal as the pages show it: the server's own words. */
-export const finishErrorText = (error: unknown) =>
-  isApiError(error) && error.message ? error.message : 'Your account could not be set up. Please try again.';

@@ -15,20 +15,3 @@ export async function signInWithPassword(username: string, password: string) {
     return attempt();
   }
 }
-
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const INVALID_EMAIL = 'Please enter a valid email address.';
-export const LOGIN_FAILED = 'Failed to log in. Please try again.';
-
-/** What a failed sign-in says. */
-export function loginErrorText(error: unknown): string {
-  const name = authErrorName(error);
-  // Cognito answers a wrong password with NotAuthorizedException; cognito-local with
-  // InvalidPasswordException. On a sign-in both mean the same to the user.
-  if (name === 'NotAuthorizedException' || name === 'UserNotFoundException' || name === 'InvalidPasswordException') {
-    return INVALID_CREDENTIALS;
-  }
-  if (name === 'InvalidParameterException' && /email|username/i.test(String((error as Error).message)))
-    return INVALID_EMAIL;
-  return LOGIN_FAILED;
-}

@@ -7,18 +7,9 @@ import { useApiMutation } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { orDash, rememberJob, rememberedJob, useJob } from './jobs';
-
-/** What a failure to start or to follow the integrity report says. */
-export function reportErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'permission-denied') return JOB_MESSAGES.notAuthorized;
-    if (error.code === 'unauthenticated') return JOB_MESSAGES.noSession;
-    return `${JOB_MESSAGES.reportFailed} Error (${error.code}): ${error.message}`;
-  }
-  return JOB_MESSAGES.reportUnknown;
-}
 
 export const TOKEN_REFRESH_FAILED =
   'Failed to refresh authentication token. Please try logging out and back in or check your network connection.';
@@ -65,7 +56,7 @@ export default function DataAuditPage() {
       rememberJob('integrityReport', { jobId: started.jobId });
       setJobId(started.jobId);
     } catch (error) {
-      setStartError(reportErrorText(error));
+      setStartError(errorText('report', error));
     }
   }
 
@@ -75,8 +66,8 @@ export default function DataAuditPage() {
   const checked = following && job?.status === 'RUNNING' ? job.progress.items : 0;
   const ended = following && job && job.status !== 'RUNNING' ? job : null;
   const report = ended?.status === 'SUCCEEDED' ? ended.report : null;
-  const errorText =
-    startError ?? (jobError ? reportErrorText(jobError) : ended && !report ? failedJobText(ended) : null);
+  const failure =
+    startError ?? (jobError ? errorText('report', jobError) : ended && !report ? failedJobText(ended) : null);
   return (
     <div className="page data-audit">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -111,7 +102,7 @@ export default function DataAuditPage() {
           </div>
         </div>
       )}
-      {errorText && <StatusMessage status={{ kind: 'error', text: errorText }} />}
+      {failure && <StatusMessage status={{ kind: 'error', text: failure }} />}
       {ended && report && <ReportView report={report} finishedAt={finishedText(ended.finishedAt)} />}
     </div>
   );

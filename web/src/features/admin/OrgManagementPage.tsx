@@ -9,24 +9,10 @@ import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { rememberJob, rememberedJob, useJob } from './jobs';
 import { OrgAdminsModal } from './OrgAdminsModal';
-
-/** What a failure to list the organisations says. */
-export function orgsLoadErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'permission-denied') return JOB_MESSAGES.orgsUnauthorized;
-    if (error.code === 'unauthenticated') return 'User not authenticated.';
-    return JOB_MESSAGES.orgsFailed;
-  }
-  return JOB_MESSAGES.orgsUnknown;
-}
-
-export function deletionErrorText(error: unknown): string {
-  const detail = error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : '';
-  return detail ? `Deletion failed: ${detail}` : JOB_MESSAGES.deletionUnknown;
-}
 
 /**
  * Dates as local date and time, 'N/A' when absent, 'Invalid Date' when unparseable. A time may be
@@ -88,13 +74,13 @@ export default function OrgManagementPage() {
     if (deletion.state !== 'following' || !target) return;
     if (jobError) {
       if (isApiError(jobError) && jobError.code === 'not-found') rememberJob('orgDeletion', null);
-      setDeletion({ state: 'failed', text: deletionErrorText(jobError) });
+      setDeletion({ state: 'failed', text: errorText('orgDeletion', jobError) });
       return;
     }
     if (!job || job.status === 'RUNNING') return;
     rememberJob('orgDeletion', null);
     if (job.status !== 'SUCCEEDED') {
-      setDeletion({ state: 'failed', text: deletionErrorText(job.error ?? '') });
+      setDeletion({ state: 'failed', text: errorText('orgDeletion', job.error ?? '') });
       return;
     }
     setTarget(null);
@@ -143,7 +129,7 @@ export default function OrgManagementPage() {
       rememberJob('orgDeletion', { jobId: started.jobId, orgId: target.orgId, orgName: target.orgName });
       setDeletion({ state: 'following', jobId: started.jobId });
     } catch (error) {
-      setDeletion({ state: 'failed', text: deletionErrorText(error) });
+      setDeletion({ state: 'failed', text: errorText('orgDeletion', error) });
     }
   }
 
@@ -167,7 +153,7 @@ export default function OrgManagementPage() {
           Organizations{data ? ` (${data.organizations.length})` : ''}
         </Heading>
         {isPending && <PageLoader text="Loading organizations..." />}
-        {error && <StatusMessage status={{ kind: 'error', text: orgsLoadErrorText(error) }} />}
+        {error && <StatusMessage status={{ kind: 'error', text: errorText('orgsLoad', error) }} />}
         {data &&
           (data.organizations.length === 0 ? (
             <Text className="org-admin__empty">{JOB_MESSAGES.orgsEmpty}</Text>

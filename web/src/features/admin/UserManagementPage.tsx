@@ -9,31 +9,8 @@ import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
-
-/** What a failure to list the users says: a refusal names its likely cause. */
-export function usersLoadErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'permission-denied') {
-      return 'Permission denied fetching users. The server checks admin rights on every request: if yours were removed, sign out and in again.';
-    }
-    if (error.code === 'failed-precondition' && /index/i.test(error.message))
-      return 'Database error: A required index is missing.';
-  }
-  return 'An unknown error occurred while fetching users.';
-}
-
-export function adminChangeErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'permission-denied')
-    return 'Server denied the request to change admin status.';
-  return `Failed to update admin status: ${error instanceof Error ? error.message : 'Network/Function error'}`;
-}
-
-export function deleteUserErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'permission-denied') return 'Server denied the request to delete user.';
-  return `Failed to delete user: ${error instanceof Error ? error.message : 'Network/Function error'}`;
-}
 
 /** The admin toggle's confirmation; 'YOURSELF' replaces one's own address, so no one demotes themselves unawares. */
 export const adminConfirmText = (grant: boolean, who: string) =>
@@ -96,7 +73,7 @@ export default function UserManagementPage() {
       // One's own claim changed: fetch a fresh token so the app (and this page's guard) agree with the server.
       if (self) await auth.refresh(true);
     } catch (error) {
-      setStatus({ kind: 'error', text: adminChangeErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('adminChange', error) });
     } finally {
       setRowBusy(user.userId, null);
     }
@@ -116,7 +93,7 @@ export default function UserManagementPage() {
       updateUsers((users) => users.filter((u) => u.userId !== user.userId));
       setStatus({ kind: 'success', text: `User "${user.email}" deleted.` });
     } catch (error) {
-      setStatus({ kind: 'error', text: deleteUserErrorText(error) });
+      setStatus({ kind: 'error', text: errorText('userDelete', error) });
     } finally {
       setRowBusy(user.userId, null);
     }
@@ -145,7 +122,7 @@ export default function UserManagementPage() {
           Users{data && data.users.length > 0 ? ` (${data.users.length})` : ''}
         </Heading>
         {isPending && <PageLoader text="Loading users..." />}
-        {error && <StatusMessage status={{ kind: 'error', text: usersLoadErrorText(error) }} />}
+        {error && <StatusMessage status={{ kind: 'error', text: errorText('usersLoad', error) }} />}
         {data &&
           (data.users.length === 0 ? (
             <Text className="user-admin__empty">No users found in your organization ({orgId}).</Text>

@@ -1,139 +1,86 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { ResetConfirmForm, ResetRequestForm } from '@contract/auth';
-import { firstMessage } from '@contract/fields';
+import { AuthStepForm } from '../../components/AuthStepForm';
 import { CodeField } from '../../components/CodeField';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { authErrorName, codeErrorText, errorMessage } from '../../lib/authErrors';
+import { StatusMessage } from '../../components/StatusMessage';
+import { authErrorName } from '../../lib/authErrors';
+import { errorText, isUnverifiedAddress } from '../../lib/errorTexts';
 import { useCommonPasswordCheck } from '../../lib/commonPasswords';
+import { checkWith, useForm } from '../../lib/form';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 type Step = 'request' | 'confirm' | 'done';
-
-/** What a failed password-reset request says; with Cognito the e-mail carries a code, not a link. */
-export function resetRequestErrorText(error: unknown): string {
-  const name = authErrorName(error);
-  if (
-    name === 'InvalidParameterException' &&
-    /email|username/i.test(errorMessage(error)) &&
-    !isUnverifiedAddress(error)
-  ) {
-    return 'The email address format is invalid.';
-  }
-  if (name && errorMessage(error) !== 'Unknown error') return `Error (${name}): ${errorMessage(error)}`;
-  return 'Failed to send password reset email. Please try again.';
-}
-
-/**
- * Cognito sends no reset code to an address nobody verified. Such an account is never the way in
- * (signing up again replaces it), so the page answers as for an address without an account.
- */
-const isUnverifiedAddress = (error: unknown) =>
-  authErrorName(error) === 'InvalidParameterException' && /no registered\/verified email/i.test(errorMessage(error));
 
 export default function ForgotPasswordPage() {
   usePageTitle('Reset Password');
   const commonPasswordText = useCommonPasswordCheck();
   const [step, setStep] = useState<Step>('request');
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
+  const form = useForm({
+    initial: { email: '', code: '', password: '', confirmPassword: '' },
+    // The request: an address, gently asked for when empty.
+    check: ({ email }) =>
+      email.trim()
+        ? checkWith(ResetRequestForm, { email })
+        : { ok: false, issues: [{ field: 'email', message: 'Please enter your email address.', kind: 'warning' }] },
+  });
 
-  async function sendCode(address: string) {
-    setBusy(true);
-    setStatus(null);
-    try {
-      await resetPassword({ username: address });
-      setStatus({
-        kind: 'success',
-        text: `Password reset email sent successfully to ${address}. Please check your inbox (and spam folder).`,
-      });
-      setSentTo(address);
-      setStep('confirm');
-    } catch (error) {
-      if (authErrorName(error) === 'UserNotFoundException' || isUnverifiedAddress(error)) {
+  const sendCode = (address: string) =>
+    form.run(async () => {
+      try {
+        await resetPassword({ username: address });
+        form.setStatus({
+          kind: 'success',
+          text: `Password reset email sent successfully to ${address}. Please check your inbox (and spam folder).`,
+        });
+      } catch (error) {
+        if (authErrorName(error) !== 'UserNotFoundException' && !isUnverifiedAddress(error)) {
+          form.setStatus({ kind: 'error', text: errorText('resetRequest', error) });
+          return;
+        }
         // Never reveal whether an address has an account, nor whether it was ever verified.
-        setStatus({
+        form.setStatus({
           kind: 'success',
           text: `If an account exists for ${address}, a password reset email has been sent. Please check your inbox (and spam folder).`,
         });
-        setSentTo(address);
-        setStep('confirm');
-      } else {
-        setStatus({ kind: 'error', text: resetRequestErrorText(error) });
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+      setSentTo(address);
+      setStep('confirm');
+    });
 
-  async function onRequest(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!email.trim()) {
-      setStatus({ kind: 'warning', text: 'Please enter your email address.' });
-      return;
-    }
-    const parsed = ResetRequestForm.safeParse({ email });
-    if (!parsed.success) {
-      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
-      return;
-    }
-    await sendCode(parsed.data.email);
-  }
+  const onRequest = form.submit(({ email }) => sendCode(email));
 
-  async function onConfirm(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = ResetConfirmForm.safeParse({ code, password, confirmPassword });
-    if (!parsed.success) {
-      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
-      return;
-    }
-    // Cognito takes the new password straight from here: this is the common-password check that applies.
-    const refused = await commonPasswordText(parsed.data.password);
-    if (refused) {
-      setStatus({ kind: 'error', text: refused });
-      return;
-    }
-    setBusy(true);
-    setStatus(null);
-    try {
-      await confirmResetPassword({
-        username: sentTo,
-        confirmationCode: parsed.data.code,
-        newPassword: parsed.data.password,
+  const onConfirm = form.submit<{ code: string; password: string }>(
+    async ({ code, password }) => {
+      try {
+        await confirmResetPassword({ username: sentTo, confirmationCode: code, newPassword: password });
+      } catch (error) {
+        form.setStatus({ kind: 'error', text: errorText('resetConfirm', error) });
+        return;
+      }
+      form.setStatus({
+        kind: 'success',
+        text: 'Your password has been reset. You can now log in with your new password.',
       });
-      setStatus({ kind: 'success', text: 'Your password has been reset. You can now log in with your new password.' });
       setStep('done');
-    } catch (error) {
-      const name = authErrorName(error);
-      const text =
-        codeErrorText(error) ??
-        (name === 'InvalidPasswordException'
-          ? errorMessage(error)
-          : name === 'UserNotFoundException'
-            ? 'That code is not correct. Please check the email and try again.'
-            : 'Failed to reset the password. Please try again.');
-      setStatus({ kind: 'error', text });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // Cognito takes the new password straight from here: this is the common-password check that applies.
+    async (values) => {
+      const checked = checkWith(ResetConfirmForm, values);
+      if (!checked.ok) return checked;
+      const refused = await commonPasswordText(checked.value.password);
+      return refused ? { ok: false as const, issues: [{ field: 'password', message: refused }] } : checked;
+    },
+  );
 
   function startOver() {
     setStep('request');
-    setStatus(null);
-    setCode('');
-    setPassword('');
-    setConfirmPassword('');
+    form.setStatus(null);
+    form.reset({ ...form.values, code: '', password: '', confirmPassword: '' });
   }
 
   return (
@@ -142,75 +89,68 @@ export default function ForgotPasswordPage() {
         <PageTitle>Reset Password</PageTitle>
 
         {step === 'request' && (
-          <form onSubmit={onRequest} noValidate aria-busy={busy}>
-            <Flex direction="column" gap="medium">
+          <AuthStepForm
+            form={form}
+            onSubmit={onRequest}
+            submit={{ idle: 'Send Password Reset Link', busy: 'Sending...' }}
+            intro={
               <Text className="muted">
                 Enter the email address of your account. We will email you a code to set a new password.
               </Text>
-              <StatusMessage status={status} />
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                isRequired
-                isDisabled={busy}
-              />
-              <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-                {busy ? 'Sending...' : 'Send Password Reset Link'}
-              </Button>
-            </Flex>
-          </form>
+            }
+          >
+            <TextField
+              label="Email"
+              {...form.field('email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              isRequired
+            />
+          </AuthStepForm>
         )}
 
         {step === 'confirm' && (
-          <form onSubmit={onConfirm} noValidate aria-busy={busy}>
-            <Flex direction="column" gap="medium">
-              <StatusMessage status={status} />
-              <Text>
-                Enter the 6-digit code from the email sent to <strong>{sentTo}</strong>, then choose a new password.
-              </Text>
-              <CodeField label="Reset code" value={code} onChange={setCode} disabled={busy} />
-              <PasswordField
-                label="New password"
-                name="new-password"
-                autoComplete="new-password"
-                descriptiveText="At least 6 characters."
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                isRequired
-                isDisabled={busy}
-              />
-              <PasswordField
-                label="Confirm new password"
-                name="confirm-password"
-                autoComplete="new-password"
-                value={confirmPassword}
-                onChange={(e) => setConfirmPassword(e.target.value)}
-                isRequired
-                isDisabled={busy}
-              />
-              <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-                {busy ? 'Saving...' : 'Set New Password'}
-              </Button>
+          <AuthStepForm
+            form={form}
+            onSubmit={onConfirm}
+            submit={{ idle: 'Set New Password', busy: 'Saving...' }}
+            after={
               <Flex gap="small" wrap="wrap" justifyContent="space-between">
-                <Button variation="link" size="small" onClick={() => void sendCode(sentTo)} isDisabled={busy}>
+                <Button variation="link" size="small" onClick={() => void sendCode(sentTo)} isDisabled={form.busy}>
                   Send a new code
                 </Button>
-                <Button variation="link" size="small" onClick={startOver} isDisabled={busy}>
+                <Button variation="link" size="small" onClick={startOver} isDisabled={form.busy}>
                   Use a different email
                 </Button>
               </Flex>
-            </Flex>
-          </form>
+            }
+          >
+            <Text>
+              Enter the 6-digit code from the email sent to <strong>{sentTo}</strong>, then choose a new password.
+            </Text>
+            <CodeField label="Reset code" {...form.field('code')} />
+            <PasswordField
+              label="New password"
+              {...form.field('password')}
+              name="new-password"
+              autoComplete="new-password"
+              descriptiveText="At least 6 characters."
+              isRequired
+            />
+            <PasswordField
+              label="Confirm new password"
+              {...form.field('confirmPassword')}
+              name="confirm-password"
+              autoComplete="new-password"
+              isRequired
+            />
+          </AuthStepForm>
         )}
 
         {step === 'done' && (
           <Flex direction="column" gap="medium">
-            <StatusMessage status={status} />
+            <StatusMessage status={form.status} />
             <RouterLink className="button-link button-link--primary" to="/login">
               Go to Login
             </RouterLink>

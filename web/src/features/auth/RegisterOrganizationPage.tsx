@@ -1,31 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Card, Flex, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { PageTitle } from '../../components/PageTitle';
-import { validateRegistrationForm } from '@contract/auth';
+import { Alert, Flex, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { checkRegistrationForm } from '@contract/auth';
 import { US_STATES } from '@contract/fields';
-import { StatusMessage } from '../../components/StatusMessage';
-import { callApi, isApiError } from '../../lib/api';
-import { useCommonPasswordCheck } from '../../lib/commonPasswords';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { CreationOutcome } from './CreationOutcome';
-import { useAccountCreation } from './useAccountCreation';
+import { callApi } from '../../lib/api';
+import { fromCheck } from '../../lib/form';
+import { AccountCreationForm } from './AccountCreationForm';
 
 /** Redirect 4 s after organisation registration. */
 export const REGISTRATION_REDIRECT_MS = 4000;
-
-/** What a failed registration says. */
-export function registrationErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (/organization name already exists/i.test(error.message))
-      return 'An organization with this name already exists.';
-    if (error.code === 'already-exists')
-      return error.message || 'An administrator account with this email already exists.';
-    if (error.code === 'invalid-argument') return error.message || 'Invalid data provided. Please check your input.';
-    return `Server error: ${error.message} (code: ${error.code})`;
-  }
-  return 'An unexpected error occurred during registration.';
-}
 
 const EMPTY = {
   name: '',
@@ -38,201 +20,155 @@ const EMPTY = {
   password: '',
   confirmPassword: '',
 };
-type Fields = typeof EMPTY;
+
+/** The form's field for a path of the registration's body. */
+const ADMIN_FIELDS: Record<string, keyof typeof EMPTY> = { name: 'adminName', email: 'adminEmail' };
+const fieldOf = (path: readonly PropertyKey[]) => {
+  const key = String(path[path.length - 1] ?? '');
+  return path[0] === 'adminInfo' ? (ADMIN_FIELDS[key] ?? key) : key;
+};
 
 export default function RegisterOrganizationPage() {
-  usePageTitle('Register Your Church');
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const { busy, done, status, followUp, showLoginLink, setStatus, create } =
-    useAccountCreation(REGISTRATION_REDIRECT_MS);
-
-  const commonPasswordText = useCommonPasswordCheck();
-
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = validateRegistrationForm(
-      {
-        churchInfo: {
-          name: fields.name,
-          address: fields.address,
-          city: fields.city,
-          state: fields.state,
-          zip: fields.zip,
-        },
-        adminInfo: { name: fields.adminName, email: fields.adminEmail, password: fields.password },
-      },
-      fields.confirmPassword,
-    );
-    if (!checked.ok) {
-      setStatus({ kind: 'error', text: checked.message });
-      return;
-    }
-    const refused = await commonPasswordText(checked.value.adminInfo.password);
-    if (refused) {
-      setStatus({ kind: 'error', text: refused });
-      return;
-    }
-    const { email, password } = checked.value.adminInfo;
-    await create(
-      () => callApi('registerOrganization', { body: checked.value }),
-      { email, password },
-      {
-        errorText: registrationErrorText,
-        signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
-        mailFailedPrefix: 'Your account was created and you are signed in',
-        success: `Almost done! Please check the administrator's email (${email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,
-        finished: 'Organization registered! Redirecting to dashboard...',
-      },
-      { kind: 'register', churchInfo: checked.value.churchInfo },
-    );
-  }
-
   return (
-    <Flex justifyContent="center" className="page">
-      <Card variation="elevated" className="form-card form-card--wide">
-        <PageTitle>Register Your Church Directory</PageTitle>
-
-        {!done && (
-          <Alert variation="warning" role="note" marginTop="small" marginBottom="medium" heading="Joining as a member?">
-            This form creates a new church directory. If your church already uses this directory, please{' '}
-            <RouterLink to="/create-account">create a member account</RouterLink> instead.
-          </Alert>
-        )}
-
-        <CreationOutcome done={done} status={status} followUp={followUp} showLoginLink={showLoginLink} />
-
-        {!done && (
-          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-            <fieldset className="form-section" disabled={busy}>
-              <legend>Church Information</legend>
-              <Flex direction="column" gap="medium">
+    <AccountCreationForm
+      titles={{ tab: 'Register Your Church', heading: 'Register Your Church Directory' }}
+      wide
+      initial={EMPTY}
+      check={(f) =>
+        fromCheck(
+          checkRegistrationForm(
+            {
+              churchInfo: { name: f.name, address: f.address, city: f.city, state: f.state, zip: f.zip },
+              adminInfo: { name: f.adminName, email: f.adminEmail, password: f.password },
+            },
+            f.confirmPassword,
+          ),
+          { fieldOf },
+        )
+      }
+      password={(value) => ({ password: value.adminInfo.password, field: 'password' })}
+      create={(value) => ({
+        call: () => callApi('registerOrganization', { body: value }),
+        credentials: value.adminInfo,
+        texts: {
+          failed: 'registration',
+          signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
+          mailFailedPrefix: 'Your account was created and you are signed in',
+          success: `Almost done! Please check the administrator's email (${value.adminInfo.email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,
+          finished: 'Organization registered! Redirecting to dashboard...',
+        },
+        pending: { kind: 'register', churchInfo: value.churchInfo },
+      })}
+      redirectMs={REGISTRATION_REDIRECT_MS}
+      submit={{ idle: 'Register Church', busy: 'Registering...' }}
+      before={
+        <Alert variation="warning" role="note" marginTop="small" marginBottom="medium" heading="Joining as a member?">
+          This form creates a new church directory. If your church already uses this directory, please{' '}
+          <RouterLink to="/create-account">create a member account</RouterLink> instead.
+        </Alert>
+      }
+      footer={
+        <Text className="card-footer-links">
+          Already registered? <RouterLink to="/login">Log in</RouterLink>
+        </Text>
+      }
+    >
+      {({ field, busy }) => (
+        <>
+          <fieldset className="form-section" disabled={busy}>
+            <legend>Church Information</legend>
+            <Flex direction="column" gap="medium">
+              <TextField
+                label="Church Name"
+                {...field('name')}
+                name="church-name"
+                autoComplete="organization"
+                isRequired
+                maxLength={100}
+              />
+              <TextField
+                label="Street Address"
+                {...field('address')}
+                name="street-address"
+                autoComplete="street-address"
+                isRequired
+                maxLength={200}
+              />
+              <div className="form-row">
                 <TextField
-                  label="Church Name"
-                  name="church-name"
-                  autoComplete="organization"
-                  value={fields.name}
-                  onChange={set('name')}
+                  label="City"
+                  {...field('city')}
+                  autoComplete="address-level2"
                   isRequired
-                  isDisabled={busy}
                   maxLength={100}
+                  className="form-row__grow"
                 />
-                <TextField
-                  label="Street Address"
-                  name="street-address"
-                  autoComplete="street-address"
-                  value={fields.address}
-                  onChange={set('address')}
+                <SelectField
+                  label="State"
+                  {...field('state')}
+                  autoComplete="address-level1"
                   isRequired
-                  isDisabled={busy}
-                  maxLength={200}
+                  placeholder="Select a state"
+                  className="form-row__state"
+                >
+                  {US_STATES.map((s) => (
+                    <option key={s.code} value={s.code}>
+                      {s.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  label="Zip Code"
+                  {...field('zip')}
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  isRequired
+                  maxLength={5}
+                  className="form-row__zip"
                 />
-                <div className="form-row">
-                  <TextField
-                    label="City"
-                    name="city"
-                    autoComplete="address-level2"
-                    value={fields.city}
-                    onChange={set('city')}
-                    isRequired
-                    isDisabled={busy}
-                    maxLength={100}
-                    className="form-row__grow"
-                  />
-                  <SelectField
-                    label="State"
-                    name="state"
-                    autoComplete="address-level1"
-                    value={fields.state}
-                    onChange={set('state')}
-                    isRequired
-                    isDisabled={busy}
-                    placeholder="Select a state"
-                    className="form-row__state"
-                  >
-                    {US_STATES.map((s) => (
-                      <option key={s.code} value={s.code}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <TextField
-                    label="Zip Code"
-                    name="zip"
-                    autoComplete="postal-code"
-                    inputMode="numeric"
-                    value={fields.zip}
-                    onChange={set('zip')}
-                    isRequired
-                    isDisabled={busy}
-                    maxLength={5}
-                    className="form-row__zip"
-                  />
-                </div>
-              </Flex>
-            </fieldset>
+              </div>
+            </Flex>
+          </fieldset>
 
-            <fieldset className="form-section" disabled={busy}>
-              <legend>Initial Administrator</legend>
-              <Flex direction="column" gap="medium">
-                <TextField
-                  label="Full Name"
-                  name="admin-name"
-                  autoComplete="name"
-                  value={fields.adminName}
-                  onChange={set('adminName')}
-                  isRequired
-                  isDisabled={busy}
-                  maxLength={100}
-                />
-                <TextField
-                  label="Email"
-                  name="admin-email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  value={fields.adminEmail}
-                  onChange={set('adminEmail')}
-                  isRequired
-                  isDisabled={busy}
-                />
-                <PasswordField
-                  label="Password"
-                  name="admin-password"
-                  autoComplete="new-password"
-                  descriptiveText="At least 6 characters."
-                  value={fields.password}
-                  onChange={set('password')}
-                  isRequired
-                  isDisabled={busy}
-                />
-                <PasswordField
-                  label="Confirm Password"
-                  name="admin-confirm-password"
-                  autoComplete="new-password"
-                  value={fields.confirmPassword}
-                  onChange={set('confirmPassword')}
-                  isRequired
-                  isDisabled={busy}
-                />
-              </Flex>
-            </fieldset>
-
-            <div className="form-status">
-              <StatusMessage status={status} />
-            </div>
-            <Button type="submit" variation="primary" isFullWidth isDisabled={busy}>
-              {busy ? 'Registering...' : 'Register Church'}
-            </Button>
-            <Text className="card-footer-links">
-              Already registered? <RouterLink to="/login">Log in</RouterLink>
-            </Text>
-          </form>
-        )}
-      </Card>
-    </Flex>
+          <fieldset className="form-section" disabled={busy}>
+            <legend>Initial Administrator</legend>
+            <Flex direction="column" gap="medium">
+              <TextField
+                label="Full Name"
+                {...field('adminName')}
+                name="admin-name"
+                autoComplete="name"
+                isRequired
+                maxLength={100}
+              />
+              <TextField
+                label="Email"
+                {...field('adminEmail')}
+                name="admin-email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                isRequired
+              />
+              <PasswordField
+                label="Password"
+                {...field('password')}
+                name="admin-password"
+                autoComplete="new-password"
+                descriptiveText="At least 6 characters."
+                isRequired
+              />
+              <PasswordField
+                label="Confirm Password"
+                {...field('confirmPassword')}
+                name="admin-confirm-password"
+                autoComplete="new-password"
+                isRequired
+              />
+            </Flex>
+          </fieldset>
+        </>
+      )}
+    </AccountCreationForm>
   );
 }

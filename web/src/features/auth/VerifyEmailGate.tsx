@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirmUserAttribute, fetchAuthSession, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { VerifyCodeForm } from '@contract/auth';
-import { firstMessage } from '@contract/fields';
 import { useAuth } from '../../lib/auth';
+import { AuthStepForm } from '../../components/AuthStepForm';
 import { CodeField } from '../../components/CodeField';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { codeErrorText, errorMessage } from '../../lib/authErrors';
+import { errorMessage } from '../../lib/authErrors';
+import { errorText } from '../../lib/errorTexts';
 import { getConfig } from '../../lib/config';
-import { accountState, finishErrorText, finishSignUp } from '../../lib/pendingSignUp';
+import { checkWith, useForm } from '../../lib/form';
+import { accountState, finishSignUp } from '../../lib/pendingSignUp';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** Shown by the protected wrapper instead of the page while the e-mail address is unverified. */
@@ -18,26 +19,18 @@ export default function VerifyEmailGate() {
   usePageTitle('Email Verification Required');
   const auth = useAuth();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'verify' | 'resend' | 'logout' | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
+  const form = useForm({ initial: { code: '' }, check: (values) => checkWith(VerifyCodeForm, values) });
+  /** What the busy form is doing (the buttons' busy texts); logging out leaves for the landing page. */
+  const [action, setAction] = useState<'verify' | 'resend' | 'logout' | null>(null);
+  const busy = form.busy || action === 'logout';
   const mailboxUrl = safeMailboxUrl();
 
-  async function onVerify(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = VerifyCodeForm.safeParse({ code });
-    if (!parsed.success) {
-      setStatus({ kind: 'error', text: firstMessage(parsed.error) });
-      return;
-    }
-    setBusy('verify');
-    setStatus(null);
+  const onVerify = form.submit(async ({ code }) => {
+    setAction('verify');
     try {
-      await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: parsed.data.code });
+      await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
     } catch (error) {
-      setStatus({ kind: 'error', text: codeErrorText(error) ?? `Verification failed: ${errorMessage(error)}` });
-      setBusy(null);
+      form.setStatus({ kind: 'error', text: errorText('verify', error) });
       return;
     }
     try {
@@ -45,44 +38,44 @@ export default function VerifyEmailGate() {
       // refreshed, since a verified token makes the wrapper show the page at once.
       if (!(await accountState()).inChurch) await finishSignUp();
     } catch (error) {
-      setStatus({ kind: 'error', text: finishErrorText(error) });
-      setBusy(null);
+      form.setStatus({ kind: 'error', text: errorText('finish', error) });
       return;
     }
     try {
       // The new token carries email_verified = true; the wrapper then shows the page.
       await fetchAuthSession({ forceRefresh: true });
-      setStatus({ kind: 'success', text: 'Email verified! Loading your directory...' });
+      form.setStatus({ kind: 'success', text: 'Email verified! Loading your directory...' });
       await auth.refresh();
     } catch (error) {
-      setStatus({
+      form.setStatus({
         kind: 'warning',
         text: `Your email is verified, but the session could not be refreshed: ${errorMessage(error)}. Please log out and log in again.`,
       });
-      setBusy(null);
     }
-  }
+  });
 
   async function onResend() {
     if (busy) return;
     if (!auth.currentUser) {
-      setStatus({ kind: 'error', text: 'Not logged in.' });
+      form.setStatus({ kind: 'error', text: 'Not logged in.' });
       return;
     }
-    setBusy('resend');
-    setStatus(null);
-    try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
-      setStatus({ kind: 'success', text: 'Verification email sent! Please check your inbox (and spam folder).' });
-    } catch (error) {
-      setStatus({ kind: 'error', text: `Failed to send verification email: ${errorMessage(error)}` });
-    } finally {
-      setBusy(null);
-    }
+    setAction('resend');
+    await form.run(async () => {
+      try {
+        await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+        form.setStatus({
+          kind: 'success',
+          text: 'Verification email sent! Please check your inbox (and spam folder).',
+        });
+      } catch (error) {
+        form.setStatus({ kind: 'error', text: `Failed to send verification email: ${errorMessage(error)}` });
+      }
+    });
   }
 
   async function onLogout() {
-    setBusy('logout');
+    setAction('logout');
     await auth.signOut();
     navigate('/', { replace: true });
   }
@@ -111,23 +104,24 @@ export default function VerifyEmailGate() {
             .
           </Text>
         )}
-        <form onSubmit={onVerify} noValidate aria-busy={busy !== null}>
-          <Flex direction="column" gap="medium">
-            <StatusMessage status={status} />
-            <CodeField label="Verification code" value={code} onChange={setCode} disabled={busy !== null} />
-            <Button type="submit" variation="primary" isFullWidth isDisabled={busy !== null}>
-              {busy === 'verify' ? 'Verifying...' : 'Verify'}
-            </Button>
+        <AuthStepForm
+          form={{ ...form, busy }}
+          onSubmit={onVerify}
+          submit={{ idle: 'Verify', busy: 'Verifying...' }}
+          submitting={form.busy && action === 'verify'}
+          after={
             <Flex gap="small" wrap="wrap" justifyContent="space-between" className="verify-gate__more">
-              <Button onClick={() => void onResend()} isDisabled={busy !== null}>
-                {busy === 'resend' ? 'Sending...' : 'Resend Verification Email'}
+              <Button onClick={() => void onResend()} isDisabled={busy}>
+                {form.busy && action === 'resend' ? 'Sending...' : 'Resend Verification Email'}
               </Button>
-              <Button variation="link" onClick={() => void onLogout()} isDisabled={busy !== null}>
+              <Button variation="link" onClick={() => void onLogout()} isDisabled={busy}>
                 Logout
               </Button>
             </Flex>
-          </Flex>
-        </form>
+          }
+        >
+          <CodeField label="Verification code" {...form.field('code')} isDisabled={busy} />
+        </AuthStepForm>
       </Card>
     </Flex>
   );

@@ -4,26 +4,22 @@
  * and the redirect to /dashboard, where the verification screen finishes the sign-up once the code
  * is entered (lib/pendingSignUp.ts). An address proven before (an account that already exists,
  * signed in with its own password) finishes at once. Each failure after the account exists says
- * what did work.
+ * what did work. The form (lib/form.ts) holds the status and the busy and done states.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { useAuth } from '../../lib/auth';
 import type { Status } from '../../components/StatusMessage';
 import { errorMessage } from '../../lib/authErrors';
-import {
-  accountState,
-  finishErrorText,
-  finishSignUp,
-  rememberSignUp,
-  type PendingSignUp,
-} from '../../lib/pendingSignUp';
+import { errorText, type ErrorContext } from '../../lib/errorTexts';
+import type { FormControl } from '../../lib/form';
+import { accountState, finishSignUp, rememberSignUp, type PendingSignUp } from '../../lib/pendingSignUp';
 import { signInWithPassword } from '../../lib/signIn';
 
 export interface CreationTexts {
-  /** The call's error as the page words it. */
-  errorText: (error: unknown) => string;
+  /** The call's failure: its texts (lib/errorTexts.ts). */
+  failed: ErrorContext;
   signInFailed: string;
   /** Start of the warning when the verification mail failed ('Your account was created and you are signed in'). */
   mailFailedPrefix: string;
@@ -32,58 +28,54 @@ export interface CreationTexts {
   finished: string;
 }
 
-export function useAccountCreation(redirectMs: number) {
+/** What the page asks for: the call that makes the account, who signs in, what it says, what to finish with. */
+export interface Creation {
+  call: () => Promise<unknown>;
+  credentials: { email: string; password: string };
+  texts: CreationTexts;
+  pending: PendingSignUp;
+}
+
+export function useAccountCreation(form: FormControl, redirectMs: number) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
   const [followUp, setFollowUp] = useState<Status | null>(null);
   const [showLoginLink, setShowLoginLink] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const redirect = {
+    ms: redirectMs,
+    go: () => void auth.refresh().then(() => navigate('/dashboard', { replace: true })),
+  };
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function create(
-    call: () => Promise<unknown>,
-    credentials: { email: string; password: string },
-    texts: CreationTexts,
-    pending: PendingSignUp,
-  ) {
-    setBusy(true);
-    setStatus(null);
+  /** Runs while the form is busy (its submit); the form is done once the account exists. */
+  async function create({ call, credentials, texts, pending }: Creation) {
     setFollowUp(null);
     try {
       await call();
     } catch (error) {
-      setStatus({ kind: 'error', text: texts.errorText(error) });
-      setBusy(false);
+      form.setStatus({ kind: 'error', text: errorText(texts.failed, error) });
       return;
     }
 
-    setDone(true);
+    form.finish(null);
     rememberSignUp(pending);
     try {
       await signInWithPassword(credentials.email, credentials.password);
     } catch (error) {
       console.warn('Automatic sign-in after creating the account failed.', error);
-      setStatus({ kind: 'warning', text: texts.signInFailed });
+      form.setStatus({ kind: 'warning', text: texts.signInFailed });
       setShowLoginLink(true);
-      setBusy(false);
       return;
     }
 
     try {
       if ((await accountState()).proven) {
         await finishSignUp();
-        setStatus({ kind: 'success', text: texts.finished });
-        redirect();
+        form.finish({ kind: 'success', text: texts.finished }, redirect);
         return;
       }
     } catch (error) {
-      setStatus({ kind: 'error', text: finishErrorText(error) });
+      form.setStatus({ kind: 'error', text: errorText('finish', error) });
       setShowLoginLink(true);
-      setBusy(false);
       return;
     }
 
@@ -96,15 +88,8 @@ export function useAccountCreation(redirectMs: number) {
         text: `${texts.mailFailedPrefix}, but the verification email failed to send: ${errorMessage(error)}. You can resend it from the verification screen.`,
       });
     }
-    setStatus({ kind: 'success', text: texts.success });
-    redirect();
+    form.finish({ kind: 'success', text: texts.success }, redirect);
   }
 
-  function redirect() {
-    timer.current = setTimeout(() => {
-      void auth.refresh().then(() => navigate('/dashboard', { replace: true }));
-    }, redirectMs);
-  }
-
-  return { busy, done, status, followUp, showLoginLink, setStatus, create };
+  return { followUp, showLoginLink, create };
 }

@@ -8,19 +8,9 @@ import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { dashboardQuery } from '../../api/queries';
-import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorTexts';
 import { longDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-
-/** What a failed dashboard load says. */
-export function dashboardErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'unauthenticated')
-      return 'Authentication error during data fetch. Please refresh or log in again.';
-    return error.message || 'Failed to load dashboard data.';
-  }
-  return 'Failed to load dashboard data.';
-}
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -30,7 +20,7 @@ export default function DashboardPage() {
     <div className="page dashboard">
       <PageTitle>Dashboard</PageTitle>
       {isPending && <PageLoader text="Loading Dashboard Data..." />}
-      {error && <StatusMessage status={{ kind: 'error', text: dashboardErrorText(error) }} />}
+      {error && <StatusMessage status={{ kind: 'error', text: errorText('dashboardLoad', error) }} />}
       {data && <DashboardContent data={data} />}
     </div>
   );

@@ -3,17 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookProgressText, type BookView, type GetDirectoryBookResult } from '@contract/book';
 import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '@contract/pdf';
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
-import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorTexts';
 import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
 import { BookCoverChoice } from './BookCoverChoice';
 import { useBookSettings } from './bookSettings';
-
-/** A failed PDF: the server's message when it gave one, else the generic texts. */
-export function pdfErrorText(error: unknown): string {
-  if (isApiError(error) && error.status > 0) return `Error: ${error.message || PDF_MESSAGES.serverFailed}`;
-  return PDF_MESSAGES.couldNot;
-}
 
 /**
  * Saves the file through the browser's own download: the presigned URL answers with
@@ -101,7 +95,7 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
   }, [download, onStatus]);
 
   useEffect(() => {
-    if (error) onStatus({ kind: 'danger', text: pdfErrorText(error) });
+    if (error) onStatus({ kind: 'danger', text: errorText('pdf', error) });
   }, [error, onStatus]);
 
   async function generate() {
@@ -116,7 +110,7 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         book: started.book,
       }));
     } catch (failure) {
-      onStatus({ kind: 'danger', text: pdfErrorText(failure) });
+      onStatus({ kind: 'danger', text: errorText('pdf', failure) });
     }
   }
 

@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { FamilyView, MemberView } from '@contract/api';
+import { errorText } from '../../lib/errorTexts';
 import { familiesQuery, searchQuery } from '../../api/queries';
 import { PageTitle } from '../../components/PageTitle';
 import { PageLoader } from '../../components/PageLoader';
@@ -26,8 +27,6 @@ import {
   cityStateZip,
   confirmFamilyDelete,
   confirmMemberDelete,
-  familiesLoadErrorText,
-  familyDeleteErrorText,
   useFamilyDelete,
   useMemberDelete,
 } from './familyParts';
@@ -85,7 +84,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
       const result = await removeFamily(family.familyId);
       setStatus({ kind: 'success', text: result.message || `Family "${family.surname}" deleted.` });
     } catch (error) {
-      setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
+      setStatus({ kind: 'danger', text: errorText('familyDelete', error) });
     } finally {
       setBusy(null);
     }
@@ -192,7 +191,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
   }, hasNextPage && !isFetchingNextPage);
 
   if (isPending) return <PageLoader text="Loading families..." />;
-  if (error && !data) return <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />;
+  if (error && !data) return <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />;
   if (families.length === 0 && !hasNextPage && !hasPreviousPage)
     return (
       <div className="families-empty">
@@ -212,7 +211,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
         <MoreButton busy={isFetchingPreviousPage} onClick={() => void pages.fetchPreviousPage()} which="earlier" />
       )}
       <FamilyItems families={families} view={view} actions={actions} whole={cached} />
-      {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
+      {error && <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />}
       {hasNextPage && (
         <div ref={more} className="family-more-row">
           <MoreButton busy={isFetchingNextPage} onClick={() => void pages.fetchNextPage()} which="more" />
@@ -251,7 +250,7 @@ function SearchResults({ text, view, actions }: { text: string; view: 'list' | '
       <p className="family-search__said" role="status">
         {isPending ? 'Searching...' : said}
       </p>
-      {error && <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />}
+      {error && <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />}
       {data && data.families.length > 0 && <FamilyItems families={data.families} view={view} actions={actions} />}
     </>
   );

@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { familyQuery } from '../../api/queries';
+import { errorText } from '../../lib/errorTexts';
 import { shortDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -16,15 +17,7 @@ import { familyEditPath, familyPrivacyPath } from '../../lib/paths';
 import { FAMILY_FIELDS } from '@contract/directory';
 import { detailsOf } from '../../lib/details';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
-import {
-  MemberTable,
-  confirmFamilyDelete,
-  confirmMemberDelete,
-  familiesLoadErrorText,
-  familyDeleteErrorText,
-  useFamilyDelete,
-  useMemberDelete,
-} from './familyParts';
+import { MemberTable, confirmFamilyDelete, confirmMemberDelete, useFamilyDelete, useMemberDelete } from './familyParts';
 
 /** The family page's photo is at most 400 x 250 px (styles.css), the card's width on a phone. */
 const DETAIL_PHOTO_SIZES = '(max-width: 480px) calc(100vw - 4rem), 400px';
@@ -61,7 +54,7 @@ export default function FamilyDetailPage() {
       };
       navigate('/families', { state });
     } catch (error) {
-      setStatus({ kind: 'danger', text: familyDeleteErrorText(error) });
+      setStatus({ kind: 'danger', text: errorText('familyDelete', error) });
       setBusy(null);
     }
   }
@@ -83,7 +76,7 @@ export default function FamilyDetailPage() {
       {isPending && <PageLoader text="Loading family..." />}
       {error && (
         <div className="family-detail__error">
-          <StatusMessage status={{ kind: 'error', text: familiesLoadErrorText(error) }} />
+          <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />
           <Button onClick={goBack}>Back</Button>
         </div>
       )}

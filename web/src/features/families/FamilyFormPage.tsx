@@ -1,20 +1,20 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { FamilyView } from '@contract/api';
 import { AddFamilyInput, FAMILY_FIELDS, MESSAGES, UpdateFamilyInput } from '@contract/directory';
-import { firstMessage } from '@contract/fields';
+import { checkWith, useForm } from '../../lib/form';
 import { useAuth } from '../../lib/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { Photo } from '../../components/Photo';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { StatusMessage } from '../../components/StatusMessage';
 import { familyQuery, useApiMutation } from '../../api/queries';
-import { isApiError } from '../../lib/api';
+import { errorText, NO_FAMILY_PERMISSION } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { blankForm, entryProps, formOf } from '../../lib/entityForm';
+import { blankForm, declaredField, formOf, type FormTexts } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { EntryField, MonthDayField, RequiredNote } from '../../components/formFields';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
@@ -31,7 +31,6 @@ export const FAMILY_TEXTS = {
     saving: 'Adding family...',
     uploadError: 'Photo upload error',
     success: 'Family added successfully!',
-    failed: 'Failed to add family on the server.',
     missingIds: 'Cannot add family: User Organization ID is missing.',
   },
   edit: {
@@ -42,28 +41,12 @@ export const FAMILY_TEXTS = {
     saving: 'Updating family...',
     uploadError: 'New photo upload error',
     success: 'Family updated successfully!',
-    failed: 'Failed to update family on the server.',
     missingIds: 'Cannot update family: Missing required IDs.',
   },
 } as const;
 const REMOVING = 'Photo marked for removal. Updating family...';
 /** Between the upload and the save: the server checks the photo and makes its renditions. */
 export const PREPARING_PHOTO = 'Preparing photo...';
-const NO_PERMISSION = 'Error: You do not have permission to edit this family.';
-
-/** What a failed edit load says. */
-export function familyLoadErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'not-found') return 'Family not found.';
-    if (error.code === 'permission-denied') return NO_PERMISSION;
-    if (error.code === 'unauthenticated') return 'Please log in.';
-    return `Error loading family data: ${error.message}`;
-  }
-  return `Error loading family data: ${error instanceof Error ? error.message : 'unknown error'}`;
-}
-
-const EMPTY = blankForm(FAMILY_FIELDS);
-type Fields = typeof EMPTY;
 
 /** keep: the stored photo stays; none: no photo; new: a chosen file; remove: the stored photo goes. */
 type PhotoChoice = { kind: 'keep' } | { kind: 'none' } | { kind: 'new'; file: File } | { kind: 'remove' };
@@ -79,25 +62,29 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const query = useQuery({ ...familyQuery(familyId), enabled: mode === 'edit' && userOrgId !== '' });
   /** The family the form was filled from: filled once, so a refresh behind it never overwrites what is typed. */
   const [family, setFamily] = useState<FamilyView | null>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
   const [version, setVersion] = useState(0);
   const [choice, setChoice] = useState<PhotoChoice>({ kind: 'none' });
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** A photo already uploaded for this file: a retry after a failed save does not send it again. */
   const uploaded = useRef<{ file: File; path: string } | null>(null);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const form = useForm<FormTexts<typeof FAMILY_FIELDS>, AddFamilyInput | UpdateFamilyInput>({
+    initial: blankForm(FAMILY_FIELDS),
+    check: (fields) =>
+      !userOrgId || (mode === 'edit' && !familyId)
+        ? { ok: false, issues: [{ message: texts.missingIds }] }
+        : mode === 'add'
+          ? checkWith(AddFamilyInput, fields)
+          : checkWith(UpdateFamilyInput, { ...fields, version }),
+    failed: mode === 'add' ? 'familyAdd' : 'familyUpdate',
+  });
+  const { busy, done, locked, status, setStatus } = form;
   const addFamily = useApiMutation('addFamily');
   const updateFamily = useApiMutation('updateFamily');
 
   const loaded = query.data?.family;
   if (loaded && loaded.canEdit && family?.familyId !== loaded.familyId) {
     setFamily(loaded);
-    setFields(formOf(FAMILY_FIELDS, loaded));
+    form.reset(formOf(FAMILY_FIELDS, loaded));
     setVersion(loaded.version);
     setChoice(loaded.photoUrl ? { kind: 'keep' } : { kind: 'none' });
   }
@@ -107,32 +94,15 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       : !userOrgId
         ? 'Error: Organization ID not found for your account.'
         : query.error
-          ? familyLoadErrorText(query.error)
+          ? errorText('familyLoad', query.error)
           : loaded && !loaded.canEdit
-            ? NO_PERMISSION
+            ? NO_FAMILY_PERMISSION
             : null;
   const loading = mode === 'edit' && !loadError && !family;
 
-  const locked = busy || done;
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-  const entry = entryProps(FAMILY_FIELDS, fields, set, locked);
+  const entry = declaredField(FAMILY_FIELDS, form.field);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (locked) return;
-    if (!userOrgId || (mode === 'edit' && !familyId)) {
-      setStatus({ kind: 'error', text: texts.missingIds });
-      return;
-    }
-    const checked =
-      mode === 'add' ? AddFamilyInput.safeParse(fields) : UpdateFamilyInput.safeParse({ ...fields, version });
-    if (!checked.success) {
-      setStatus({ kind: 'error', text: firstMessage(checked.error) });
-      return;
-    }
-
-    setBusy(true);
+  const onSubmit = form.submit(async (checked: AddFamilyInput | UpdateFamilyInput) => {
     /** A new upload's key, null for none, or left out (undefined) to keep the stored photo. */
     let photo: string | null | undefined = choice.kind === 'keep' ? undefined : null;
     if (choice.kind === 'new') {
@@ -155,7 +125,6 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
         const message = error instanceof Error ? error.message : String(error);
         setStatus({ kind: 'error', text: `${texts.uploadError}: ${message}` });
         setPercent(null);
-        setBusy(false);
         return;
       }
       setPercent(null);
@@ -166,20 +135,19 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
       setStatus({ kind: 'info', text: texts.saving });
     }
 
-    try {
-      const result =
-        mode === 'add'
-          ? await addFamily.mutateAsync({ body: { ...checked.data, photo }, requestKey })
-          : await updateFamily.mutateAsync({ params: { familyId }, body: { ...checked.data, photo } });
-      setDone(true);
-      setStatus({ kind: 'success', text: texts.success });
-      timer.current = setTimeout(() => navigate(`/families/${result.id}`), FAMILY_REDIRECT_MS);
-    } catch (error) {
-      // A conflict (409) or a refusal: the message says what to do; everything typed stays.
-      setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : texts.failed });
-      setBusy(false);
-    }
-  }
+    const result =
+      mode === 'add'
+        ? await addFamily.mutateAsync({ body: { ...(checked as AddFamilyInput), photo }, requestKey })
+        : await updateFamily.mutateAsync({
+            params: { familyId },
+            body: { ...(checked as UpdateFamilyInput), photo },
+          });
+    // A conflict (409) or a refusal throws: the form says so (lib/errorTexts.ts) and everything typed stays.
+    form.finish(
+      { kind: 'success', text: texts.success },
+      { ms: FAMILY_REDIRECT_MS, go: () => navigate(`/families/${result.id}`) },
+    );
+  });
 
   const crumbs: Crumb[] =
     mode === 'add'
@@ -240,7 +208,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             />
 
             <div className="form-status entry-form__status">
-              <StatusMessage status={status} />
+              <StatusMessage status={status} id={form.statusId} />
               {percent !== null && (
                 <div className="entry-form__progress">
                   <progress max={100} value={percent} aria-label="Photo upload progress" />

@@ -10,18 +10,7 @@ import { PrivacyMark } from '../../components/PrivacyMark';
 import { memberEditPath } from '../../lib/paths';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
-import { isApiError } from '../../lib/api';
-
-/** What a failed load of the family pages says. */
-export function familiesLoadErrorText(error: unknown, fallback = 'Family data could not be loaded.'): string {
-  if (isApiError(error)) {
-    if (error.code === 'unauthenticated')
-      return 'Authentication error during data fetch. Please refresh or log in again.';
-    if (error.code === 'not-found') return 'Family not found.';
-    return error.message || fallback;
-  }
-  return fallback;
-}
+import { errorText } from '../../lib/errorTexts';
 
 /** Every cached page of the family list (from the start or from a letter), changed by `change`. */
 function changeListedFamilies(client: QueryClient, change: (families: FamilyView[]) => FamilyView[]) {
@@ -29,10 +18,6 @@ function changeListedFamilies(client: QueryClient, change: (families: FamilyView
     d ? { ...d, pages: d.pages.map((p) => ({ ...p, families: change(p.families) })) } : d,
   );
 }
-
-const reason = (error: unknown) => (isApiError(error) && error.message ? error.message : 'Network/Function error');
-export const memberDeleteErrorText = (error: unknown) => `Failed to delete member: ${reason(error)}`;
-export const familyDeleteErrorText = (error: unknown) => `Failed to delete family: ${reason(error)}`;
 
 /**
  * The member delete of the list and detail pages, once confirmed: the call, then the status
@@ -50,7 +35,7 @@ export function useMemberDelete(setStatus: (status: PageStatus) => void) {
       client.setQueryData(familyQuery(member.familyId).queryKey, (d) => d && { ...d, family: without(d.family) });
       setStatus({ kind: 'success', text: result.message || `Member "${member.name}" deleted.` });
     } catch (error) {
-      setStatus({ kind: 'danger', text: memberDeleteErrorText(error) });
+      setStatus({ kind: 'danger', text: errorText('memberDelete', error) });
     }
   };
 }

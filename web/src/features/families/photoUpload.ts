@@ -12,6 +12,7 @@ import type { PhotoUploadResult } from '@contract/api';
 import { BookCoverUploadInput } from '@contract/book';
 import { callApi } from '../../lib/api';
 import { isApiError } from '../../lib/apiError';
+import { uploadErrorText } from '../../lib/errorTexts';
 
 /** The longest side of a stored photo, in pixels. */
 export const MAX_PHOTO_SIDE = 1200;
@@ -94,15 +95,6 @@ export async function resizePhoto(file: File, deps: ResizeDeps = {}): Promise<Bl
   } finally {
     bitmap?.close?.();
   }
-}
-
-/** S3 answers a refused upload with XML; its <Message> is the useful part. */
-export function uploadErrorText(status: number, body: string): string {
-  const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1]?.trim();
-  if (message) return message;
-  return status === 0
-    ? 'The photo could not be sent. Please check your connection and try again.'
-    : `The upload failed (HTTP ${status}).`;
 }
 
 /**

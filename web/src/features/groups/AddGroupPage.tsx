@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, TextField } from '@aws-amplify/ui-react';
-import { firstMessage, LIMITS } from '@contract/fields';
+import { LIMITS } from '@contract/fields';
 import { AddGroupInput } from '@contract/groups';
 import { useAuth } from '../../lib/auth';
 import { PageTitle } from '../../components/PageTitle';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { StatusMessage } from '../../components/StatusMessage';
 import { useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { RequiredLabel, RequiredNote } from '../../components/formFields';
-import { GROUP_REDIRECT_MS, addGroupErrorText } from './groupTexts';
+import { checkWith, useForm } from '../../lib/form';
+import { GROUP_REDIRECT_MS } from './groupTexts';
 
 /** /groups/add: idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
@@ -19,43 +19,26 @@ export default function AddGroupPage() {
   const requestKey = useRequestKey();
   const navigate = useNavigate();
   const { currentUser, userOrgId } = useAuth();
-  const [groupName, setGroupName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const form = useForm({
+    initial: { groupName: '' },
+    check: (values) =>
+      currentUser && userOrgId
+        ? checkWith(AddGroupInput, values)
+        : { ok: false, issues: [{ message: 'You must be logged in to add a group.' }] },
+    failed: 'groupAdd',
+  });
   const addGroup = useApiMutation('addGroup');
+  /** The success message, once the group exists: the form gives way to it. */
+  const done = form.done && form.status ? form.status.text : null;
 
   const toGroups = (message: string) => navigate('/groups', { state: { status: { kind: 'success', text: message } } });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || done) return;
-    if (!currentUser || !userOrgId) {
-      setStatus({ kind: 'error', text: 'You must be logged in to add a group.' });
-      return;
-    }
-    const checked = AddGroupInput.safeParse({ groupName });
-    if (!checked.success) {
-      setStatus({ kind: 'error', text: firstMessage(checked.error) });
-      return;
-    }
-    setBusy(true);
-    setStatus(null);
-    try {
-      const result = await addGroup.mutateAsync({ body: checked.data, requestKey });
-      const message = result.message || `Group '${checked.data.groupName}' created.`;
-      setDone(message);
-      setStatus({ kind: 'success', text: message });
-      timer.current = setTimeout(() => toGroups(message), GROUP_REDIRECT_MS);
-    } catch (error) {
-      setStatus({ kind: 'error', text: addGroupErrorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = form.submit(async (body) => {
+    const result = await addGroup.mutateAsync({ body, requestKey });
+    const message = result.message || `Group '${body.groupName}' created.`;
+    form.finish({ kind: 'success', text: message }, { ms: GROUP_REDIRECT_MS, go: () => toGroups(message) });
+  });
+  const { busy, status } = form;
 
   return (
     <div className="page entry-form add-group">
@@ -78,18 +61,15 @@ export default function AddGroupPage() {
               <legend className="amplify-visually-hidden">Group details</legend>
               <TextField
                 label={<RequiredLabel text="Group Name" />}
-                name="groupName"
+                {...form.field('groupName')}
                 placeholder="Enter group name"
                 autoComplete="off"
-                value={groupName}
-                onChange={(e) => setGroupName(e.target.value)}
                 isRequired
-                isDisabled={busy}
                 maxLength={LIMITS.groupName}
               />
             </fieldset>
             <div className="form-status">
-              <StatusMessage status={status} />
+              <StatusMessage status={status} id={form.statusId} />
             </div>
             {/* The primary action first, as on the family and member forms. */}
             <Flex className="entry-form__actions" gap="small" wrap="wrap">

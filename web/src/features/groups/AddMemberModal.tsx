@@ -1,16 +1,17 @@
 /** The Add Member modal of a group's page: finds people by search, never from a list of the whole church. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { FamilyView, GroupSummaryView } from '@contract/api';
-import { firstMessage, LIMITS } from '@contract/fields';
+import { LIMITS } from '@contract/fields';
 import { AddRoleInput, GROUP_MESSAGES } from '@contract/groups';
 import { FindField } from '../../components/FindField';
 import { Modal } from '../../components/Modal';
 import { StatusMessage } from '../../components/StatusMessage';
 import { searchQuery, useApiMutation } from '../../api/queries';
 import { useDebounced } from '../../lib/useDebounced';
-import { GROUP_TEXTS, roleAddErrorText } from './groupTexts';
+import { checkWith, useForm } from '../../lib/form';
+import { GROUP_TEXTS } from './groupTexts';
 
 /** A person the modal may add: a member of a family the search found. */
 export interface MemberChoice {
@@ -61,28 +62,23 @@ export function AddMemberModal({
           ? GROUP_TEXTS.foundAllIn
           : 'No members match';
   const addRole = useApiMutation('addRole');
-  const [memberId, setMemberId] = useState('');
-  const [label, setLabel] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { memberId: '', label: '' },
+    check: (values) => {
+      if (!group.groupId) return { ok: false, issues: [{ message: GROUP_MESSAGES.groupMissing }] };
+      const checked = checkWith(AddRoleInput, values);
+      if (checked.ok && !offered.some((m) => m.memberId === checked.value.memberId))
+        return { ok: false, issues: [{ field: 'memberId', message: GROUP_MESSAGES.memberMissing }] };
+      return checked;
+    },
+    failed: 'roleAdd',
+  });
+  const { busy } = form;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!group.groupId) return setError(GROUP_MESSAGES.groupMissing);
-    const checked = AddRoleInput.safeParse({ memberId, label });
-    if (!checked.success) return setError(firstMessage(checked.error));
-    if (!offered.some((m) => m.memberId === checked.data.memberId)) return setError(GROUP_MESSAGES.memberMissing);
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await addRole.mutateAsync({ params: { groupId: group.groupId }, body: checked.data });
-      onAdded(result.message);
-    } catch (failure) {
-      setError(roleAddErrorText(failure));
-      setBusy(false);
-    }
-  }
+  const onSubmit = form.submit(async (body) => {
+    const result = await addRole.mutateAsync({ params: { groupId: group.groupId }, body });
+    onAdded(result.message);
+  });
 
   return (
     <Modal title={`Add Member to ${group.groupName}`} onClose={onClose} busy={busy} className="add-role-modal">
@@ -94,7 +90,7 @@ export function AddMemberModal({
             value={find}
             onFind={(text) => {
               setFind(text);
-              setMemberId('');
+              form.set('memberId', '');
             }}
             more={search.data?.more === true}
             disabled={busy}
@@ -103,10 +99,8 @@ export function AddMemberModal({
           {search.isError && <StatusMessage status={{ kind: 'error', text: GROUP_TEXTS.searchFailed }} />}
           <SelectField
             label="Select Member"
-            name="memberId"
+            {...form.field('memberId')}
             placeholder={placeholder}
-            value={memberId}
-            onChange={(e) => setMemberId(e.target.value)}
             isDisabled={busy || offered.length === 0}
             isRequired
           >
@@ -118,17 +112,14 @@ export function AddMemberModal({
           </SelectField>
           <TextField
             label="Role Label"
-            name="label"
             placeholder="e.g. Leader, Alto, Treasurer"
             descriptiveText={`Optional, up to ${LIMITS.roleLabel} characters.`}
             autoComplete="off"
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
+            {...form.field('label')}
             maxLength={LIMITS.roleLabel}
-            isDisabled={busy}
           />
           <div className="modal__status">
-            <StatusMessage status={error ? { kind: 'error', text: error } : null} />
+            <StatusMessage status={form.status} id={form.statusId} />
           </div>
           <Flex className="modal__actions" gap="small" justifyContent="flex-end" wrap="wrap">
             <Button type="button" onClick={onClose} isDisabled={busy}>

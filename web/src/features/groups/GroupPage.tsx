@@ -18,17 +18,11 @@ import { PlainButton } from '../../components/PlainButton';
 import { StatusMessage } from '../../components/StatusMessage';
 import { groupQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/errorTexts';
 import { familyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AddMemberModal } from './AddMemberModal';
-import {
-  GROUP_TEXTS,
-  confirmGroupDelete,
-  confirmRoleDelete,
-  groupDeleteErrorText,
-  memberCountText,
-  roleDeleteErrorText,
-} from './groupTexts';
+import { GROUP_TEXTS, confirmGroupDelete, confirmRoleDelete, memberCountText } from './groupTexts';
 
 /** What is running: the group's delete or a member's removal (by id), so its button shows it and others wait. */
 type Busy = { kind: 'group' } | { kind: 'role'; memberId: string } | null;
@@ -64,7 +58,7 @@ export default function GroupPage() {
       const result = await removeGroup.mutateAsync({ params: { groupId } });
       navigate('/groups', { state: { status: { kind: 'success', text: result.message } } });
     } catch (failure) {
-      setStatus({ kind: 'danger', text: groupDeleteErrorText(failure) });
+      setStatus({ kind: 'danger', text: errorText('groupDelete', failure) });
       setBusy(null);
     }
   }
@@ -76,7 +70,7 @@ export default function GroupPage() {
       await removeRole.mutateAsync({ params: { groupId, memberId: role.memberId } });
       setStatus({ kind: 'success', text: `${role.memberName} removed from the group "${group.groupName}".` });
     } catch (failure) {
-      setStatus({ kind: 'danger', text: roleDeleteErrorText(failure) });
+      setStatus({ kind: 'danger', text: errorText('roleDelete', failure) });
     } finally {
       setBusy(null);
     }

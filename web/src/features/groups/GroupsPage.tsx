@@ -17,7 +17,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
 import { groupPath } from '../../lib/paths';
-import { GROUP_TEXTS, confirmGroupDelete, groupDeleteErrorText, memberCountText } from './groupTexts';
+import { errorText } from '../../lib/errorTexts';
+import { GROUP_TEXTS, confirmGroupDelete, memberCountText } from './groupTexts';
 
 export default function GroupsPage() {
   usePageTitle('Groups');
@@ -36,7 +37,7 @@ export default function GroupsPage() {
       const result = await removeGroup.mutateAsync({ params: { groupId: group.groupId } });
       setStatus({ kind: 'success', text: result.message });
     } catch (error) {
-      setStatus({ kind: 'danger', text: groupDeleteErrorText(error) });
+      setStatus({ kind: 'danger', text: errorText('groupDelete', error) });
     } finally {
       setDeleting(null);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
@@ -13,10 +13,11 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { familyQuery, memberQuery, searchQuery, useApiMutation } from '../../api/queries';
 import { useDebounced } from '../../lib/useDebounced';
-import { isApiError } from '../../lib/api';
+import { errorText, NO_MEMBER_PERMISSION } from '../../lib/errorTexts';
+import { checkWith, useForm, type Checked } from '../../lib/form';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
-import { blankForm, entryProps, formOf } from '../../lib/entityForm';
+import { blankForm, declaredField, formOf, type FormTexts } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../../components/formFields';
 
@@ -29,7 +30,22 @@ function invitationStatus(invitation: InvitationResult | null | undefined): Stat
 /** Redirect 2 s after a member is added or updated. */
 export const MEMBER_REDIRECT_MS = 2000;
 
-const NO_PERMISSION = 'You do not have permission to edit this member.';
+const MEMBER_TEXTS = {
+  add: {
+    title: 'Add Member',
+    submit: 'Add Member',
+    saving: 'Adding member...',
+    success: 'Member added successfully!',
+    emailHint: 'If provided, an invitation is sent (at most one a day).',
+  },
+  edit: {
+    title: 'Edit Member',
+    submit: 'Update Member',
+    saving: 'Updating member...',
+    success: 'Member updated successfully!',
+    emailHint: 'If provided or changed, an invitation is sent (at most one a day).',
+  },
+} as const;
 
 /** Route state from the family pages' Add Member buttons: the family is preselected. */
 interface AddMemberState {
@@ -46,46 +62,11 @@ function preselectedFrom(state: unknown): { id: string; name: string } | null {
   };
 }
 
-/** What a failed member load says. */
-export function memberLoadErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'not-found') return 'Member not found.';
-    if (error.code === 'permission-denied') return NO_PERMISSION;
-  }
-  return 'Failed to load member details. Please try again.';
-}
-
-/** The message of the first problem, in the order the fields are on screen. */
-function firstIssue(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  order: readonly string[],
-): string {
-  const rank = (path: readonly PropertyKey[]) => {
-    const i = order.indexOf(String(path[0]));
-    return i < 0 ? order.length : i;
-  };
-  const sorted = [...issues].sort((a, b) => rank(a.path) - rank(b.path));
-  return sorted[0]?.message ?? 'Invalid data provided. Please check your input.';
-}
+/** The fields in the order on screen: the first message shown is that of the first of them. */
 const FIELD_ORDER = ['familyId', ...keysOf(MEMBER_FIELDS)];
 
-const EMPTY = blankForm(MEMBER_FIELDS);
-type Fields = typeof EMPTY;
-
-export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
-  return mode === 'add' ? <AddMember /> : <EditMember />;
-}
-
-/** The redirect timer of a saved form, cleared if the page goes away first. */
-function useRedirect() {
-  const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (to: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate(to), MEMBER_REDIRECT_MS);
-  };
-}
+type Texts = FormTexts<typeof MEMBER_FIELDS>;
+const refuse = (message: string): Checked<never> => ({ ok: false, issues: [{ message }] });
 
 /** How long typing pauses before the family search is asked. */
 const SEARCH_PAUSE_MS = 200;
@@ -113,127 +94,169 @@ function useFamilyChoices(enabled: boolean, find: string) {
 }
 type Choices = ReturnType<typeof useFamilyChoices>;
 
-function AddMember() {
-  usePageTitle('Add Member');
+/**
+ * /members/add and /members/edit/{memberId}: one form. Adding chooses the family (or comes with it
+ * from the family's page); editing loads the member first and fills the form once.
+ */
+export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
+  const texts = MEMBER_TEXTS[mode];
+  usePageTitle(texts.title);
   const requestKey = useRequestKey();
   const location = useLocation();
   const navigate = useNavigate();
-  const redirect = useRedirect();
   const { userOrgId } = useAuth();
-  // Read once: the route state is what the family page passed when it sent us here.
-  const [preselected] = useState(() => preselectedFrom(location.state));
+  const { memberId = '' } = useParams();
 
+  // Adding: the family, preselected (read once from the route state the family page passed) or chosen.
+  const [preselected] = useState(() => (mode === 'add' ? preselectedFrom(location.state) : null));
   const [find, setFind] = useState('');
-  const choices = useFamilyChoices(!preselected, find);
+  const choices = useFamilyChoices(mode === 'add' && !preselected, find);
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   // A member of one family (who may not add families) has nothing to choose.
   const only = !choices.isAdmin && choices.families.length === 1 ? choices.families[0] : null;
-  const familyId = preselected?.id ?? picked?.id ?? only?.familyId ?? '';
-  const setFamilyId = (id: string) => {
-    const family = choices.families.find((f) => f.familyId === id);
-    setPicked(family ? { id, name: family.surname } : null);
-  };
+
+  // Editing: the member the form was filled from, filled once, so a refresh behind it never overwrites what is typed.
+  const query = useQuery({ ...memberQuery(memberId), enabled: mode === 'edit' });
+  const [member, setMember] = useState<MemberView | null>(null);
+
+  const familyId = mode === 'edit' ? (member?.familyId ?? '') : (preselected?.id ?? picked?.id ?? only?.familyId ?? '');
+  const familyName =
+    mode === 'edit' ? (member?.surname ?? '') : preselected?.name || picked?.name || only?.surname || '';
+  const familyPage = mode === 'edit' || preselected ? `/families/${familyId}` : '/families';
+
   const addMember = useApiMutation('addMember');
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
+  const updateMember = useApiMutation('updateMember');
   const [invitation, setInvitation] = useState<Status | null>(null);
+  const form = useForm<Texts, AddMemberInput | UpdateMemberInput>({
+    initial: blankForm(MEMBER_FIELDS),
+    check: (fields): Checked<AddMemberInput | UpdateMemberInput> => {
+      if (mode === 'add')
+        return userOrgId
+          ? checkWith(AddMemberInput, { familyId, ...fields }, { order: FIELD_ORDER })
+          : refuse('Could not determine organization ID. Please ensure you are logged in.');
+      if (!member?.familyId) return refuse('Internal Error: Family association is missing. Cannot update.');
+      if (!memberId) return refuse('Internal Error: Member ID is missing. Cannot update.');
+      return checkWith(
+        UpdateMemberInput,
+        { ...fields, familyId: member.familyId, version: member.version },
+        { order: FIELD_ORDER },
+      );
+    },
+    // A conflict (409) or a refusal: the message says what to do; everything typed stays.
+    failed: mode === 'add' ? 'memberAdd' : 'memberUpdate',
+  });
+  const { busy, done, locked, status } = form;
 
-  const locked = busy || done;
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-  const familyName = preselected?.name || picked?.name || only?.surname || '';
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (locked) return;
-    if (!userOrgId) {
-      setStatus({ kind: 'error', text: 'Could not determine organization ID. Please ensure you are logged in.' });
-      return;
-    }
-    const checked = AddMemberInput.safeParse({ familyId, ...fields });
-    if (!checked.success) {
-      setStatus({ kind: 'error', text: firstIssue(checked.error.issues, FIELD_ORDER) });
-      return;
-    }
-    // Empty optional fields are left out on add.
-    const body = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== null)) as AddMemberInput;
-    setBusy(true);
-    setStatus({ kind: 'info', text: 'Adding member...' });
-    try {
-      const result = await addMember.mutateAsync({ body, requestKey });
-      setDone(true);
-      setStatus({ kind: 'success', text: result.message || 'Member added successfully!' });
-      setInvitation(invitationStatus(result.invitation));
-      redirect(preselected ? `/families/${preselected.id}` : '/families');
-    } catch (error) {
-      setStatus({ kind: 'error', text: isApiError(error) && error.message ? error.message : 'Failed to add member.' });
-      setBusy(false);
-    }
+  const loaded = query.data;
+  if (loaded?.canEdit && member?.memberId !== loaded.member.memberId) {
+    setMember(loaded.member);
+    form.reset(formOf(MEMBER_FIELDS, loaded.member));
   }
+  const loadError =
+    mode !== 'edit'
+      ? null
+      : query.error
+        ? errorText('memberLoad', query.error)
+        : loaded && !loaded.canEdit
+          ? NO_MEMBER_PERMISSION
+          : null;
+  const ready = mode === 'add' || member !== null;
+
+  const onSubmit = form.submit(async (checked) => {
+    form.setStatus({ kind: 'info', text: texts.saving });
+    const result =
+      mode === 'add'
+        ? await addMember.mutateAsync({
+            // Empty optional fields are left out on add.
+            body: Object.fromEntries(Object.entries(checked).filter(([, v]) => v !== null)) as AddMemberInput,
+            requestKey,
+          })
+        : await updateMember.mutateAsync({ params: { memberId }, body: checked as UpdateMemberInput });
+    form.finish(
+      { kind: 'success', text: result.message || texts.success },
+      { ms: MEMBER_REDIRECT_MS, go: () => navigate(familyPage) },
+    );
+    setInvitation(invitationStatus(result.invitation));
+  });
 
   const crumbs: Crumb[] = [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Families', to: '/families' },
     ...(familyId && familyName ? [{ label: `${familyName} Family`, to: `/families/${familyId}` }] : []),
-    { label: 'Add Member' },
+    { label: texts.title },
   ];
+  const entry = declaredField(MEMBER_FIELDS, form.field);
 
   return (
     <div className="page entry-form">
       <Breadcrumbs items={crumbs} />
       <Card variation="elevated" className="form-card form-card--wide">
-        <PageTitle>Add Member</PageTitle>
-        <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-          <RequiredNote />
-          <fieldset className="entry-form__fields" disabled={locked}>
-            <legend className="amplify-visually-hidden">Member details</legend>
-            {preselected ? (
-              <TextField label="Family" name="family" value={`${preselected.name || 'Selected'} Family`} isReadOnly />
-            ) : (
-              <FamilyChooser
-                choices={choices}
-                find={find}
-                onFind={(text) => {
-                  setFind(text);
-                  setPicked(null);
-                }}
-                value={familyId}
-                onChange={setFamilyId}
-                disabled={locked}
-              />
-            )}
-            <MemberFields
-              fields={fields}
-              set={set}
-              disabled={locked}
-              emailHint="If provided, an invitation is sent (at most one a day)."
-            />
-          </fieldset>
-          <div className="form-status entry-form__status">
-            <StatusMessage status={status} />
-            <StatusMessage status={invitation} />
+        <PageTitle>{texts.title}</PageTitle>
+        {!ready && !loadError && <PageLoader text="Loading member details..." />}
+        {loadError && (
+          <div className="entry-form__error">
+            <StatusMessage status={{ kind: 'error', text: loadError }} />
+            <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
+              Back to Families
+            </Button>
           </div>
-          <Flex className="entry-form__actions" gap="small" wrap="wrap">
-            <Button
-              type="submit"
-              variation="primary"
-              isDisabled={locked || (!preselected && !choices.isAdmin && choices.pending)}
-              isLoading={busy && !done}
-              loadingText="Add Member"
-            >
-              Add Member
-            </Button>
-            <Button
-              type="button"
-              isDisabled={locked}
-              onClick={() => navigate(preselected ? `/families/${preselected.id}` : '/families')}
-            >
-              Cancel
-            </Button>
-          </Flex>
-        </form>
+        )}
+        {ready && (
+          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <RequiredNote />
+            <fieldset className="entry-form__fields" disabled={locked}>
+              <legend className="amplify-visually-hidden">Member details</legend>
+              {mode === 'edit' || preselected ? (
+                <TextField
+                  label="Family"
+                  name="family"
+                  value={`${mode === 'edit' ? familyName : preselected?.name || 'Selected'} Family`}
+                  isReadOnly
+                />
+              ) : (
+                <FamilyChooser
+                  choices={choices}
+                  find={find}
+                  onFind={(text) => {
+                    setFind(text);
+                    setPicked(null);
+                  }}
+                  value={familyId}
+                  onChange={(id) => {
+                    const family = choices.families.find((f) => f.familyId === id);
+                    setPicked(family ? { id, name: family.surname } : null);
+                  }}
+                  disabled={locked}
+                  invalid={form.invalid('familyId')}
+                />
+              )}
+              <EntryField {...entry('name')} />
+              <div className="entry-form__row entry-form__row--two">
+                <MonthDayField {...entry('birthday')} />
+                <EntryField {...entry('cellphone')} type="tel" />
+              </div>
+              <EntryField {...entry('email')} type="email" inputMode="email" descriptiveText={texts.emailHint} />
+            </fieldset>
+            <div className="form-status entry-form__status">
+              <StatusMessage status={status} id={form.statusId} />
+              <StatusMessage status={invitation} />
+            </div>
+            <Flex className="entry-form__actions" gap="small" wrap="wrap">
+              <Button
+                type="submit"
+                variation="primary"
+                isDisabled={locked || (mode === 'add' && !preselected && !choices.isAdmin && choices.pending)}
+                isLoading={busy && !done}
+                loadingText={texts.submit}
+              >
+                {texts.submit}
+              </Button>
+              <Button type="button" isDisabled={locked} onClick={() => navigate(familyPage)}>
+                Cancel
+              </Button>
+            </Flex>
+          </form>
+        )}
       </Card>
     </div>
   );
@@ -246,6 +269,7 @@ function FamilyChooser({
   value,
   onChange,
   disabled,
+  invalid,
 }: {
   choices: Choices;
   find: string;
@@ -253,6 +277,8 @@ function FamilyChooser({
   value: string;
   onChange: (id: string) => void;
   disabled: boolean;
+  /** Marked invalid (and focused) when the form was refused for want of a family. */
+  invalid: ReturnType<ReturnType<typeof useForm>['invalid']>;
 }) {
   if (choices.failed) return <StatusMessage status={{ kind: 'error', text: 'Failed to load families list.' }} />;
   if (!choices.isAdmin && choices.pending) return <PageLoader text="Loading families..." />;
@@ -273,6 +299,7 @@ function FamilyChooser({
       )}
       <SelectField
         label={<RequiredLabel text="Family" />}
+        {...invalid}
         name="family"
         placeholder={placeholder}
         value={value}
@@ -292,151 +319,6 @@ function FamilyChooser({
           Family not listed? <RouterLink to="/families/add">Add a new family</RouterLink> first.
         </Text>
       )}
-    </div>
-  );
-}
-
-function MemberFields({
-  fields,
-  set,
-  disabled,
-  emailHint,
-}: {
-  fields: Fields;
-  set: (key: keyof Fields) => (e: { target: { value: string } }) => void;
-  disabled: boolean;
-  emailHint: string;
-}) {
-  const entry = entryProps(MEMBER_FIELDS, fields, set, disabled);
-  return (
-    <>
-      <EntryField {...entry('name')} />
-      <div className="entry-form__row entry-form__row--two">
-        <MonthDayField {...entry('birthday')} />
-        <EntryField {...entry('cellphone')} type="tel" />
-      </div>
-      <EntryField {...entry('email')} type="email" inputMode="email" descriptiveText={emailHint} />
-    </>
-  );
-}
-
-function EditMember() {
-  usePageTitle('Edit Member');
-  const { memberId = '' } = useParams();
-  const navigate = useNavigate();
-  const redirect = useRedirect();
-  const query = useQuery(memberQuery(memberId));
-  /** The member the form was filled from: filled once, so a refresh behind it never overwrites what is typed. */
-  const [member, setMember] = useState<MemberView | null>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const updateMember = useApiMutation('updateMember');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
-  const [invitation, setInvitation] = useState<Status | null>(null);
-
-  const loaded = query.data;
-  if (loaded?.canEdit && member?.memberId !== loaded.member.memberId) {
-    const { member: m } = loaded;
-    setMember(m);
-    setFields(formOf(MEMBER_FIELDS, m));
-  }
-  const loadError = query.error ? memberLoadErrorText(query.error) : loaded && !loaded.canEdit ? NO_PERMISSION : null;
-
-  const locked = busy || done;
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (locked || !member) return;
-    if (!member.familyId) {
-      setStatus({ kind: 'error', text: 'Internal Error: Family association is missing. Cannot update.' });
-      return;
-    }
-    if (!memberId) {
-      setStatus({ kind: 'error', text: 'Internal Error: Member ID is missing. Cannot update.' });
-      return;
-    }
-    const checked = UpdateMemberInput.safeParse({ ...fields, familyId: member.familyId, version: member.version });
-    if (!checked.success) {
-      setStatus({ kind: 'error', text: firstIssue(checked.error.issues, FIELD_ORDER) });
-      return;
-    }
-    setBusy(true);
-    setStatus({ kind: 'info', text: 'Updating member...' });
-    try {
-      const result = await updateMember.mutateAsync({ params: { memberId }, body: checked.data });
-      setDone(true);
-      setStatus({ kind: 'success', text: result.message || 'Member updated successfully!' });
-      setInvitation(invitationStatus(result.invitation));
-      redirect(`/families/${member.familyId}`);
-    } catch (error) {
-      // A conflict (409) or a refusal: the message says what to do; everything typed stays.
-      setStatus({
-        kind: 'error',
-        text:
-          isApiError(error) && error.message ? error.message : 'Failed to update member. The server reported an issue.',
-      });
-      setBusy(false);
-    }
-  }
-
-  const crumbs: Crumb[] = [
-    { label: 'Dashboard', to: '/dashboard' },
-    { label: 'Families', to: '/families' },
-    ...(member ? [{ label: `${member.surname} Family`, to: `/families/${member.familyId}` }] : []),
-    { label: 'Edit Member' },
-  ];
-
-  return (
-    <div className="page entry-form">
-      <Breadcrumbs items={crumbs} />
-      <Card variation="elevated" className="form-card form-card--wide">
-        <PageTitle>Edit Member</PageTitle>
-        {!member && !loadError && <PageLoader text="Loading member details..." />}
-        {loadError && (
-          <div className="entry-form__error">
-            <StatusMessage status={{ kind: 'error', text: loadError }} />
-            <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
-              Back to Families
-            </Button>
-          </div>
-        )}
-        {member && (
-          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-            <RequiredNote />
-            <fieldset className="entry-form__fields" disabled={locked}>
-              <legend className="amplify-visually-hidden">Member details</legend>
-              <TextField label="Family" name="family" value={`${member.surname} Family`} isReadOnly />
-              <MemberFields
-                fields={fields}
-                set={set}
-                disabled={locked}
-                emailHint="If provided or changed, an invitation is sent (at most one a day)."
-              />
-            </fieldset>
-            <div className="form-status entry-form__status">
-              <StatusMessage status={status} />
-              <StatusMessage status={invitation} />
-            </div>
-            <Flex className="entry-form__actions" gap="small" wrap="wrap">
-              <Button
-                type="submit"
-                variation="primary"
-                isDisabled={locked}
-                isLoading={busy && !done}
-                loadingText="Update Member"
-              >
-                Update Member
-              </Button>
-              <Button type="button" isDisabled={locked} onClick={() => navigate(`/families/${member.familyId}`)}>
-                Cancel
-              </Button>
-            </Flex>
-          </form>
-        )}
-      </Card>
     </div>
   );
 }

@@ -13,7 +13,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
-import { errorText, useSave } from './useSave';
+import { errorText } from '../../lib/errorTexts';
+import { useSave } from './useSave';
 
 const LABELS: Record<Shared, string> = Object.fromEntries(
   Object.entries({ ...FAMILY_SHARED, ...MEMBER_SHARED }).map(([k, v]) => [k, v.label]),
@@ -31,9 +32,7 @@ export default function ChurchPrivacyPage() {
         everything; families and members can narrow or widen these on their own privacy page.
       </p>
       {isPending && <PageLoader text="Loading privacy defaults..." />}
-      {error && (
-        <StatusMessage status={{ kind: 'error', text: errorText(error, 'Privacy defaults could not be loaded.') }} />
-      )}
+      {error && <StatusMessage status={{ kind: 'error', text: errorText('privacyDefaultsLoad', error) }} />}
       {data && <DefaultsForm initial={data.levels} />}
     </div>
   );
@@ -44,7 +43,7 @@ function DefaultsForm({ initial }: { initial: Levels }) {
   const mutation = useApiMutation('setPrivacyDefaults');
   const { status, busy, onSubmit } = useSave(
     { isPending: mutation.isPending, mutateAsync: () => mutation.mutateAsync({ body: { levels } }) },
-    'The privacy defaults could not be saved. Please try again.',
+    'privacyDefaultsSave',
   );
 
   return (

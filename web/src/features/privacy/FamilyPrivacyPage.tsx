@@ -28,7 +28,8 @@ import { WhatOthersSee } from '../../components/WhatOthersSee';
 import { familyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
-import { errorText, useSave } from './useSave';
+import { errorText } from '../../lib/errorTexts';
+import { useSave } from './useSave';
 
 interface Draft {
   unlisted: boolean;
@@ -86,9 +87,7 @@ export default function FamilyPrivacyPage() {
       />
       <PageTitle>{family ? `Who sees the ${family.surname} family's details` : 'Privacy'}</PageTitle>
       {isPending && <PageLoader text="Loading family..." />}
-      {error && (
-        <StatusMessage status={{ kind: 'error', text: errorText(error, 'Family data could not be loaded.') }} />
-      )}
+      {error && <StatusMessage status={{ kind: 'error', text: errorText('familyPrivacyLoad', error) }} />}
       {family && !family.privacy && (
         <StatusMessage
           status={{ kind: 'error', text: 'Only this family and administrators can change its privacy.' }}
@@ -109,7 +108,7 @@ function PrivacyForm({ family }: { family: FamilyView }) {
       isPending: mutation.isPending,
       mutateAsync: () => mutation.mutateAsync({ params: { familyId: family.familyId }, body: draft }),
     },
-    'Your privacy choices could not be saved. Please try again.',
+    'familyPrivacySave',
     (message) => {
       const state: StatusLocationState = { status: { kind: 'success', text: message } };
       navigate(familyPath(family.familyId), { state });

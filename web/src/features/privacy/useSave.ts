@@ -1,17 +1,14 @@
 /**
  * The privacy forms' save: one at a time; on success `onSaved` (or, without one, the server's
- * message shown on the page), on failure the server's message or `failed`.
+ * message shown on the page), on failure the text of the `failed` context (lib/errorTexts.ts).
  */
 import { useState, type FormEvent } from 'react';
 import type { Status } from '../../components/StatusMessage';
-import { isApiError } from '../../lib/apiError';
-
-export const errorText = (error: unknown, fallback: string) =>
-  isApiError(error) && error.message ? error.message : fallback;
+import { errorText, type ErrorContext } from '../../lib/errorTexts';
 
 export function useSave(
   save: { isPending: boolean; mutateAsync: () => Promise<{ message: string }> },
-  failed: string,
+  failed: ErrorContext,
   onSaved?: (message: string) => void,
 ) {
   const [status, setStatus] = useState<Status | null>(null);
@@ -25,7 +22,7 @@ export function useSave(
       if (onSaved) onSaved(message);
       else setStatus({ kind: 'success', text: message });
     } catch (error) {
-      setStatus({ kind: 'error', text: errorText(error, failed) });
+      setStatus({ kind: 'error', text: errorText(failed, error) });
     }
   }
   return { status, busy, onSubmit };

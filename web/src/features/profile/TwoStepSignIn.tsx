@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { CodeField } from '../../components/CodeField';
-import { StatusMessage, type Status } from '../../components/StatusMessage';
-import { totpErrorText } from '../../lib/authErrors';
+import { checkTotpCode, CodeField } from '../../components/CodeField';
+import { StatusMessage } from '../../components/StatusMessage';
+import { useForm } from '../../lib/form';
 import { totpOnQuery } from '../../lib/mfa';
 
 /** The name an authenticator app shows beside the account. */
@@ -20,9 +20,8 @@ type State = { step: 'loading' } | { step: 'off' } | { step: 'setup'; uri: strin
  */
 export function TwoStepSignIn({ email, required }: { email: string; required?: string }) {
   const [state, setState] = useState<State>({ step: 'loading' });
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
+  const form = useForm({ initial: { code: '' }, check: checkTotpCode, failed: 'totp' });
+  const { busy, status, run } = form;
   const client = useQueryClient();
   const changed = () => client.invalidateQueries({ queryKey: totpOnQuery().queryKey });
 
@@ -37,49 +36,30 @@ export function TwoStepSignIn({ email, required }: { email: string; required?: s
     };
   }, []);
 
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setStatus(null);
-    try {
-      await work();
-    } catch (error) {
-      setStatus({ kind: 'error', text: totpErrorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const start = () =>
     run(async () => {
       const totp = await setUpTOTP();
-      setCode('');
+      form.set('code', '');
       setState({ step: 'setup', uri: totp.getSetupUri(APP_NAME, email).toString(), secret: totp.sharedSecret });
     });
 
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setStatus({ kind: 'error', text: 'Please enter the 6-digit code from your authenticator app.' });
-      return;
-    }
-    return run(async () => {
-      await verifyTOTPSetup({ code });
-      await updateMFAPreference({ totp: 'PREFERRED' });
-      await changed();
-      setState({ step: 'on' });
-      setStatus({
-        kind: 'success',
-        text: 'Two-step sign-in is on. You will be asked for a code each time you log in.',
-      });
+  const confirm = form.submit(async (code) => {
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    await changed();
+    setState({ step: 'on' });
+    form.setStatus({
+      kind: 'success',
+      text: 'Two-step sign-in is on. You will be asked for a code each time you log in.',
     });
-  };
+  });
 
   const turnOff = () =>
     run(async () => {
       await updateMFAPreference({ totp: 'DISABLED' });
       await changed();
       setState({ step: 'off' });
-      setStatus({ kind: 'success', text: 'Two-step sign-in is off.' });
+      form.setStatus({ kind: 'success', text: 'Two-step sign-in is off.' });
     });
 
   return (
@@ -90,7 +70,7 @@ export function TwoStepSignIn({ email, required }: { email: string; required?: s
             Two-step sign-in
           </Heading>
           {required && state.step !== 'on' && <StatusMessage status={{ kind: 'warning', text: required }} />}
-          <StatusMessage status={status} />
+          <StatusMessage status={status} id={form.statusId} />
           {state.step === 'loading' && <Text className="muted">Loading...</Text>}
           {state.step === 'off' && (
             <Flex direction="column" gap="small" alignItems="flex-start">
@@ -119,7 +99,7 @@ export function TwoStepSignIn({ email, required }: { email: string; required?: s
                   Or type this key: <code className="mono totp-key">{state.secret}</code>
                 </Text>
                 <Text>2. Enter the 6-digit code the app shows:</Text>
-                <CodeField label="Code from the app" value={code} onChange={setCode} disabled={busy} />
+                <CodeField label="Code from the app" {...form.field('code')} />
                 <Flex gap="small" wrap="wrap">
                   <Button type="submit" variation="primary" isDisabled={busy}>
                     {busy ? 'Checking...' : 'Turn On'}
