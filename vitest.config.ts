@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { cssModules } from './web/cssModules';
 
 /**
  * Test workers inherit AWS_LAMBDA_MAX_CONCURRENCY from the process that runs the local stack
@@ -38,7 +39,11 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/web/setup.ts'],
           testTimeout: 20_000,
+          // The components' CSS modules give their class names as the build does (web/cssModules.ts),
+          // which the tests may select by; plain stylesheets stay empty.
+          css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'scoped' } },
         },
+        css: { modules: cssModules },
         esbuild: { jsx: 'automatic' },
         // The SPA's alias for the server's contract (tsconfig.json's paths, web/vite.config.ts).
         resolve: { alias: { '@contract': fileURLToPath(new URL('lambdas/contract', import.meta.url)) } },

@@ -4,6 +4,8 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 export interface ChunkGraph {
   /** The chunk whose own module (its facade) is this absolute path. */
   byModule: Map<string, OutputChunk>;
+  /** The chunk written to this file (under outDir). */
+  byFile: Map<string, OutputChunk>;
   /** The first-load chunk of `entry` (an absolute path) and every chunk it imports statically. */
   firstLoad(entry: string): Set<string>;
   /** The chunks, with all they import statically, that `loaded` does not hold yet: file names. */
@@ -16,6 +18,7 @@ export function chunkGraph(bundle: OutputBundle): ChunkGraph {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   return {
     byModule,
+    byFile,
     firstLoad(entry) {
       const first = chunks.find((c) => c.isEntry && c.moduleIds.includes(entry));
       if (!first) throw new Error(`no entry chunk for ${entry}`);

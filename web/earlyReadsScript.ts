@@ -21,7 +21,10 @@ interface Sources {
   srcDir: string;
 }
 
-/** Each early page's chunks, with all they import, less the first load's: the URLs to preload. */
+/**
+ * Each early page's chunks, with all they import, less the first load's, and their stylesheets (the
+ * page's CSS modules, which are in no first load): the URLs to preload.
+ */
 function earlyPageChunks(bundle: OutputBundle, { entry, srcDir }: Sources, base: string) {
   const graph = chunkGraph(bundle);
   const firstLoad = graph.firstLoad(entry);
@@ -33,7 +36,10 @@ function earlyPageChunks(bundle: OutputBundle, { entry, srcDir }: Sources, base:
   return Object.fromEntries(
     Object.entries(EARLY_PAGES).map(([page, { code }]) => [
       page,
-      graph.needed(code.map(moduleChunk), firstLoad).map((file) => `${base}${file}`),
+      graph
+        .needed(code.map(moduleChunk), firstLoad)
+        .flatMap((file) => [file, ...(graph.byFile.get(file)?.viteMetadata?.importedCss ?? [])])
+        .map((file) => `${base}${file}`),
     ]),
   );
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { codeTiers } from './codeTiers';
+import { cssModules } from './cssModules';
 import { earlyReadsScript } from './earlyReadsScript';
 import { EARLY_PAGES } from './src/early/earlyReads';
 import { startupPreloads } from './startupPreloads';
@@ -85,6 +86,7 @@ export default defineConfig({
   root: webDir,
   // The server's contract, shared with the browser (tsconfig.json's paths say the same to tsc and esbuild).
   resolve: { alias: { '@contract': path.join(webDir, '..', 'lambdas', 'contract') } },
+  css: { modules: cssModules },
   plugins: [
     react(),
     themeCss(),

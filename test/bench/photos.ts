@@ -63,7 +63,7 @@ async function gridDownload(browser: Browser, url: string, photosBucket: string)
     };
     page.on('response', onResponse);
     await page.goto(`${url}/families/grid`, { waitUntil: 'networkidle' });
-    await page.locator('.family-tile').first().waitFor();
+    await page.locator('.FamiliesPage_family-tile').first().waitFor();
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
     const settled = await Promise.all(answers);

@@ -73,7 +73,9 @@ describe('the directory, as an administrator', () => {
 
     // Detail: the photo loads (from S3 through its presigned URL), the details are as entered.
     await page.getByRole('heading', { name: `${surname} Family` }).waitFor();
-    const photo = page.locator('img.family-detail__photo, .family-detail img').first();
+    const photo = page
+      .locator('img.FamilyDetailPage_family-detail__photo, .FamilyDetailPage_family-detail img')
+      .first();
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
@@ -115,7 +117,9 @@ describe('the directory, as an administrator', () => {
     await page.getByText('Family updated successfully!').waitFor();
     await page.waitForURL(`**${familyUrl}`);
     await page.getByText('(919) 555-0142').first().waitFor();
-    const photo = page.locator('img.family-detail__photo, .family-detail img').first();
+    const photo = page
+      .locator('img.FamilyDetailPage_family-detail__photo, .FamilyDetailPage_family-detail img')
+      .first();
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
@@ -216,13 +220,13 @@ describe('finding a family in a long list, on a phone (375 px)', () => {
     const { context, page } = await newPage(browser, 375);
     await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
     await page.goto('/families');
-    await page.locator('.family-card').first().waitFor();
+    await page.locator('.FamiliesPage_family-card').first().waitFor();
     await page.getByLabel('Search families').fill('odegard');
     // The family is in the whole list too: the answer to the search is the one that says so.
     await expect.poll(() => page.getByRole('status').filter({ hasText: '1 family matches.' }).count()).toBe(1);
     const found = page.getByRole('article', { name: 'Ødegård Family' });
     await found.waitFor();
-    expect(await page.locator('.family-card').count()).toBe(1);
+    expect(await page.locator('.FamiliesPage_family-card').count()).toBe(1);
     await expectAccessible(page);
     await screenshot(page, 'families-search-375');
 
@@ -241,7 +245,7 @@ describe('finding a family in a long list, on a phone (375 px)', () => {
     await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
     await page.goto('/families');
     await familiesComplete(page);
-    const cards = page.locator('.family-card');
+    const cards = page.locator('.FamiliesPage_family-card');
     expect(await cards.count()).toBeGreaterThan(30);
     // A family far down the list, past the first page.
     const far = cards.nth(32);
@@ -263,11 +267,11 @@ describe('finding a family in a long list, on a phone (375 px)', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('link', { name: 'Families from M' }).click();
     await page.waitForURL(/\/families\?from=M$/);
-    await expect.poll(() => page.locator('.family-card h2').first().innerText()).toMatch(/^M/);
+    await expect.poll(() => page.locator('.FamiliesPage_family-card h2').first().innerText()).toMatch(/^M/);
     expect(await page.getByRole('link', { name: 'Families from M' }).getAttribute('aria-current')).toBe('true');
     // Earlier families are a press away.
     await page.getByRole('button', { name: 'Earlier families' }).click();
-    await expect.poll(() => page.locator('.family-card h2').first().innerText()).toMatch(/^A/);
+    await expect.poll(() => page.locator('.FamiliesPage_family-card h2').first().innerText()).toMatch(/^A/);
     await screenshot(page, 'families-letter-375');
     await context.close();
   });

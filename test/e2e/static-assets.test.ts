@@ -77,13 +77,13 @@ describe('the built app', () => {
         if (request.resourceType() === 'image' && !request.url().startsWith(stack.url)) photos.push(request.url());
       });
       await page.goto(`${stack.url}/families/grid`);
-      await page.locator('.family-tile__photo').first().waitFor();
+      await page.locator('.FamiliesPage_family-tile__photo').first().waitFor();
       await page.waitForLoadState('networkidle');
       // The early script's preloads, with the URLs the grid's first tiles then show.
       const preloaded = await page.$$eval('link[rel="preload"][as="image"]', (links) =>
         links.map((link) => link.getAttribute('href')),
       );
-      const shown = await page.$$eval('.family-tile__photo', (images) =>
+      const shown = await page.$$eval('.FamiliesPage_family-tile__photo', (images) =>
         images.map((image) => (image as HTMLImageElement).currentSrc),
       );
       expect(preloaded.length).toBeGreaterThan(0);

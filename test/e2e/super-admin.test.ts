@@ -57,7 +57,7 @@ describe('super-admin', () => {
     await expectAccessible(page);
     await screenshot(page, `data-audit-running-${width}`);
 
-    const total = page.locator('.issue-badge');
+    const total = page.locator('.DataAuditPage_issue-badge');
     await total.waitFor({ timeout: 60_000 });
     const count = Number(await total.textContent());
     expect(await total.getAttribute('class')).toContain(count > 0 ? 'issue-badge--bad' : 'issue-badge--ok');
@@ -68,8 +68,8 @@ describe('super-admin', () => {
 
     // The job's status and result live on the server: a reload shows the same report.
     await page.reload();
-    await page.locator('.issue-badge').waitFor();
-    expect(Number(await page.locator('.issue-badge').textContent())).toBe(count);
+    await page.locator('.DataAuditPage_issue-badge').waitFor();
+    expect(Number(await page.locator('.DataAuditPage_issue-badge').textContent())).toBe(count);
     await context.close();
   });
 

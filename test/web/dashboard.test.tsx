@@ -95,7 +95,7 @@ describe('dashboard', () => {
     // A photo that fails to load falls back to the blank family image.
     fireEvent.error(clark);
     expect(clark.getAttribute('src')).toBe('/images/family-blank.svg');
-    expect(container.querySelectorAll('.dash-entry__avatar')).toHaveLength(3);
+    expect(container.querySelectorAll('.DashboardPage_dash-entry__avatar')).toHaveLength(3);
   });
 
   it('invites to the mobile app only when it is not linked', async () => {

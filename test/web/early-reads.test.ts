@@ -58,10 +58,11 @@ describe('the early reads', () => {
       expect(earlyReadPaths(page, '', NOW), page).toEqual([]);
   });
 
-  it("preload the page's chunks that the built index.html lists for its address, and nothing elsewhere", () => {
+  it("preload the page's chunks and styles that the built index.html lists for its address, and nothing elsewhere", () => {
     const preloads = () =>
-      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
-        l.getAttribute('href'),
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')].map(
+        (l) =>
+          `${l.rel} ${l.getAttribute('as') ?? ''} ${l.getAttribute('crossorigin') ?? '-'} ${l.getAttribute('href')}`,
       );
     document.head.innerHTML = '';
     preloadPageCode(document, '/dashboard');
@@ -70,12 +71,18 @@ describe('the early reads', () => {
     const list = document.createElement('script');
     list.type = 'application/json';
     list.id = PAGE_CHUNKS_ID;
-    list.textContent = JSON.stringify({ '/dashboard': ['/assets/ListedGate-a.js', '/assets/DashboardPage-b.js'] });
+    list.textContent = JSON.stringify({
+      '/dashboard': ['/assets/ListedGate-a.js', '/assets/DashboardPage-b.js', '/assets/views-c.css'],
+    });
     document.head.appendChild(list);
     preloadPageCode(document, '/login');
     expect(preloads()).toEqual([]);
     preloadPageCode(document, '/dashboard/');
-    expect(preloads()).toEqual(['/assets/ListedGate-a.js', '/assets/DashboardPage-b.js']);
+    expect(preloads()).toEqual([
+      'modulepreload  - /assets/ListedGate-a.js',
+      'modulepreload  - /assets/DashboardPage-b.js',
+      'preload style  /assets/views-c.css',
+    ]);
     document.head.innerHTML = '';
   });
 

@@ -67,7 +67,7 @@ beforeEach(() => {
   clicked = [];
   // The browser's download: record the link instead of navigating jsdom.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const said = document.querySelector('.family-status')?.textContent ?? '';
+    const said = document.querySelector('.PageStatus_family-status')?.textContent ?? '';
     clicked.push({ href: this.href, download: this.download, pageSaid: said });
   });
 });

@@ -178,20 +178,20 @@ describe('family list', () => {
     const answer = heldList({ families: [adams], canAddFamily: true, next: null, previous: null });
     const { container } = renderApp('/families');
     await screen.findByText('Loading families...');
-    const tools = container.querySelector('.families-admin-tools');
+    const tools = container.querySelector('.FamiliesPage_families-admin-tools');
     expect(tools?.hasAttribute('inert')).toBe(true);
     expect(tools?.getAttribute('aria-hidden')).toBe('true');
     expect(screen.queryByRole('link', { name: 'Add Family' })).toBeNull();
     answer();
     expect(await screen.findByRole('link', { name: 'Add Family' })).toHaveProperty('pathname', '/families/add');
-    expect(container.querySelector('.families-admin-tools')?.hasAttribute('inert')).toBe(false);
+    expect(container.querySelector('.FamiliesPage_families-admin-tools')?.hasAttribute('inert')).toBe(false);
   });
 
   it("lets the list's answer overrule a stale admin claim: the held place goes", async () => {
     api({ families: [adams], canAddFamily: false, next: null, previous: null });
     const { container } = renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
-    expect(container.querySelector('.families-admin-tools')).toBeNull();
+    expect(container.querySelector('.FamiliesPage_families-admin-tools')).toBeNull();
   });
 
   it('holds no place for a member', async () => {
@@ -199,7 +199,7 @@ describe('family list', () => {
     const answer = heldList({ families: [adams], canAddFamily: false, next: null, previous: null });
     const { container } = renderApp('/families');
     await screen.findByText('Loading families...');
-    expect(container.querySelector('.families-admin-tools')).toBeNull();
+    expect(container.querySelector('.FamiliesPage_families-admin-tools')).toBeNull();
     answer();
     await screen.findByRole('article', { name: 'Adams Family' });
   });
@@ -342,7 +342,7 @@ describe('family grid', () => {
     const { container } = renderApp('/families/grid');
     await screen.findByRole('link', { name: 'Adams' });
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('DashboardFamiliesGrid View');
-    const grid = container.querySelector('.family-grid') as HTMLElement;
+    const grid = container.querySelector('.FamiliesPage_family-grid') as HTMLElement;
     const links = within(grid).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Adams', '/families/f-adams'],
@@ -371,7 +371,7 @@ describe('photos at the size they are shown', () => {
     api({ families: [pictured], canAddFamily: true, next: null, previous: null });
     const grid = renderApp('/families/grid');
     await screen.findByRole('link', { name: 'Adams' });
-    const tile = img(grid.container, '.family-tile__photo');
+    const tile = img(grid.container, '.FamiliesPage_family-tile__photo');
     expect(tile.getAttribute('src')).toBe(pictured.photoUrl);
     expect(tile.getAttribute('srcset')).toBe(pictured.photoSrcset);
     expect(tile.getAttribute('sizes')).toBe('(max-width: 991px) 50vw, 380px');
@@ -381,7 +381,7 @@ describe('photos at the size they are shown', () => {
 
     const detail = renderApp('/families/f-adams');
     await screen.findByRole('heading', { level: 1, name: 'Adams Family' });
-    const photo = img(detail.container, '.family-detail__photo');
+    const photo = img(detail.container, '.FamilyDetailPage_family-detail__photo');
     expect(photo.getAttribute('srcset')).toBe(pictured.photoSrcset);
     expect(photo.getAttribute('sizes')).toBe('(max-width: 480px) calc(100vw - 4rem), 400px');
     expect([photo.getAttribute('width'), photo.getAttribute('height')]).toEqual(['1200', '900']);
@@ -391,15 +391,14 @@ describe('photos at the size they are shown', () => {
     api({ families: [adams, baker], canAddFamily: true, next: null, previous: null });
     const { container } = renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
-    const photo = img(container, '.family-card__photo');
+    const photo = img(container, '.FamiliesPage_family-card__photo');
     expect(photo.getAttribute('src')).toBe(adams.photoUrl);
     expect(photo.hasAttribute('srcset')).toBe(false);
     expect(photo.hasAttribute('width')).toBe(false);
     // Only the first card's photo is on the first screen.
-    expect([...container.querySelectorAll('.family-card__photo')].map((i) => i.getAttribute('loading'))).toEqual([
-      'eager',
-      'lazy',
-    ]);
+    expect(
+      [...container.querySelectorAll('.FamiliesPage_family-card__photo')].map((i) => i.getAttribute('loading')),
+    ).toEqual(['eager', 'lazy']);
   });
 });
 
@@ -409,7 +408,7 @@ describe('family detail', () => {
     renderApp('/families/f-adams');
     await screen.findByRole('heading', { level: 1, name: 'Adams Family' });
     const facts = Object.fromEntries(
-      [...document.querySelectorAll('.family-detail__fact')].map((d) => [
+      [...document.querySelectorAll('.FamilyDetailPage_family-detail__fact')].map((d) => [
         d.querySelector('dt')!.textContent,
         d.querySelector('dd')!.textContent,
       ]),

@@ -328,7 +328,7 @@ describe('/groups/:groupId', () => {
           .filter((o) => (o as HTMLOptionElement).value),
       ).toHaveLength(4),
     );
-    expect(document.querySelector('.app-shell')!.hasAttribute('inert')).toBe(true);
+    expect(document.querySelector('.Layout_app-shell')!.hasAttribute('inert')).toBe(true);
 
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
     const add = within(dialog).getByRole('button', { name: 'Add Member' });
@@ -343,7 +343,7 @@ describe('/groups/:groupId', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(open);
-    expect(document.querySelector('.app-shell')!.hasAttribute('inert')).toBe(false);
+    expect(document.querySelector('.Layout_app-shell')!.hasAttribute('inert')).toBe(false);
 
     await user.click(open);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));

@@ -171,8 +171,8 @@ describe('data integrity report page', () => {
     await screen.findByText('1,234 items checked so far.');
 
     await screen.findByText('Data integrity report complete. Found 3 issues.', {}, POLLED);
-    const badge = screen.getByText('3', { selector: '.issue-badge' });
-    expect(badge.className).toContain('issue-badge--bad');
+    const badge = screen.getByText('3', { selector: '.DataAuditPage_issue-badge' });
+    expect(badge.className).toContain('DataAuditPage_issue-badge--bad');
     const categories = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(categories).toEqual(expect.arrayContaining(['member: 2', 'auth Users: 1']));
     expect(categories.some((c) => c?.startsWith('role'))).toBe(false);
@@ -209,7 +209,9 @@ describe('data integrity report page', () => {
     );
     renderApp('/admin/data-audit');
     await screen.findByText('No data integrity issues found. Everything looks good!');
-    expect(screen.getByText('0', { selector: '.issue-badge' }).className).toContain('issue-badge--ok');
+    expect(screen.getByText('0', { selector: '.DataAuditPage_issue-badge' }).className).toContain(
+      'DataAuditPage_issue-badge--ok',
+    );
     expect(screen.queryByRole('table')).toBeNull();
     expect(fetchMock.mock.calls.every(([url]) => url === '/api/admin/jobs/job-1')).toBe(true);
   });

@@ -24,7 +24,11 @@ import '@aws-amplify/ui-react/styles/selectField.css';
 import '@aws-amplify/ui-react/styles/textField.css';
 import '@aws-amplify/ui-react/styles/visuallyHidden.css';
 import 'virtual:theme.css';
-import './styles.css';
+// Our global styles (each component's own look is in its CSS module beside it, loaded with its code).
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/forms.css';
+import './styles/amplify-overrides.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

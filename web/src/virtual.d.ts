@@ -1,2 +1,8 @@
 /** Made by web/vite.config.ts at build time. */
 declare module 'virtual:theme.css';
+
+/** A component's CSS module (web/cssModules.ts): its classes by their camelCase names. */
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}

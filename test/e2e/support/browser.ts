@@ -109,7 +109,9 @@ export async function mailCount(email: string): Promise<number> {
  */
 export async function familiesComplete(page: Page) {
   const more = page.getByRole('button', { name: /More families|Loading more families/ });
-  const rendered = page.locator('.family-list[aria-busy="false"], .family-grid[aria-busy="false"]');
+  const rendered = page.locator(
+    '.FamiliesPage_family-list[aria-busy="false"], .FamiliesPage_family-grid[aria-busy="false"]',
+  );
   await rendered.waitFor({ state: 'attached' });
   // Scrolled to the end, the list asks for its next page; until there is none.
   while ((await more.count()) > 0) {

@@ -13,6 +13,8 @@ import { PageLoader } from '../components/PageLoader';
 import { APP_NAME } from '../lib/usePageTitle';
 import { useAuth } from '../lib/auth';
 import { useIsSuperAdmin } from '../lib/superAdmin';
+import { cx } from '../lib/classNames';
+import styles from './Layout.module.css';
 
 /** Who a link of the menu is for. */
 type Audience = 'member' | 'admin' | 'superAdmin' | 'signedOut' | 'everyone';
@@ -44,7 +46,8 @@ const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
   ],
 };
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link');
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? cx(styles.navLink, styles.navLinkActive) : styles.navLink;
 
 export function NavBar() {
   const auth = useAuth();
@@ -81,29 +84,29 @@ export function NavBar() {
       ));
 
   return (
-    <header className="site-header">
-      <nav className="nav" aria-label="Main">
-        <RouterLink to={signedIn ? '/dashboard' : '/'} className="nav__brand">
+    <header className={styles.siteHeader}>
+      <nav className={styles.nav} aria-label="Main">
+        <RouterLink to={signedIn ? '/dashboard' : '/'} className={styles.navBrand}>
           <Icon name="church" size={28} />
           <span>{APP_NAME}</span>
         </RouterLink>
         <button
           type="button"
-          className="nav__toggle"
+          className={styles.navToggle}
           aria-expanded={open}
           aria-controls="nav-menu"
           onClick={() => setOpen((o) => !o)}
         >
-          <span className="nav__toggle-bars" aria-hidden="true" />
+          <span className={styles.navToggleBars} aria-hidden="true" />
           Menu
         </button>
-        <div id="nav-menu" className={open ? 'nav__menu nav__menu--open' : 'nav__menu'}>
-          {signedIn && <ul className="nav__links">{links(MENU.left)}</ul>}
-          <ul className="nav__links nav__links--right">
+        <div id="nav-menu" className={open ? cx(styles.navMenu, styles.navMenuOpen) : styles.navMenu}>
+          {signedIn && <ul className={styles.navLinks}>{links(MENU.left)}</ul>}
+          <ul className={cx(styles.navLinks, styles.navLinksRight)}>
             {links(MENU.right)}
             {signedIn && (
               <li>
-                <button type="button" className="nav__logout" onClick={() => void onLogout()}>
+                <button type="button" className={styles.navLogout} onClick={() => void onLogout()}>
                   Logout
                 </button>
               </li>
@@ -117,8 +120,8 @@ export function NavBar() {
 
 export function Footer() {
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
+    <footer className={styles.siteFooter}>
+      <div className={styles.siteFooterInner}>
         <span>
           © {new Date().getFullYear()} {APP_NAME}
         </span>
@@ -170,12 +173,12 @@ function useFocusOnRouteChange() {
 export function Layout() {
   useFocusOnRouteChange();
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
+    <div className={styles.appShell}>
+      <a className={styles.skipLink} href="#main">
         Skip to main content
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1} className="site-main">
+      <main id="main" tabIndex={-1} className={styles.siteMain}>
         <Suspense fallback={<PageLoader text="Loading..." />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { cx } from '../lib/classNames';
+import styles from './Modal.module.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -80,7 +82,7 @@ export function Modal({ title, onClose, busy = false, children, className }: Mod
   return createPortal(
     <div
       ref={backdrop}
-      className="modal-backdrop"
+      className={styles.modalBackdrop}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && !busy) close.current();
       }}
@@ -91,10 +93,10 @@ export function Modal({ title, onClose, busy = false, children, className }: Mod
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={['modal', className].filter(Boolean).join(' ')}
+        className={cx(styles.modal, className)}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className="modal__title">
+        <h2 id={titleId} className={styles.modalTitle}>
           {title}
         </h2>
         {children}

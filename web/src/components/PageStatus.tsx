@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { StatusMessage } from './StatusMessage';
+import styles from './PageStatus.module.css';
 
 /** Success and info messages clear after 5000 ms. */
 export const STATUS_CLEAR_MS = 5000;
@@ -52,7 +53,7 @@ export function usePageStatus() {
 
 export function PageStatusMessage({ status, onDismiss }: { status: PageStatus | null; onDismiss: () => void }) {
   return (
-    <div className="family-status">
+    <div className={styles.familyStatus}>
       <StatusMessage
         status={status && { kind: status.kind === 'danger' ? 'error' : status.kind, text: status.text }}
         onDismiss={onDismiss}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { cx } from '../lib/classNames';
+import styles from './Photo.module.css';
 
 /** Shown when there is no photo or it fails to load: a blank image for families, a person image for members. */
 export const FALLBACK_PHOTO = {
@@ -33,9 +35,7 @@ export function Photo({ src, srcSet, sizes, size, kind, alt, className, height, 
   // Remember which URL failed, so a new src gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : null;
-  const classes = ['photo', `photo--${kind}`, usable ? '' : 'photo--fallback', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = cx(styles.photo, `photo--${kind}`, !usable && 'photo--fallback', className);
   return (
     <img
       className={classes}

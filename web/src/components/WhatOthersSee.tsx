@@ -11,6 +11,7 @@ import {
   reaches,
   type Level,
 } from '@contract/privacy';
+import styles from './WhatOthersSee.module.css';
 
 const AUDIENCES: { level: Level; label: string }[] = [
   { level: 'everyone', label: 'Everyone in the church' },
@@ -59,7 +60,7 @@ export function WhatOthersSee({ family }: { family: FamilyView }) {
     );
   const rows = rowsOf(family).filter((r) => r.value);
   return (
-    <table className="what-others-see">
+    <table className={styles.whatOthersSee}>
       <caption className="sr-only">What others see of the {family.surname} family</caption>
       <thead>
         <tr>

@@ -102,14 +102,22 @@ export function earlyReadPaths(pathname: string, search: string, now: Date): str
 /** The id of the element in index.html that lists each early page's chunks (JSON: address to URLs). */
 export const PAGE_CHUNKS_ID = 'early-page-chunks';
 
-/** Asks the browser for the page's code now, beside the app's first-load script, not after it has run. */
+/**
+ * Asks the browser for the page's code and styles now, beside the app's first-load script, not after
+ * it has run. The styles are only fetched: the app applies them (Vite's stylesheet link, with the
+ * same CORS mode, finds them in the cache) when it imports the page.
+ */
 export function preloadPageCode(doc: Document, pathname: string): void {
   const listed = doc.getElementById(PAGE_CHUNKS_ID)?.textContent;
   if (!listed) return;
   const chunks = (JSON.parse(listed) as Record<string, string[] | undefined>)[pagePath(pathname)] ?? [];
   for (const href of chunks) {
     const link = doc.createElement('link');
-    link.rel = 'modulepreload';
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.setAttribute('as', 'style');
+      link.crossOrigin = '';
+    } else link.rel = 'modulepreload';
     link.href = href;
     doc.head.appendChild(link);
   }

@@ -5,7 +5,7 @@
  * the same srcset and sizes make the browser choose the same rendition the page then shows, so
  * nothing is fetched twice. Constants only: the early script imports nothing else.
  *
- * As styles.css lays them out: grid tiles are half the screen up to 991 px, then a third of the
+ * As FamiliesPage.module.css lays them out: grid tiles are half the screen up to 991 px, then a third of the
  * 1,200 px page; the card's photo is 240 px, the card's width on a phone.
  */
 export const GRID_PHOTO_SIZES = '(max-width: 991px) 50vw, 380px';

@@ -10,6 +10,8 @@ import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { orDash, rememberJob, rememberedJob, useJob } from './jobs';
+import { cx } from '../../lib/classNames';
+import styles from './DataAuditPage.module.css';
 
 export const TOKEN_REFRESH_FAILED =
   'Failed to refresh authentication token. Please try logging out and back in or check your network connection.';
@@ -69,7 +71,7 @@ export default function DataAuditPage() {
   const failure =
     startError ?? (jobError ? errorText('report', jobError) : ended && !report ? failedJobText(ended) : null);
   return (
-    <div className="page data-audit">
+    <div className={cx(styles.dataAudit, 'page')}>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>Admin</li>
@@ -83,17 +85,17 @@ export default function DataAuditPage() {
         Checks every family, member, group, role, user record and sign-in account of every organization for broken
         links, stale copies, wrong counts, missing photos and dates that are not MM/DD.
       </Text>
-      <div className="data-audit__actions">
+      <div className={styles.dataAuditActions}>
         <Button variation="primary" onClick={() => void run()} isDisabled={running} className="data-audit__run">
           Run Data Integrity Report
         </Button>
       </div>
 
       {running && (
-        <div className="data-audit__running" role="status" aria-live="polite">
+        <div className={styles.dataAuditRunning} role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
           <div>
-            <p className="data-audit__running-title">Generating Report...</p>
+            <p className={styles.dataAuditRunningTitle}>Generating Report...</p>
             <p className="muted">
               This may take several minutes. You can leave this page: the report keeps running and shows here when you
               come back.
@@ -112,17 +114,17 @@ function ReportView({ report, finishedAt }: { report: IntegrityReportResult; fin
   const categories = Object.entries(report.issuesByCollection).filter(([, n]) => n > 0);
   const clean = report.totalIssues === 0;
   return (
-    <section className="data-audit__result" aria-labelledby="report-heading">
-      <Heading level={2} id="report-heading" className="data-audit__heading">
+    <section className={styles.dataAuditResult} aria-labelledby="report-heading">
+      <Heading level={2} id="report-heading" className={styles.dataAuditHeading}>
         Report
-        {finishedAt && <span className="data-audit__when"> (finished {finishedAt})</span>}
+        {finishedAt && <span className={styles.dataAuditWhen}> (finished {finishedAt})</span>}
       </Heading>
       <StatusMessage status={{ kind: clean ? 'success' : 'info', text: report.message }} />
-      <p className="data-audit__total">
+      <p className={styles.dataAuditTotal}>
         Total issues:{' '}
         <Badge
           variation={clean ? 'success' : 'error'}
-          className={clean ? 'issue-badge issue-badge--ok' : 'issue-badge issue-badge--bad'}
+          className={cx(styles.issueBadge, clean ? styles.issueBadgeOk : styles.issueBadgeBad)}
         >
           {report.totalIssues}
         </Badge>
@@ -131,18 +133,18 @@ function ReportView({ report, finishedAt }: { report: IntegrityReportResult; fin
         <Text className="data-audit__clean">{JOB_MESSAGES.noIssues}</Text>
       ) : (
         <>
-          <Heading level={3} className="data-audit__subheading">
+          <Heading level={3} className={styles.dataAuditSubheading}>
             Issues by category
           </Heading>
-          <ul className="data-audit__categories">
+          <ul className={styles.dataAuditCategories}>
             {categories.map(([name, count]) => (
               <li key={name}>
-                <span className="data-audit__category">{splitAtCapitals(name)}</span>: {count}
+                <span className={styles.dataAuditCategory}>{splitAtCapitals(name)}</span>: {count}
               </li>
             ))}
           </ul>
-          <div className="data-audit__table-wrap" tabIndex={0} role="region" aria-label="Issues found">
-            <table className="issue-table">
+          <div className={styles.dataAuditTableWrap} tabIndex={0} role="region" aria-label="Issues found">
+            <table className={styles.issueTable}>
               <caption className="sr-only">Issues found, by category</caption>
               <thead>
                 <tr>

@@ -2,17 +2,18 @@
 import { Heading, Text } from '@aws-amplify/ui-react';
 import type { InvitationView } from '@contract/api';
 import { formatDateTime } from '../../lib/format';
+import styles from './UserManagementPage.module.css';
 
 export function InvitationsList({ invitations }: { invitations: InvitationView[] }) {
   return (
-    <section className="user-admin__users" aria-labelledby="invitations-heading">
-      <Heading level={2} id="invitations-heading" className="user-admin__heading">
+    <section className={styles.userAdminUsers} aria-labelledby="invitations-heading">
+      <Heading level={2} id="invitations-heading" className={styles.userAdminHeading}>
         Invitations{invitations.length > 0 ? ` (${invitations.length})` : ''}
       </Heading>
       {invitations.length === 0 ? (
-        <Text className="user-admin__empty">No invitations sent yet.</Text>
+        <Text className={styles.userAdminEmpty}>No invitations sent yet.</Text>
       ) : (
-        <table className="user-table">
+        <table className={styles.userTable}>
           <caption className="sr-only">Invitations sent by your organization, newest first</caption>
           <thead>
             <tr>
@@ -23,7 +24,7 @@ export function InvitationsList({ invitations }: { invitations: InvitationView[]
           <tbody>
             {invitations.map((i) => (
               <tr key={i.email} className="user-table__row">
-                <th scope="row" className="user-table__email">
+                <th scope="row" className={styles.userTableEmail}>
                   {i.email}
                 </th>
                 <td data-label="Invitation sent">{formatDateTime(i.sentAt)}</td>

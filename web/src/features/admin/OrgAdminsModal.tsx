@@ -6,6 +6,7 @@ import { organizationUsersQuery, useApiMutation } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
+import styles from './OrgAdminsModal.module.css';
 
 export const makeAdminConfirmText = (email: string, orgName: string) =>
   `Make ${email} an administrator of ${orgName}? They can then manage the church's directory and its users.`;
@@ -36,7 +37,7 @@ export function OrgAdminsModal({ orgId, orgName, onClose }: { orgId: string; org
   }
 
   return (
-    <Modal title={`Administrators of ${orgName}`} onClose={onClose} busy={make.isPending} className="org-admins">
+    <Modal title={`Administrators of ${orgName}`} onClose={onClose} busy={make.isPending} className={styles.orgAdmins}>
       {isPending && <PageLoader text="Loading users..." />}
       {error && <StatusMessage status={{ kind: 'error', text: `Could not load the users: ${error.message}` }} />}
       {data &&
@@ -49,10 +50,10 @@ export function OrgAdminsModal({ orgId, orgName, onClose }: { orgId: string; org
                 ? 'This church has no administrator. Choose a user to make its administrator.'
                 : `This church has ${admins} administrator${admins === 1 ? '' : 's'}.`}
             </p>
-            <ul className="org-admins__list">
+            <ul className={styles.orgAdminsList}>
               {data.users.map((user) => (
-                <li key={user.userId} className="org-admins__user">
-                  <span className="org-admins__email">{user.email}</span>
+                <li key={user.userId} className={styles.orgAdminsUser}>
+                  <span className={styles.orgAdminsEmail}>{user.email}</span>
                   {user.admin ? (
                     <Badge variation="info">Admin</Badge>
                   ) : (

@@ -11,6 +11,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { cx } from '../../lib/classNames';
+import styles from './UserManagementPage.module.css';
 
 /** The admin toggle's confirmation; 'YOURSELF' replaces one's own address, so no one demotes themselves unawares. */
 export const adminConfirmText = (grant: boolean, who: string) =>
@@ -100,7 +102,7 @@ export default function UserManagementPage() {
   }
 
   return (
-    <div className="page user-admin">
+    <div className={cx(styles.userAdmin, 'page')}>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>Admin</li>
@@ -111,23 +113,23 @@ export default function UserManagementPage() {
       </nav>
       <PageTitle>User Management</PageTitle>
 
-      <div className="user-admin__status">
+      <div className={styles.userAdminStatus}>
         <StatusMessage status={status} onDismiss={() => setStatus(null)} />
       </div>
 
       <SignupLinkCard link={signupLink(window.location.origin, orgId)} />
 
-      <section className="user-admin__users" aria-labelledby="users-heading">
-        <Heading level={2} id="users-heading" className="user-admin__heading">
+      <section className={styles.userAdminUsers} aria-labelledby="users-heading">
+        <Heading level={2} id="users-heading" className={styles.userAdminHeading}>
           Users{data && data.users.length > 0 ? ` (${data.users.length})` : ''}
         </Heading>
         {isPending && <PageLoader text="Loading users..." />}
         {error && <StatusMessage status={{ kind: 'error', text: errorText('usersLoad', error) }} />}
         {data &&
           (data.users.length === 0 ? (
-            <Text className="user-admin__empty">No users found in your organization ({orgId}).</Text>
+            <Text className={styles.userAdminEmpty}>No users found in your organization ({orgId}).</Text>
           ) : (
-            <table className="user-table">
+            <table className={styles.userTable}>
               <caption className="sr-only">Users of your organization, by email</caption>
               <thead>
                 <tr>
@@ -174,20 +176,20 @@ function UserRow({
   onDelete: (u: UserView) => void;
 }) {
   return (
-    <tr className={self ? 'user-table__row user-table__row--self' : 'user-table__row'} aria-busy={busy !== null}>
-      <th scope="row" className="user-table__email">
+    <tr className={self ? cx('user-table__row', styles.userTableRowSelf) : 'user-table__row'} aria-busy={busy !== null}>
+      <th scope="row" className={styles.userTableEmail}>
         {user.email}
-        {self && <span className="user-table__you"> (you)</span>}
+        {self && <span className={styles.userTableYou}> (you)</span>}
       </th>
       <td data-label="Role">
         {user.admin ? <Badge variation="info">Admin</Badge> : <Badge>Member</Badge>}
-        {!user.memberId && !user.admin && <span className="user-table__note">Not linked to a member</span>}
+        {!user.memberId && !user.admin && <span className={styles.userTableNote}>Not linked to a member</span>}
       </td>
       <td data-label="Joined">{joinedText(user.createdAt)}</td>
-      <td className="user-table__actions">
-        <div className="user-table__buttons">
+      <td className={styles.userTableActions}>
+        <div className={styles.userTableButtons}>
           {busy && (
-            <span className="user-table__spinner" role="status">
+            <span className={styles.userTableSpinner} role="status">
               <span className="spinner spinner--small" aria-hidden="true" />
               <span className="sr-only">{busy === 'admin' ? 'Updating admin status...' : 'Deleting user...'}</span>
             </span>
@@ -231,38 +233,38 @@ function SignupLinkCard({ link }: { link: string }) {
   }
 
   return (
-    <Card variation="outlined" className="signup-link">
-      <Heading level={2} className="user-admin__heading">
+    <Card variation="outlined" className={styles.signupLink}>
+      <Heading level={2} className={styles.userAdminHeading}>
         Member sign-up link
       </Heading>
       <Text className="muted">
         Share this link with your members. Anyone whose email address is in your directory can use it to create their
         account.
       </Text>
-      <div className="signup-link__row">
+      <div className={styles.signupLinkRow}>
         <label htmlFor="signup-link" className="sr-only">
           Sign-up link
         </label>
         <input
           id="signup-link"
           ref={input}
-          className="signup-link__input mono"
+          className={cx(styles.signupLinkInput, 'mono')}
           value={link}
           readOnly
           onFocus={(e) => e.currentTarget.select()}
         />
-        <Button onClick={() => void copy()} variation="primary" className="signup-link__copy">
+        <Button onClick={() => void copy()} variation="primary" className={styles.signupLinkCopy}>
           {copied === 'yes' ? 'Copied!' : 'Copy Link'}
         </Button>
       </div>
-      <p className="signup-link__feedback" role="status" aria-live="polite">
+      <p className={styles.signupLinkFeedback} role="status" aria-live="polite">
         {copied === 'yes'
           ? 'Link copied to the clipboard.'
           : copied === 'failed'
             ? 'Could not copy automatically: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.'
             : ''}
       </p>
-      <Text className="muted signup-link__hint">
+      <Text className={cx(styles.signupLinkHint, 'muted')}>
         Members not in the directory yet? <RouterLink to="/families">Add them to their family</RouterLink> with their
         email address, and they receive an invitation with this link.
       </Text>

@@ -11,13 +11,15 @@ import { dashboardQuery } from '../../api/queries';
 import { errorText } from '../../lib/errorTexts';
 import { longDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { cx } from '../../lib/classNames';
+import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { data, error, isPending } = useQuery(dashboardQuery());
 
   return (
-    <div className="page dashboard">
+    <div className={cx(styles.dashboard, 'page')}>
       <PageTitle>Dashboard</PageTitle>
       {isPending && <PageLoader text="Loading Dashboard Data..." />}
       {error && <StatusMessage status={{ kind: 'error', text: errorText('dashboardLoad', error) }} />}
@@ -36,25 +38,25 @@ function DashboardContent({ data }: { data: DashboardResult }) {
 
   return (
     <>
-      <ul className="stat-grid" aria-label="Directory at a glance">
+      <ul className={styles.statGrid} aria-label="Directory at a glance">
         {stats.map((s) => {
           const body = (
             <>
-              <span className="stat-card__icon">
+              <span className={styles.statCardIcon}>
                 <Icon name={s.icon} size={26} />
               </span>
-              <span className="stat-card__value">{s.value}</span>
-              <span className="stat-card__label">{s.label}</span>
+              <span className={styles.statCardValue}>{s.value}</span>
+              <span className={styles.statCardLabel}>{s.label}</span>
             </>
           );
           return (
             <li key={s.label}>
               {s.to ? (
-                <RouterLink className="stat-card stat-card--link" to={s.to}>
+                <RouterLink className={cx(styles.statCard, styles.statCardLink)} to={s.to}>
                   {body}
                 </RouterLink>
               ) : (
-                <div className="stat-card">{body}</div>
+                <div className={styles.statCard}>{body}</div>
               )}
             </li>
           );
@@ -62,15 +64,15 @@ function DashboardContent({ data }: { data: DashboardResult }) {
       </ul>
 
       {!data.mobileAppLinked && (
-        <section className="app-card" aria-labelledby="app-card-title">
-          <span className="app-card__icon">
+        <section className={styles.appCard} aria-labelledby="app-card-title">
+          <span className={styles.appCardIcon}>
             <Icon name="phone" size={32} />
           </span>
           <div>
-            <h2 id="app-card-title" className="amplify-heading amplify-heading--2 app-card__title">
+            <h2 id="app-card-title" className={cx(styles.appCardTitle, 'amplify-heading amplify-heading--2')}>
               Get the mobile app
             </h2>
-            <p className="app-card__text">
+            <p className={styles.appCardText}>
               Carry the directory in your pocket. Install the Church Directory app from the App Store or Google Play and
               sign in with this account.
             </p>
@@ -78,7 +80,7 @@ function DashboardContent({ data }: { data: DashboardResult }) {
         </section>
       )}
 
-      <div className="dash-panels">
+      <div className={styles.dashPanels}>
         <Panel
           title="Birthdays This Month"
           id="birthdays"
@@ -87,14 +89,14 @@ function DashboardContent({ data }: { data: DashboardResult }) {
         >
           {data.birthdays.map((b) => (
             <li key={b.memberId}>
-              <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(b.familyId)}`}>
+              <RouterLink className={styles.dashEntry} to={`/families/${encodeURIComponent(b.familyId)}`}>
                 {/* Members have no photos of their own: the person image stands in. */}
-                <Photo src={null} kind="person" alt="" className="dash-entry__avatar" />
-                <span className="dash-entry__text">
-                  <span className="dash-entry__name">
+                <Photo src={null} kind="person" alt="" className={styles.dashEntryAvatar} />
+                <span className={styles.dashEntryText}>
+                  <span className={styles.dashEntryName}>
                     {b.name} {b.surname}
                   </span>
-                  <span className="dash-entry__date">{longDate(b.birthday)}</span>
+                  <span className={styles.dashEntryDate}>{longDate(b.birthday)}</span>
                 </span>
               </RouterLink>
             </li>
@@ -108,16 +110,16 @@ function DashboardContent({ data }: { data: DashboardResult }) {
         >
           {data.anniversaries.map((a) => (
             <li key={a.familyId}>
-              <RouterLink className="dash-entry" to={`/families/${encodeURIComponent(a.familyId)}`}>
+              <RouterLink className={styles.dashEntry} to={`/families/${encodeURIComponent(a.familyId)}`}>
                 <Photo
                   src={a.photoUrl}
                   kind="family"
                   alt=""
-                  className="dash-entry__avatar dash-entry__avatar--family"
+                  className={cx(styles.dashEntryAvatar, styles.dashEntryAvatarFamily)}
                 />
-                <span className="dash-entry__text">
-                  <span className="dash-entry__name">{a.surname} Family</span>
-                  <span className="dash-entry__date">{longDate(a.anniversary)}</span>
+                <span className={styles.dashEntryText}>
+                  <span className={styles.dashEntryName}>{a.surname} Family</span>
+                  <span className={styles.dashEntryDate}>{longDate(a.anniversary)}</span>
                 </span>
               </RouterLink>
             </li>
@@ -143,12 +145,16 @@ function Panel({
   children: ReactNode[];
 }) {
   return (
-    <section className="dash-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="amplify-heading amplify-heading--2 dash-panel__title">
+    <section className={styles.dashPanel} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={cx(styles.dashPanelTitle, 'amplify-heading amplify-heading--2')}>
         {title}
       </h2>
-      {upcoming && <p className="dash-panel__note">The next ones from today: this month has more.</p>}
-      {children.length === 0 ? <p className="dash-panel__empty">{empty}</p> : <ul className="dash-list">{children}</ul>}
+      {upcoming && <p className={styles.dashPanelNote}>The next ones from today: this month has more.</p>}
+      {children.length === 0 ? (
+        <p className={styles.dashPanelEmpty}>{empty}</p>
+      ) : (
+        <ul className={styles.dashList}>{children}</ul>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { BookCoverView } from '@contract/book';
 import type { PageStatus } from '../../components/PageStatus';
 import { uploadBookCover } from './photoUpload';
+import styles from './BookCoverChoice.module.css';
 
 export const COVER_TEXTS = {
   uploading: 'Uploading the cover photo...',
@@ -47,10 +48,10 @@ export function BookCoverChoice({
 
   const busy = disabled || step !== null;
   return (
-    <div className="pdf-book__cover">
+    <div className={styles.pdfBookCover}>
       {cover && (
         <img
-          className="pdf-book__cover-preview"
+          className={styles.pdfBookCoverPreview}
           src={cover.url}
           alt="The book's cover photo"
           width={Math.round((48 * cover.width) / cover.height)}
@@ -66,13 +67,13 @@ export function BookCoverChoice({
         onChange={(e) => void onFile(e)}
         disabled={busy}
       />
-      <label htmlFor={inputId} className="pdf-book__cover-pick" aria-disabled={busy}>
+      <label htmlFor={inputId} className={styles.pdfBookCoverPick} aria-disabled={busy}>
         {cover ? 'Change cover photo' : 'Add cover photo'}
       </label>
       {cover && (
         <button
           type="button"
-          className="pdf-book__cover-remove"
+          className={styles.pdfBookCoverRemove}
           disabled={busy}
           onClick={() => void choose({ coverPhoto: null })}
         >

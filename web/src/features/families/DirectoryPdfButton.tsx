@@ -8,6 +8,7 @@ import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
 import { BookCoverChoice } from './BookCoverChoice';
 import { useBookSettings } from './bookSettings';
+import styles from './DirectoryPdfButton.module.css';
 
 /**
  * Saves the file through the browser's own download: the presigned URL answers with
@@ -117,8 +118,8 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
   // While a book is made, the choices shown are that book's (another admin's, or before a reload).
   const progress = running ? book.progress : null;
   return (
-    <div className="pdf-book" role="group" aria-label="Printed directory">
-      <label className="pdf-book__choice">
+    <div className={styles.pdfBook} role="group" aria-label="Printed directory">
+      <label className={styles.pdfBookChoice}>
         <span>Paper</span>
         <select
           value={running ? book.paper : paper}
@@ -132,7 +133,7 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
           ))}
         </select>
       </label>
-      <label className="pdf-book__choice">
+      <label className={styles.pdfBookChoice}>
         <input
           type="checkbox"
           checked={running ? book.photos : photos}
@@ -143,7 +144,7 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
       </label>
       <BookCoverChoice cover={settings.cover} disabled={busy || saving} choose={choose} onStatus={onStatus} />
       <PlainButton
-        className="pdf-button"
+        className={styles.pdfButton}
         isLoading={busy}
         loadingText={PDF_MESSAGES.busy}
         onClick={() => void generate()}
@@ -151,7 +152,7 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         Download PDF
       </PlainButton>
       {progress && (
-        <div className="pdf-book__progress" role="status">
+        <div className={styles.pdfBookProgress} role="status">
           <span>{bookProgressText(progress.pages, progress.totalPages)}</span>
           {progress.totalPages > 0 ? (
             <progress max={progress.totalPages} value={progress.pages} aria-label="Directory progress" />
@@ -161,7 +162,7 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
         </div>
       )}
       {!busy && book?.status === 'SUCCEEDED' && book.url && (
-        <a className="pdf-book__last" href={book.url} download={PDF_FILE_NAME}>
+        <a className={styles.pdfBookLast} href={book.url} download={PDF_FILE_NAME}>
           Last book ({finishedOn(book)}, {PAPER_LABELS[book.paper]})
         </a>
       )}

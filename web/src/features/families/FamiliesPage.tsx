@@ -31,6 +31,8 @@ import {
   useMemberDelete,
 } from './familyParts';
 import { CARD_PHOTO_SIZES, GRID_FIRST_ROW, GRID_PHOTO_SIZES } from '../../lib/familyPhotoSizes';
+import { cx } from '../../lib/classNames';
+import styles from './FamiliesPage.module.css';
 
 /**
  * Families rendered with the page's first paint (about a screen's worth: a phone shows one or two
@@ -101,7 +103,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
     searched ? `${to}?q=${encodeURIComponent(searched)}` : from ? `${to}?from=${from}` : to;
 
   return (
-    <div className="page families-page">
+    <div className={cx(styles.familiesPage, 'page')}>
       <Breadcrumbs
         items={[
           { label: 'Dashboard', to: '/dashboard' },
@@ -109,28 +111,28 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
           { label: view === 'grid' ? 'Grid View' : 'List View' },
         ]}
       />
-      <div className="families-head">
+      <div className={styles.familiesHead}>
         <PageTitle>Families</PageTitle>
-        <div className="families-toolbar">
+        <div className={styles.familiesToolbar}>
           {adminTools && (
-            <div className="families-admin-tools" inert={!canAddFamily} aria-hidden={!canAddFamily || undefined}>
+            <div className={styles.familiesAdminTools} inert={!canAddFamily} aria-hidden={!canAddFamily || undefined}>
               <RouterLink className="button-link button-link--primary" to="/families/add">
                 Add Family
               </RouterLink>
               <DirectoryPdfButton onStatus={canAddFamily ? setStatus : holdStatus} />
             </div>
           )}
-          <nav className="view-toggle" aria-label="Family view">
+          <nav className={styles.viewToggle} aria-label="Family view">
             <RouterLink
               to={keep('/families')}
-              className="view-toggle__link"
+              className={styles.viewToggleLink}
               aria-current={view === 'list' ? 'page' : undefined}
             >
               List View
             </RouterLink>
             <RouterLink
               to={keep('/families/grid')}
-              className="view-toggle__link"
+              className={styles.viewToggleLink}
               aria-current={view === 'grid' ? 'page' : undefined}
             >
               Grid View
@@ -140,7 +142,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
       </div>
 
       <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
-      <div className="family-finder">
+      <div className={styles.familyFinder}>
         <FamilySearch value={text} onChange={search} />
         {!searched && <LetterBar current={from} />}
       </div>
@@ -194,7 +196,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
   if (error && !data) return <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />;
   if (families.length === 0 && !hasNextPage && !hasPreviousPage)
     return (
-      <div className="families-empty">
+      <div className={styles.familiesEmpty}>
         {from ? (
           <p>No families from {from} on.</p>
         ) : (
@@ -213,7 +215,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
       <FamilyItems families={families} view={view} actions={actions} whole={cached} />
       {error && <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />}
       {hasNextPage && (
-        <div ref={more} className="family-more-row">
+        <div ref={more} className={styles.familyMoreRow}>
           <MoreButton busy={isFetchingNextPage} onClick={() => void pages.fetchNextPage()} which="more" />
         </div>
       )}
@@ -225,7 +227,7 @@ function FamilyPages({ from, view, actions }: { from: string | null; view: 'list
 function MoreButton({ which, busy, onClick }: { which: 'earlier' | 'more'; busy: boolean; onClick: () => void }) {
   return (
     <PlainButton
-      className="family-more"
+      className={styles.familyMore}
       isLoading={busy}
       loadingText={`Loading ${which} families...`}
       onClick={onClick}
@@ -247,7 +249,7 @@ function SearchResults({ text, view, actions }: { text: string; view: 'list' | '
           : `${data.families.length} ${data.families.length === 1 ? 'family matches' : 'families match'}.`;
   return (
     <>
-      <p className="family-search__said" role="status">
+      <p className={styles.familySearchSaid} role="status">
         {isPending ? 'Searching...' : said}
       </p>
       {error && <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />}
@@ -272,10 +274,10 @@ const FamilyItems = memo(function FamilyItems({
   const shown = useProgressive(all.length, whole ? all.length : first, step);
   const families = all.slice(0, shown);
   return view === 'grid' ? (
-    <ul className="family-grid" aria-busy={shown < all.length}>
+    <ul className={styles.familyGrid} aria-busy={shown < all.length}>
       {families.map((f, i) => (
         <li key={f.familyId} data-anchor={f.familyId}>
-          <RouterLink className="family-tile" to={familyPath(f.familyId)}>
+          <RouterLink className={styles.familyTile} to={familyPath(f.familyId)}>
             <Photo
               src={f.photoUrl}
               srcSet={f.photoSrcset}
@@ -284,16 +286,16 @@ const FamilyItems = memo(function FamilyItems({
               eager={i < GRID_FIRST_ROW}
               kind="family"
               alt=""
-              className="family-tile__photo"
+              className={styles.familyTilePhoto}
             />
-            <span className="family-tile__name">{f.surname}</span>
+            <span className={styles.familyTileName}>{f.surname}</span>
             <UnlistedMark unlisted={f.privacy?.unlisted} />
           </RouterLink>
         </li>
       ))}
     </ul>
   ) : (
-    <ul className="family-list" aria-busy={shown < all.length}>
+    <ul className={styles.familyList} aria-busy={shown < all.length}>
       {families.map((f, i) => (
         <li key={f.familyId} data-anchor={f.familyId}>
           <FamilyCard family={f} first={i === 0} {...actions} />
@@ -321,14 +323,14 @@ const FamilyCard = memo(function FamilyCard({
   const anniversary = listDate(f.anniversary);
   const headingId = `family-${f.familyId}`;
   return (
-    <article className="family-card" aria-labelledby={headingId}>
-      <header className="family-card__head">
-        <h2 id={headingId} className="amplify-heading amplify-heading--2 family-card__title">
+    <article className={styles.familyCard} aria-labelledby={headingId}>
+      <header className={styles.familyCardHead}>
+        <h2 id={headingId} className={cx(styles.familyCardTitle, 'amplify-heading amplify-heading--2')}>
           <RouterLink to={familyPath(f.familyId)}>{f.surname} Family</RouterLink>
         </h2>
         <UnlistedMark unlisted={f.privacy?.unlisted} />
         {f.canEdit && (
-          <span className="family-card__actions">
+          <span className={styles.familyCardActions}>
             <RouterLink
               className="button-link button-link--small"
               to={familyEditPath(f.familyId)}
@@ -350,7 +352,7 @@ const FamilyCard = memo(function FamilyCard({
           </span>
         )}
       </header>
-      <div className="family-card__body">
+      <div className={styles.familyCardBody}>
         <Photo
           src={f.photoUrl}
           srcSet={f.photoSrcset}
@@ -359,11 +361,11 @@ const FamilyCard = memo(function FamilyCard({
           eager={first}
           kind="family"
           alt={`${f.surname} family`}
-          className="family-card__photo"
+          className={styles.familyCardPhoto}
         />
-        <div className="family-card__info">
+        <div className={styles.familyCardInfo}>
           {(f.street || place) && (
-            <address className="family-card__address">
+            <address className={styles.familyCardAddress}>
               {f.street && (
                 <span>
                   {f.street}
@@ -373,7 +375,7 @@ const FamilyCard = memo(function FamilyCard({
               {place && <span>{place}</span>}
             </address>
           )}
-          <dl className="family-card__facts">
+          <dl className={styles.familyCardFacts}>
             {f.phone && (
               <>
                 <dt>Phone</dt>
@@ -405,7 +407,7 @@ const FamilyCard = memo(function FamilyCard({
           caption={`Members of the ${f.surname} family`}
         />
       ) : (
-        <p className="muted family-card__empty">No members listed for this family.</p>
+        <p className={cx(styles.familyCardEmpty, 'muted')}>No members listed for this family.</p>
       )}
     </article>
   );

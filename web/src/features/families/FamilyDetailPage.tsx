@@ -18,8 +18,10 @@ import { FAMILY_FIELDS } from '@contract/directory';
 import { detailsOf } from '../../lib/details';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import { MemberTable, confirmFamilyDelete, confirmMemberDelete, useFamilyDelete, useMemberDelete } from './familyParts';
+import { cx } from '../../lib/classNames';
+import styles from './FamilyDetailPage.module.css';
 
-/** The family page's photo is at most 400 x 250 px (styles.css), the card's width on a phone. */
+/** The family page's photo is at most 400 x 250 px (FamilyDetailPage.module.css), the card's width on a phone. */
 const DETAIL_PHOTO_SIZES = '(max-width: 480px) calc(100vw - 4rem), 400px';
 
 export default function FamilyDetailPage() {
@@ -62,7 +64,7 @@ export default function FamilyDetailPage() {
   const surname = family?.surname ?? null;
 
   return (
-    <div className="page family-detail">
+    <div className={cx(styles.familyDetail, 'page')}>
       <Breadcrumbs
         items={[
           { label: 'Dashboard', to: '/dashboard' },
@@ -75,7 +77,7 @@ export default function FamilyDetailPage() {
 
       {isPending && <PageLoader text="Loading family..." />}
       {error && (
-        <div className="family-detail__error">
+        <div className={styles.familyDetailError}>
           <StatusMessage status={{ kind: 'error', text: errorText('familiesLoad', error) }} />
           <Button onClick={goBack}>Back</Button>
         </div>
@@ -113,7 +115,7 @@ function FamilyDetail({
 
   return (
     <>
-      <div className="family-detail__actions">
+      <div className={styles.familyDetailActions}>
         {f.canEdit && (
           <>
             <Button
@@ -147,8 +149,8 @@ function FamilyDetail({
       </div>
 
       <UnlistedMark unlisted={f.privacy?.unlisted} />
-      <section className="family-detail__summary" aria-label="Family details">
-        <div className="family-detail__photo-box">
+      <section className={styles.familyDetailSummary} aria-label="Family details">
+        <div className={styles.familyDetailPhotoBox}>
           <Photo
             src={f.photoUrl}
             srcSet={f.photoSrcset}
@@ -157,13 +159,13 @@ function FamilyDetail({
             eager
             kind="family"
             alt={`${f.surname} family`}
-            className="family-detail__photo"
+            className={styles.familyDetailPhoto}
           />
           {f.photoUrl && <PrivacyMark level={levels?.photo} />}
         </div>
-        <dl className="family-detail__facts">
+        <dl className={styles.familyDetailFacts}>
           {details.map(({ key, name, value, level }) => (
-            <div key={key} className="family-detail__fact">
+            <div key={key} className={styles.familyDetailFact}>
               <dt>{name}</dt>
               <dd>
                 {value ?? '—'}
@@ -174,8 +176,8 @@ function FamilyDetail({
         </dl>
       </section>
 
-      <section className="family-detail__members" aria-labelledby="members-title">
-        <Heading level={2} id="members-title" className="family-detail__members-title">
+      <section className={styles.familyDetailMembers} aria-labelledby="members-title">
+        <Heading level={2} id="members-title" className={styles.familyDetailMembersTitle}>
           Members
         </Heading>
         {f.members.filter((m) => m.memberId).length === 0 ? (

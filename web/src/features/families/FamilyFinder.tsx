@@ -5,16 +5,17 @@
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { LETTERS } from '@contract/names';
+import styles from './FamilyFinder.module.css';
 
 export function FamilySearch({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   return (
-    <div className="family-search" role="search">
-      <label htmlFor="family-search" className="family-search__label">
+    <div className={styles.familySearch} role="search">
+      <label htmlFor="family-search" className={styles.familySearchLabel}>
         Search families
       </label>
       <input
         id="family-search"
-        className="family-search__input"
+        className={styles.familySearchInput}
         type="search"
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -32,13 +33,13 @@ export function FamilySearch({ value, onChange }: { value: string; onChange: (te
 
 export function LetterBar({ current }: { current: string | null }) {
   return (
-    <nav className="letter-bar" aria-label="Jump to a letter">
+    <nav className={styles.letterBar} aria-label="Jump to a letter">
       <ul>
         {LETTERS.map((letter) => (
           <li key={letter}>
             <RouterLink
               to={{ search: `?from=${letter}` }}
-              className="letter-bar__link"
+              className={styles.letterBarLink}
               aria-current={current === letter ? 'true' : undefined}
               aria-label={`Families from ${letter}`}
             >

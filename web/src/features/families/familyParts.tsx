@@ -11,6 +11,8 @@ import { memberEditPath } from '../../lib/paths';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
 import { errorText } from '../../lib/errorTexts';
+import { cx } from '../../lib/classNames';
+import styles from './familyParts.module.css';
 
 /** Every cached page of the family list (from the start or from a letter), changed by `change`. */
 function changeListedFamilies(client: QueryClient, change: (families: FamilyView[]) => FamilyView[]) {
@@ -83,7 +85,7 @@ export function MemberTable({ members, canEdit, names, formatDate, onDelete, bus
   const nameOf = (d: Detail<MemberDetailKey>) => names?.[d.key] ?? d.name;
   const columns = detailsOf(MEMBER_FIELDS, {}, undefined, formatDate);
   return (
-    <table className="member-table">
+    <table className={styles.memberTable}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
@@ -108,23 +110,27 @@ export function MemberTable({ members, canEdit, names, formatDate, onDelete, bus
                 <td
                   key={d.key}
                   data-label={nameOf(d)}
-                  className={d.kind === 'email' ? 'member-table__email' : undefined}
+                  className={d.kind === 'email' ? styles.memberTableEmail : undefined}
                 >
                   {d.value}
                   {d.value && <PrivacyMark level={d.level} />}
                 </td>
               ))}
-              <td data-label="Actions" className="member-table__actions">
+              <td data-label="Actions" className={styles.memberTableActions}>
                 {canEdit ? (
-                  <span className="row-actions">
-                    <RouterLink className="row-action" to={memberEditPath(m.memberId)} aria-label={`Edit ${m.name}`}>
+                  <span className={styles.rowActions}>
+                    <RouterLink
+                      className={styles.rowAction}
+                      to={memberEditPath(m.memberId)}
+                      aria-label={`Edit ${m.name}`}
+                    >
                       Edit
                     </RouterLink>
                     <PlainButton
                       size="small"
                       variation="link"
                       colorTheme="error"
-                      className="row-action row-action--danger"
+                      className={cx(styles.rowAction, 'row-action--danger')}
                       disabled={busyId !== null}
                       isLoading={busyId === m.memberId}
                       loadingText="Deleting..."

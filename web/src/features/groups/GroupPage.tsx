@@ -23,6 +23,9 @@ import { familyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AddMemberModal } from './AddMemberModal';
 import { GROUP_TEXTS, confirmGroupDelete, confirmRoleDelete, memberCountText } from './groupTexts';
+import { cx } from '../../lib/classNames';
+import cards from './groups.module.css';
+import styles from './GroupPage.module.css';
 
 /** What is running: the group's delete or a member's removal (by id), so its button shows it and others wait. */
 type Busy = { kind: 'group' } | { kind: 'role'; memberId: string } | null;
@@ -86,13 +89,13 @@ export default function GroupPage() {
         ]}
       />
       {group && (
-        <div className="groups-head">
-          <span className="group-page__title">
+        <div className={cards.groupsHead}>
+          <span className={styles.groupPageTitle}>
             <PageTitle>{group.groupName}</PageTitle>
-            <span className="group-card__count">{memberCountText(group.memberCount)}</span>
+            <span className={cards.groupCardCount}>{memberCountText(group.memberCount)}</span>
           </span>
           {canManage && (
-            <span className="group-card__actions">
+            <span className={cards.groupCardActions}>
               <Button variation="primary" isDisabled={busy !== null} onClick={() => setAdding(true)}>
                 Add Member
               </Button>
@@ -122,19 +125,19 @@ export default function GroupPage() {
         </>
       )}
       {group && (
-        <section className="group-card" aria-label={`Members of ${group.groupName}`}>
+        <section className={cards.groupCard} aria-label={`Members of ${group.groupName}`}>
           {/* A page may show none of its members to a member (all of families left out of the directory): More still follows. */}
           {roles.length === 0 && !hasNextPage ? (
-            <p className="muted group-card__empty">{GROUP_TEXTS.emptyGroup}</p>
+            <p className={cx(styles.groupCardEmpty, 'muted')}>{GROUP_TEXTS.emptyGroup}</p>
           ) : (
-            <ul className="role-grid" aria-busy={busy !== null}>
+            <ul className={styles.roleGrid} aria-busy={busy !== null}>
               {roles.map((role) => (
-                <li key={role.memberId} className="role-card">
+                <li key={role.memberId} className={styles.roleCard}>
                   <RoleLink role={role} />
                   {canManage && (
                     <button
                       type="button"
-                      className="role-card__remove"
+                      className={styles.roleCardRemove}
                       disabled={busy !== null}
                       aria-busy={busy?.kind === 'role' && busy.memberId === role.memberId}
                       onClick={() => void deleteRole(role)}
@@ -149,7 +152,7 @@ export default function GroupPage() {
             </ul>
           )}
           {hasNextPage && (
-            <div className="group-more">
+            <div className={styles.groupMore}>
               <PlainButton
                 isLoading={isFetchingNextPage}
                 loadingText={GROUP_TEXTS.loadingMore}
@@ -181,19 +184,19 @@ export default function GroupPage() {
 function RoleLink({ role }: { role: GroupRoleView }) {
   const body = (
     <>
-      <Photo src={null} kind="person" alt="" className="role-card__avatar" height={60} />
-      <span className="role-card__text">
-        <span className="role-card__name">{role.memberName}</span>
-        {role.label && <span className="role-card__label">{role.label}</span>}
+      <Photo src={null} kind="person" alt="" className={styles.roleCardAvatar} height={60} />
+      <span className={styles.roleCardText}>
+        <span className={styles.roleCardName}>{role.memberName}</span>
+        {role.label && <span className={styles.roleCardLabel}>{role.label}</span>}
       </span>
     </>
   );
   return role.familyId ? (
-    <RouterLink className="role-card__link" to={familyPath(role.familyId)}>
+    <RouterLink className={styles.roleCardLink} to={familyPath(role.familyId)}>
       {body}
     </RouterLink>
   ) : (
-    <a className="role-card__link" href="#">
+    <a className={styles.roleCardLink} href="#">
       {body}
     </a>
   );

@@ -19,6 +19,9 @@ import { PageStatusMessage, usePageStatus } from '../../components/PageStatus';
 import { groupPath } from '../../lib/paths';
 import { errorText } from '../../lib/errorTexts';
 import { GROUP_TEXTS, confirmGroupDelete, memberCountText } from './groupTexts';
+import { cx } from '../../lib/classNames';
+import cards from './groups.module.css';
+import styles from './GroupsPage.module.css';
 
 export default function GroupsPage() {
   usePageTitle('Groups');
@@ -48,7 +51,7 @@ export default function GroupsPage() {
   return (
     <div className="page groups-page">
       <Breadcrumbs items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Groups' }]} />
-      <div className="groups-head">
+      <div className={cards.groupsHead}>
         <PageTitle>Groups</PageTitle>
         {canManage && (
           <RouterLink className="button-link button-link--primary" to="/groups/add">
@@ -63,11 +66,11 @@ export default function GroupsPage() {
       {loadError && <StatusMessage status={{ kind: 'error', text: loadError }} />}
       {data &&
         (data.groups.length === 0 ? (
-          <div className="groups-empty">
+          <div className={styles.groupsEmpty}>
             <p>{canManage ? GROUP_TEXTS.emptyAdmin : GROUP_TEXTS.emptyOther}</p>
           </div>
         ) : (
-          <ul className="group-list" aria-busy={deleting !== null}>
+          <ul className={cards.groupList} aria-busy={deleting !== null}>
             {data.groups.map((group) => (
               <li key={group.groupId}>
                 <GroupCard
@@ -99,15 +102,15 @@ function GroupCard({
 }) {
   const headingId = `group-${group.groupId}`;
   return (
-    <article className="group-card" aria-labelledby={headingId}>
-      <header className="group-card__head">
-        <span className="group-card__heading">
-          <h2 id={headingId} className="amplify-heading amplify-heading--2 group-card__title">
+    <article className={cards.groupCard} aria-labelledby={headingId}>
+      <header className={cards.groupCardHead}>
+        <span className={cards.groupCardHeading}>
+          <h2 id={headingId} className={cx(cards.groupCardTitle, 'amplify-heading amplify-heading--2')}>
             <RouterLink to={groupPath(group.groupId)}>{group.groupName}</RouterLink>
           </h2>
-          <span className="group-card__count">{memberCountText(group.memberCount)}</span>
+          <span className={cards.groupCardCount}>{memberCountText(group.memberCount)}</span>
         </span>
-        <span className="group-card__actions">
+        <span className={cards.groupCardActions}>
           <RouterLink
             className="button-link button-link--small"
             to={groupPath(group.groupId)}

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '@contract/directory';
 import { fieldsInWords, listInWords } from '@contract/entity';
+import styles from './PrivacyPage.module.css';
 
 const SECTIONS: { title: string; body: ReactNode }[] = [
   {
@@ -234,7 +235,7 @@ export default function PrivacyPage() {
     <View as="article" className="page page--prose">
       <PageTitle>Privacy Policy</PageTitle>
       <Text className="muted">Last updated May 4, 2025</Text>
-      <nav aria-label="Privacy policy sections" className="toc">
+      <nav aria-label="Privacy policy sections" className={styles.toc}>
         <ol>
           {SECTIONS.map((s, i) => (
             <li key={s.title}>

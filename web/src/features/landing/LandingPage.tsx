@@ -3,6 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { SignInForm } from '../../components/SignInForm';
+import { cx } from '../../lib/classNames';
+import styles from './LandingPage.module.css';
 
 const HIGHLIGHTS: { icon: IconName; title: string; text: string }[] = [
   {
@@ -50,23 +52,23 @@ export default function LandingPage() {
   usePageTitle('Welcome');
   return (
     <View className="landing">
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__inner">
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <div className={styles.heroInner}>
           <div className="hero__copy">
-            <Heading level={1} id="hero-title" className="hero__title page-title" tabIndex={-1}>
+            <Heading level={1} id="hero-title" className={cx(styles.heroTitle, 'page-title')} tabIndex={-1}>
               Your church family, all in one place
             </Heading>
-            <Text className="hero__lead">
+            <Text className={styles.heroLead}>
               A simple, private directory for your church: families, members, birthdays, anniversaries and groups, kept
               up to date together by your staff and your members.
             </Text>
           </div>
-          <Card variation="elevated" className="signin-card" as="section" aria-labelledby="signin-card-title">
+          <Card variation="elevated" className={styles.signinCard} as="section" aria-labelledby="signin-card-title">
             <Heading level={2} id="signin-card-title" marginBottom="medium">
               Sign In
             </Heading>
             <SignInForm idPrefix="landing" />
-            <Flex direction="column" gap="xs" className="signin-card__links">
+            <Flex direction="column" gap="xs" className={styles.signinCardLinks}>
               <RouterLink to="/create-account">Join your existing church directory</RouterLink>
               <RouterLink to="/register-organization">Register Your Church</RouterLink>
             </Flex>
@@ -74,21 +76,21 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="features-title">
-        <Heading level={2} id="features-title" className="section__title">
+      <section className={styles.section} aria-labelledby="features-title">
+        <Heading level={2} id="features-title" className={styles.sectionTitle}>
           Everything your congregation needs to stay connected
         </Heading>
-        <Text className="section__lead">
+        <Text className={styles.sectionLead}>
           Administrators keep the directory; members keep their own family up to date. Everyone sees the same, current
           information, and nothing leaves your church.
         </Text>
-        <Grid className="highlights" as="ul">
+        <Grid className={styles.highlights} as="ul">
           {HIGHLIGHTS.map((h) => (
-            <li key={h.title} className="highlight">
-              <span className="highlight__icon">
+            <li key={h.title} className={styles.highlight}>
+              <span className={styles.highlightIcon}>
                 <Icon name={h.icon} size={28} />
               </span>
-              <Heading level={3} className="highlight__title">
+              <Heading level={3} className={styles.highlightTitle}>
                 {h.title}
               </Heading>
               <Text>{h.text}</Text>
@@ -97,15 +99,15 @@ export default function LandingPage() {
         </Grid>
       </section>
 
-      <section className="section section--tinted" aria-labelledby="account-title">
-        <Card variation="outlined" className="account-card">
-          <Heading level={2} id="account-title" className="section__title">
+      <section className={cx(styles.section, styles.sectionTinted)} aria-labelledby="account-title">
+        <Card variation="outlined" className={styles.accountCard}>
+          <Heading level={2} id="account-title" className={styles.sectionTitle}>
             Account features
           </Heading>
-          <ul className="checklist">
+          <ul className={styles.checklist}>
             {ACCOUNT_FEATURES.map((f) => (
               <li key={f}>
-                <Icon name="check" size={20} className="checklist__icon" />
+                <Icon name="check" size={20} className={styles.checklistIcon} />
                 <span>{f}</span>
               </li>
             ))}

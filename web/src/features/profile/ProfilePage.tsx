@@ -12,6 +12,7 @@ import { familyQuery, meQuery } from '../../api/queries';
 import { familyPrivacyPath } from '../../lib/paths';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
+import styles from './ProfilePage.module.css';
 
 export default function ProfilePage() {
   usePageTitle('Your Profile');
@@ -45,7 +46,7 @@ export default function ProfilePage() {
         </Flex>
       ) : (
         <Card variation="outlined">
-          <dl className="details">
+          <dl className={styles.details}>
             <dt>Email</dt>
             <dd>{auth.email}</dd>
             <dt>User ID</dt>
