@@ -462,10 +462,11 @@ async function seed(
   });
   log(`made the renditions of ${pictures.length} pictures in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const t1 = performance.now();
-  await seedDirectory(table, orgId, { families, members });
+  // The table and the bucket side by side: each waits on a stand-in of its own.
   let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
+  await Promise.all([
+    seedDirectory(table, orgId, { families, members }),
+    ...Array.from({ length: 8 }, async () => {
       while (next < objects.length) {
         const { key, body, contentType } = objects[next++]!;
         await s3.send(
@@ -473,7 +474,7 @@ async function seed(
         );
       }
     }),
-  );
+  ]);
   log(
     `seeded ${families.length} families, ${members.length} members and ${objects.length} print renditions in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
   );
