@@ -364,7 +364,12 @@ async function runBookJob(
   const invoke = (taskInput: { step: string; part?: number }) => {
     const name = taskInput.step === 'part' ? `part${taskInput.part}` : taskInput.step;
     const run = turn.then(async () => {
-      const result = await inFreshNode<unknown>(driver, JSON.stringify(taskInput), env);
+      const result = await inFreshNode<unknown>(driver, JSON.stringify(taskInput), env).catch((error: unknown) => {
+        // The process's own words (its stderr, its last log lines): Step Functions retries, the log says why.
+        const { message, stdout } = error as { message?: string; stdout?: string };
+        log(`  ${name} FAILED: ${String(message).slice(-2000)}\n${String(stdout ?? '').slice(-2000)}`);
+        throw error;
+      });
       invocations.push({ ...result, name });
       const split = result.logs.find((l) => l.ms && typeof l.ms === 'object')?.ms;
       log(
