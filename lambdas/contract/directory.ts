@@ -58,23 +58,27 @@ const changedPhoto = z.pipe(
 const version = z.int({ error: MESSAGES.version }).check(z.minimum(1, MESSAGES.version));
 
 /**
- * A family, declared once (lambdas/contract/entity.ts): the order is the form's and the pages',
- * so the first message a form or a handler gives is that of the first wrong field on screen.
+ * A family, declared once (lambdas/contract/entity.ts): the order is the form's, the pages' and
+ * the book's, so the first message a form or a handler gives is that of the first wrong field on
+ * screen.
  */
 export const FAMILY_FIELDS = {
   surname: required('Family Surname', LIMITS.name, MESSAGES.surnameRequired, { search: true }),
   street: optional('Street Address', LIMITS.address, { short: 'Street', shared: 'street', print: 'plain' }),
-  city: optional('City', LIMITS.name, { search: true, print: 'place' }),
+  city: optional('City', LIMITS.name, { search: true, print: 'place', row: 'address' }),
   state: optional('State', 2, {
     shape: { pattern: /^[A-Za-z]{2}$/, message: MESSAGES.state },
     then: (v: string) => v.toUpperCase(),
+    caps: true,
     print: 'place',
+    row: 'address',
   }),
   zipcode: optional('Zip Code', 10, {
     shape: { pattern: ZIP5_OR_9, message: MESSAGES.zip },
     short: 'Zip',
     shared: 'street',
     print: 'place',
+    row: 'address',
   }),
   phone: optional('Home Phone', LIMITS.phone, {
     kind: 'phone',
@@ -82,8 +86,9 @@ export const FAMILY_FIELDS = {
     shared: 'phone',
     search: true,
     print: 'labelled',
+    row: 'two',
   }),
-  anniversary: optional('Anniversary', 5, { kind: 'monthDay', shared: 'anniversary', print: 'labelled' }),
+  anniversary: optional('Anniversary', 5, { kind: 'monthDay', shared: 'anniversary', print: 'labelled', row: 'two' }),
   photo: other('Family Photo', photo, { shared: 'photo' }),
 };
 export type FamilyFields = ValuesOf<typeof FAMILY_FIELDS>;
@@ -98,13 +103,14 @@ export type UpdateFamilyInput = z.output<typeof UpdateFamilyInput>;
 /** A member, declared once; its surname is its family's, so not a field of its own. */
 export const MEMBER_FIELDS = {
   name: required('First Name', LIMITS.name, MESSAGES.memberName, { search: true }),
-  birthday: optional('Birthday', 5, { kind: 'monthDay', shared: 'birthday', print: 'beside' }),
+  birthday: optional('Birthday', 5, { kind: 'monthDay', shared: 'birthday', print: 'beside', row: 'two' }),
   cellphone: optional('Cellphone', LIMITS.phone, {
     kind: 'phone',
     short: 'Cell',
     shared: 'cellphone',
     search: true,
     print: 'labelled',
+    row: 'two',
   }),
   email: optional('Email Address', LIMITS.email, {
     kind: 'email',

@@ -34,6 +34,10 @@ export interface Show {
   /** Search finds its family by it (directory/searchWords.ts). */
   search?: boolean;
   print?: Print;
+  /** The form's line it shares with the fields next to it that name the same row ('two': a pair). */
+  row?: string;
+  /** Typed in capitals (a state's code). */
+  caps?: boolean;
 }
 
 export interface Field<S extends z.ZodMiniType = z.ZodMiniType> extends Show {

@@ -364,7 +364,12 @@ async function runBookJob(
   const invoke = (taskInput: { step: string; part?: number }) => {
     const name = taskInput.step === 'part' ? `part${taskInput.part}` : taskInput.step;
     const run = turn.then(async () => {
-      const result = await inFreshNode<unknown>(driver, JSON.stringify(taskInput), env);
+      const result = await inFreshNode<unknown>(driver, JSON.stringify(taskInput), env).catch((error: unknown) => {
+        // The process's own words (its stderr, its last log lines): Step Functions retries, the log says why.
+        const { message, stdout } = error as { message?: string; stdout?: string };
+        log(`  ${name} FAILED: ${String(message).slice(-2000)}\n${String(stdout ?? '').slice(-2000)}`);
+        throw error;
+      });
       invocations.push({ ...result, name });
       const split = result.logs.find((l) => l.ms && typeof l.ms === 'object')?.ms;
       log(
@@ -462,10 +467,11 @@ async function seed(
   });
   log(`made the renditions of ${pictures.length} pictures in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const t1 = performance.now();
-  await seedDirectory(table, orgId, { families, members });
+  // The table and the bucket side by side: each waits on a stand-in of its own.
   let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
+  await Promise.all([
+    seedDirectory(table, orgId, { families, members }),
+    ...Array.from({ length: 8 }, async () => {
       while (next < objects.length) {
         const { key, body, contentType } = objects[next++]!;
         await s3.send(
@@ -473,7 +479,7 @@ async function seed(
         );
       }
     }),
-  );
+  ]);
   log(
     `seeded ${families.length} families, ${members.length} members and ${objects.length} print renditions in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
   );

@@ -16,7 +16,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { blankForm, declaredField, formOf, type FormTexts } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
-import { EntryField, MonthDayField, RequiredNote } from '../../components/formFields';
+import { RequiredNote } from '../../components/formFields';
+import { DeclaredInputs } from '../../components/DeclaredInputs';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
 
 /** Redirect 1.5 s after a family is added or updated. */
@@ -181,17 +182,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             <RequiredNote />
             <fieldset className="entry-form__fields" disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
-              <EntryField {...entry('surname')} />
-              <div className="entry-form__row entry-form__row--two">
-                <MonthDayField {...entry('anniversary')} />
-                <EntryField {...entry('phone')} type="tel" />
-              </div>
-              <EntryField {...entry('street')} />
-              <div className="entry-form__row entry-form__row--address">
-                <EntryField {...entry('city')} />
-                <EntryField {...entry('state')} inputStyles={{ textTransform: 'uppercase' }} />
-                <EntryField {...entry('zipcode')} />
-              </div>
+              <DeclaredInputs fields={FAMILY_FIELDS} entry={entry} />
             </fieldset>
 
             <PhotoPicker

@@ -19,7 +19,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { blankForm, declaredField, formOf, type FormTexts } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
-import { EntryField, MonthDayField, RequiredLabel, RequiredNote } from '../../components/formFields';
+import { RequiredLabel, RequiredNote } from '../../components/formFields';
+import { DeclaredInputs } from '../../components/DeclaredInputs';
 
 /** Whether the save's new e-mail address was invited (and if not, why): null when the address is not new. */
 function invitationStatus(invitation: InvitationResult | null | undefined): Status | null {
@@ -230,12 +231,11 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
                   invalid={form.invalid('familyId')}
                 />
               )}
-              <EntryField {...entry('name')} />
-              <div className="entry-form__row entry-form__row--two">
-                <MonthDayField {...entry('birthday')} />
-                <EntryField {...entry('cellphone')} type="tel" />
-              </div>
-              <EntryField {...entry('email')} type="email" inputMode="email" descriptiveText={texts.emailHint} />
+              <DeclaredInputs
+                fields={MEMBER_FIELDS}
+                entry={entry}
+                extra={{ email: { descriptiveText: texts.emailHint } }}
+              />
             </fieldset>
             <div className="form-status entry-form__status">
               <StatusMessage status={status} id={form.statusId} />
