@@ -44,7 +44,7 @@ export interface SharedDetail<K extends string = string> {
  * its own name: the street address is the street and the zip code (the city and state say where,
  * not which house).
  */
-function sharedOf<F extends Fields>(fields: F): Record<SharedOf<F>, SharedDetail<keyof F & string>> {
+export function sharedOf<F extends Fields>(fields: F): Record<SharedOf<F>, SharedDetail<keyof F & string>> {
   const shared: Record<string, { label: string; covers: string[] }> = {};
   for (const k of keysOf(fields)) {
     const key = fields[k]!.shared;

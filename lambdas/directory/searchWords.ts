@@ -38,7 +38,7 @@ const WORDS: Record<Kind, (value: string | null | undefined) => string[]> = {
 };
 
 /** A record's words: of each field its declaration says search finds, by what it holds. */
-function wordsOfFields<F extends Fields>(fields: F) {
+export function wordsOfFields<F extends Fields>(fields: F) {
   const found = keysOf(fields).filter((k) => fields[k]!.search);
   return (record: Partial<Record<keyof F, unknown>>) =>
     distinct(found.flatMap((k) => WORDS[fields[k]!.kind ?? 'text'](record[k] as string | null | undefined)));
