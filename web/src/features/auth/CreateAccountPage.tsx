@@ -1,9 +1,10 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import { checkSignupForm } from '@contract/auth';
 import { callApi } from '../../lib/api';
 import { fromCheck } from '../../lib/form';
 import { AccountCreationForm } from './AccountCreationForm';
+import { NewAccountFields } from './NewAccountFields';
 
 /** Redirect 3.5 s after member signup. */
 export const SIGNUP_REDIRECT_MS = 3500;
@@ -54,35 +55,10 @@ export default function CreateAccountPage() {
             Use the email address your church has on file for you.
           </Text>
           <Flex direction="column" gap="medium" marginBottom="medium">
-            <TextField
-              label="Email"
-              {...field('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              isRequired
-            />
-            <TextField
-              label="Full Name"
-              {...field('fullName')}
-              name="full-name"
-              autoComplete="name"
-              isRequired
-              maxLength={100}
-            />
-            <PasswordField
-              label="Password"
-              {...field('password')}
-              autoComplete="new-password"
-              descriptiveText="At least 6 characters."
-              isRequired
-            />
-            <PasswordField
-              label="Confirm Password"
-              {...field('confirmPassword')}
-              name="confirm-password"
-              autoComplete="new-password"
-              isRequired
+            <NewAccountFields
+              field={field}
+              keys={{ name: 'fullName', email: 'email', password: 'password', confirm: 'confirmPassword' }}
+              emailFirst
             />
           </Flex>
         </>

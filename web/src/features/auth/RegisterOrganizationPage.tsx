@@ -1,10 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Flex, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { checkRegistrationForm } from '@contract/auth';
 import { US_STATES } from '@contract/fields';
 import { callApi } from '../../lib/api';
 import { fromCheck } from '../../lib/form';
 import { AccountCreationForm } from './AccountCreationForm';
+import { NewAccountFields } from './NewAccountFields';
 
 /** Redirect 4 s after organisation registration. */
 export const REGISTRATION_REDIRECT_MS = 4000;
@@ -133,37 +134,10 @@ export default function RegisterOrganizationPage() {
           <fieldset className="form-section" disabled={busy}>
             <legend>Initial Administrator</legend>
             <Flex direction="column" gap="medium">
-              <TextField
-                label="Full Name"
-                {...field('adminName')}
-                name="admin-name"
-                autoComplete="name"
-                isRequired
-                maxLength={100}
-              />
-              <TextField
-                label="Email"
-                {...field('adminEmail')}
-                name="admin-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                isRequired
-              />
-              <PasswordField
-                label="Password"
-                {...field('password')}
-                name="admin-password"
-                autoComplete="new-password"
-                descriptiveText="At least 6 characters."
-                isRequired
-              />
-              <PasswordField
-                label="Confirm Password"
-                {...field('confirmPassword')}
-                name="admin-confirm-password"
-                autoComplete="new-password"
-                isRequired
+              <NewAccountFields
+                field={field}
+                keys={{ name: 'adminName', email: 'adminEmail', password: 'password', confirm: 'confirmPassword' }}
+                prefix="admin-"
               />
             </Flex>
           </fieldset>
