@@ -24,7 +24,8 @@ import {
   readRole,
   roleCounted,
   roleRemovals,
-  type RolesPage,
+  startRolesRead,
+  type RolesRead,
 } from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from '../directory/repos/items';
 import { ItemType } from '../core/repos/table';
@@ -58,7 +59,7 @@ export const startGroupList = (orgId: string): Promise<Group[]> => readGroupList
 
 /** The reads of a group's page, started beside the caller's admission: the group's item and a page of its roles. */
 export const startGroupPage = (orgId: string, groupId: string, after?: string) =>
-  Promise.all([readGroupItem(orgId, groupId), readRolesPage(orgId, groupId, after)]);
+  Promise.all([readGroupItem(orgId, groupId), startRolesRead(orgId, groupId, after)]);
 
 export function listGroups(viewer: Viewer, groups: Group[]): ListGroupsResult {
   const ordered = [...groups].sort((a, b) => byName(a.groupName, b.groupName) || a.groupId.localeCompare(b.groupId));
@@ -71,20 +72,24 @@ export function listGroups(viewer: Viewer, groups: Group[]): ListGroupsResult {
  * field's level). The Add Member modal finds people by search (searchDirectory), never from a
  * list of the whole church.
  */
-export function groupPage(viewer: Viewer, church: ChurchPrivacy, group: Group | null, page: RolesPage): GetGroupResult {
+export async function groupPage(
+  viewer: Viewer,
+  church: ChurchPrivacy,
+  group: Group | null,
+  read: RolesRead,
+): Promise<GetGroupResult> {
   if (!group) throw notFound(GROUP_MESSAGES.groupNotFound);
   const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, groups: new Set() };
+  const page = await readRolesPage(read, (r) => seesFamily(audience, church, r.familyId));
   return {
     group: summaryOf(group),
-    roles: page.roles
-      .filter((r) => seesFamily(audience, church, r.familyId))
-      .map((r) => ({
-        memberId: r.memberId,
-        familyId: r.familyId ?? '',
-        memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
-        label: r.label ? r.label : null,
-        cDate: r.cDate,
-      })),
+    roles: page.roles.map((r) => ({
+      memberId: r.memberId,
+      familyId: r.familyId ?? '',
+      memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
+      label: r.label ? r.label : null,
+      cDate: r.cDate,
+    })),
     next: page.next,
     canManage: viewer.admin,
   };

@@ -1,0 +1,219 @@
+/**
+ * Privacy without side channels (issue 30): what leaks around the visibility rule rather than
+ * through it. One describe per class; each test fails with its fix taken out.
+ *
+ *  - pointers: the family list's and a group's page pointers name only what the viewer sees, and
+ *    whether a page exists before or after says nothing of a hidden family (fast-check: any
+ *    sequence of moves through the list).
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GetGroupResult, ListFamiliesResult } from '../../lambdas/contract/api';
+import type { Family, Member, Role } from '../../lambdas/core/entities';
+import { keys } from '../../lambdas/core/repos/keys';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import { directoryItems, groupItem, roleItem } from '../../lambdas/directory/repos/items';
+import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
+import { ddb } from '../../lambdas/platform/aws/ddb';
+import { call } from '../support/api';
+import { stack } from '../support/env';
+import { createChurch, memberAccountIn, newId, type Church } from '../support/fixtures';
+
+const TableName = stack.env.TABLE_NAME!;
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Families left out of the directory, straight on the church's privacy item. */
+async function unlist(orgId: string, familyIds: readonly string[]) {
+  if (!familyIds.length) return;
+  await ddb.send(
+    new UpdateCommand({
+      TableName,
+      Key: keys.privacy(orgId),
+      UpdateExpression: 'SET #type = :type, orgId = :org ADD unlisted :f',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'PRIVACY', ':org': orgId, ':f': new Set(familyIds) },
+    }),
+  );
+}
+
+/** `count` families of four in surname order (their index is their order), written at once. */
+async function seedFamilies(church: Church, count: number): Promise<Family[]> {
+  const now = new Date().toISOString();
+  const families: Family[] = [];
+  const members: Member[] = [];
+  for (let i = 0; i < count; i++) {
+    const familyId = newId();
+    const surname = `${LETTERS[Math.floor((i * 26) / count)]!}ane ${String(i).padStart(3, '0')}`;
+    const base = { orgId: church.orgId, version: 1, createdAt: now, updatedAt: now };
+    families.push({ ...base, familyId, surname, phone: `919-555-${1000 + i}` } as Family);
+    for (const name of ['Ann', 'Bo', 'Cy', 'Di'])
+      members.push({ ...base, memberId: newId(), familyId, surname, name: `${name}${i}` } as Member);
+  }
+  await batchPutAll(TableName, directoryItems(families, members));
+  return families;
+}
+
+/** The family a place of the list names (`<folded surname>#<familyId>`, maybe with `#~`). */
+const familyOfPlace = (place: string) => place.split('#')[1]!;
+
+describe('page pointers name only what the viewer sees', () => {
+  let church: Church;
+  let viewer: Awaited<ReturnType<typeof memberAccountIn>>;
+  let hidden: Set<string>;
+  let seen: string[];
+
+  beforeAll(async () => {
+    church = await createChurch();
+    viewer = await memberAccountIn(church);
+    const families = await seedFamilies(church, 120);
+    // The first and last families, one in seven, and a run longer than a page (150 items) left out.
+    const out = families.filter((_, i) => i < 3 || i >= 116 || i % 7 === 0 || (i >= 40 && i < 85));
+    hidden = new Set(out.map((f) => f.familyId));
+    // The viewer's own family is left out too: it still sees itself.
+    await unlist(church.orgId, [...hidden, viewer.family.familyId]);
+    seen = [...families.filter((f) => !hidden.has(f.familyId)).map((f) => f.familyId), viewer.family.familyId];
+  }, 120_000);
+
+  const page = async (query = '') => {
+    const answer = await call<ListFamiliesResult>('listFamilies', { token: viewer.token, query });
+    expect(answer.status, query).toBe(200);
+    return answer.body;
+  };
+
+  /** A page's families and pointers hold nothing hidden. */
+  const clean = (body: ListFamiliesResult) => {
+    for (const f of body.families) expect(hidden.has(f.familyId), 'a family on the page').toBe(false);
+    for (const pointer of [body.next, body.previous])
+      if (pointer && pointer.includes('#')) expect(hidden.has(familyOfPlace(pointer)), pointer).toBe(false);
+  };
+
+  it('walks forward and back over the listed families only, each once, pointers on them alone', async () => {
+    const forward: string[] = [];
+    let body = await page();
+    expect(body.previous).toBeNull();
+    const pages = [body];
+    for (;;) {
+      clean(body);
+      forward.push(...body.families.map((f) => f.familyId));
+      if (!body.next) break;
+      body = await page(`after=${encodeURIComponent(body.next)}`);
+      pages.push(body);
+    }
+    expect(forward.sort()).toEqual([...seen].sort());
+    expect(pages.length).toBeGreaterThan(1);
+    // The last page offers no next one although hidden families follow it.
+    expect(pages.at(-1)!.families.length).toBeGreaterThan(0);
+    const backward: string[] = [];
+    body = await page(
+      `before=${encodeURIComponent(`${'z'.repeat(3)}#${'f'.repeat(8)}-ffff-ffff-ffff-${'f'.repeat(12)}`)}`,
+    );
+    for (;;) {
+      clean(body);
+      backward.unshift(...body.families.map((f) => f.familyId));
+      if (!body.previous) break;
+      body = await page(`before=${encodeURIComponent(body.previous)}`);
+    }
+    expect(backward.sort()).toEqual([...seen].sort());
+  });
+
+  it('answers a letter and a made-up place with nothing of a hidden family', async () => {
+    for (const letter of LETTERS) clean(await page(`from=${letter}`));
+    // Right before a hidden family: the answer starts at the next family the viewer sees.
+    const after = await page(`after=${encodeURIComponent('bane000#00000000-0000-0000-0000-000000000000')}`);
+    clean(after);
+  });
+
+  it('holds for any sequence of moves (fast-check)', async () => {
+    const move = fc.oneof(
+      fc.constant({ kind: 'next' as const }),
+      fc.constant({ kind: 'previous' as const }),
+      fc.constant({ kind: 'first' as const }),
+      fc.constantFrom(...LETTERS).map((letter) => ({ kind: 'from' as const, letter })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 8 }), async (moves) => {
+        let body = await page();
+        clean(body);
+        for (const m of moves) {
+          const query =
+            m.kind === 'first'
+              ? ''
+              : m.kind === 'from'
+                ? `from=${m.letter}`
+                : m.kind === 'next'
+                  ? body.next && `after=${encodeURIComponent(body.next)}`
+                  : body.previous && `before=${encodeURIComponent(body.previous)}`;
+          if (query === null) continue;
+          body = await page(query);
+          clean(body);
+          // Every family the viewer sees is on the page in its place: none skipped between two of the page's.
+          const ids = body.families.map((f) => f.familyId);
+          for (const id of ids) expect(seen).toContain(id);
+        }
+      }),
+      {
+        numRuns: Number(process.env.POINTER_RUNS ?? 15),
+        seed: process.env.POINTER_SEED ? Number(process.env.POINTER_SEED) : undefined,
+      },
+    );
+  }, 300_000);
+});
+
+describe('a group’s page pointers name only what the viewer sees', () => {
+  it('points past a page of a large group only at a member the viewer sees', async () => {
+    const church = await createChurch();
+    const viewer = await memberAccountIn(church);
+    const group = { groupId: newId(), orgId: church.orgId, groupName: 'Choir', createdAt: new Date().toISOString() };
+    const listed = newId();
+    const unlisted = newId();
+    // 60 listed members, then the hidden family's, then nothing: the page must not point at the hidden one.
+    const roles: Role[] = Array.from({ length: ROLES_PAGE + 10 }, (_, i) => ({
+      groupId: group.groupId,
+      memberId: newId(),
+      familyId: i < ROLES_PAGE ? listed : unlisted,
+      orgId: church.orgId,
+      memberName: `Name ${String(i).padStart(3, '0')}`,
+      groupName: group.groupName,
+      label: null,
+      cDate: group.createdAt,
+    }));
+    await batchPutAll(TableName, [groupItem({ ...group, roleCount: roles.length }), ...roles.map(roleItem)]);
+    await unlist(church.orgId, [unlisted]);
+    const asViewer = await call<GetGroupResult>('getGroup', {
+      token: viewer.token,
+      params: { groupId: group.groupId },
+    });
+    expect(asViewer.status).toBe(200);
+    expect(asViewer.body.roles).toHaveLength(ROLES_PAGE);
+    expect(asViewer.body.next).toBeNull();
+    const asAdmin = await call<GetGroupResult>('getGroup', {
+      token: church.adminToken,
+      params: { groupId: group.groupId },
+    });
+    expect(asAdmin.body.next).not.toBeNull();
+
+    // Hidden members in the middle: the viewer's pages skip them, and every pointer is a listed member's.
+    const more: Role[] = Array.from({ length: ROLES_PAGE + 5 }, (_, i) => ({
+      ...roles[0]!,
+      memberId: newId(),
+      familyId: listed,
+      memberName: `Zed ${String(i).padStart(3, '0')}`,
+    }));
+    await batchPutAll(TableName, more.map(roleItem));
+    const visible = new Set([...roles.filter((r) => r.familyId === listed), ...more].map((r) => r.memberId));
+    const walked: string[] = [];
+    let after: string | null = null;
+    do {
+      const answer: Awaited<ReturnType<typeof call<GetGroupResult>>> = await call<GetGroupResult>('getGroup', {
+        token: viewer.token,
+        params: { groupId: group.groupId },
+        query: after ? `after=${encodeURIComponent(after)}` : '',
+      });
+      walked.push(...answer.body.roles.map((r) => r.memberId));
+      after = answer.body.next;
+      if (after) expect(visible.has(after.split('#')[1]!), after).toBe(true);
+    } while (after);
+    expect(walked.sort()).toEqual([...visible].sort());
+  });
+});
