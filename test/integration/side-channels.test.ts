@@ -5,11 +5,13 @@
  *  - pointers: the family list's and a group's page pointers name only what the viewer sees, and
  *    whether a page exists before or after says nothing of a hidden family (fast-check: any
  *    sequence of moves through the list).
+ *  - search: a whole e-mail address finds its family when the viewer may see the address, and
+ *    only then.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GetGroupResult, ListFamiliesResult } from '../../lambdas/contract/api';
+import type { GetGroupResult, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
 import type { Family, Member, Role } from '../../lambdas/core/entities';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
@@ -215,5 +217,39 @@ describe('a group’s page pointers name only what the viewer sees', () => {
       if (after) expect(visible.has(after.split('#')[1]!), after).toBe(true);
     } while (after);
     expect(walked.sort()).toEqual([...visible].sort());
+  });
+});
+
+describe('search by a whole e-mail address', () => {
+  it('finds the family when the viewer may see the address, and not when it may not', async () => {
+    const church = await createChurch();
+    const viewer = await memberAccountIn(church);
+    const tag = church.orgId.slice(0, 8);
+    const shown = `pat.lee-${tag}@mail.example.org`;
+    const kept = `kim.ray-${tag}@mail.example.org`;
+    const family = async (email: string, level: 'everyone' | 'admins') => {
+      const added = await call<{ id: string }>('addFamily', { token: church.adminToken, body: { surname: 'Okafor' } });
+      const member = await call<{ id: string }>('addMember', {
+        token: church.adminToken,
+        body: { familyId: added.body.id, name: 'Pat', email },
+      });
+      expect(member.status).toBe(200);
+      const body = { unlisted: false, family: {}, members: { [member.body.id]: { email: level } } };
+      expect(
+        (await call('setFamilyPrivacy', { token: church.adminToken, params: { familyId: added.body.id }, body }))
+          .status,
+      ).toBe(200);
+      return added.body.id;
+    };
+    const open = await family(shown, 'everyone');
+    const closed = await family(kept, 'admins');
+    const found = async (token: string, q: string) =>
+      (
+        await call<SearchDirectoryResult>('searchDirectory', { token, query: `q=${encodeURIComponent(q)}` })
+      ).body.families.map((f) => f.familyId);
+    expect(await found(viewer.token, shown)).toEqual([open]);
+    expect(await found(viewer.token, shown.toUpperCase())).toEqual([open]);
+    expect(await found(church.adminToken, kept)).toEqual([closed]);
+    expect(await found(viewer.token, kept)).toEqual([]);
   });
 });
