@@ -30,13 +30,13 @@ import { familyView } from './views';
 export const FAMILY_NOT_FOUND = 'Family not found.';
 export const FAMILY_CHANGED =
   'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
-const NOT_YOURS = 'You do not have permission to edit this family.';
 
 /** The family with its members, if the viewer may change it. */
 export async function familyToChange(viewer: Viewer, familyId: string): Promise<FamilyWithMembers> {
+  // Another family's id (listed or not) is not found, as an unknown one is: the answer says nothing of it.
+  if (!canEditFamily(viewer, familyId)) throw notFound(FAMILY_NOT_FOUND);
   const found = await readFamily(viewer.orgId, familyId);
   if (!found) throw notFound(FAMILY_NOT_FOUND);
-  if (!canEditFamily(viewer, familyId)) throw denied(NOT_YOURS);
   return found;
 }
 

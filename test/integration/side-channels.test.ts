@@ -7,11 +7,21 @@
  *    sequence of moves through the list).
  *  - search: a whole e-mail address finds its family when the viewer may see the address, and
  *    only then.
+ *  - same answers: a family user's new address gets one answer whatever the address (a taken one is
+ *    held for the administrators); a hidden, another family's and an unknown id get the same
+ *    answer on every route that takes one; the counts a member sees cover what it sees.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GetGroupResult, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
+import type {
+  DashboardResult,
+  GetGroupResult,
+  GetMemberResult,
+  ListFamiliesResult,
+  ListGroupsResult,
+  SearchDirectoryResult,
+} from '../../lambdas/contract/api';
 import type { Family, Member, Role } from '../../lambdas/core/entities';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
@@ -20,7 +30,7 @@ import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { createChurch, memberAccountIn, newId, type Church } from '../support/fixtures';
+import { addFamilyVia, createChurch, memberAccountIn, newId, snapshotTable, type Church } from '../support/fixtures';
 
 const TableName = stack.env.TABLE_NAME!;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -251,5 +261,151 @@ describe('search by a whole e-mail address', () => {
     expect(await found(viewer.token, shown.toUpperCase())).toEqual([open]);
     expect(await found(church.adminToken, kept)).toEqual([closed]);
     expect(await found(viewer.token, kept)).toEqual([]);
+  });
+});
+
+describe('answers that confirm nothing the member may not see', () => {
+  /** A church with a member's account and a family left out of the directory whose member's address only admins see. */
+  async function churchWithHidden() {
+    const church = await createChurch();
+    const viewer = await memberAccountIn(church);
+    const tag = church.orgId.slice(0, 8);
+    const hiddenEmail = `secret-${tag}@example.org`;
+    const hidden = await addFamilyVia(church.adminToken, { surname: 'Hiddenfield' });
+    const other = await addFamilyVia(church.adminToken, { surname: 'Otherton' });
+    const member = await call<GetMemberResult>('getMember', {
+      token: church.adminToken,
+      params: { memberId: hidden.memberId },
+    });
+    expect(
+      (
+        await call('updateMember', {
+          token: church.adminToken,
+          params: { memberId: hidden.memberId },
+          body: { name: 'Lydia', email: hiddenEmail, version: member.body.member.version },
+        })
+      ).status,
+    ).toBe(200);
+    const body = { unlisted: true, family: {}, members: { [hidden.memberId]: { email: 'admins' } } };
+    expect(
+      (await call('setFamilyPrivacy', { token: church.adminToken, params: { familyId: hidden.familyId }, body }))
+        .status,
+    ).toBe(200);
+    return { church, viewer, hidden, other, hiddenEmail, tag };
+  }
+
+  /** An answer without what differs for every save (the new member's id and version). */
+  const shape = (answer: { status: number; body: Record<string, unknown> }) => {
+    const { id: _id, version: _version, ...rest } = answer.body;
+    return { status: answer.status, body: rest };
+  };
+
+  it('gives a family user one answer for a taken and a free address, and holds the taken one for the administrators', async () => {
+    const { church, viewer, hiddenEmail, tag } = await churchWithHidden();
+    const add = (email: string) =>
+      call<{ id: string }>('addMember', {
+        token: viewer.token,
+        body: { familyId: viewer.family.familyId, name: 'Ann', email },
+      });
+    const taken = await add(hiddenEmail);
+    const free = await add(`free-${tag}@example.org`);
+    expect(shape(taken)).toEqual(shape(free));
+    expect(taken.status).toBe(200);
+    // Changing its own address: the same.
+    const own = await call<GetMemberResult>('getMember', {
+      token: viewer.token,
+      params: { memberId: viewer.family.memberId },
+    });
+    const change = (email: string, version: number) =>
+      call('updateMember', {
+        token: viewer.token,
+        params: { memberId: viewer.family.memberId },
+        body: { name: 'Lydia', email, version },
+      });
+    const changedTaken = await change(hiddenEmail.toUpperCase(), own.body.member.version);
+    const changedFree = await change(`free2-${tag}@example.org`, own.body.member.version + 1);
+    expect(shape(changedTaken)).toEqual(shape(changedFree));
+    // The family sees the address it gave; the administrators see it held; the other member keeps it.
+    const heldAsFamily = await call<GetMemberResult>('getMember', {
+      token: viewer.token,
+      params: { memberId: taken.body.id },
+    });
+    expect(heldAsFamily.body.member.email).toBe(hiddenEmail);
+    expect(heldAsFamily.body.member).not.toHaveProperty('emailHeld');
+    const heldAsAdmin = await call<GetMemberResult>('getMember', {
+      token: church.adminToken,
+      params: { memberId: taken.body.id },
+    });
+    expect(heldAsAdmin.body.member).toMatchObject({ email: hiddenEmail, emailHeld: true });
+    // An administrator is still told the address is taken.
+    const byAdmin = await call('addMember', {
+      token: church.adminToken,
+      body: { familyId: viewer.family.familyId, name: 'Bo', email: hiddenEmail },
+    });
+    expect(byAdmin.status).toBe(409);
+  });
+
+  it('answers a hidden, another family’s and an unknown id alike on every route that takes one', async () => {
+    const { viewer, hidden, other } = await churchWithHidden();
+    const ids = { hidden, other, unknown: { familyId: newId(), memberId: newId() } };
+    const requests = (f: { familyId: string; memberId: string }) =>
+      [
+        ['getFamily', { params: { familyId: f.familyId } }],
+        ['getMember', { params: { memberId: f.memberId } }],
+        ['updateFamily', { params: { familyId: f.familyId }, body: { surname: 'X', version: 1 } }],
+        ['deleteFamily', { params: { familyId: f.familyId } }],
+        ['setFamilyPrivacy', { params: { familyId: f.familyId }, body: { unlisted: false, family: {}, members: {} } }],
+        ['addMember', { body: { familyId: f.familyId, name: 'Ann' } }],
+        ['updateMember', { params: { memberId: f.memberId }, body: { name: 'Ann', version: 1 } }],
+        ['deleteMember', { params: { memberId: f.memberId } }],
+        ['createPhotoUpload', { body: { contentType: 'image/jpeg', size: 100, familyId: f.familyId } }],
+      ] as const;
+    const before = await snapshotTable();
+    for (const i of requests(ids.unknown).keys()) {
+      const answers: Record<string, unknown> = {};
+      for (const [kind, f] of Object.entries(ids)) {
+        const [operation, request] = requests(f)[i]!;
+        const answer = await call(operation, { token: viewer.token, ...request });
+        answers[kind] = { status: answer.status, body: answer.body };
+      }
+      const operation = requests(ids.unknown)[i]![0];
+      if (operation !== 'getFamily' && operation !== 'getMember')
+        expect(answers.hidden, operation).toEqual(answers.other);
+      expect(answers.hidden, operation).toEqual(answers.unknown);
+    }
+    expect(await snapshotTable()).toBe(before);
+  });
+
+  it('counts on the dashboard and the groups pages only what the member sees', async () => {
+    const { church, viewer, hidden } = await churchWithHidden();
+    const group = await call<{ groupId: string }>('addGroup', {
+      token: church.adminToken,
+      body: { groupName: 'Choir' },
+    });
+    for (const memberId of [hidden.memberId, viewer.family.memberId])
+      expect(
+        (
+          await call('addRole', {
+            token: church.adminToken,
+            params: { groupId: group.body.groupId },
+            body: { memberId, label: null },
+          })
+        ).status,
+      ).toBe(200);
+    const counts = async (token: string) => {
+      const dashboard = await call<DashboardResult>('getDashboard', { token, query: 'month=3' });
+      const groups = await call<ListGroupsResult>('listGroups', { token });
+      const page = await call<GetGroupResult>('getGroup', { token, params: { groupId: group.body.groupId } });
+      return {
+        families: dashboard.body.counts.families,
+        members: dashboard.body.counts.members,
+        listed: groups.body.groups.find((g) => g.groupId === group.body.groupId)?.memberCount,
+        page: page.body.group.memberCount,
+        roles: page.body.roles.length,
+      };
+    };
+    // The admin sees the viewer's family, the hidden one and the other one.
+    expect(await counts(church.adminToken)).toEqual({ families: 3, members: 3, listed: 2, page: 2, roles: 2 });
+    expect(await counts(viewer.token)).toEqual({ families: 2, members: 2, listed: 1, page: 1, roles: 1 });
   });
 });

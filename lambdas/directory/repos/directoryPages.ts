@@ -73,6 +73,7 @@ const MEMBER_RECORD = [
   'rolesVersion',
   'privacy',
   'groupIds',
+  'pendingEmail',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Member)[];
