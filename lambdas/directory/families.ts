@@ -13,7 +13,7 @@ import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/gro
 import { familyRemoval, memberRemoval, memberSurnamed } from './repos/changes';
 import { readChurchPrivacy, unlistedRemoval } from '../privacy/repos/privacy';
 import { familyItem, roleMemberName } from './repos/items';
-import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
+import { removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { wordSteps } from './repos/find';
 import { familyWords, memberWords } from './searchWords';
@@ -166,7 +166,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
       ...wordSteps(viewer.orgId, familyId, m.memberId, memberWords(m), []),
     ]),
     ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), []),
-    ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+    ...users.map((u) => ({ action: removeUserFromDirectory(viewer.orgId, u.userId) })),
     // A family left out of the directory leaves the church's list of them too.
     ...(church.unlisted.has(familyId) ? [unlistedRemoval(viewer.orgId, familyId)] : []),
     familyRemoval(viewer.orgId, familyId, unchangedSince(family, 'membersVersion')),

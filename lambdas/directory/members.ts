@@ -25,7 +25,7 @@ import { readFamily, readFamilyItem, readMember, type MemberWithRoles } from './
 import { createOnce, newRecordId } from '../core/once';
 import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
 import { ItemType } from '../core/repos/table';
-import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
+import { readmitAddress, removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';
 import { memberWords } from './searchWords';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
@@ -73,6 +73,15 @@ async function saveMember(
     await run(viewer.orgId, await stepsOf(held), otherwise);
     return held;
   }
+}
+
+/**
+ * An administrator who gives a member an address re-admits the account of that address that was
+ * removed with its member (accounts/repos/users.ts): it may link itself to the member again. Only
+ * an administrator's save does; a family user's never brings a removed person back.
+ */
+async function readmittedBy(viewer: Viewer, member: Member) {
+  if (viewer.admin && member.email) await readmitAddress(viewer.orgId, member.email);
 }
 
 /** What a save answers of its invitation: the outcome for administrators, nothing for a family user (it would tell of the address). */
@@ -142,6 +151,7 @@ export async function addMember(
     async () => (await readMember(viewer.orgId, memberId))?.member ?? null,
   );
   if (!repeated) count('MembersAdded');
+  await readmittedBy(viewer, member);
   // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
   // request tries again, since its first attempt may have stopped before the mail (the daily
   // limit per address keeps it from mailing twice).
@@ -188,6 +198,7 @@ export async function updateMember(
     return steps;
   };
   const next = await saveMember(viewer, wanted, stepsOf, () => new AppError('aborted', MEMBER_CHANGED));
+  await readmittedBy(viewer, next);
   const invitation =
     next.email && next.email !== member.email
       ? await inviteMember(viewer.orgId, { email: next.email, name: next.name })
@@ -206,7 +217,7 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roleRemovals(roles),
       ...(await groupLeaveCounts(viewer.orgId, roles)),
-      ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+      ...users.map((u) => ({ action: removeUserFromDirectory(viewer.orgId, u.userId) })),
       ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).
       ...(roles.length ? familyLeaveMarks(roles) : [familyTouched(member)]),

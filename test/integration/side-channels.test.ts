@@ -10,6 +10,8 @@
  *  - same answers: a family user's new address gets one answer whatever the address (a taken one is
  *    held for the administrators); a hidden, another family's and an unknown id get the same
  *    answer on every route that takes one; the counts a member sees cover what it sees.
+ *  - re-admission: the account of a deleted member links itself again only once an administrator
+ *    gives the address to a member, never through a family user's edit.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
@@ -28,9 +30,18 @@ import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { directoryItems, groupItem, roleItem } from '../../lambdas/directory/repos/items';
 import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
 import { ddb } from '../../lambdas/platform/aws/ddb';
-import { call } from '../support/api';
+import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createChurch, memberAccountIn, newId, snapshotTable, type Church } from '../support/fixtures';
+import {
+  PASSWORD,
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  newId,
+  snapshotTable,
+  type Church,
+} from '../support/fixtures';
 
 const TableName = stack.env.TABLE_NAME!;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -407,5 +418,43 @@ describe('answers that confirm nothing the member may not see', () => {
     // The admin sees the viewer's family, the hidden one and the other one.
     expect(await counts(church.adminToken)).toEqual({ families: 3, members: 3, listed: 2, page: 2, roles: 2 });
     expect(await counts(viewer.token)).toEqual({ families: 2, members: 2, listed: 1, page: 1, roles: 1 });
+  });
+});
+
+describe('a removed member comes back only by an administrator', () => {
+  it('is not relinked by a family user giving its address to a member, and is once an administrator does', async () => {
+    const church = await createChurch();
+    const removed = await memberAccountIn(church);
+    expect(
+      (await call('deleteMember', { token: church.adminToken, params: { memberId: removed.family.memberId } })).status,
+    ).toBe(200);
+    // Another family's user adds a member with the removed person's address to their own family.
+    const other = await addFamilyVia(church.adminToken);
+    const user = await createAccountIn(church.orgId, { familyId: other.familyId, memberId: other.memberId });
+    const added = await call<{ id: string }>('addMember', {
+      token: user.token,
+      body: { familyId: other.familyId, name: 'Returning', email: removed.email },
+    });
+    expect(added.status).toBe(200);
+    const token = await idToken(removed.email, PASSWORD);
+    expect((await call('addClaimCreds', { token })).body).toMatchObject({ linked: false });
+    expect((await call('listFamilies', { token })).status).toBe(403);
+
+    // The administrator's word: saving the member with that address.
+    const member = await call<GetMemberResult>('getMember', {
+      token: church.adminToken,
+      params: { memberId: added.body.id },
+    });
+    expect(
+      (
+        await call('updateMember', {
+          token: church.adminToken,
+          params: { memberId: added.body.id },
+          body: { name: 'Returning', email: removed.email, version: member.body.member.version },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('addClaimCreds', { token })).body).toMatchObject({ linked: true });
+    expect((await call('listFamilies', { token: await idToken(removed.email, PASSWORD) })).status).toBe(200);
   });
 });
