@@ -56,6 +56,11 @@ export interface MemberView extends MemberFields {
   version: number;
   /** Who may see its details: for administrators and its own family only (null for anyone else). */
   privacy: MemberPrivacyView | null;
+  /**
+   * For administrators only, when the address shown is held: another member of the church has it
+   * (a family user gave it; the family is not told). Absent otherwise.
+   */
+  emailHeld?: true;
 }
 
 /** A family as the directory shows it: its declared fields, but the photo as a URL only (its storage key is the server's). */

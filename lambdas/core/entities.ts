@@ -82,6 +82,12 @@ export interface Member extends MemberFields {
   privacy?: Choices<MemberShared>;
   /** The groups it is in (groups/repos/groupMarks.ts), for the visibility rule. */
   groupIds?: ReadonlySet<string>;
+  /**
+   * An address a family user gave that another member of the church already has: held here, not
+   * claimed, found by no search and linked to no account, until an administrator settles it. The
+   * family sees it as the member's address and is told nothing else (no oracle of who is in the church).
+   */
+  pendingEmail?: string | null;
   createdAt: string;
   updatedAt: string;
 }

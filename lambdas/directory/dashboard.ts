@@ -12,6 +12,7 @@ import { readAnniversaries, readBirthdays, type MonthRead } from './repos/direct
 import { readOrganizationWithPrivacy } from '../privacy/repos/privacy';
 import { photoUrl } from '../photos/photos';
 import { sightOf } from './sight';
+import { unseenBy } from './unseen';
 import { byName, type Viewer } from '../core/viewer';
 import { seesFamily, visibleFamily, visibleMember } from '../privacy/visibility';
 
@@ -40,7 +41,7 @@ export async function dashboard(viewer: Viewer, month: number, today = 1): Promi
   ]);
   const allMembers = birthdayList.items;
   const allFamilies = anniversaryList.items;
-  const { audience } = await sightOf(viewer, church);
+  const [{ audience }, unseen] = await Promise.all([sightOf(viewer, church), unseenBy(viewer, church)]);
   const members = allMembers
     .filter((m) => seesFamily(audience, church, m.familyId))
     .map((m) => visibleMember(audience, church, m));
@@ -76,8 +77,9 @@ export async function dashboard(viewer: Viewer, month: number, today = 1): Promi
   return {
     month,
     counts: {
-      families: Math.max(0, org?.familyCount ?? 0),
-      members: Math.max(0, org?.memberCount ?? 0),
+      // What the viewer sees: less the families left out of the directory it may not see, and their members.
+      families: Math.max(0, (org?.familyCount ?? 0) - unseen.families),
+      members: Math.max(0, (org?.memberCount ?? 0) - unseen.members),
       groups: Math.max(0, org?.groupCount ?? 0),
       // Lessons are not part of this product yet: none is public, so none is counted.
       lessons: 0,

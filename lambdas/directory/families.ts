@@ -13,7 +13,7 @@ import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/gro
 import { familyRemoval, memberRemoval, memberSurnamed } from './repos/changes';
 import { readChurchPrivacy, unlistedRemoval } from '../privacy/repos/privacy';
 import { familyItem, roleMemberName } from './repos/items';
-import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
+import { removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { wordSteps } from './repos/find';
 import { familyWords, memberWords } from './searchWords';
@@ -30,13 +30,13 @@ import { familyView } from './views';
 export const FAMILY_NOT_FOUND = 'Family not found.';
 export const FAMILY_CHANGED =
   'Someone else changed this family after you opened it. Reload the page to see their changes, then make yours again.';
-const NOT_YOURS = 'You do not have permission to edit this family.';
 
 /** The family with its members, if the viewer may change it. */
 export async function familyToChange(viewer: Viewer, familyId: string): Promise<FamilyWithMembers> {
+  // Another family's id (listed or not) is not found, as an unknown one is: the answer says nothing of it.
+  if (!canEditFamily(viewer, familyId)) throw notFound(FAMILY_NOT_FOUND);
   const found = await readFamily(viewer.orgId, familyId);
   if (!found) throw notFound(FAMILY_NOT_FOUND);
-  if (!canEditFamily(viewer, familyId)) throw denied(NOT_YOURS);
   return found;
 }
 
@@ -166,7 +166,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
       ...wordSteps(viewer.orgId, familyId, m.memberId, memberWords(m), []),
     ]),
     ...wordSteps(viewer.orgId, familyId, familyId, familyWords(family), []),
-    ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+    ...users.map((u) => ({ action: removeUserFromDirectory(viewer.orgId, u.userId) })),
     // A family left out of the directory leaves the church's list of them too.
     ...(church.unlisted.has(familyId) ? [unlistedRemoval(viewer.orgId, familyId)] : []),
     familyRemoval(viewer.orgId, familyId, unchangedSince(family, 'membersVersion')),

@@ -7,7 +7,7 @@ import type { ListFamiliesResult } from '../contract/api';
 import { sortKeyOf } from '../contract/names';
 import type { Viewer } from '../core/viewer';
 import { seesFamily } from '../privacy/visibility';
-import { readDirectoryPage, type DirectoryPage, type PageStart } from './repos/directoryPages';
+import { readDirectoryPage, startDirectoryRead, type DirectoryRead, type PageStart } from './repos/directoryPages';
 import { churchOf, sightOf } from './sight';
 import { familyView } from './views';
 
@@ -22,17 +22,21 @@ const startOf = (query: { after?: string; before?: string; from?: string }): Pag
         : {};
 
 /** The page's Query, started beside the caller's admission. */
-export const startFamilyPage = (orgId: string, query: Parameters<typeof startOf>[0]): Promise<DirectoryPage> =>
-  readDirectoryPage(orgId, startOf(query));
+export const startFamilyPage = (orgId: string, query: Parameters<typeof startOf>[0]): Promise<DirectoryRead> =>
+  startDirectoryRead(orgId, startOf(query));
 
-/** The page as this viewer may see it. */
-export async function familyPage(viewer: Viewer, page: DirectoryPage): Promise<ListFamiliesResult> {
+/**
+ * The page as this viewer may see it. Its families and its pointers are the viewer's list's alone:
+ * a family left out of the directory is neither on the page nor the place a pointer names, and
+ * whether there is a page before or after says nothing of one (readDirectoryPage).
+ */
+export async function familyPage(viewer: Viewer, read: DirectoryRead): Promise<ListFamiliesResult> {
   const church = await churchOf(viewer);
   const sight = await sightOf(viewer, church);
   const now = Date.now();
-  const shown = page.families.filter(({ family }) => seesFamily(sight.audience, church, family.familyId));
+  const page = await readDirectoryPage(read, (family) => seesFamily(sight.audience, church, family.familyId));
   return {
-    families: await Promise.all(shown.map(({ family, members }) => familyView(sight, family, members, now))),
+    families: await Promise.all(page.families.map(({ family, members }) => familyView(sight, family, members, now))),
     canAddFamily: viewer.admin,
     next: page.next,
     previous: page.previous,

@@ -2,12 +2,19 @@
  * Adding, changing and removing members: one transaction each, with the church's member count,
  * the e-mail claim (one member per address in a church), the family's member-set version and the
  * names on the member's group roles. A new or changed e-mail address gets an invitation to sign up.
+ *
+ * No oracle for a family user: an address another member already has is not refused (that would
+ * tell the family the address is in the church, whoever may see it); the member is saved with the
+ * address held (`pendingEmail`), which an administrator sees marked and settles, and the answer is
+ * the same as for any address: without the invitation's outcome, which only administrators are told.
+ * A member of another family, of a family left out of the directory, or no member at all: the
+ * same "not found" (families.ts, `familyToChange`).
  */
 import { MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf, type RecordOf } from '../contract/entity';
 import { count } from '../platform/metrics';
 import type { Member } from '../core/entities';
-import { AppError, denied, notFound } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import { FAMILY_NOT_FOUND } from './families';
 import { FAMILY_FULL_MESSAGE, FAMILY_MEMBER_LIMIT } from '../core/churchLimits';
 import { memberUnchanged, removeEmailClaim } from '../core/repos/conditions';
@@ -18,7 +25,7 @@ import { readFamily, readFamilyItem, readMember, type MemberWithRoles } from './
 import { createOnce, newRecordId } from '../core/once';
 import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
 import { ItemType } from '../core/repos/table';
-import { unlinkUser, usersLinkedTo } from '../accounts/repos/users';
+import { readmitAddress, removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';
 import { memberWords } from './searchWords';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
@@ -41,6 +48,44 @@ export const MEMBER_CHANGED =
 
 const claimEmail = (m: Member): Step[] =>
   m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
+
+const emailTaken = (error: unknown) => error instanceof AppError && error.message === EMAIL_TAKEN;
+
+/** The member as saved when its address is taken: the address held, not claimed (see above). */
+const heldAddress = (member: Member): Member => ({ ...member, email: null, pendingEmail: member.email });
+
+/**
+ * Saves `member` by the steps `stepsOf` gives for it; when its address is taken and the caller is
+ * not an administrator, saves it again with the address held. Answers the member as saved.
+ */
+async function saveMember(
+  viewer: Viewer,
+  member: Member,
+  stepsOf: (m: Member) => Step[] | Promise<Step[]>,
+  otherwise: () => Error | Promise<Error>,
+): Promise<Member> {
+  try {
+    await run(viewer.orgId, await stepsOf(member), otherwise);
+    return member;
+  } catch (error) {
+    if (viewer.admin || !emailTaken(error)) throw error;
+    const held = heldAddress(member);
+    await run(viewer.orgId, await stepsOf(held), otherwise);
+    return held;
+  }
+}
+
+/**
+ * An administrator who gives a member an address re-admits the account of that address that was
+ * removed with its member (accounts/repos/users.ts): it may link itself to the member again. Only
+ * an administrator's save does; a family user's never brings a removed person back.
+ */
+async function readmittedBy(viewer: Viewer, member: Member) {
+  if (viewer.admin && member.email) await readmitAddress(viewer.orgId, member.email);
+}
+
+/** What a save answers of its invitation: the outcome for administrators, nothing for a family user (it would tell of the address). */
+const invitationFor = (viewer: Viewer, invitation: InvitationResult | null) => (viewer.admin ? invitation : null);
 
 /** Runs the steps; a failed claim is a taken e-mail, any other failed condition is `otherwise`. */
 async function run(orgId: string, steps: Step[], otherwise: () => Error | Promise<Error>): Promise<void> {
@@ -71,11 +116,11 @@ export async function addMember(
     requestKey,
     async () => {
       // The family with its members (one Query): the add needs its surname and how many it lists.
+      // Another family's id is not found, as an unknown one is: the answer says nothing of it.
+      if (!canEditFamily(viewer, input.familyId)) throw notFound(FAMILY_NOT_FOUND);
       const found = await readFamily(viewer.orgId, input.familyId);
       if (!found) throw notFound(FAMILY_NOT_FOUND);
       const { family } = found;
-      if (!canEditFamily(viewer, family.familyId))
-        throw denied('You do not have permission to add members to this family.');
       if (found.members.length >= FAMILY_MEMBER_LIMIT) throw new AppError('failed-precondition', FAMILY_FULL_MESSAGE);
       const now = new Date().toISOString();
       const member: Member = {
@@ -88,36 +133,37 @@ export async function addMember(
         createdAt: now,
         updatedAt: now,
       };
-      await run(
-        viewer.orgId,
-        [
-          { action: put(memberItem(member), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } },
-          ...claimEmail(member),
-          familyJoined(member),
-          ...wordSteps(viewer.orgId, member.familyId, memberId, [], memberWords(member)),
+      return saveMember(
+        viewer,
+        member,
+        (m) => [
+          { action: put(memberItem(m), 'attribute_not_exists(PK)'), counts: { memberCount: 1 } },
+          ...claimEmail(m),
+          familyJoined(m),
+          ...wordSteps(viewer.orgId, m.familyId, memberId, [], memberWords(m)),
         ],
         async () =>
           (await readFamilyItem(viewer.orgId, family.familyId))
             ? new AppError('aborted', CONCURRENT_WRITE)
             : notFound(FAMILY_NOT_FOUND),
       );
-      return member;
     },
     async () => (await readMember(viewer.orgId, memberId))?.member ?? null,
   );
   if (!repeated) count('MembersAdded');
+  await readmittedBy(viewer, member);
   // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
   // request tries again, since its first attempt may have stopped before the mail (the daily
   // limit per address keeps it from mailing twice).
   const invitation = member.email ? await inviteMember(viewer.orgId, { email: member.email, name: member.name }) : null;
-  return { member, invitation };
+  return { member, invitation: invitationFor(viewer, invitation) };
 }
 
 /** The member with its roles, if the viewer may change it. */
 async function memberToChange(viewer: Viewer, memberId: string): Promise<MemberWithRoles> {
   const found = await readMember(viewer.orgId, memberId);
-  if (!found) throw notFound(MEMBER_NOT_FOUND);
-  if (!canEditFamily(viewer, found.member.familyId)) throw denied('You do not have permission to edit this member.');
+  // Another family's member is not found, as an unknown one is: the answer says nothing of it.
+  if (!found || !canEditFamily(viewer, found.member.familyId)) throw notFound(MEMBER_NOT_FOUND);
   return found;
 }
 
@@ -128,31 +174,36 @@ export async function updateMember(
 ): Promise<SavedMember> {
   const { member, roles } = await memberToChange(viewer, memberId);
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
-  const next: Member = {
-    ...member,
+  const { pendingEmail: _held, ...current } = member;
+  const wanted: Member = {
+    ...current,
     ...valuesOf(MEMBER_FIELDS, input),
     version: member.version + 1,
     updatedAt: new Date().toISOString(),
   };
   const unchanged = memberUnchanged(member);
-  const steps: Step[] = [
-    { action: put(memberItem(next), unchanged.condition, unchanged.values) },
-    ...wordSteps(viewer.orgId, member.familyId, memberId, memberWords(member), memberWords(next)),
-  ];
-  if (next.email !== member.email) {
-    if (member.email) steps.push({ action: removeEmailClaim(member.orgId, member.email, member.memberId) });
-    steps.push(...claimEmail(next));
-  }
-  const memberName = roleMemberName(next);
-  for (const r of roles) {
-    if (r.memberName !== memberName) steps.push(roleRenamed(r, memberName));
-  }
-  await run(viewer.orgId, steps, () => new AppError('aborted', MEMBER_CHANGED));
+  const memberName = roleMemberName(wanted);
+  const stepsOf = (next: Member): Step[] => {
+    const steps: Step[] = [
+      { action: put(memberItem(next), unchanged.condition, unchanged.values) },
+      ...wordSteps(viewer.orgId, member.familyId, memberId, memberWords(member), memberWords(next)),
+    ];
+    if (next.email !== member.email) {
+      if (member.email) steps.push({ action: removeEmailClaim(member.orgId, member.email, member.memberId) });
+      steps.push(...claimEmail(next));
+    }
+    for (const r of roles) {
+      if (r.memberName !== memberName) steps.push(roleRenamed(r, memberName));
+    }
+    return steps;
+  };
+  const next = await saveMember(viewer, wanted, stepsOf, () => new AppError('aborted', MEMBER_CHANGED));
+  await readmittedBy(viewer, next);
   const invitation =
     next.email && next.email !== member.email
       ? await inviteMember(viewer.orgId, { email: next.email, name: next.name })
       : null;
-  return { member: next, invitation };
+  return { member: next, invitation: invitationFor(viewer, invitation) };
 }
 
 /** The member, its e-mail claim and its group roles, all or nothing; accounts linked to it are unlinked. */
@@ -166,7 +217,7 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       ...(member.email ? [{ action: removeEmailClaim(member.orgId, member.email, member.memberId) }] : []),
       ...roleRemovals(roles),
       ...(await groupLeaveCounts(viewer.orgId, roles)),
-      ...users.map((u) => ({ action: unlinkUser(viewer.orgId, u.userId) })),
+      ...users.map((u) => ({ action: removeUserFromDirectory(viewer.orgId, u.userId) })),
       ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).
       ...(roles.length ? familyLeaveMarks(roles) : [familyTouched(member)]),

@@ -8,7 +8,7 @@ import type { SearchDirectoryResult } from '../contract/api';
 import { sortKeyOf, wordsOf } from '../contract/names';
 import { readFamily } from './repos/directory';
 import { familiesByWord } from './repos/find';
-import { matches, MAX_WORD } from './searchWords';
+import { lookupWords, matches, MAX_WORD } from './searchWords';
 import { churchOf, sightOf, type Sight } from './sight';
 import { familyView } from './views';
 import type { Viewer } from '../core/viewer';
@@ -32,7 +32,8 @@ export async function searchDirectory(viewer: Viewer, text: string): Promise<Sea
   const query = wordsOf(text);
   if (query.length === 0) return { families: [], more: false };
   // The longest word names the fewest families; the others are checked on each view.
-  const word = query.reduce((a, b) => (b.length > a.length ? b : a)).slice(0, MAX_WORD);
+  const lookup = lookupWords(text);
+  const word = (lookup.length ? lookup : query).reduce((a, b) => (b.length > a.length ? b : a)).slice(0, MAX_WORD);
   const [first, church] = await Promise.all([familiesByWord(viewer.orgId, word, WORD_PAGE, null), churchOf(viewer)]);
   const sight = await sightOf(viewer, church);
   const now = Date.now();

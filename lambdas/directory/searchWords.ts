@@ -27,6 +27,18 @@ function emailWords(email: string | null | undefined): string[] {
   return /@.+\.[^.]+$/.test(email ?? '') ? words.slice(0, -1) : words;
 }
 
+/**
+ * The words search looks up in the index, of what the person typed: an address typed whole is
+ * looked up by its own part (before '@'), which few share, never by its domain's last part, which
+ * is not indexed; anything else by all its words.
+ */
+export function lookupWords(typed: string): string[] {
+  const tokens = typed.split(/\s+/).filter(Boolean);
+  const addresses = tokens.filter((t) => /^[^@\s]+@.+\.[^.]+$/.test(t));
+  if (addresses.length) return addresses.flatMap((a) => text(a.slice(0, a.indexOf('@'))));
+  return text(typed);
+}
+
 const distinct = (words: string[]) => [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD)))];
 
 /** The words a detail of this kind is found by. */
@@ -38,10 +50,10 @@ const WORDS: Record<Kind, (value: string | null | undefined) => string[]> = {
 };
 
 /** A record's words: of each field its declaration says search finds, by what it holds. */
-export function wordsOfFields<F extends Fields>(fields: F) {
+export function wordsOfFields<F extends Fields>(fields: F, by = WORDS) {
   const found = keysOf(fields).filter((k) => fields[k]!.search);
   return (record: Partial<Record<keyof F, unknown>>) =>
-    distinct(found.flatMap((k) => WORDS[fields[k]!.kind ?? 'text'](record[k] as string | null | undefined)));
+    distinct(found.flatMap((k) => by[fields[k]!.kind ?? 'text'](record[k] as string | null | undefined)));
 }
 
 type Searched<F extends Fields> = Partial<Record<keyof F, unknown>>;
@@ -51,8 +63,13 @@ export type MemberText = Searched<typeof MEMBER_FIELDS> & { name: string };
 export const familyWords: (f: FamilyText) => string[] = wordsOfFields(FAMILY_FIELDS);
 export const memberWords: (m: MemberText) => string[] = wordsOfFields(MEMBER_FIELDS);
 
+/** What a view is checked by: an address by all its words, its last part too (typed whole, it is typed). */
+const SEEN: typeof WORDS = { ...WORDS, email: text };
+const familySeenWords: (f: FamilyText) => string[] = wordsOfFields(FAMILY_FIELDS, SEEN);
+const memberSeenWords: (m: MemberText) => string[] = wordsOfFields(MEMBER_FIELDS, SEEN);
+
 /** Whether every word of the query begins some word of the family or of one of its members. */
 export function matches(query: string[], family: FamilyText & { members: MemberText[] }): boolean {
-  const words = [...familyWords(family), ...family.members.flatMap(memberWords)];
+  const words = [...familySeenWords(family), ...family.members.flatMap(memberSeenWords)];
   return query.every((q) => words.some((w) => w.startsWith(q.slice(0, MAX_WORD))));
 }

@@ -18,13 +18,17 @@ export function memberView({ audience, church }: Sight, member: Member): MemberV
   const privacy: MemberPrivacyView | null = seesSettings(audience, m.familyId)
     ? { choices: { ...member.privacy }, levels: memberLevels(church, member) }
     : null;
+  // A held address (members.ts) shows as the address to its family and administrators, and to nobody else.
+  const held = privacy && !member.email && member.pendingEmail ? member.pendingEmail : null;
   return {
     memberId: m.memberId,
     familyId: m.familyId,
     ...valuesOf(MEMBER_FIELDS, m),
+    ...(held ? { email: held } : {}),
     surname: m.surname,
     version: m.version,
     privacy,
+    ...(held && audience.admin ? { emailHeld: true as const } : {}),
   };
 }
 

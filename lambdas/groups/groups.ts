@@ -12,6 +12,7 @@ import type { ChurchPrivacy, Group, Role } from '../core/entities';
 import { AppError, denied, notFound } from '../core/errors';
 import { createOnce, newRecordId } from '../core/once';
 import { readMember } from '../directory/repos/directory';
+import { unseenBy, type Unseen } from '../directory/unseen';
 import { joinMarks, leaveMarks, rolesOfExistingMembers } from './repos/groupMarks';
 import {
   groupLeaveCounts,
@@ -24,7 +25,8 @@ import {
   readRole,
   roleCounted,
   roleRemovals,
-  type RolesPage,
+  startRolesRead,
+  type RolesRead,
 } from './repos/groups';
 import { groupItem, groupNameItem, roleItem, roleMemberName } from '../directory/repos/items';
 import { ItemType } from '../core/repos/table';
@@ -41,11 +43,15 @@ function mustManage(viewer: Viewer, message = 'You do not have permission to man
   if (!viewer.admin) throw denied(message);
 }
 
-/** A group as the pages name it; a count below zero (never written so, but counted by ADD) shows as none. */
-const summaryOf = (group: Group): GroupSummaryView => ({
+/**
+ * A group as the pages name it, its count of members as the viewer sees them (less those of
+ * families left out of the directory it may not see, directory/unseen.ts); a count below zero
+ * (never written so, but counted by ADD) shows as none.
+ */
+const summaryOf = (group: Group, unseen: Unseen): GroupSummaryView => ({
   groupId: group.groupId,
   groupName: group.groupName,
-  memberCount: Math.max(0, group.roleCount ?? 0),
+  memberCount: Math.max(0, (group.roleCount ?? 0) - unseen.inGroup(group.groupId)),
 });
 
 /**
@@ -58,11 +64,12 @@ export const startGroupList = (orgId: string): Promise<Group[]> => readGroupList
 
 /** The reads of a group's page, started beside the caller's admission: the group's item and a page of its roles. */
 export const startGroupPage = (orgId: string, groupId: string, after?: string) =>
-  Promise.all([readGroupItem(orgId, groupId), readRolesPage(orgId, groupId, after)]);
+  Promise.all([readGroupItem(orgId, groupId), startRolesRead(orgId, groupId, after)]);
 
-export function listGroups(viewer: Viewer, groups: Group[]): ListGroupsResult {
+export async function listGroups(viewer: Viewer, church: ChurchPrivacy, groups: Group[]): Promise<ListGroupsResult> {
   const ordered = [...groups].sort((a, b) => byName(a.groupName, b.groupName) || a.groupId.localeCompare(b.groupId));
-  return { groups: ordered.map(summaryOf), canManage: viewer.admin };
+  const unseen = await unseenBy(viewer, church);
+  return { groups: ordered.map((g) => summaryOf(g, unseen)), canManage: viewer.admin };
 }
 
 /**
@@ -71,20 +78,27 @@ export function listGroups(viewer: Viewer, groups: Group[]): ListGroupsResult {
  * field's level). The Add Member modal finds people by search (searchDirectory), never from a
  * list of the whole church.
  */
-export function groupPage(viewer: Viewer, church: ChurchPrivacy, group: Group | null, page: RolesPage): GetGroupResult {
+export async function groupPage(
+  viewer: Viewer,
+  church: ChurchPrivacy,
+  group: Group | null,
+  read: RolesRead,
+): Promise<GetGroupResult> {
   if (!group) throw notFound(GROUP_MESSAGES.groupNotFound);
   const audience: Audience = { admin: viewer.admin, familyId: viewer.familyId, groups: new Set() };
+  const [page, unseen] = await Promise.all([
+    readRolesPage(read, (r) => seesFamily(audience, church, r.familyId)),
+    unseenBy(viewer, church),
+  ]);
   return {
-    group: summaryOf(group),
-    roles: page.roles
-      .filter((r) => seesFamily(audience, church, r.familyId))
-      .map((r) => ({
-        memberId: r.memberId,
-        familyId: r.familyId ?? '',
-        memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
-        label: r.label ? r.label : null,
-        cDate: r.cDate,
-      })),
+    group: summaryOf(group, unseen),
+    roles: page.roles.map((r) => ({
+      memberId: r.memberId,
+      familyId: r.familyId ?? '',
+      memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
+      label: r.label ? r.label : null,
+      cDate: r.cDate,
+    })),
     next: page.next,
     canManage: viewer.admin,
   };

@@ -6,15 +6,15 @@
  */
 import type { PhotoUploadStatus } from '../contract/api';
 import { PHOTO_MESSAGES } from '../contract/directory';
-import { denied, notFound } from '../core/errors';
+import { notFound } from '../core/errors';
 import { photoUrl } from './photos';
 import { readPreparedPhoto } from './repos/photos';
 import { canEditFamily, type Viewer } from '../core/viewer';
 
 export async function photoUploadStatus(viewer: Viewer, photoId: string): Promise<PhotoUploadStatus> {
   const prepared = await readPreparedPhoto(viewer.orgId, photoId);
-  if (!prepared) throw notFound(PHOTO_MESSAGES.notFound);
-  if (!canEditFamily(viewer, prepared.familyId)) throw denied('You do not have permission to edit this family.');
+  // Another family's upload is not found, as an unknown one is.
+  if (!prepared || !canEditFamily(viewer, prepared.familyId)) throw notFound(PHOTO_MESSAGES.notFound);
   if (prepared.status === 'refused') return { status: 'refused', message: prepared.message };
   const url = await photoUrl({ photo: prepared.photo, photoSize: prepared.size });
   return { status: 'ready', url: url!, width: prepared.size.width, height: prepared.size.height };

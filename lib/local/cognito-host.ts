@@ -68,6 +68,25 @@ Targets.AdminUserGlobalSignOut =
     return {};
   };
 
+// Nor GlobalSignOut (a user signing out everywhere with its access token, which the proxy has
+// verified: cognito-mfa.ts): the same revocation, for the token's user.
+Targets.GlobalSignOut =
+  ({ cognito }: { cognito: { getUserPool(ctx: unknown, id: string): Promise<Pool> } }) =>
+  async (ctx: unknown, req: { AccessToken?: string }) => {
+    const { NotAuthorizedError } = require('cognito-local/lib/errors');
+    let claims: { iss?: string; username?: string; sub?: string };
+    try {
+      claims = JSON.parse(Buffer.from(String(req.AccessToken).split('.')[1] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      throw new NotAuthorizedError();
+    }
+    const pool = await cognito.getUserPool(ctx, String(claims.iss).split('/').pop() ?? '');
+    const user = await pool.getUserByUsername(ctx, String(claims.username ?? claims.sub));
+    if (!user) throw new NotAuthorizedError();
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] } as User);
+    return {};
+  };
+
 // Real Cognito sends a reset code only to a verified address (account recovery is EMAIL_ONLY):
 // an account whose address nobody proved cannot be reset, which is why an unproven account must
 // never block the owner of its address (lambdas/accounts/accounts.ts). cognito-local sends one anyway.

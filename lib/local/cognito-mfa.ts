@@ -4,8 +4,12 @@
  * what it does on verification); the proxy adds what it lacks:
  *  - the access token of a token operation is verified (signature, issuer, client, expiry), where
  *    cognito-local only decodes it: a forged token must not turn off someone's second step;
- *  - a SOFTWARE_TOKEN_MFA challenge's Session is Cognito's: for the user it was issued to, usable
- *    once, for 3 minutes; a made-up, spent or stale one is NotAuthorizedException.
+ *  - every challenge's Session is Cognito's (SOFTWARE_TOKEN_MFA, SMS_MFA, SELECT_MFA_TYPE,
+ *    NEW_PASSWORD_REQUIRED, whichever InitiateAuth or an earlier answer issued): for the user and
+ *    the challenge it was issued for, usable once, for 3 minutes; a made-up, spent, stale or
+ *    another challenge's one is NotAuthorizedException. cognito-local takes any Session and a
+ *    USERNAME, which would hand out any account's tokens (the super-admin's too), and set its
+ *    password through NEW_PASSWORD_REQUIRED.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { type CognitoAnswer, cognitoError } from './cognito-answer';
@@ -38,6 +42,8 @@ export async function accessTokenRefusal(
 }
 
 interface Challenge {
+  /** The challenge the Session was issued for. */
+  name: string;
   /** The names the user may be given by in the answer: the sign-in name and the USER_ID_FOR_SRP. */
   names: Set<string>;
   clientId: unknown;
@@ -50,7 +56,10 @@ export class MfaSessions {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Keeps the Session of an InitiateAuth answer that asks for a TOTP code. */
+  /**
+   * Keeps the Session of an answer that asks for a challenge: InitiateAuth's, or a
+   * RespondToAuthChallenge's that asks for the next one (for the user the request named).
+   */
   issued(payload: Record<string, unknown>, answer: CognitoAnswer): void {
     if (answer.status !== 200) return;
     const body = JSON.parse(answer.body) as {
@@ -58,11 +67,12 @@ export class MfaSessions {
       Session?: string;
       ChallengeParameters?: Record<string, string>;
     };
-    if (body.ChallengeName !== 'SOFTWARE_TOKEN_MFA' || !body.Session) return;
-    const signInName = (payload.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
-    const names = [signInName, body.ChallengeParameters?.USER_ID_FOR_SRP].filter((n) => typeof n === 'string');
+    if (!body.ChallengeName || !body.Session) return;
+    const given = (payload.AuthParameters ?? payload.ChallengeResponses) as Record<string, unknown> | undefined;
+    const names = [given?.USERNAME, body.ChallengeParameters?.USER_ID_FOR_SRP].filter((n) => typeof n === 'string');
     this.forgetOld();
     this.bySession.set(body.Session, {
+      name: body.ChallengeName,
       names: new Set(names.map((n) => (n as string).toLowerCase())),
       clientId: payload.ClientId,
       issued: this.now(),
@@ -72,11 +82,11 @@ export class MfaSessions {
 
   /** Cognito's refusal of a RespondToAuthChallenge whose Session is not a live one for that user, else null. */
   refusal(payload: Record<string, unknown>): CognitoAnswer | null {
-    if (payload.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return null;
     const challenge = typeof payload.Session === 'string' ? this.bySession.get(payload.Session) : undefined;
     const username = (payload.ChallengeResponses as Record<string, unknown> | undefined)?.USERNAME;
     if (
       !challenge ||
+      challenge.name !== payload.ChallengeName ||
       challenge.clientId !== payload.ClientId ||
       typeof username !== 'string' ||
       !challenge.names.has(username.toLowerCase()) ||
@@ -87,7 +97,7 @@ export class MfaSessions {
     return challenge.spent ? cognitoError('NotAuthorizedException', SPENT_SESSION) : null;
   }
 
-  /** A right answer spends the Session (a wrong code leaves it for another try, as Cognito does). */
+  /** A right answer spends the Session (a wrong code leaves it for another try, as Cognito does); a next challenge's Session is kept. */
   answered(payload: Record<string, unknown>, answer: CognitoAnswer): void {
     const challenge = typeof payload.Session === 'string' ? this.bySession.get(payload.Session) : undefined;
     if (challenge && answer.status === 200) challenge.spent = true;

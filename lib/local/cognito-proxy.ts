@@ -7,7 +7,9 @@
  *  - token answers carry ExpiresIn;
  *  - a wrong password at sign-in is NotAuthorizedException (cognito-local says InvalidPasswordException);
  *  - wrong codes are limited per account (cognito-attempts.ts);
- *  - access tokens are verified and a TOTP challenge's Session is single-use and short-lived (cognito-mfa.ts).
+ *  - access tokens are verified, and every challenge's Session is bound to its user and challenge,
+ *    single-use and short-lived (cognito-mfa.ts);
+ *  - GlobalSignOut revokes the user's refresh tokens (cognito-host.ts; cognito-local has none).
  */
 import { USER_POOL_SETTINGS } from '../settings';
 import { type CognitoAnswer, cognitoError } from './cognito-answer';
@@ -100,7 +102,10 @@ export async function cognitoProxy(pool: LocalPool, request: CognitoRequest): Pr
   const answer = await forward(pool, operation, payload);
   codeAttempts.record(operation, payload, answer);
   if (operation === 'InitiateAuth') mfaSessions.issued(payload, answer);
-  if (operation === 'RespondToAuthChallenge') mfaSessions.answered(payload, answer);
+  if (operation === 'RespondToAuthChallenge') {
+    mfaSessions.answered(payload, answer);
+    mfaSessions.issued(payload, answer);
+  }
   if (operation === 'InitiateAuth' && answer.status >= 400 && answer.body.includes('InvalidPasswordException')) {
     return cognitoError('NotAuthorizedException', 'Incorrect username or password.');
   }

@@ -9,6 +9,7 @@ import {
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -149,5 +150,61 @@ describe('two-step sign-in (TOTP) through the local Cognito proxy', () => {
       ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Invalid Access Token' });
     expect(await mfaOf(email)).toEqual(['SOFTWARE_TOKEN_MFA']);
+  });
+});
+
+describe('the local Cognito is as strict as Cognito on every challenge (issue 30)', () => {
+  it('refuses SMS_MFA, NEW_PASSWORD_REQUIRED and SELECT_MFA_TYPE answers with a made-up Session, for any account', async () => {
+    const church = await createChurch();
+    const { email } = await createAccountIn(church.orgId);
+    const responses = {
+      SMS_MFA: { USERNAME: email, SMS_MFA_CODE: '123456' },
+      NEW_PASSWORD_REQUIRED: { USERNAME: email, NEW_PASSWORD: 'taken-over-1' },
+      SELECT_MFA_TYPE: { USERNAME: email, ANSWER: 'SOFTWARE_TOKEN_MFA' },
+    } as const;
+    for (const [ChallengeName, ChallengeResponses] of Object.entries(responses))
+      await expect(
+        browserCognito.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: stack.clientId,
+            ChallengeName: ChallengeName as keyof typeof responses,
+            Session: 'made-up-session',
+            ChallengeResponses,
+          }),
+        ),
+        ChallengeName,
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: EXPIRED_SESSION });
+    // The password is unchanged: the account still signs in with it.
+    expect((await initiate(email)).AuthenticationResult?.IdToken).toMatch(/^ey/);
+  });
+
+  it('refuses a TOTP Session answered as another challenge', async () => {
+    const { email, secret, AccessToken } = await memberWithAuthenticator();
+    await turnOn(AccessToken);
+    const challenge = await initiate(email);
+    await expect(
+      browserCognito.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: stack.clientId,
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          Session: challenge.Session,
+          ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'taken-over-1' },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await answer(email, challenge.Session, totpCode(secret))).AuthenticationResult?.IdToken).toMatch(/^ey/);
+  });
+
+  it('GlobalSignOut answers, and revokes the refresh token', async () => {
+    const church = await createChurch();
+    const { email } = await createAccountIn(church.orgId);
+    const signedIn = (await initiate(email)).AuthenticationResult!;
+    const refresh = () =>
+      browserCognito.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: stack.clientId, RefreshToken: signedIn.RefreshToken! }),
+      );
+    expect((await refresh()).AuthenticationResult?.IdToken).toMatch(/^ey/);
+    await browserCognito.send(new GlobalSignOutCommand({ AccessToken: signedIn.AccessToken! }));
+    await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });

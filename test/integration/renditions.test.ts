@@ -123,7 +123,8 @@ describe('photo renditions', () => {
     const ready = await ask(owner.token);
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: 'ready', width: 2, height: 2 });
-    expect((await ask(member.token)).status).toBe(403);
+    // Another family's upload: not found, as an unknown one.
+    expect((await ask(member.token)).status).toBe(404);
     const foreign = await ask(other.adminToken);
     expect(foreign.status).toBe(404);
     expect(JSON.stringify(foreign.body)).not.toContain(church.orgId);

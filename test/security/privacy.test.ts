@@ -259,7 +259,8 @@ describe('privacy', () => {
     }
     // Another family's user may not choose for this family.
     const before = await snapshotTable();
-    expect((await choose(s, { unlisted: true, family: {}, members: {} }, s.tokens.stranger)).status).toBe(403);
+    // Another family's user: not found, as for an unknown id (test/integration/side-channels.test.ts).
+    expect((await choose(s, { unlisted: true, family: {}, members: {} }, s.tokens.stranger)).status).toBe(404);
     expect(await snapshotTable()).toBe(before);
     const badDefaults = await call('setPrivacyDefaults', {
       token: s.tokens.admin,

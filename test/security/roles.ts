@@ -3,7 +3,17 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { linkUserToMember, unlinkUser } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
-import { addFamilyVia, createAccountIn, createChurch, memberAccountIn, unique, type Church } from '../support/fixtures';
+import { photoIdOf } from '../../lambdas/photos/photo-keys';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  memberAccountIn,
+  newId,
+  unique,
+  type Church,
+} from '../support/fixtures';
+import { uploadPhoto } from '../support/upload';
 import { superAdminIn } from '../support/jobs';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
@@ -21,8 +31,33 @@ export interface World {
    * which also shows that the record's link wins over a stale token claim.
    */
   ownFamily: () => Promise<Awaited<ReturnType<typeof addFamilyVia>>>;
+  /**
+   * A family of the church left out of the directory, with one member whose address only admins
+   * see, and a handled photo upload of it: what only admins (and that family, which no role here
+   * belongs to) may see.
+   */
+  hidden: Target;
   /** A new group of the church (through the API), with `family`'s member in it when `withRole`. */
   newGroup: (withRole?: boolean) => Promise<{ groupId: string; memberId: string }>;
+}
+
+/** The ids a route may be asked about. */
+export interface Target {
+  familyId: string;
+  memberId: string;
+  photoId: string;
+}
+
+/** Ids no record holds. */
+export const unknownTarget = (): Target => ({ familyId: newId(), memberId: newId(), photoId: newId() });
+
+async function hiddenFamily(church: Church): Promise<Target> {
+  const hidden = await addFamilyVia(church.adminToken, { surname: unique('Hiddenfield') });
+  const body = { unlisted: true, family: {}, members: { [hidden.memberId]: { email: 'admins' } } };
+  const set = await call('setFamilyPrivacy', { token: church.adminToken, params: { familyId: hidden.familyId }, body });
+  if (set.status !== 200) throw new Error(`setFamilyPrivacy failed: ${JSON.stringify(set.body)}`);
+  const photo = await uploadPhoto(church.adminToken, hidden.familyId);
+  return { familyId: hidden.familyId, memberId: hidden.memberId, photoId: photoIdOf(photo)! };
 }
 
 export async function buildWorld(): Promise<World> {
@@ -34,10 +69,12 @@ export async function buildWorld(): Promise<World> {
     memberAccountIn(church),
     createAccountIn(church.orgId, { familyId: family.familyId, memberId: family.memberId }),
   ]);
+  const hidden = await hiddenFamily(church);
   return {
     church,
     other,
     family,
+    hidden,
     ownFamily: async () => {
       const fresh = await addFamilyVia(church.adminToken);
       // A linked account is never relinked: unlinked first, as a delete of its member would.

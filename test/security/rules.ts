@@ -5,7 +5,7 @@
  */
 import type { Access, Operation } from '../../lambdas/routes';
 import { createChurch, registrationBody, unique } from '../support/fixtures';
-import type { Role, World } from './roles';
+import type { Role, Target, World } from './roles';
 import { call } from '../support/api';
 import { finishedBook } from '../support/book';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
@@ -26,6 +26,12 @@ export interface Rule {
   request: (world: World) => Request | Promise<Request>;
   /** Expected HTTP status per role. */
   expect: Record<Role, number>;
+  /**
+   * The same call about other records (`same answer`): asked about a hidden family's, member's or
+   * upload's ids and about unknown ones, every role that may not see the hidden one gets the same
+   * answer byte for byte. Absent for a route that takes no such id (NO_HIDDEN_ID says so).
+   */
+  about?: (target: Target) => Request;
   /** After an accepted call: wait for what it started in the background (a job) to finish. */
   settle?: (world: World, body: Record<string, unknown>) => Promise<void>;
 }
@@ -52,8 +58,11 @@ const members = { ...signedIn, unverified: 403, superAdmin: 403 };
 const finishing = { ...everyone(409), anonymous: 401, unverified: 403 };
 /** Reads of this church's records by id: another church's admin gets not-found. */
 const readById = { ...members, otherAdmin: 404 };
-/** Changes to one family: its own user and admins; another church's admin gets not-found. */
-const familyChange = { ...members, member: 403, superAdmin: 403, otherAdmin: 404 };
+/**
+ * Changes to one family: its own user and admins. Another family's user and another church's
+ * admin get not-found, as for an id no record holds (the answer says nothing of the family).
+ */
+const familyChange = { ...members, member: 404, superAdmin: 403, otherAdmin: 404 };
 const adminOnly = { ...members, member: 403, familyUser: 403, superAdmin: 403 };
 /** Changes to this church's groups by id: admins only; another church's admin gets not-found. */
 const groupChange = { ...adminOnly, otherAdmin: 404 };
@@ -108,7 +117,12 @@ export const rules: Record<Operation, Rule> = {
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },
   searchDirectory: { access: 'member', request: () => ({ query: 'q=a' }), expect: members },
-  getFamily: { access: 'member', request: (w) => ({ params: { familyId: w.family.familyId } }), expect: readById },
+  getFamily: {
+    access: 'member',
+    request: (w) => ({ params: { familyId: w.family.familyId } }),
+    expect: readById,
+    about: (t) => ({ params: { familyId: t.familyId } }),
+  },
   setFamilyPrivacy: {
     access: 'familyUser',
     request: async (w) => {
@@ -119,6 +133,7 @@ export const rules: Record<Operation, Rule> = {
       };
     },
     expect: familyChange,
+    about: (t) => ({ params: { familyId: t.familyId }, body: { unlisted: false, family: {}, members: {} } }),
   },
   getPrivacyDefaults: { access: 'admin', request: () => ({}), expect: adminOnly },
   setPrivacyDefaults: {
@@ -126,7 +141,12 @@ export const rules: Record<Operation, Rule> = {
     request: () => ({ body: { levels: { ...OPEN_LEVELS, birthday: 'groups' } } }),
     expect: adminOnly,
   },
-  getMember: { access: 'member', request: (w) => ({ params: { memberId: w.family.memberId } }), expect: readById },
+  getMember: {
+    access: 'member',
+    request: (w) => ({ params: { memberId: w.family.memberId } }),
+    expect: readById,
+    about: (t) => ({ params: { memberId: t.memberId } }),
+  },
   addFamily: { access: 'admin', request: () => ({ body: familyBody }), expect: adminOnly },
   updateFamily: {
     access: 'familyUser',
@@ -135,16 +155,19 @@ export const rules: Record<Operation, Rule> = {
       return { params: { familyId: own.familyId }, body: { ...familyBody, version: own.familyVersion } };
     },
     expect: familyChange,
+    about: (t) => ({ params: { familyId: t.familyId }, body: { ...familyBody, version: 1 } }),
   },
   deleteFamily: {
     access: 'familyUser',
     request: async (w) => ({ params: { familyId: (await w.ownFamily()).familyId } }),
     expect: familyChange,
+    about: (t) => ({ params: { familyId: t.familyId } }),
   },
   addMember: {
     access: 'familyUser',
     request: async (w) => ({ body: { familyId: (await w.ownFamily()).familyId, name: 'Naomi', birthday: '11/30' } }),
     expect: familyChange,
+    about: (t) => ({ body: { familyId: t.familyId, name: 'Naomi', birthday: '11/30' } }),
   },
   updateMember: {
     access: 'familyUser',
@@ -156,11 +179,16 @@ export const rules: Record<Operation, Rule> = {
       };
     },
     expect: familyChange,
+    about: (t) => ({
+      params: { memberId: t.memberId },
+      body: { name: 'Naomi', birthday: null, cellphone: null, email: null, version: 1 },
+    }),
   },
   deleteMember: {
     access: 'familyUser',
     request: async (w) => ({ params: { memberId: (await w.ownFamily()).memberId } }),
     expect: familyChange,
+    about: (t) => ({ params: { memberId: t.memberId } }),
   },
   createPhotoUpload: {
     access: 'familyUser',
@@ -168,6 +196,7 @@ export const rules: Record<Operation, Rule> = {
       body: { contentType: 'image/jpeg', size: 200_000, familyId: (await w.ownFamily()).familyId },
     }),
     expect: familyChange,
+    about: (t) => ({ body: { contentType: 'image/jpeg', size: 200_000, familyId: t.familyId } }),
   },
   // An upload of the familyUser's own family, already handled by the photo pipeline.
   getPhotoUpload: {
@@ -177,6 +206,7 @@ export const rules: Record<Operation, Rule> = {
       return { params: { photoId: photoIdOf(photo)! } };
     },
     expect: familyChange,
+    about: (t) => ({ params: { photoId: t.photoId } }),
   },
   listGroups: { access: 'member', request: () => ({}), expect: members },
   getGroup: {
@@ -271,3 +301,11 @@ export const rules: Record<Operation, Rule> = {
     expect: adminOnly,
   },
 };
+
+/**
+ * The routes that take no id of a record a viewer may be kept from (a family, a member, a photo
+ * upload): the rest say what they are asked about (`about`), and the matrix checks them.
+ */
+export const NO_HIDDEN_ID = new Set<Operation>(
+  (Object.keys(rules) as Operation[]).filter((operation) => !rules[operation].about),
+);

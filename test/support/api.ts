@@ -18,6 +18,8 @@ export async function idToken(email: string, password: string): Promise<string> 
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
+  /** The body as sent, byte for byte. */
+  text: string;
   body: T & { error?: { code: string; message: string }; message?: string };
 }
 
@@ -44,5 +46,5 @@ export async function call<T = Record<string, unknown>>(
     body: route.method === 'GET' ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {} };
+  return { status: response.status, text, body: text ? JSON.parse(text) : {} };
 }

@@ -39,5 +39,6 @@ export async function groupsWithRoles(token: string): Promise<Answer<GroupsWithR
   const groups = await Promise.all(
     list.body.groups.map(async (g) => ({ ...g, roles: await rolesOf(token, g.groupId) })),
   );
-  return { status: 200, body: { groups, canManage: list.body.canManage } };
+  const body = { groups, canManage: list.body.canManage };
+  return { status: 200, text: JSON.stringify(body), body };
 }

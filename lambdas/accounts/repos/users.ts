@@ -93,8 +93,8 @@ async function whileMemberStays(
 }
 
 /**
- * Links the account to the member (addClaimCreds), only while the account is linked to nobody and
- * is no administrator: nobody else's addition of a member with the same e-mail moves an
+ * Links the account to the member (addClaimCreds), only while the account is linked to nobody, is
+ * no administrator and was not removed with its member (removeUserFromDirectory): nobody else's addition of a member with the same e-mail moves an
  * account that is already placed, or an administrator's. 'member-gone' when the member was deleted
  * meanwhile, 'not-linkable' when the account is linked or an administrator (now).
  */
@@ -108,7 +108,7 @@ export async function linkUserToMember(
     keys.user(orgId, userId),
     'SET memberId = :m, familyId = :f',
     { ':m': memberId, ':f': familyId, ':yes': true, ':null': 'NULL' },
-    'attribute_exists(PK) AND NOT (admin = :yes) AND (attribute_not_exists(memberId) OR attribute_type(memberId, :null))',
+    'attribute_exists(PK) AND NOT (admin = :yes) AND NOT (removedFromDirectory = :yes) AND (attribute_not_exists(memberId) OR attribute_type(memberId, :null))',
   );
   const outcome = await whileMemberStays(link, orgId, familyId, memberId);
   return outcome === 'written' ? 'linked' : outcome === 'account-refused' ? 'not-linkable' : outcome;
@@ -282,3 +282,40 @@ export async function usersLinkedTo(orgId: string, memberIds: string[], familyId
 /** A transaction step: the account no longer points at a member or family (they are being deleted). */
 export const unlinkUser = (orgId: string, userId: string): Action =>
   update(keys.user(orgId, userId), 'SET memberId = :none, familyId = :none', { ':none': null });
+
+/**
+ * The account unlinked because its member (or its family) was deleted: marked removed, so it
+ * links itself to no member again (linkUserToMember) until an administrator gives the address to
+ * a member (readmitAddress). A family user giving the same address to a member of their own
+ * family does not bring the person back.
+ */
+export const removeUserFromDirectory = (orgId: string, userId: string): Action =>
+  update(keys.user(orgId, userId), 'SET memberId = :none, familyId = :none, removedFromDirectory = :yes', {
+    ':none': null,
+    ':yes': true,
+  });
+
+/** An administrator's word: the church's account of this address, if removed, may link itself again. */
+export async function readmitAddress(orgId: string, email: string): Promise<void> {
+  const index = keys.userEmailIndex(orgId, email);
+  const { Items = [] } = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :e AND GSI2SK = :u',
+      ExpressionAttributeValues: { ':e': index.GSI2PK, ':u': index.GSI2SK },
+    }),
+  );
+  await Promise.all(
+    Items.filter((i) => i.removedFromDirectory === true).map((i) =>
+      ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.user(orgId, String(i.userId)),
+          UpdateExpression: 'REMOVE removedFromDirectory',
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      ),
+    ),
+  );
+}

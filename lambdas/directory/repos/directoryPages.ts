@@ -3,7 +3,8 @@
  * A page is one Query of a bounded number of items, cut after its last whole family, so a page
  * never splits a family and its size does not grow with the church. Pages are named by a family's
  * place in the order (`keys.familyAt`), never by a DynamoDB key, so a cursor names nothing outside
- * the caller's own church (the partition comes from the token).
+ * the caller's own church (the partition comes from the token), and only by the place of a family
+ * the viewer may see: pages and their pointers are computed over the viewer's list (readDirectoryPage).
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
@@ -11,7 +12,7 @@ import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../contract/directory';
 import type { Family, Member } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import type { FamilyWithMembers } from './directory';
-import { ItemType, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
+import { ItemType, tableName, withoutKeys } from '../../core/repos/table';
 
 /** Items a page reads: about 30 families of four, some 60 KB of answer. */
 export const PAGE_ITEMS = 150;
@@ -23,43 +24,32 @@ export type PageStart =
   | { from: string }
   | Record<string, never>;
 
+/** Items a read looks ahead, once the page holds a family, for the next family the viewer may see. */
+export const PROBE_ITEMS = 25;
+
 export interface DirectoryPage {
   families: FamilyWithMembers[];
-  /** The place after which the next page starts, or null after the last family. */
+  /** The place after which the next page starts, or null after the last family the viewer sees. */
   next: string | null;
-  /** The place before which the page before this one ends, or null when this page starts the directory. */
+  /** The place before which the page before this one ends, or null when this page starts the viewer's list. */
   previous: string | null;
+}
+
+/**
+ * The first Query of a page, started before the viewer is known (beside the caller's admission):
+ * what it read and where it stopped. `readDirectoryPage` finishes the page for the viewer.
+ */
+export interface DirectoryRead {
+  orgId: string;
+  start: PageStart;
+  items: Item[];
+  more: Item | undefined;
 }
 
 type Item = Record<string, unknown>;
 
 interface Placed extends FamilyWithMembers {
   at: string;
-}
-
-/** Whole families in the order read; `forward` false reads members before their family. */
-function families(items: Item[], forward: boolean): { whole: Placed[]; open: Placed | null } {
-  const whole: Placed[] = [];
-  let open: Placed | null = null;
-  let waiting: Member[] = [];
-  for (const item of items) {
-    if (item.type === ItemType.family) {
-      const family: Placed = { family: withoutKeys<Family>(item), members: [], at: String(item.GSI4SK) };
-      if (forward) {
-        if (open) whole.push(open);
-        open = family;
-      } else {
-        family.members = waiting.filter((m) => m.familyId === family.family.familyId).reverse();
-        waiting = [];
-        whole.push(family);
-      }
-    } else if (item.type === ItemType.member) {
-      const member = withoutKeys<Member>(item);
-      if (forward) open?.members.push(member);
-      else waiting.push(member);
-    }
-  }
-  return { whole, open };
 }
 
 /** What a family and a member hold besides their form's fields (entities.ts). */
@@ -83,6 +73,7 @@ const MEMBER_RECORD = [
   'rolesVersion',
   'privacy',
   'groupIds',
+  'pendingEmail',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Member)[];
@@ -134,59 +125,114 @@ async function query(orgId: string, input: Partial<QueryCommandInput>, values: I
   );
 }
 
-/** The rest of one family whose members did not fit in a page (a family of more than PAGE_ITEMS). */
-async function restOf(orgId: string, family: Placed, start: Item): Promise<Placed> {
-  let ExclusiveStartKey: Item | undefined = start;
-  while (ExclusiveStartKey) {
-    const page = await query(
-      orgId,
-      {
-        KeyConditionExpression: 'GSI4PK = :dir AND GSI4SK BETWEEN :at AND :atEnd',
-        ExclusiveStartKey,
-        Limit: undefined,
-      },
-      { ':at': `${family.at}#`, ':atEnd': prefixEnd(`${family.at}#`) },
-    );
-    family.members.push(...(page.Items ?? []).map((i) => withoutKeys<Member>(i)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  }
-  return family;
+const backward = (start: PageStart) => 'before' in start;
+
+/** The Query of a page from its start; `ExclusiveStartKey` goes on from where a read stopped. */
+const readFrom = (orgId: string, start: PageStart, ExclusiveStartKey?: Item, Limit = PAGE_ITEMS) =>
+  'before' in start
+    ? query(
+        orgId,
+        {
+          KeyConditionExpression: 'GSI4PK = :dir AND GSI4SK < :before',
+          ScanIndexForward: false,
+          ExclusiveStartKey,
+          Limit,
+        },
+        { ':before': start.before },
+      )
+    : query(
+        orgId,
+        {
+          KeyConditionExpression:
+            'after' in start || 'from' in start ? 'GSI4PK = :dir AND GSI4SK >= :start' : 'GSI4PK = :dir',
+          ExclusiveStartKey,
+          Limit,
+        },
+        // '~' follows every character of an id: after a family's key and all its members'.
+        'after' in start ? { ':start': `${start.after}#~` } : 'from' in start ? { ':start': start.from } : {},
+      );
+
+/** The page's first Query, which needs only the church (started beside the caller's admission). */
+export async function startDirectoryRead(orgId: string, start: PageStart): Promise<DirectoryRead> {
+  const page = await readFrom(orgId, start);
+  return { orgId, start, items: page.Items ?? [], more: page.LastEvaluatedKey };
 }
 
-export async function readDirectoryPage(orgId: string, start: PageStart): Promise<DirectoryPage> {
-  if ('before' in start) {
-    const page = await query(
-      orgId,
-      { KeyConditionExpression: 'GSI4PK = :dir AND GSI4SK < :before', ScanIndexForward: false },
-      { ':before': start.before },
-    );
-    const items = page.Items ?? [];
-    const { whole } = families(items, false);
-    whole.reverse();
-    // Members read before their family's own item are read again with it by the page before.
-    const earliest = whole[0]?.at ?? String(items.at(-1)?.GSI4SK ?? start.before);
-    return { families: whole, next: whole.at(-1)?.at ?? null, previous: page.LastEvaluatedKey ? earliest : null };
+/**
+ * The page as one viewer may list it: the families `shows` keeps, whole, and pointers computed
+ * over those alone. A page holds the kept families of the first read that has any (reading on
+ * past families the viewer may not see, and past a family larger than a read); then it reads on
+ * (PROBE_ITEMS at a time) until it meets a family the viewer sees or the end, so `next` (and,
+ * reading back, `previous`) is given only when a family the viewer sees lies there, and every
+ * pointer is the place of a family the page shows. Pages of a viewer who sees every family cost
+ * one Query, as before.
+ */
+export async function readDirectoryPage(
+  read: DirectoryRead,
+  shows: (family: Family) => boolean,
+): Promise<DirectoryPage> {
+  const { orgId, start } = read;
+  const forward = !backward(start);
+  const shown: Placed[] = [];
+  let probing = false;
+  let seenMore = false;
+  let current: Placed | null = null; // forward: the family being read (its members follow it)
+  let waiting: Member[] = []; // backward: members read before their family's item
+  let items = read.items;
+  let more = read.more;
+  const take = (family: Placed) => {
+    if (!shows(family.family)) return;
+    if (probing) seenMore = true;
+    else shown.push(family);
+  };
+  for (;;) {
+    for (const item of items) {
+      if (item.type === ItemType.family) {
+        const family: Placed = { family: withoutKeys<Family>(item), members: [], at: String(item.GSI4SK) };
+        if (forward) {
+          if (current) take(current);
+          current = family;
+          // Its members are still to come, but that it is there is enough to point past the page.
+          if (probing && shows(family.family)) seenMore = true;
+        } else {
+          family.members = waiting.filter((m) => m.familyId === family.family.familyId).reverse();
+          waiting = [];
+          take(family);
+        }
+        if (seenMore) break;
+      } else if (item.type === ItemType.member && !probing) {
+        const member = withoutKeys<Member>(item);
+        if (forward) {
+          if (current) current.members.push(member);
+        } else waiting.push(member);
+      }
+    }
+    if (seenMore) break;
+    if (!more) {
+      if (forward && current) take(current);
+      break;
+    }
+    if (!probing && shown.length) {
+      probing = true;
+      // Forward, the family the read stopped in leads the next page: one the viewer sees is enough.
+      if (forward && current && shows(current.family)) {
+        seenMore = true;
+        break;
+      }
+      if (forward) current = null;
+    }
+    const page = await readFrom(orgId, start, more, probing ? PROBE_ITEMS : PAGE_ITEMS);
+    items = page.Items ?? [];
+    more = page.LastEvaluatedKey;
   }
-  const page = await query(
-    orgId,
-    'after' in start
-      ? { KeyConditionExpression: 'GSI4PK = :dir AND GSI4SK > :start' }
-      : 'from' in start
-        ? { KeyConditionExpression: 'GSI4PK = :dir AND GSI4SK >= :start' }
-        : { KeyConditionExpression: 'GSI4PK = :dir' },
-    // '~' follows every character of an id: after a family's key and all its members'.
-    'after' in start ? { ':start': `${start.after}#~` } : 'from' in start ? { ':start': start.from } : {},
-  );
-  const { whole, open } = families(page.Items ?? [], true);
-  const more = page.LastEvaluatedKey;
-  // The last family may go on past the page: it leads the next page instead, unless it is alone.
-  if (open && !more) whole.push(open);
-  else if (open && more && whole.length === 0) whole.push(await restOf(orgId, open, more));
-  const last = whole.at(-1);
+  if (!forward) shown.reverse();
+  const first = shown[0]?.at ?? null;
+  const last = shown.at(-1)?.at ?? null;
+  const families = shown.map(({ family, members }) => ({ family, members }));
+  if (!forward) return { families, next: last, previous: seenMore ? first : null };
   return {
-    families: whole,
-    next: more && last ? last.at : null,
-    previous:
-      'after' in start ? (whole[0]?.at ?? `${start.after}#~`) : 'from' in start ? (whole[0]?.at ?? start.from) : null,
+    families,
+    next: seenMore ? last : null,
+    previous: 'after' in start ? first : 'from' in start ? (first ?? start.from) : null,
   };
 }

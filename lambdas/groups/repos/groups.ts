@@ -85,13 +85,21 @@ export const ROLES_PAGE = 60;
 
 export interface RolesPage {
   roles: Role[];
-  /** The place after which the next page starts (keys.roleAt), or null after the last role. */
+  /** The place after which the next page starts (keys.roleAt), or null after the last role the viewer sees. */
   next: string | null;
 }
 
-/** One page of a group's roles in name order, after a place a page gave: one Query of at most ROLES_PAGE + 1 items. */
-export async function readRolesPage(orgId: string, groupId: string, after?: string): Promise<RolesPage> {
-  const { Items = [] } = await ddb.send(
+/** The first Query of a group's page, started before the viewer is known; `readRolesPage` finishes it. */
+export interface RolesRead {
+  orgId: string;
+  groupId: string;
+  after: string | undefined;
+  items: Item[];
+  more: Item | undefined;
+}
+
+const rolesFrom = (orgId: string, groupId: string, after: string | undefined, ExclusiveStartKey?: Item) =>
+  ddb.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'GSI4',
@@ -102,13 +110,38 @@ export async function readRolesPage(orgId: string, groupId: string, after?: stri
       },
       // One more than the page: whether it exists says whether there is a next page, so the last page never offers an empty one.
       Limit: ROLES_PAGE + 1,
+      ExclusiveStartKey,
     }),
   );
-  const shown = Items.slice(0, ROLES_PAGE);
-  return {
-    roles: shown.map((i) => withoutKeys<Role>(i)),
-    next: Items.length > ROLES_PAGE ? String(shown.at(-1)!.GSI4SK) : null,
-  };
+
+/** A group's page's first Query: at most ROLES_PAGE + 1 items. */
+export async function startRolesRead(orgId: string, groupId: string, after?: string): Promise<RolesRead> {
+  const page = await rolesFrom(orgId, groupId, after);
+  return { orgId, groupId, after, items: page.Items ?? [], more: page.LastEvaluatedKey };
+}
+
+/**
+ * One page of a group's roles in name order as one viewer may list them: the first ROLES_PAGE
+ * roles `shows` keeps, and `next` only when one more such role follows, named by the place of the
+ * page's last role. A role the viewer may not see is neither shown nor pointed at, and whether a
+ * next page exists says nothing of it. One Query when the viewer sees the roles it read.
+ */
+export async function readRolesPage(read: RolesRead, shows: (role: Role) => boolean): Promise<RolesPage> {
+  const kept: { role: Role; at: string }[] = [];
+  let { items, more } = read;
+  for (;;) {
+    for (const item of items) {
+      const role = withoutKeys<Role>(item);
+      if (shows(role)) kept.push({ role, at: String(item.GSI4SK) });
+      if (kept.length > ROLES_PAGE) break;
+    }
+    if (kept.length > ROLES_PAGE || !more) break;
+    const page = await rolesFrom(read.orgId, read.groupId, read.after, more);
+    items = page.Items ?? [];
+    more = page.LastEvaluatedKey;
+  }
+  const shown = kept.slice(0, ROLES_PAGE);
+  return { roles: shown.map((r) => r.role), next: kept.length > ROLES_PAGE ? shown.at(-1)!.at : null };
 }
 
 /**

@@ -146,7 +146,12 @@ export const setFamilyPrivacyNotYours = command(
       );
       const body: FamilyPrivacyInput = { unlisted: true, family: { phone: 'admins' }, members: {} };
       const token = await tokenOf(user);
-      expectStatus(await call('setFamilyPrivacy', { token, params: { familyId: family.familyId }, body }), 403);
+      // Not found, as an unknown id (nothing said of another family); an account its church no longer lists is refused first.
+      const listed = user.memberId !== null && m.members.has(user.memberId);
+      expectStatus(
+        await call('setFamilyPrivacy', { token, params: { familyId: family.familyId }, body }),
+        listed ? 404 : 403,
+      );
     },
   },
 );

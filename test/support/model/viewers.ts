@@ -117,10 +117,10 @@ function expectDashboards(m: ChurchModel, viewer: Viewer, views: Views, reads: R
   for (const { month, answer } of reads.dashboards) {
     const dashboard = expectStatus(answer, 200).body;
     expect(byDay(dashboard.birthdays) && byDay(dashboard.anniversaries), `month ${month} by day`).toBe(true);
-    // The counts are the church's, not a view of anyone's details.
-    expect(dashboard.counts).toEqual({
-      families: m.families.size,
-      members: m.members.size,
+    // The counts are of what the viewer sees: no family left out of the directory, nor its members (issue 30).
+    expect(dashboard.counts, `${viewer.kind}: counts`).toEqual({
+      families: views.families.length,
+      members: views.families.reduce((n, f) => n + f.members.length, 0),
       groups: m.groups.size,
       lessons: 0,
     });
@@ -139,6 +139,8 @@ function expectGroups(viewer: Viewer, views: Views, reads: Reads) {
   expect(groups.canManage).toBe(viewer.looker.admin);
   // No list of the church's members: the Add Member modal finds people by search.
   expect(groups).not.toHaveProperty('members');
+  // A group's count is of the members the viewer sees in it.
+  for (const g of groups.groups) expect(g.memberCount, `${viewer.kind}: ${g.groupName}'s count`).toBe(g.roles.length);
   const seen = groups.groups.map((g) => ({
     groupId: g.groupId,
     groupName: g.groupName,

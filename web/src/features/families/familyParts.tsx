@@ -114,6 +114,9 @@ export function MemberTable({ members, canEdit, names, formatDate, onDelete, bus
                 >
                   {d.value}
                   {d.value && <PrivacyMark level={d.level} />}
+                  {d.kind === 'email' && m.emailHeld && (
+                    <span className="privacy-mark"> (held: another member has this address)</span>
+                  )}
                 </td>
               ))}
               <td data-label="Actions" className={styles.memberTableActions}>
