@@ -1,9 +1,10 @@
 /**
  * What a failure says, in one place: for each thing that can fail (a context), the text of each
  * error the API answers (its code, lambdas/contract/errors.ts), of each Cognito refusal (its
- * exception name), or of an upload's answer. The texts are SPEC.md's (section 8, the error
- * catalogue) and must not change: the web and browser tests assert them. Pages never word an
- * error themselves: they name the context, `errorText('signup', error)`.
+ * exception name), or of an upload's answer. These are the texts users have always been shown,
+ * one per error and context; they do not change with a page's code, and the web and browser tests
+ * assert them word for word. Pages never word an error themselves: they name the context,
+ * `errorText('signup', error)`.
  */
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import { PDF_MESSAGES } from '@contract/pdf';
