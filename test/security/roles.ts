@@ -1,6 +1,6 @@
 /** The callers of the security matrix: one of each role, in one church, plus an admin of another. */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { linkUserToMember, unlinkUser } from '../../lambdas/accounts/repos/users';
+import { linkUserToMember, readmitAddress, unlinkUser } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { photoIdOf } from '../../lambdas/photos/photo-keys';
@@ -77,8 +77,10 @@ export async function buildWorld(): Promise<World> {
     hidden,
     ownFamily: async () => {
       const fresh = await addFamilyVia(church.adminToken);
-      // A linked account is never relinked: unlinked first, as a delete of its member would.
+      // A linked account is never relinked: unlinked first, as a delete of its member would, and
+      // readmitted as an administrator would (a deleteFamily call may have removed it).
       await ddb.send(new TransactWriteCommand({ TransactItems: [unlinkUser(church.orgId, familyUser.userId)] }));
+      await readmitAddress(church.orgId, familyUser.email);
       await linkUserToMember(church.orgId, familyUser.userId, fresh.memberId, fresh.familyId);
       return fresh;
     },

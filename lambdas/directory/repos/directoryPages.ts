@@ -27,6 +27,9 @@ export type PageStart =
 /** Items a read looks ahead, once the page holds a family, for the next family the viewer may see. */
 export const PROBE_ITEMS = 25;
 
+/** An id no family has, lowest of all: `<letter>#NO_FAMILY` is the place right before the letter's families. */
+const NO_FAMILY = '00000000-0000-0000-0000-000000000000';
+
 export interface DirectoryPage {
   families: FamilyWithMembers[];
   /** The place after which the next page starts, or null after the last family the viewer sees. */
@@ -233,6 +236,7 @@ export async function readDirectoryPage(
   return {
     families,
     next: seenMore ? last : null,
-    previous: 'after' in start ? first : 'from' in start ? (first ?? start.from) : null,
+    // A letter's empty page still leads back: to the place right before the letter, which names no family.
+    previous: 'after' in start ? first : 'from' in start ? (first ?? `${start.from}#${NO_FAMILY}`) : null,
   };
 }
