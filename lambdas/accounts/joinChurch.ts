@@ -5,7 +5,7 @@
  * refusal answers the same words, so the answers do not tell which addresses exist in which church.
  */
 import type { Principal } from '../core/principal';
-import { ACCOUNT_EXISTS, CANNOT_JOIN, provenAccount } from './accounts';
+import { ACCOUNT_EXISTS, CANNOT_JOIN, provenAccount, purposeDone } from './accounts';
 import type { UserRecord } from '../core/entities';
 import { AppError, denied } from '../core/errors';
 import { clearCustomAttributes, setCustomAttributes } from './identity';
@@ -61,5 +61,6 @@ export async function joinChurch(principal: Principal, orgId: string | null): Pr
     await clearCustomAttributes(account.username);
     throw denied(CANNOT_JOIN);
   }
+  await purposeDone(principal);
   return member;
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChurchInfo } from '../contract/auth';
 import type { Principal } from '../core/principal';
-import { ADMIN_EXISTS, provenAccount } from './accounts';
+import { ADMIN_EXISTS, provenAccount, purposeDone } from './accounts';
 import { trialEnd, type Organization, type UserRecord } from '../core/entities';
 import { AppError } from '../core/errors';
 import { clearCustomAttributes, setCustomAttributes } from './identity';
@@ -52,6 +52,7 @@ export async function registerChurch(principal: Principal, church: ChurchInfo): 
     await clearCustomAttributes(account.username);
     throw error;
   }
+  await purposeDone(principal);
   return org;
 }
 

@@ -92,22 +92,47 @@ describe('signed out', () => {
   });
 });
 
+/** The registration form filled as a person would, in North Carolina. */
+async function fillRegistration(
+  page: Page,
+  form: {
+    church: string;
+    street: string;
+    city: string;
+    zip: string;
+    name: string;
+    email: string;
+    password: string;
+    confirm?: string;
+  },
+) {
+  await page.goto('/register-organization');
+  await page.getByLabel('Church Name').fill(form.church);
+  await page.getByLabel('Street Address').fill(form.street);
+  await page.getByLabel('City').fill(form.city);
+  await page.getByLabel('State').selectOption('NC');
+  await page.getByLabel('Zip Code').fill(form.zip);
+  await page.getByLabel('Full Name').fill(form.name);
+  await page.getByLabel('Email').fill(form.email);
+  await page.getByLabel('Password', { exact: true }).fill(form.password);
+  await page.getByLabel('Confirm Password').fill(form.confirm ?? form.password);
+}
+
 describe('registering a church', () => {
   const admin = { email: `pastor-${stamp}@example.org`, password: 'first-pass-1' };
   const church = `St Columba ${stamp}`;
 
   it('registers, verifies the administrator with the mailed code, and lands on the dashboard', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/register-organization');
-    await page.getByLabel('Church Name').fill(church);
-    await page.getByLabel('Street Address').fill('1 Kirk Lane');
-    await page.getByLabel('City').fill('Durham');
-    await page.getByLabel('State').selectOption('NC');
-    await page.getByLabel('Zip Code').fill('27701');
-    await page.getByLabel('Full Name').fill('Morag Pastor');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByLabel('Confirm Password').fill('not-the-same');
+    await fillRegistration(page, {
+      church,
+      street: '1 Kirk Lane',
+      city: 'Durham',
+      zip: '27701',
+      name: 'Morag Pastor',
+      ...admin,
+      confirm: 'not-the-same',
+    });
     await page.getByRole('button', { name: 'Register Church' }).click();
     await page.getByText('Administrator passwords do not match.').waitFor();
 
@@ -145,6 +170,41 @@ describe('registering a church', () => {
       await page.waitForURL('**/dashboard');
     }
     await context.close();
+  });
+
+  it('finishes the registration on a phone that reads the mailed code: the server kept the church', async () => {
+    const owner = { email: `deacon-${stamp}@example.org`, password: 'second-pass-2' };
+    const name = `St Aidan ${stamp}`;
+    const computer = await newPage(browser, 1280);
+    await fillRegistration(computer.page, {
+      church: name,
+      street: '2 Holy Island Road',
+      city: 'Asheville',
+      zip: '28801',
+      name: 'Aidan Deacon',
+      ...owner,
+    });
+    await computer.page.getByRole('button', { name: 'Register Church' }).click();
+    await computer.page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
+    await computer.context.close();
+
+    // The phone knows nothing of the church: it signs in, enters the mailed code, and the church is made.
+    const phone = await newPage(browser, 375);
+    await phone.page.goto('/login');
+    await phone.page.getByLabel('Email').fill(owner.email);
+    await phone.page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await phone.page.getByRole('button', { name: 'Login' }).click();
+    await phone.page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
+    await phone.page.getByLabel('Verification code').fill(await codeFor(owner.email));
+    await phone.page.getByRole('button', { name: 'Verify' }).click();
+    await phone.page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
+    // Its administrator: the church exists, under the name registered on the computer.
+    await phone.page.goto('/admin/users');
+    await phone.page.getByRole('heading', { name: 'User Management' }).waitFor();
+    const claim = await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.orgName(name) }));
+    expect(claim.Item?.orgId).toBeTruthy();
+    await screenshot(phone.page, 'registration-finished-on-phone');
+    await phone.context.close();
   });
 
   it('refuses the same church name in capitals with the name-taken message and creates nothing', async () => {

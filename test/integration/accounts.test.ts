@@ -9,6 +9,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
 import { ACCOUNT_EXISTS, ACCOUNT_OPENED, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
+import { JOINED } from '../../lambdas/accounts/finishAccount';
 import { keys } from '../../lambdas/core/repos/keys';
 import { deleteMember } from '../../lambdas/directory/members';
 import { memberItem } from '../../lambdas/directory/repos/items';
@@ -21,8 +22,10 @@ import {
   createAccountIn,
   createChurch,
   newId,
+  openedItem,
   registrationBody,
   signUpAndJoin,
+  snapshotChurches,
   snapshotTable,
   unique,
   verifyEmail,
@@ -69,7 +72,7 @@ describe('opening an account (newUser): no membership oracle', () => {
     const church = await createChurch();
     const listed: string[] = [];
     for (let i = 0; i < 5; i++) listed.push((await memberWithEmail(church)).email);
-    const before = await snapshotTable();
+    const before = await snapshotChurches();
     const times = { listed: [] as number[], unlisted: [] as number[] };
     for (let i = 0; i < 5; i++) {
       for (const kind of ['listed', 'unlisted'] as const) {
@@ -88,7 +91,7 @@ describe('opening an account (newUser): no membership oracle', () => {
         ).toEqual([]);
       }
     }
-    expect(await snapshotTable()).toBe(before);
+    expect(await snapshotChurches()).toBe(before);
     // The same work for both (nothing a church holds is read): within noise of each other.
     const [a, b] = [median(times.listed), median(times.unlisted)];
     expect(Math.max(a, b), `${a} ms against ${b} ms`).toBeLessThan(2 * Math.min(a, b) + 50);
@@ -263,11 +266,11 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
       { label: 'malformed church id', email: onlyHere.email, orgId: `${church.orgId}#MEM` },
     ];
     for (const { label, email, orgId } of attempts) {
-      const before = await snapshotTable();
+      const before = await snapshotChurches();
       const answer = await signUpAndJoin(email, orgId);
       expect(answer.status, label).toBe(403);
       expect(answer.body.error, label).toEqual({ code: 'permission-denied', message: CANNOT_JOIN });
-      expect(await snapshotTable(), label).toBe(before);
+      expect(await snapshotChurches(), label).toBe(before);
       expect((await attributesOf(email))['custom:orgId'], label).toBeUndefined();
     }
     // The administrator's address is an account already: the owner is told so.
@@ -365,10 +368,10 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
       }),
     );
 
-    const before = await snapshotTable();
+    const before = await snapshotChurches();
     const answer = await signUpAndJoin(email, church.orgId);
     expect(answer.body.error).toEqual({ code: 'permission-denied', message: CANNOT_JOIN });
-    expect(await snapshotTable()).toBe(before);
+    expect(await snapshotChurches()).toBe(before);
     expect(Object.keys(await attributesOf(email)).filter((n) => n.startsWith('custom:'))).toEqual([]);
   });
 
@@ -394,5 +397,23 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
       params: { familyId: member.familyId },
     });
     expect(family.body.family.canEdit).toBe(true);
+  });
+});
+
+describe('proving the address on another device (the browser that opened the account knows nothing)', () => {
+  it('joins the church whose sign-up link opened the account, although the address is in two churches', async () => {
+    const [church, other] = await Promise.all([createChurch(), createChurch()]);
+    const shared = `${unique('shared')}@example.org`;
+    const member = await memberWithEmail(church, shared);
+    await memberWithEmail(other, shared);
+    expect((await signUp({ email: shared, orgId: church.orgId })).status).toBe(200);
+    await verifyEmail(shared);
+    // The phone asks with no church: the server kept the link's.
+    const finished = await call('finishSignUp', { token: await idToken(shared, PASSWORD), body: { orgId: null } });
+    expect(finished).toMatchObject({ status: 200, body: { orgId: church.orgId, message: JOINED } });
+    const claims = claimsOf(await idToken(shared, PASSWORD));
+    expect(claims).toMatchObject({ 'custom:orgId': church.orgId, 'custom:memberId': member.memberId });
+    // Done with: what the account was opened for is gone.
+    expect(await openedItem(String(claims.sub))).toBeUndefined();
   });
 });

@@ -7,7 +7,16 @@ import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import { ACCOUNT_OPENED, ADMIN_EXISTS, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
-import { PASSWORD, registrationBody, snapshotTable, unique, verifyEmail } from '../support/fixtures';
+import { registered } from '../../lambdas/accounts/finishAccount';
+import {
+  PASSWORD,
+  openedItem,
+  registrationBody,
+  snapshotChurches,
+  snapshotTable,
+  unique,
+  verifyEmail,
+} from '../support/fixtures';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
 const get = (Key: Record<string, string>) =>
@@ -29,6 +38,8 @@ async function register(body: ReturnType<typeof registrationBody>) {
   const token = await idToken(body.adminInfo.email, body.adminInfo.password);
   return call<{ orgId: string }>('finishRegistration', { token, body: { churchInfo: body.churchInfo } });
 }
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, string>;
 const customClaims = async (email: string) => {
   const { UserAttributes } = await cognito.send(
     new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }),
@@ -39,10 +50,13 @@ const customClaims = async (email: string) => {
 describe('registerOrganization', () => {
   it('opens the administrator’s account holding no church; once the address is proven, makes the church, its name claim and its first admin', async () => {
     const body = registrationBody();
-    const before = await snapshotTable();
+    const before = await snapshotChurches();
     expect((await call('registerOrganization', { body })).status).toBe(200);
-    expect(await snapshotTable()).toBe(before);
+    expect(await snapshotChurches()).toBe(before);
     const unproven = await idToken(body.adminInfo.email, PASSWORD);
+    // The church waits with the account, apart from every church, until the address is proven.
+    const sub = claimsOf(unproven).sub!;
+    expect((await openedItem(sub))?.openedFor).toEqual({ kind: 'register', churchInfo: body.churchInfo });
     const refused = await call('finishRegistration', { token: unproven, body: { churchInfo: body.churchInfo } });
     expect(refused).toMatchObject({ status: 403, body: { error: { message: VERIFY_FIRST } } });
 
@@ -63,14 +77,33 @@ describe('registerOrganization', () => {
     expect(await get(keys.orgName(body.churchInfo.name))).toMatchObject({ orgId });
 
     const token = await idToken(body.adminInfo.email, PASSWORD);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const claims = claimsOf(token);
     expect(claims).toMatchObject({ 'custom:orgId': orgId, 'custom:admin': 'true', email_verified: true });
-    const user = await get(keys.user(orgId, claims.sub));
+    const user = await get(keys.user(orgId, claims.sub!));
     expect(user).toMatchObject({ admin: true, email: body.adminInfo.email });
 
     const me = await call('getMe', { token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ orgId, orgName: body.churchInfo.name, admin: true, superAdmin: false });
+    expect(await openedItem(sub)).toBeUndefined();
+  });
+
+  it('makes the church when the address is proven on another device, which knows nothing of it', async () => {
+    const body = registrationBody();
+    expect((await call('registerOrganization', { body })).status).toBe(200);
+    await verifyEmail(body.adminInfo.email);
+    // The phone that read the mailed code signs in and finishes with nothing of the church.
+    const phone = await idToken(body.adminInfo.email, PASSWORD);
+    const finished = await call<{ orgId: string }>('finishSignUp', { token: phone, body: { orgId: null } });
+    expect(finished).toMatchObject({ status: 200, body: { message: registered(body.churchInfo.name) } });
+    const { orgId } = finished.body;
+    expect(await get(keys.org(orgId))).toMatchObject({ orgName: body.churchInfo.name, city: body.churchInfo.city });
+    const token = await idToken(body.adminInfo.email, PASSWORD);
+    expect(claimsOf(token)).toMatchObject({ 'custom:orgId': orgId, 'custom:admin': 'true' });
+    expect(await openedItem(claimsOf(token).sub!)).toBeUndefined();
+    // The first browser, finishing later with what it kept, is told the account has its church.
+    const again = await call('finishRegistration', { token, body: { churchInfo: body.churchInfo } });
+    expect(again).toMatchObject({ status: 409, body: { error: { message: ADMIN_EXISTS } } });
   });
 
   it('refuses a taken church name (any case and spacing) and creates nothing', async () => {

@@ -3,10 +3,11 @@
  * the domain functions otherwise (never by hand-built items), so fixtures look like real data.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createAccount, markEmailVerified } from '../../lambdas/accounts/identity';
 import { userItem } from '../../lambdas/accounts/repos/users';
+import { keys } from '../../lambdas/core/repos/keys';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { s3 } from '../../lambdas/platform/aws/s3';
 import { call, idToken } from './api';
@@ -130,6 +131,18 @@ export async function memberAccountIn(church: Church, options: { verified?: bool
 export async function snapshotTable(): Promise<string> {
   return JSON.stringify(await tableNow());
 }
+
+/**
+ * The table without the accounts opened and not yet finished (`ACCOUNT#`), which belong to no
+ * church: what opening an account, or a refused finish of one, must leave exactly as it was.
+ */
+export async function snapshotChurches(): Promise<string> {
+  return JSON.stringify((await tableNow()).filter((item) => !item.includes('"PK":"ACCOUNT#')));
+}
+
+/** What the account `userId` was opened for, as the table keeps it (undefined once finished). */
+export const openedItem = (userId: string) =>
+  ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.openedAccount(userId) })).then((r) => r.Item);
 
 /** Every object of the photos and exports buckets (key, size and ETag), sorted. */
 export async function snapshotObjects(): Promise<string> {

@@ -18,6 +18,7 @@
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
  * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
  * | printed book (job)  | ORG#<orgId>           | BOOK                            |                                   |                                  |                                |
+ * | opened account      | ACCOUNT#<userId>      | OPENED                          |                                   |                                  |                                |
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
  * | job issue (report)  | JOB#<jobId>           | ISSUE#<collection>#<doc>#<field>|                                   |                                  |                                |
  * | job tally (report)  | JOB#<jobId>           | TALLY#<page>                    |                                   |                                  |                                |
@@ -146,6 +147,8 @@ export const keys = {
   }),
   orgPartition: (orgId: string) => `ORG#${orgId}`,
   /** A long job (integrity report, organisation deletion) and its working items, in one partition. */
+  /** What an account holding no church yet was opened for: kept apart from every church until the address is proven. */
+  openedAccount: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'OPENED' }),
   job: (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' }),
   jobPartition: (jobId: string) => `JOB#${jobId}`,
   jobIssue: (jobId: string, issueKey: string) => ({ PK: `JOB#${jobId}`, SK: `ISSUE#${issueKey}` }),

@@ -17,6 +17,7 @@ export const ItemType = {
   writeMinute: 'WRITES',
   photo: 'PHOTO',
   book: 'BOOK',
+  openedAccount: 'OPENED',
   job: 'JOB',
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',

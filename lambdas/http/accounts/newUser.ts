@@ -11,7 +11,10 @@ import { defineRoute } from '../../platform/wiring/route';
  */
 export const handler = defineRoute('newUser', { body: MemberSignupInput }, async ({ body }) => {
   await refuseCommonPassword(body.password);
-  await openAccount({ email: body.email, name: body.fullName, password: body.password });
+  await openAccount(
+    { email: body.email, name: body.fullName, password: body.password },
+    { kind: 'join', orgId: body.orgId },
+  );
   count('AccountsOpened');
   return { success: true, message: ACCOUNT_OPENED };
 });

@@ -1,4 +1,5 @@
 import { FinishRegistrationInput } from '../../contract/auth';
+import { registered } from '../../accounts/finishAccount';
 import { registerChurch } from '../../accounts/registration';
 import { log } from '../../platform/log';
 import { count } from '../../platform/metrics';
@@ -12,6 +13,6 @@ export const handler = defineRoute(
     const org = await registerChurch(principal, body.churchInfo);
     log.appendKeys({ orgId: org.orgId });
     count('OrganizationsRegistered');
-    return { success: true, message: `Organization "${org.orgName}" registered.`, orgId: org.orgId };
+    return { success: true, message: registered(org.orgName), orgId: org.orgId };
   },
 );

@@ -1,13 +1,16 @@
 import { FinishSignUpInput } from '../../contract/auth';
-import { joinChurch } from '../../accounts/joinChurch';
+import { finishOpenedAccount } from '../../accounts/finishAccount';
 import { log } from '../../platform/log';
 import { count } from '../../platform/metrics';
 import { defineRoute } from '../../platform/wiring/route';
 
-/** Member sign-up, last step: the proven account joins its member; the browser then refreshes its token. */
+/**
+ * An opened account's last step, on whatever device proved the address: it joins its member, or
+ * registers the church it was opened for; the browser then refreshes its token.
+ */
 export const handler = defineRoute('finishSignUp', { body: FinishSignUpInput }, async ({ principal, body }) => {
-  const { orgId } = await joinChurch(principal, body.orgId);
+  const { orgId, message, registered } = await finishOpenedAccount(principal, body.orgId);
   log.appendKeys({ orgId });
-  count('MembersSignedUp');
-  return { success: true, message: 'Welcome! Your account is linked to your family.', orgId };
+  count(registered ? 'OrganizationsRegistered' : 'MembersSignedUp');
+  return { success: true, message, orgId };
 });

@@ -1,9 +1,10 @@
 /**
  * The last step of member sign-up and church registration. The server joins or makes a church
- * only once the address is proven (the code Cognito mails), so what the account was opened for
- * (the church link to join, or the church to register) is kept here until then: the creating page
- * keeps it, and the verification screen or the next sign-in finishes with it. Without it (another
- * browser), the account joins the one church that holds its address.
+ * only once the address is proven (the code Cognito mails). What the account was opened for (the
+ * church link to join, or the church to register) is kept by the server with the account, and here
+ * too, for accounts opened before the server kept it: the verification screen or the next sign-in
+ * finishes with it. Another browser knows nothing, asks with no church, and the server finishes
+ * with what it kept.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ChurchInfo } from '@contract/auth';
