@@ -40,6 +40,8 @@ describe('super-admin', () => {
   it.each([1280, 375])('runs the data integrity report and sees it again after a reload (%i px)', async (width) => {
     const { context, page } = await newPage(browser, width);
     await signIn(page, OPERATOR.email, OPERATOR.password);
+    // In no church's directory: the operator's home is the organisations, never "no longer listed".
+    await page.waitForURL('**/admin/org');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     if (width < 700) {
@@ -70,6 +72,8 @@ describe('super-admin', () => {
     await page.reload();
     await page.locator('.DataAuditPage_issue-badge').waitFor();
     expect(Number(await page.locator('.DataAuditPage_issue-badge').textContent())).toBe(count);
+    await page.goto('/profile');
+    await page.getByText('Super Administrator', { exact: true }).waitFor();
     await context.close();
   });
 

@@ -14,6 +14,16 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import styles from './ProfilePage.module.css';
 
+/** The account's role: the super-admin looks after the organisations, and may also run a church. */
+const roleName = (admin: boolean, superAdmin: boolean) =>
+  superAdmin
+    ? admin
+      ? 'Administrator and Super Administrator'
+      : 'Super Administrator'
+    : admin
+      ? 'Administrator'
+      : 'Member';
+
 export default function ProfilePage() {
   usePageTitle('Your Profile');
   const auth = useAuth();
@@ -54,7 +64,7 @@ export default function ProfilePage() {
             <dt>Email Verified</dt>
             <dd>{auth.emailVerified ? 'Yes' : 'No'}</dd>
             <dt>Role</dt>
-            <dd>{auth.isAdmin ? 'Administrator' : 'Member'}</dd>
+            <dd>{roleName(auth.isAdmin, superAdmin)}</dd>
             <dt>Account Created</dt>
             <dd>{created}</dd>
             <dt>Last Sign-In</dt>
