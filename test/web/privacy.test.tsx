@@ -72,6 +72,13 @@ describe("the family's privacy page", () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Hidden', '919-555-1037']);
+    // The street for the groups only: the church still sees the city and state, never the street or zip.
+    fireEvent.change(screen.getByLabelText('Street Address'), { target: { value: 'groups' } });
+    expect(
+      within(row('Street Address'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Raleigh, NC (street and zip hidden)', '537 Church Road, Raleigh, NC 27607']);
     fireEvent.change(screen.getByLabelText('Cellphone'), { target: { value: 'admins' } });
     expect(
       within(row('Daniel: Cellphone'))
@@ -84,7 +91,11 @@ describe("the family's privacy page", () => {
       {
         url: '/api/families/f-okafor/privacy',
         method: 'PUT',
-        body: { unlisted: false, family: { phone: 'groups' }, members: { 'm-daniel': { cellphone: 'admins' } } },
+        body: {
+          unlisted: false,
+          family: { phone: 'groups', street: 'groups' },
+          members: { 'm-daniel': { cellphone: 'admins' } },
+        },
       },
     ]);
   });

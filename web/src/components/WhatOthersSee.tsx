@@ -22,7 +22,12 @@ interface Row {
   label: string;
   value: string | null;
   level: Level;
+  /** What an audience the level leaves out still sees (the city and state of a hidden street). */
+  always?: string;
 }
+
+/** The city and state are everyone's (they say where, not which house): they go with the address either way. */
+const placeOf = (family: FamilyView) => [family.city, family.state].filter(Boolean).join(', ');
 
 function rowsOf(family: FamilyView): Row[] {
   const levels = family.privacy?.levels;
@@ -36,11 +41,13 @@ function rowsOf(family: FamilyView): Row[] {
           .filter(Boolean)
           .join(' ') || null;
   return [
-    ...FAMILY_SHARED_KEYS.map((key) => ({
-      label: FAMILY_SHARED[key].label,
-      value: familyValue(key),
-      level: levels?.[key] ?? 'everyone',
-    })),
+    ...FAMILY_SHARED_KEYS.map((key) => {
+      const row: Row = { label: FAMILY_SHARED[key].label, value: familyValue(key), level: levels?.[key] ?? 'everyone' };
+      if (key !== 'street' || !placeOf(family)) return row;
+      const [street, zip] = [family.street, family.zipcode];
+      const shown = [street, [placeOf(family), zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      return { ...row, value: shown, always: placeOf(family) };
+    }),
     ...family.members.flatMap((m) =>
       MEMBER_SHARED_KEYS.map((key) => ({
         label: `${m.name}: ${MEMBER_SHARED[key].label}`,
@@ -78,7 +85,15 @@ export function WhatOthersSee({ family }: { family: FamilyView }) {
             <th scope="row">{row.label}</th>
             {AUDIENCES.map((a) => (
               <td key={a.level} data-label={a.label}>
-                {reaches(row.level, a.level) ? row.value : <span className="muted">Hidden</span>}
+                {reaches(row.level, a.level) ? (
+                  row.value
+                ) : row.always ? (
+                  <>
+                    {row.always} <span className="muted">(street and zip hidden)</span>
+                  </>
+                ) : (
+                  <span className="muted">Hidden</span>
+                )}
               </td>
             ))}
           </tr>
