@@ -4,7 +4,7 @@ import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import type { OrganizationListItem } from '@contract/jobs';
 import { organizationsQuery, useApiMutation } from '../../api/queries';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalStatus } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
@@ -237,7 +237,7 @@ export default function OrgManagementPage() {
               disabled={running}
               data-autofocus
             />
-            <div className="modal__status" role="status" aria-live="polite">
+            <ModalStatus role="status" aria-live="polite">
               {running && (
                 <span className="org-delete__progress">
                   <span className="spinner spinner--small" aria-hidden="true" />
@@ -245,7 +245,7 @@ export default function OrgManagementPage() {
                   {deleted > 0 ? `${deleted.toLocaleString()} items deleted so far.` : ''}
                 </span>
               )}
-            </div>
+            </ModalStatus>
             {deletion.state === 'failed' && (
               <StatusMessage
                 status={{
