@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
 import { errorText } from '../../lib/errorTexts';
 import { useSave } from './useSave';
+import styles from './privacyForm.module.css';
 
 const LABELS: Record<Shared, string> = Object.fromEntries(
   Object.entries({ ...FAMILY_SHARED, ...MEMBER_SHARED }).map(([k, v]) => [k, v.label]),
@@ -48,8 +49,8 @@ function DefaultsForm({ initial }: { initial: Levels }) {
 
   return (
     <Card variation="outlined">
-      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="privacy-form">
-        <fieldset className="privacy-form__group" disabled={busy}>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy} className={styles.privacyForm}>
+        <fieldset className={styles.privacyFormGroup} disabled={busy}>
           <legend className="amplify-visually-hidden">Who sees each detail</legend>
           {SHARED_KEYS.map((key) => (
             <LevelSelect
