@@ -8,6 +8,7 @@ import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import { FAMILY_SHARED, MEMBER_SHARED, SHARED_KEYS, type Levels, type Shared } from '@contract/privacy';
 import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import entryForm from '../../components/EntryForm.module.css';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
@@ -62,10 +63,10 @@ function DefaultsForm({ initial }: { initial: Levels }) {
             />
           ))}
         </fieldset>
-        <div className="form-status">
+        <div className={entryForm.status}>
           <StatusMessage status={status} />
         </div>
-        <Flex className="entry-form__actions" gap="small">
+        <Flex className={entryForm.actions} gap="small">
           <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
             Save Defaults
           </Button>

@@ -20,6 +20,7 @@ import {
 } from '@contract/privacy';
 import { familyQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import entryForm from '../../components/EntryForm.module.css';
 import { PageLoader } from '../../components/PageLoader';
 import type { StatusLocationState } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -176,10 +177,10 @@ function PrivacyForm({ family }: { family: FamilyView }) {
             ))}
           </fieldset>
         ))}
-        <div className="form-status">
+        <div className={entryForm.status}>
           <StatusMessage status={status} />
         </div>
-        <Flex className="entry-form__actions" gap="small" wrap="wrap">
+        <Flex className={entryForm.actions} gap="small" wrap="wrap">
           <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
             Save Privacy Choices
           </Button>
