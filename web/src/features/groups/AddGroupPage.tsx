@@ -14,6 +14,7 @@ import { RequiredLabel, RequiredNote } from '../../components/formFields';
 import { cx } from '../../lib/classNames';
 import { checkWith, useForm } from '../../lib/form';
 import { GROUP_REDIRECT_MS } from './groupTexts';
+import styles from './AddGroupPage.module.css';
 
 /** /groups/add: idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
@@ -43,14 +44,14 @@ export default function AddGroupPage() {
   const { busy, status } = form;
 
   return (
-    <div className={cx('page', entryForm.entryForm, 'add-group')}>
+    <div className={cx('page', entryForm.entryForm)}>
       <Breadcrumbs
         items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Groups', to: '/groups' }, { label: 'Add Group' }]}
       />
-      <Card variation="elevated" className="form-card add-group__card">
+      <Card variation="elevated" className={cx('form-card', styles.addGroupCard)}>
         <PageTitle>Add New Group</PageTitle>
         {done ? (
-          <div className="add-group__done">
+          <div className={styles.addGroupDone}>
             <StatusMessage status={status} />
             <Button variation="primary" marginTop="medium" onClick={() => toGroups(done)}>
               Go to Groups
