@@ -27,7 +27,6 @@ import 'virtual:theme.css';
 // Our global styles (each component's own look is in its CSS module beside it, loaded with its code).
 import './styles/base.css';
 import './styles/layout.css';
-import './styles/forms.css';
 import './styles/amplify-overrides.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

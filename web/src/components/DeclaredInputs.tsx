@@ -5,10 +5,18 @@
  */
 import type { ReactNode } from 'react';
 import { textKeys, type Fields, type TextKeys } from '@contract/entity';
+import { cx } from '../lib/classNames';
 import type { declaredField } from '../lib/entityForm';
+import styles from './EntryForm.module.css';
 import { EntryField, MonthDayField } from './formFields';
 
 type EntryProps = ReturnType<ReturnType<typeof declaredField>>;
+
+/** The rows the declarations name (a field's `row`), laid out side by side. */
+const ROWS = new Map([
+  ['two', styles.rowTwo],
+  ['address', styles.rowAddress],
+]);
 
 export function DeclaredInputs<F extends Fields>({
   fields,
@@ -42,7 +50,7 @@ export function DeclaredInputs<F extends Fields>({
         line.length === 1 ? (
           input(line[0]!)
         ) : (
-          <div key={line.join()} className={`entry-form__row entry-form__row--${fields[line[0]!]!.row}`}>
+          <div key={line.join()} className={cx(styles.row, ROWS.get(fields[line[0]!]!.row!))}>
             {line.map(input)}
           </div>
         ),

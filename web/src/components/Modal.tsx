@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from '../lib/classNames';
 import styles from './Modal.module.css';
@@ -104,4 +104,9 @@ export function Modal({ title, onClose, busy = false, children, className }: Mod
     </div>,
     host,
   );
+}
+
+/** A modal's status line (a form's outcome, a job's progress): takes no room while empty. */
+export function ModalStatus({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cx(styles.modalStatus, className)} {...props} />;
 }

@@ -1,13 +1,14 @@
 /** Small pieces shared by the entry forms (family, member, group). */
 import { Text, TextField, type TextFieldProps } from '@aws-amplify/ui-react';
 import type { FieldProps } from '../lib/form';
+import styles from './EntryForm.module.css';
 
 /** A field label with a visual asterisk; the input's `required` tells assistive technology. */
 export function RequiredLabel({ text }: { text: string }) {
   return (
     <>
       {text}{' '}
-      <span className="entry-form__star" aria-hidden="true">
+      <span className={styles.star} aria-hidden="true">
         *
       </span>
     </>
@@ -16,7 +17,7 @@ export function RequiredLabel({ text }: { text: string }) {
 
 export function RequiredNote() {
   return (
-    <Text className="entry-form__required-note">
+    <Text className={styles.requiredNote}>
       Fields marked <span aria-hidden="true">*</span>
       <span className="amplify-visually-hidden">with an asterisk</span> are required.
     </Text>

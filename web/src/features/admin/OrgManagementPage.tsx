@@ -4,15 +4,17 @@ import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import type { OrganizationListItem } from '@contract/jobs';
 import { organizationsQuery, useApiMutation } from '../../api/queries';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalStatus } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { isApiError } from '../../lib/api';
+import { cx } from '../../lib/classNames';
 import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { rememberJob, rememberedJob, useJob } from './jobs';
 import { OrgAdminsModal } from './OrgAdminsModal';
+import styles from './OrgManagementPage.module.css';
 
 /**
  * Dates as local date and time, 'N/A' when absent, 'Invalid Date' when unparseable. A time may be
@@ -134,7 +136,7 @@ export default function OrgManagementPage() {
   }
 
   return (
-    <div className="page org-admin">
+    <div className={cx(styles.orgAdmin, 'page')}>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>Admin</li>
@@ -144,22 +146,22 @@ export default function OrgManagementPage() {
         </ol>
       </nav>
       <PageTitle>Organization Management</PageTitle>
-      <div className="org-admin__status">
+      <div className={styles.orgAdminStatus}>
         <StatusMessage status={status} onDismiss={() => setStatus(null)} />
       </div>
 
-      <section className="org-admin__list" aria-labelledby="orgs-heading">
-        <Heading level={2} id="orgs-heading" className="org-admin__heading">
+      <section className={styles.orgAdminList} aria-labelledby="orgs-heading">
+        <Heading level={2} id="orgs-heading" className={styles.orgAdminHeading}>
           Organizations{data ? ` (${data.organizations.length})` : ''}
         </Heading>
         {isPending && <PageLoader text="Loading organizations..." />}
         {error && <StatusMessage status={{ kind: 'error', text: errorText('orgsLoad', error) }} />}
         {data &&
           (data.organizations.length === 0 ? (
-            <Text className="org-admin__empty">{JOB_MESSAGES.orgsEmpty}</Text>
+            <Text>{JOB_MESSAGES.orgsEmpty}</Text>
           ) : (
-            <div className="org-admin__table-wrap" tabIndex={0} role="region" aria-labelledby="orgs-heading">
-              <table className="org-table">
+            <div className={styles.orgAdminTableWrap} tabIndex={0} role="region" aria-labelledby="orgs-heading">
+              <table className={styles.orgTable}>
                 <caption className="sr-only">Every organization, newest first</caption>
                 <thead>
                   <tr>
@@ -186,7 +188,7 @@ export default function OrgManagementPage() {
                       <td data-label="Contact Email">{org.contactEmail || 'N/A'}</td>
                       <td data-label="Expires At">{formatOrgDate(org.expire)}</td>
                       <td data-label="Actions">
-                        <div className="org-table__actions">
+                        <div className={styles.orgTableActions}>
                           <Button
                             size="small"
                             onClick={() => setAdminsOf({ orgId: org.id, orgName: org.orgName })}
@@ -217,19 +219,20 @@ export default function OrgManagementPage() {
       )}
 
       {target && (
-        <Modal title="Confirm Destructive Action" onClose={close} busy={running} className="org-delete">
+        <Modal title="Confirm Destructive Action" onClose={close} busy={running} className={styles.orgDelete}>
           <form onSubmit={(e) => void confirm(e)} noValidate>
             <p>
               This permanently deletes <strong>all</strong> families, members, groups, roles and users of the
               organization <strong>{target.orgName}</strong>, with its photos, exports and sign-in accounts, and then
               the organization itself. This cannot be undone.
             </p>
-            <label htmlFor="org-confirm" className="org-delete__label">
-              Type the organization ID <code className="mono org-delete__id">{target.orgId}</code> to confirm:
+            <label htmlFor="org-confirm" className={styles.orgDeleteLabel}>
+              Type the organization ID <code className={cx('mono', styles.orgDeleteId)}>{target.orgId}</code> to
+              confirm:
             </label>
             <input
               id="org-confirm"
-              className="org-delete__input mono"
+              className={cx(styles.orgDeleteInput, 'mono')}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               autoComplete="off"
@@ -237,15 +240,15 @@ export default function OrgManagementPage() {
               disabled={running}
               data-autofocus
             />
-            <div className="modal__status" role="status" aria-live="polite">
+            <ModalStatus role="status" aria-live="polite">
               {running && (
-                <span className="org-delete__progress">
+                <span className={styles.orgDeleteProgress}>
                   <span className="spinner spinner--small" aria-hidden="true" />
                   Deleting all data of {target.orgName}...{' '}
                   {deleted > 0 ? `${deleted.toLocaleString()} items deleted so far.` : ''}
                 </span>
               )}
-            </div>
+            </ModalStatus>
             {deletion.state === 'failed' && (
               <StatusMessage
                 status={{

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
+import entryForm from '../../components/EntryForm.module.css';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { useCommonPasswordCheck } from '../../lib/commonPasswords';
@@ -69,7 +70,7 @@ export function AccountCreationForm<V extends Record<string, string>, T>(props: 
         {!form.done && (
           <form onSubmit={form.submit((value) => run(create(value)))} noValidate aria-busy={form.busy}>
             {children(form)}
-            <div className="form-status">
+            <div className={entryForm.status}>
               <StatusMessage status={form.status} id={form.statusId} />
             </div>
             <Button type="submit" variation="primary" isFullWidth isDisabled={form.busy}>

@@ -5,6 +5,7 @@ import { callApi } from '../../lib/api';
 import { fromCheck } from '../../lib/form';
 import { AccountCreationForm } from './AccountCreationForm';
 import { NewAccountFields } from './NewAccountFields';
+import authStyles from './authPages.module.css';
 
 /** Redirect 3.5 s after member signup. */
 export const SIGNUP_REDIRECT_MS = 3500;
@@ -39,10 +40,10 @@ export default function CreateAccountPage() {
       submit={{ idle: 'Create Account', busy: 'Creating Account...' }}
       footer={
         <>
-          <Text className="card-footer-links">
+          <Text className={authStyles.cardFooterLinks}>
             Already have an account? <RouterLink to="/login">Log in</RouterLink>
           </Text>
-          <Text className="card-footer-links">
+          <Text className={authStyles.cardFooterLinks}>
             Setting up a new church? <RouterLink to="/register-organization">Register your church</RouterLink>
           </Text>
         </>

@@ -12,6 +12,7 @@ import { errorText, isUnverifiedAddress } from '../../lib/errorTexts';
 import { useCommonPasswordCheck } from '../../lib/commonPasswords';
 import { checkWith, useForm } from '../../lib/form';
 import { usePageTitle } from '../../lib/usePageTitle';
+import authStyles from './authPages.module.css';
 
 type Step = 'request' | 'confirm' | 'done';
 
@@ -157,7 +158,7 @@ export default function ForgotPasswordPage() {
           </Flex>
         )}
 
-        <Text className="card-footer-links">
+        <Text className={authStyles.cardFooterLinks}>
           <RouterLink to="/login">Back to Login</RouterLink>
         </Text>
       </Card>

@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { SignInForm } from '../../components/SignInForm';
+import authStyles from './authPages.module.css';
 
 export default function LoginPage() {
   usePageTitle('Sign In');
@@ -14,7 +15,7 @@ export default function LoginPage() {
           Sign in to your church directory.
         </Text>
         <SignInForm idPrefix="login" />
-        <Text className="card-footer-links">
+        <Text className={authStyles.cardFooterLinks}>
           New here? <RouterLink to="/create-account">Join your existing church directory</RouterLink> or{' '}
           <RouterLink to="/register-organization">Register Your Church</RouterLink>.
         </Text>

@@ -6,6 +6,8 @@ import { callApi } from '../../lib/api';
 import { fromCheck } from '../../lib/form';
 import { AccountCreationForm } from './AccountCreationForm';
 import { NewAccountFields } from './NewAccountFields';
+import authStyles from './authPages.module.css';
+import styles from './RegisterOrganizationPage.module.css';
 
 /** Redirect 4 s after organisation registration. */
 export const REGISTRATION_REDIRECT_MS = 4000;
@@ -69,14 +71,14 @@ export default function RegisterOrganizationPage() {
         </Alert>
       }
       footer={
-        <Text className="card-footer-links">
+        <Text className={authStyles.cardFooterLinks}>
           Already registered? <RouterLink to="/login">Log in</RouterLink>
         </Text>
       }
     >
       {({ field, busy }) => (
         <>
-          <fieldset className="form-section" disabled={busy}>
+          <fieldset className={styles.formSection} disabled={busy}>
             <legend>Church Information</legend>
             <Flex direction="column" gap="medium">
               <TextField
@@ -95,22 +97,14 @@ export default function RegisterOrganizationPage() {
                 isRequired
                 maxLength={200}
               />
-              <div className="form-row">
-                <TextField
-                  label="City"
-                  {...field('city')}
-                  autoComplete="address-level2"
-                  isRequired
-                  maxLength={100}
-                  className="form-row__grow"
-                />
+              <div className={styles.formRow}>
+                <TextField label="City" {...field('city')} autoComplete="address-level2" isRequired maxLength={100} />
                 <SelectField
                   label="State"
                   {...field('state')}
                   autoComplete="address-level1"
                   isRequired
                   placeholder="Select a state"
-                  className="form-row__state"
                 >
                   {US_STATES.map((s) => (
                     <option key={s.code} value={s.code}>
@@ -125,13 +119,12 @@ export default function RegisterOrganizationPage() {
                   inputMode="numeric"
                   isRequired
                   maxLength={5}
-                  className="form-row__zip"
                 />
               </div>
             </Flex>
           </fieldset>
 
-          <fieldset className="form-section" disabled={busy}>
+          <fieldset className={styles.formSection} disabled={busy}>
             <legend>Initial Administrator</legend>
             <Flex direction="column" gap="medium">
               <NewAccountFields

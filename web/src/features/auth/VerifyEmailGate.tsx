@@ -13,6 +13,7 @@ import { getConfig } from '../../lib/config';
 import { checkWith, useForm } from '../../lib/form';
 import { accountState, finishSignUp } from '../../lib/pendingSignUp';
 import { usePageTitle } from '../../lib/usePageTitle';
+import styles from './VerifyEmailGate.module.css';
 
 /** Shown by the protected wrapper instead of the page while the e-mail address is unverified. */
 export default function VerifyEmailGate() {
@@ -110,7 +111,7 @@ export default function VerifyEmailGate() {
           submit={{ idle: 'Verify', busy: 'Verifying...' }}
           submitting={form.busy && action === 'verify'}
           after={
-            <Flex gap="small" wrap="wrap" justifyContent="space-between" className="verify-gate__more">
+            <Flex gap="small" wrap="wrap" justifyContent="space-between" className={styles.verifyGateMore}>
               <Button onClick={() => void onResend()} isDisabled={busy}>
                 {form.busy && action === 'resend' ? 'Sending...' : 'Resend Verification Email'}
               </Button>

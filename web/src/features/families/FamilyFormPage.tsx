@@ -18,7 +18,10 @@ import { blankForm, declaredField, formOf, type FormTexts } from '../../lib/enti
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { RequiredNote } from '../../components/formFields';
 import { DeclaredInputs } from '../../components/DeclaredInputs';
+import entryForm from '../../components/EntryForm.module.css';
+import { cx } from '../../lib/classNames';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
+import styles from './FamilyFormPage.module.css';
 
 /** Redirect 1.5 s after a family is added or updated. */
 export const FAMILY_REDIRECT_MS = 1500;
@@ -161,7 +164,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
         ];
 
   return (
-    <div className="page entry-form">
+    <div className={cx('page', entryForm.entryForm)}>
       <Breadcrumbs items={crumbs} />
       <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>{texts.title}</PageTitle>
@@ -169,7 +172,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
         {loading && <PageLoader text="Loading family details..." />}
 
         {loadError && (
-          <div className="entry-form__error">
+          <div>
             <StatusMessage status={{ kind: 'error', text: loadError }} />
             <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
               Back to Families
@@ -180,7 +183,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
         {!loading && !loadError && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <RequiredNote />
-            <fieldset className="entry-form__fields" disabled={locked}>
+            <fieldset className={entryForm.fields} disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
               <DeclaredInputs fields={FAMILY_FIELDS} entry={entry} />
             </fieldset>
@@ -198,17 +201,17 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
               onInvalid={() => setStatus({ kind: 'error', text: MESSAGES.image })}
             />
 
-            <div className="form-status entry-form__status">
+            <div className={entryForm.status}>
               <StatusMessage status={status} id={form.statusId} />
               {percent !== null && (
-                <div className="entry-form__progress">
+                <div className={styles.uploadProgress}>
                   <progress max={100} value={percent} aria-label="Photo upload progress" />
                   <span aria-hidden="true">{percent}%</span>
                 </div>
               )}
             </div>
 
-            <Flex className="entry-form__actions" gap="small" wrap="wrap">
+            <Flex className={entryForm.actions} gap="small" wrap="wrap">
               <Button
                 type="submit"
                 variation="primary"
@@ -291,13 +294,13 @@ function PhotoPicker({
   const canRestore = mode === 'edit' && hasStored && choice.kind !== 'keep';
 
   return (
-    <fieldset className="entry-form__photo" disabled={disabled}>
+    <fieldset className={styles.photoPicker} disabled={disabled}>
       <legend>Family Photo</legend>
-      <div className="entry-form__photo-body">
+      <div className={styles.photoPickerBody}>
         <Photo
           src={shown}
           kind="family"
-          className="entry-form__preview"
+          className={styles.photoPickerPreview}
           alt={
             choice.kind === 'new'
               ? 'Preview of the new family photo'
@@ -306,14 +309,14 @@ function PhotoPicker({
                 : 'No family photo'
           }
         />
-        <div className="entry-form__photo-controls">
-          <Text id={hintId} className="entry-form__photo-caption" aria-live="polite">
+        <div className={styles.photoPickerControls}>
+          <Text id={hintId} className={styles.photoPickerCaption} aria-live="polite">
             {caption}
           </Text>
-          <div className="entry-form__photo-buttons">
+          <div className={styles.photoPickerButtons}>
             <input
               id={inputId}
-              className="amplify-visually-hidden entry-form__file"
+              className={cx('amplify-visually-hidden', styles.photoPickerFile)}
               type="file"
               accept="image/*"
               aria-describedby={hintId}
@@ -322,7 +325,7 @@ function PhotoPicker({
             />
             <label
               htmlFor={inputId}
-              className="button-link entry-form__file-label"
+              className={cx('button-link', styles.photoPickerFileLabel)}
               aria-disabled={disabled || undefined}
             >
               {hasPhoto ? 'Change Photo' : 'Choose Photo'}
@@ -350,7 +353,7 @@ function PhotoPicker({
               </Button>
             )}
           </div>
-          <Text className="entry-form__hint">Large photos are resized before upload.</Text>
+          <Text className={entryForm.hint}>Large photos are resized before upload.</Text>
         </div>
       </div>
     </fieldset>

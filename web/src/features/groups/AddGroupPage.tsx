@@ -9,9 +9,12 @@ import { useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import entryForm from '../../components/EntryForm.module.css';
 import { RequiredLabel, RequiredNote } from '../../components/formFields';
+import { cx } from '../../lib/classNames';
 import { checkWith, useForm } from '../../lib/form';
 import { GROUP_REDIRECT_MS } from './groupTexts';
+import styles from './AddGroupPage.module.css';
 
 /** /groups/add: idle, submitting, success (form hidden, redirect) or error. */
 export default function AddGroupPage() {
@@ -41,14 +44,14 @@ export default function AddGroupPage() {
   const { busy, status } = form;
 
   return (
-    <div className="page entry-form add-group">
+    <div className={cx('page', entryForm.entryForm)}>
       <Breadcrumbs
         items={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Groups', to: '/groups' }, { label: 'Add Group' }]}
       />
-      <Card variation="elevated" className="form-card add-group__card">
+      <Card variation="elevated" className={cx('form-card', styles.addGroupCard)}>
         <PageTitle>Add New Group</PageTitle>
         {done ? (
-          <div className="add-group__done">
+          <div className={styles.addGroupDone}>
             <StatusMessage status={status} />
             <Button variation="primary" marginTop="medium" onClick={() => toGroups(done)}>
               Go to Groups
@@ -57,7 +60,7 @@ export default function AddGroupPage() {
         ) : (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <RequiredNote />
-            <fieldset className="entry-form__fields" disabled={busy}>
+            <fieldset className={entryForm.fields} disabled={busy}>
               <legend className="amplify-visually-hidden">Group details</legend>
               <TextField
                 label={<RequiredLabel text="Group Name" />}
@@ -68,11 +71,11 @@ export default function AddGroupPage() {
                 maxLength={LIMITS.groupName}
               />
             </fieldset>
-            <div className="form-status">
+            <div className={entryForm.status}>
               <StatusMessage status={status} id={form.statusId} />
             </div>
             {/* The primary action first, as on the family and member forms. */}
-            <Flex className="entry-form__actions" gap="small" wrap="wrap">
+            <Flex className={entryForm.actions} gap="small" wrap="wrap">
               <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Creating...">
                 Create Group
               </Button>

@@ -6,7 +6,7 @@ import type { FamilyView, GroupSummaryView } from '@contract/api';
 import { LIMITS } from '@contract/fields';
 import { AddRoleInput, GROUP_MESSAGES } from '@contract/groups';
 import { FindField } from '../../components/FindField';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalStatus } from '../../components/Modal';
 import { StatusMessage } from '../../components/StatusMessage';
 import { searchQuery, useApiMutation } from '../../api/queries';
 import { useDebounced } from '../../lib/useDebounced';
@@ -118,9 +118,9 @@ export function AddMemberModal({
             {...form.field('label')}
             maxLength={LIMITS.roleLabel}
           />
-          <div className="modal__status">
+          <ModalStatus>
             <StatusMessage status={form.status} id={form.statusId} />
-          </div>
+          </ModalStatus>
           <Flex className="modal__actions" gap="small" justifyContent="flex-end" wrap="wrap">
             <Button type="button" onClick={onClose} isDisabled={busy}>
               Cancel

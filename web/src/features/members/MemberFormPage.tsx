@@ -19,8 +19,11 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useRequestKey } from '../../lib/useRequestKey';
 import { blankForm, declaredField, formOf, type FormTexts } from '../../lib/entityForm';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import entryForm from '../../components/EntryForm.module.css';
 import { RequiredLabel, RequiredNote } from '../../components/formFields';
 import { DeclaredInputs } from '../../components/DeclaredInputs';
+import { cx } from '../../lib/classNames';
+import styles from './MemberFormPage.module.css';
 
 /** Whether the save's new e-mail address was invited (and if not, why): null when the address is not new. */
 function invitationStatus(invitation: InvitationResult | null | undefined): Status | null {
@@ -189,13 +192,13 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const entry = declaredField(MEMBER_FIELDS, form.field);
 
   return (
-    <div className="page entry-form">
+    <div className={cx('page', entryForm.entryForm)}>
       <Breadcrumbs items={crumbs} />
       <Card variation="elevated" className="form-card form-card--wide">
         <PageTitle>{texts.title}</PageTitle>
         {!ready && !loadError && <PageLoader text="Loading member details..." />}
         {loadError && (
-          <div className="entry-form__error">
+          <div>
             <StatusMessage status={{ kind: 'error', text: loadError }} />
             <Button variation="primary" marginTop="medium" onClick={() => navigate('/families')}>
               Back to Families
@@ -205,7 +208,7 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
         {ready && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <RequiredNote />
-            <fieldset className="entry-form__fields" disabled={locked}>
+            <fieldset className={entryForm.fields} disabled={locked}>
               <legend className="amplify-visually-hidden">Member details</legend>
               {mode === 'edit' || preselected ? (
                 <TextField
@@ -237,11 +240,11 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
                 extra={{ email: { descriptiveText: texts.emailHint } }}
               />
             </fieldset>
-            <div className="form-status entry-form__status">
+            <div className={entryForm.status}>
               <StatusMessage status={status} id={form.statusId} />
               <StatusMessage status={invitation} />
             </div>
-            <Flex className="entry-form__actions" gap="small" wrap="wrap">
+            <Flex className={entryForm.actions} gap="small" wrap="wrap">
               <Button
                 type="submit"
                 variation="primary"
@@ -293,7 +296,7 @@ function FamilyChooser({
           : 'No families match'
         : 'Type above to find the family';
   return (
-    <div className="entry-form__family">
+    <div>
       {choices.isAdmin && (
         <FindField label="Find the family" name="find-family" value={find} onFind={onFind} more={choices.more} />
       )}
@@ -315,7 +318,7 @@ function FamilyChooser({
         ))}
       </SelectField>
       {choices.isAdmin && (
-        <Text className="entry-form__hint">
+        <Text className={cx(entryForm.hint, styles.familyChooserHint)}>
           Family not listed? <RouterLink to="/families/add">Add a new family</RouterLink> first.
         </Text>
       )}

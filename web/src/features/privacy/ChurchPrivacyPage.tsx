@@ -8,6 +8,7 @@ import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import { FAMILY_SHARED, MEMBER_SHARED, SHARED_KEYS, type Levels, type Shared } from '@contract/privacy';
 import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import entryForm from '../../components/EntryForm.module.css';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
@@ -15,6 +16,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
 import { errorText } from '../../lib/errorTexts';
 import { useSave } from './useSave';
+import styles from './privacyForm.module.css';
 
 const LABELS: Record<Shared, string> = Object.fromEntries(
   Object.entries({ ...FAMILY_SHARED, ...MEMBER_SHARED }).map(([k, v]) => [k, v.label]),
@@ -48,8 +50,8 @@ function DefaultsForm({ initial }: { initial: Levels }) {
 
   return (
     <Card variation="outlined">
-      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="privacy-form">
-        <fieldset className="privacy-form__group" disabled={busy}>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy} className={styles.privacyForm}>
+        <fieldset className={styles.privacyFormGroup} disabled={busy}>
           <legend className="amplify-visually-hidden">Who sees each detail</legend>
           {SHARED_KEYS.map((key) => (
             <LevelSelect
@@ -61,10 +63,10 @@ function DefaultsForm({ initial }: { initial: Levels }) {
             />
           ))}
         </fieldset>
-        <div className="form-status">
+        <div className={entryForm.status}>
           <StatusMessage status={status} />
         </div>
-        <Flex className="entry-form__actions" gap="small">
+        <Flex className={entryForm.actions} gap="small">
           <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
             Save Defaults
           </Button>

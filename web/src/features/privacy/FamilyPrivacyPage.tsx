@@ -20,16 +20,19 @@ import {
 } from '@contract/privacy';
 import { familyQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import entryForm from '../../components/EntryForm.module.css';
 import { PageLoader } from '../../components/PageLoader';
 import type { StatusLocationState } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
 import { WhatOthersSee } from '../../components/WhatOthersSee';
+import { cx } from '../../lib/classNames';
 import { familyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
 import { errorText } from '../../lib/errorTexts';
 import { useSave } from './useSave';
+import styles from './privacyForm.module.css';
 
 interface Draft {
   unlisted: boolean;
@@ -117,9 +120,9 @@ function PrivacyForm({ family }: { family: FamilyView }) {
 
   return (
     <Flex direction="column" gap="large">
-      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="privacy-form">
+      <form onSubmit={onSubmit} noValidate aria-busy={busy} className={styles.privacyForm}>
         <Card variation="outlined">
-          <label className="privacy-form__unlisted">
+          <label className={styles.privacyFormUnlisted}>
             <input
               type="checkbox"
               checked={draft.unlisted}
@@ -128,13 +131,13 @@ function PrivacyForm({ family }: { family: FamilyView }) {
             />
             <span>
               Leave our family out of the directory
-              <span className="muted privacy-form__hint">
+              <span className={cx('muted', styles.privacyFormHint)}>
                 Only administrators will see your family, and it will not be printed.
               </span>
             </span>
           </label>
         </Card>
-        <fieldset className="privacy-form__group" disabled={busy || draft.unlisted}>
+        <fieldset className={styles.privacyFormGroup} disabled={busy || draft.unlisted}>
           <legend>
             <Heading level={2}>Family</Heading>
           </legend>
@@ -150,7 +153,7 @@ function PrivacyForm({ family }: { family: FamilyView }) {
           ))}
         </fieldset>
         {family.members.map((m) => (
-          <fieldset key={m.memberId} className="privacy-form__group" disabled={busy || draft.unlisted}>
+          <fieldset key={m.memberId} className={styles.privacyFormGroup} disabled={busy || draft.unlisted}>
             <legend>
               <Heading level={2}>{m.name}</Heading>
             </legend>
@@ -174,10 +177,10 @@ function PrivacyForm({ family }: { family: FamilyView }) {
             ))}
           </fieldset>
         ))}
-        <div className="form-status">
+        <div className={entryForm.status}>
           <StatusMessage status={status} />
         </div>
-        <Flex className="entry-form__actions" gap="small" wrap="wrap">
+        <Flex className={entryForm.actions} gap="small" wrap="wrap">
           <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
             Save Privacy Choices
           </Button>

@@ -5,8 +5,10 @@ import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { checkTotpCode, CodeField } from '../../components/CodeField';
 import { StatusMessage } from '../../components/StatusMessage';
+import { cx } from '../../lib/classNames';
 import { useForm } from '../../lib/form';
 import { totpOnQuery } from '../../lib/mfa';
+import styles from './TwoStepSignIn.module.css';
 
 /** The name an authenticator app shows beside the account. */
 const APP_NAME = 'Church Directory';
@@ -96,7 +98,7 @@ export function TwoStepSignIn({ email, required }: { email: string; required?: s
                   aria-label="QR code for your authenticator app"
                 />
                 <Text>
-                  Or type this key: <code className="mono totp-key">{state.secret}</code>
+                  Or type this key: <code className={cx('mono', styles.totpKey)}>{state.secret}</code>
                 </Text>
                 <Text>2. Enter the 6-digit code the app shows:</Text>
                 <CodeField label="Code from the app" {...form.field('code')} />
