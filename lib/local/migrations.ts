@@ -11,6 +11,15 @@ import { asInvocation } from './invocation';
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
+/**
+ * A migration answers the churches it went through and what it wrote in them
+ * (`{ Data: { churches: 1, families: 3, ... } }`, lambdas/migrations/run/perChurch.ts): any write is a change.
+ */
+const changedAny = (result: unknown) =>
+  Object.entries((result as { Data?: Record<string, unknown> } | null)?.Data ?? {}).some(
+    ([name, n]) => name !== 'churches' && Number(n) > 0,
+  );
+
 export async function runMigrations(migrationsDir: string, verbose: boolean): Promise<void> {
   for (const file of readdirSync(migrationsDir)
     .filter((f) => f.endsWith('.ts'))
@@ -23,6 +32,7 @@ export async function runMigrations(migrationsDir: string, verbose: boolean): Pr
         { functionName: file.replace(/\.ts$/, ''), awsRequestId: requestId, getRemainingTimeInMillis: () => 900_000 },
       ),
     );
-    if (verbose) console.log(`migration ${file}: ${JSON.stringify(result)}`);
+    // Said only when it moved something (a data folder of an older version): a fresh start stays quiet.
+    if (verbose && changedAny(result)) console.log(`migration ${file}: ${JSON.stringify(result)}`);
   }
 }
