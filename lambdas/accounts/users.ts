@@ -5,6 +5,7 @@
  * token agrees. The operator's account (SUPER_ADMIN_EMAIL) is not the church's: it is never listed,
  * changed or deleted here, as if it were not there. A church always keeps an administrator.
  */
+import { NO_ADMIN_LEFT } from '../contract/users';
 import type { UserView } from '../contract/api';
 import { JOB_MESSAGES } from '../contract/jobTexts';
 import type { UserRecord } from '../core/entities';
@@ -24,8 +25,6 @@ import {
 
 export const USER_NOT_FOUND = 'User not found.';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
-export const NO_ADMIN_LEFT =
-  'Your church needs at least one administrator. Make someone else an administrator first, then try again.';
 
 /** The admin making the change. */
 export interface Actor {

@@ -5,6 +5,10 @@
 import * as z from 'zod/mini';
 import { Id, MESSAGES } from './directory';
 
+/** The server's refusal to remove the last administrator; the page says it before asking. */
+export const NO_ADMIN_LEFT =
+  'Your church needs at least one administrator. Make someone else an administrator first, then try again.';
+
 export const UserParams = z.object({ userId: Id }, { error: MESSAGES.badId });
 
 export const SetAdminInput = z.object(

@@ -1,3 +1,4 @@
+import { NO_ADMIN_LEFT } from '../../lambdas/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -207,6 +208,16 @@ describe('user management page', () => {
     await waitFor(() => expect(auth.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true }));
     // The fresh token says not an admin any more: the page gives way to Access Denied.
     await screen.findByRole('heading', { level: 1, name: 'Access Denied' });
+  });
+
+  it('tells the last administrator at once that the church needs one, asks nothing and sends nothing', async () => {
+    serve({ list: () => jsonResponse(200, { users: [USERS[0], USERS[1]] }) });
+    await openPage();
+    const calls = fetchMock.mock.calls.length;
+    await userEvent.click(within(rowOf('admin@grace.example')).getByRole('button', { name: /^Remove Admin/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NO_ADMIN_LEFT);
+    expect(confirmSpy).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.length).toBe(calls);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Heading, Text } from '@aws-amplify/ui-react';
 import type { UserView } from '@contract/api';
+import { NO_ADMIN_LEFT } from '@contract/users';
 import { usersQuery, useApiMutation } from '../../api/queries';
 import { InvitationsList } from './InvitationsList';
 import { useAuth } from '../../lib/auth';
@@ -59,6 +60,11 @@ export default function UserManagementPage() {
     if (busy[user.userId]) return;
     const grant = !user.admin;
     const self = user.userId === myId;
+    // The last administrator is told at once, not asked first and refused after.
+    if (!grant && data?.users.filter((u) => u.admin).length === 1) {
+      setStatus({ kind: 'error', text: NO_ADMIN_LEFT });
+      return;
+    }
     if (!window.confirm(adminConfirmText(grant, self ? 'YOURSELF' : user.email))) return;
     setRowBusy(user.userId, 'admin');
     setStatus(null);
