@@ -77,6 +77,8 @@ describe('PDF directory', () => {
       await page.getByText('Preparing your directory').waitFor();
       await page.getByRole('progressbar', { name: 'Directory progress' }).waitFor();
       await page.screenshot({ path: `${SCREENSHOTS}/pdf-generating-${width}.png` });
+      // The book made, the page says so long enough to be read, then the download starts.
+      await page.getByText('PDF generated. Preparing download...').waitFor({ timeout: 60_000 });
       const file = await download;
       await injectFault(null);
       expect(file.suggestedFilename()).toBe('directory.pdf');

@@ -29,6 +29,9 @@ export function startDownload(url: string, fileName = PDF_FILE_NAME) {
 /** How often the page asks for the book while it is being made. */
 export const BOOK_POLL_MS = 1000;
 
+/** How long "PDF generated. Preparing download..." shows before the download starts. */
+export const GENERATED_SHOWN_MS = 1200;
+
 /**
  * The church's book (getDirectoryBook): read when the page opens, so a book being made is followed
  * again after a reload, and every BOOK_POLL_MS while it is RUNNING. A failed read stops the polling.
@@ -87,12 +90,16 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
     setDownload(book.url);
   }, [book, onStatus]);
 
-  // After the render that shows (and announces) "PDF generated...", the browser's download takes over.
+  // "PDF generated. Preparing download..." stays long enough to be read (and announced), then the
+  // browser's download takes over and the page says it started.
   useEffect(() => {
     if (!download) return;
-    setDownload(null);
-    startDownload(download);
-    onStatus({ kind: 'success', text: PDF_MESSAGES.started });
+    const timer = setTimeout(() => {
+      setDownload(null);
+      startDownload(download);
+      onStatus({ kind: 'success', text: PDF_MESSAGES.started });
+    }, GENERATED_SHOWN_MS);
+    return () => clearTimeout(timer);
   }, [download, onStatus]);
 
   useEffect(() => {
