@@ -273,6 +273,16 @@ describe('finding a family in a long list, on a phone (375 px)', () => {
     await page.getByRole('button', { name: 'Earlier families' }).click();
     await expect.poll(() => page.locator('.FamiliesPage_family-card h2').first().innerText()).toMatch(/^A/);
     await screenshot(page, 'families-letter-375');
+    // Opened from a link at a late letter: the bar's row shows that letter, not A to G.
+    await page.goto('/families?from=W');
+    const w = page.getByRole('link', { name: 'Families from W' });
+    await expect.poll(async () => w.getAttribute('aria-current')).toBe('true');
+    await expect
+      .poll(async () => {
+        const box = await w.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 375;
+      })
+      .toBe(true);
     await context.close();
   });
 });

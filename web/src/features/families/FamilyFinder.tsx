@@ -3,6 +3,7 @@
  * address (?q=, ?from=), so coming back to the list finds it as it was left, and a jump is a step
  * the browser's Back undoes.
  */
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LETTERS } from '@contract/names';
 import styles from './FamilyFinder.module.css';
@@ -31,9 +32,22 @@ export function FamilySearch({ value, onChange }: { value: string; onChange: (te
   );
 }
 
+/**
+ * On a phone the bar is one row that scrolls sideways (the list starts on the first screen): the
+ * letter the page is at is scrolled into the row's view, never left off-screen.
+ */
 export function LetterBar({ current }: { current: string | null }) {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const row = bar.current?.querySelector('ul');
+    const link = bar.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!row || !link || row.scrollWidth <= row.clientWidth) return;
+    // The row alone scrolls (scrollIntoView would also scroll the page).
+    const [at, within] = [link.getBoundingClientRect(), row.getBoundingClientRect()];
+    row.scrollLeft += at.left - within.left - (row.clientWidth - at.width) / 2;
+  }, [current]);
   return (
-    <nav className={styles.letterBar} aria-label="Jump to a letter">
+    <nav ref={bar} className={styles.letterBar} aria-label="Jump to a letter">
       <ul>
         {LETTERS.map((letter) => (
           <li key={letter}>

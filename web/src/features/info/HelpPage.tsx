@@ -1,10 +1,19 @@
 import { Heading, View } from '@aws-amplify/ui-react';
+import { PASSWORD_MIN } from '@contract/fields';
+import { LEVEL_LABELS } from '@contract/privacy';
+import { PAPER_LABELS, PAPERS } from '@contract/pdf';
 import { PageTitle } from '../../components/PageTitle';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle';
 
+/**
+ * Help, written from what the product does: each section names a screen a person can reach (its
+ * link, or the button's words), and test/web/help.test.tsx holds every link to a route the app has
+ * and every named control to the screen that shows it.
+ */
 export default function HelpPage() {
   usePageTitle('Help');
+  const levels = Object.values(LEVEL_LABELS).map((label) => `“${label}”`);
   return (
     <View as="article" className="page page--prose">
       <PageTitle>Help</PageTitle>
@@ -16,9 +25,9 @@ export default function HelpPage() {
         </Heading>
         <p>
           Use the <RouterLink to="/login">Sign In</RouterLink> form with the email address and password of your account.
-          The first time you sign in we ask you to verify your email address: we email you a 6-digit code, which you
-          enter on the screen that appears. If the code does not arrive, check your spam folder or use the resend
-          button.
+          The first time, we ask you to verify your email address: we email you a 6-digit code, which you enter on the
+          screen that appears, on this device or any other. If the code does not arrive, check your spam folder or ask
+          for a new one on that screen.
         </p>
       </section>
 
@@ -28,19 +37,80 @@ export default function HelpPage() {
         </Heading>
         <p>
           If your church already uses this directory, choose{' '}
-          <RouterLink to="/create-account">Join your existing church directory</RouterLink>. Sign up with the same email
-          address your church has on file for you, so that your account is linked to your family. Your church
-          administrator may also send you a sign-up link that names your church.
+          <RouterLink to="/create-account">Join your existing church directory</RouterLink> and sign up with the email
+          address your church has on file for you: your account is then linked to your family. Your church's
+          administrators can share a sign-up link for your church (User Management shows it), and an invitation email
+          brings it to members they add with an address.
         </p>
       </section>
 
-      <section aria-labelledby="help-reset">
-        <Heading level={2} id="help-reset">
-          Forgot your password?
+      <section aria-labelledby="help-passwords">
+        <Heading level={2} id="help-passwords">
+          Passwords
         </Heading>
         <p>
-          Go to <RouterLink to="/forgot-password">Reset Password</RouterLink> and enter your email address. We email you
-          a code; enter it with your new password (at least 6 characters) on the same page, then sign in.
+          A password has at least {PASSWORD_MIN} characters and is not one of the most common passwords, which are
+          guessed first. Longer is safer: a short sentence is easy to remember. Forgot it? Go to{' '}
+          <RouterLink to="/forgot-password">Reset Password</RouterLink>, enter your email address, and enter the code we
+          email you with your new password.
+        </p>
+      </section>
+
+      <section aria-labelledby="help-two-step">
+        <Heading level={2} id="help-two-step">
+          Two-step sign-in
+        </Heading>
+        <p>
+          In <RouterLink to="/profile">My Profile</RouterLink>, Two-step sign-in asks for a 6-digit code from an
+          authenticator app on your phone after your password, so a stolen password alone does not open your account.
+          Turn it on by scanning the code the page shows, or typing its key, into the app.
+        </p>
+      </section>
+
+      <section aria-labelledby="help-family">
+        <Heading level={2} id="help-family">
+          Updating your family's details
+        </Heading>
+        <p>
+          Members whose account is linked to a family can update that family's address, phone, anniversary and photo,
+          and its members' details, from the family's page in <RouterLink to="/families">Families</RouterLink>. For
+          anything else, ask one of your church's administrators.
+        </p>
+      </section>
+
+      <section aria-labelledby="help-privacy">
+        <Heading level={2} id="help-privacy">
+          Who sees your details
+        </Heading>
+        <p>
+          Each detail of your family (address, phone, anniversary, photo) and of each member (birthday, cellphone,
+          email) can be shown to {levels.join(', ').replace(/, ([^,]*)$/, ' or $1')}. In{' '}
+          <RouterLink to="/profile">My Profile</RouterLink>, What others see shows your family as the church sees it,
+          and Choose who sees your details changes it. Ticking “Leave our family out of the directory” means only
+          administrators see your family, and it is not printed. Administrators set the church's defaults in{' '}
+          <RouterLink to="/admin/privacy">Privacy Defaults</RouterLink>; your own choices win over them.
+        </p>
+      </section>
+
+      <section aria-labelledby="help-groups">
+        <Heading level={2} id="help-groups">
+          Groups
+        </Heading>
+        <p>
+          <RouterLink to="/groups">Groups</RouterLink> lists your church's groups and who is in each, with their role.
+          Details shown to “{LEVEL_LABELS.groups}” are seen by the people who share a group with you.
+        </p>
+      </section>
+
+      <section aria-labelledby="help-book">
+        <Heading level={2} id="help-book">
+          The printed directory
+        </Heading>
+        <p>
+          Administrators make the directory as a PDF from <RouterLink to="/families">Families</RouterLink>: choose the
+          paper ({PAPERS.map((p) => PAPER_LABELS[p]).join(' or ')}), whether family photos are printed, and a cover
+          photo, then Download PDF. A large church takes a little while; the page shows its progress, and the last book
+          made stays there to download again. The book prints only what everyone in the church may see.
         </p>
       </section>
 
@@ -51,18 +121,9 @@ export default function HelpPage() {
         <p>
           A church staff member can <RouterLink to="/register-organization">register the church</RouterLink> with its
           name and address and an account for its first administrator. The administrator then adds families and members,
-          creates groups, and can make other users administrators. Register only once per church; everyone else joins as
-          a member.
-        </p>
-      </section>
-
-      <section aria-labelledby="help-family">
-        <Heading level={2} id="help-family">
-          Updating your family's details
-        </Heading>
-        <p>
-          Members whose account is linked to a family can update that family's address, phone, anniversary and photo,
-          and its members' details. For anything else, ask one of your church's administrators.
+          creates groups, and can make other users administrators in{' '}
+          <RouterLink to="/admin/users">User Management</RouterLink>. Register only once per church; everyone else joins
+          as a member.
         </p>
       </section>
 
