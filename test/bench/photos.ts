@@ -46,6 +46,9 @@ async function gridDownload(browser: Browser, url: string, photosBucket: string)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard');
+    // The dashboard's own reads (and any photo it shows) done first: an answer still arriving when
+    // the grid's navigation starts would be counted, and its body gone with the page it was for.
+    await page.waitForLoadState('networkidle');
     // Each answer's body read as it comes, its failure kept (never left to reject unheard, which
     // would end the process) and reported once the grid is done.
     const answers: Promise<{ bytes: number; type: string } | { error: string }>[] = [];

@@ -11,7 +11,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFamiliesResult, ListGroupsResult, MeResult } from '../../lambdas/contract/api';
 import { JOB_MESSAGES } from '../../lambdas/contract/jobTexts';
-import { NOT_LISTED, NOT_LISTED_TITLE } from '../../lambdas/contract/listing';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
@@ -62,17 +61,18 @@ const FAMILY = see((t) => `${t.surname} Family`);
 const GROUP = see((t) => t.groupName);
 const FAMILY_REFUSED = see('Edit Family Details', 'Error: You do not have permission to edit this family.');
 const MEMBER_REFUSED = see('Edit Member', 'You do not have permission to edit this member.');
-/** The directory's pages for the super-admin: its account is in the church but no member of it, so not listed. */
-const NOT_LISTED_PAGE = see(NOT_LISTED_TITLE, NOT_LISTED);
+/**
+ * The directory's pages for the super-admin: its account is in the church but no member of it, so
+ * not listed; its home is the organisations it looks after, never "no longer in the directory".
+ */
+const OPERATOR_HOME: Sight = { heading: 'Organization Management', at: '/admin/org' };
 
 /** The same sight for every role. */
 const all = (sight: Sight): Sights => [sight, sight, sight, sight, sight, sight];
 /** Protected pages: signed out goes to /, unverified sees the gate, every other role the page. */
 const protectedPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, sight];
 /** The directory's pages: protected, and for those the church lists (not the super-admin). */
-const directoryPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, NOT_LISTED_PAGE];
-/** The dashboard after a redirect: the super-admin, whom the church does not list, sees why there. */
-const NOT_LISTED_AT_DASHBOARD: Sight = { ...NOT_LISTED_PAGE, at: '/dashboard' };
+const directoryPage = (sight: Sight): Sights => [LANDING, GATE, sight, sight, sight, OPERATOR_HOME];
 /** Public-only pages: signed in goes to the dashboard (the gate when unverified). */
 const publicOnly = (sight: Sight): Sights => [
   sight,
@@ -80,7 +80,7 @@ const publicOnly = (sight: Sight): Sights => [
   TO_DASHBOARD,
   TO_DASHBOARD,
   TO_DASHBOARD,
-  NOT_LISTED_AT_DASHBOARD,
+  OPERATOR_HOME,
 ];
 
 type Row = readonly [path: (t: Target) => string, slug: string, sights: Sights];
@@ -100,9 +100,9 @@ const ROUTES: readonly Row[] = [
   [() => '/families/grid',               'families-grid',         directoryPage(see('Families'))],
   [(t) => `/families/${t.familyId}`,     'family',                directoryPage(FAMILY)],
   [() => '/families/add',                'families-add',          [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Family'),      ADMIN_DENIED]],
-  [(t) => `/families/edit/${t.familyId}`,'families-edit',         [LANDING,    GATE,       FAMILY_REFUSED,   see('Edit Family Details'), see('Edit Family Details'), NOT_LISTED_PAGE]],
+  [(t) => `/families/edit/${t.familyId}`,'families-edit',         [LANDING,    GATE,       FAMILY_REFUSED,   see('Edit Family Details'), see('Edit Family Details'), OPERATOR_HOME]],
   [() => '/members/add',                 'members-add',           directoryPage(see('Add Member'))],
-  [(t) => `/members/edit/${t.memberId}`, 'members-edit',          [LANDING,    GATE,       MEMBER_REFUSED,   see('Edit Member'),         see('Edit Member'),         NOT_LISTED_PAGE]],
+  [(t) => `/members/edit/${t.memberId}`, 'members-edit',          [LANDING,    GATE,       MEMBER_REFUSED,   see('Edit Member'),         see('Edit Member'),         OPERATOR_HOME]],
   [() => '/groups',                      'groups',                directoryPage(see('Groups'))],
   [(t) => `/groups/${t.groupId}`,        'group',                 directoryPage(GROUP)],
   [() => '/groups/add',                  'groups-add',            [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Group'),       ADMIN_DENIED]],
@@ -113,7 +113,7 @@ const ROUTES: readonly Row[] = [
   [() => '/admin/org',                   'admin-org',             [TO_LOGIN,   GATE,       ORG_DENIED,       ORG_DENIED,                 ORG_DENIED,                 see('Organization Management')]],
   [() => '/profile',                     'profile',               protectedPage(see('Your Profile'))],
   [() => '/help',                        'help',                  all(see('Help'))],
-  [() => '/no-such-page',                'unknown',               [NOT_FOUND,  GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD,             TO_DASHBOARD,             NOT_LISTED_AT_DASHBOARD]],
+  [() => '/no-such-page',                'unknown',               [NOT_FOUND,  GATE_AT_DASHBOARD, TO_DASHBOARD, TO_DASHBOARD,             TO_DASHBOARD,             OPERATOR_HOME]],
 ];
 
 /** Texts of a page still on its way: the visit waits until none shows. */
