@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { confirmSignIn, fetchAuthSession } from 'aws-amplify/auth';
-import { Button, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, PasswordField, Text } from '@aws-amplify/ui-react';
 import { LoginForm } from '@contract/auth';
 import { useAuth } from '../lib/auth';
 import { callApi, isApiError } from '../lib/api';
@@ -9,6 +9,7 @@ import { accountState, finishSignUp } from '../lib/pendingSignUp';
 import { authErrorName, delay } from '../lib/authErrors';
 import { errorText, LOGIN_FAILED } from '../lib/errorTexts';
 import { checkWith, useForm } from '../lib/form';
+import { AccountEmailField } from './AccountEmailField';
 import { AuthStepForm } from './AuthStepForm';
 import { checkTotpCode, CodeField } from './CodeField';
 import { signInWithPassword } from '../lib/signIn';
@@ -136,15 +137,7 @@ export function SignInForm({ idPrefix = 'signin' }: { idPrefix?: string }) {
         </Text>
       }
     >
-      <TextField
-        id={`${idPrefix}-email`}
-        label="Email"
-        {...form.field('email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        isRequired
-      />
+      <AccountEmailField id={`${idPrefix}-email`} {...form.field('email')} />
       <PasswordField
         id={`${idPrefix}-password`}
         label="Password"

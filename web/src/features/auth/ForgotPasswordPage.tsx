@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import { Button, Card, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, PasswordField, Text } from '@aws-amplify/ui-react';
 import { PageTitle } from '../../components/PageTitle';
 import { ResetConfirmForm, ResetRequestForm } from '@contract/auth';
+import { AccountEmailField } from '../../components/AccountEmailField';
 import { AuthStepForm } from '../../components/AuthStepForm';
 import { CodeField } from '../../components/CodeField';
 import { StatusMessage } from '../../components/StatusMessage';
@@ -100,14 +101,7 @@ export default function ForgotPasswordPage() {
               </Text>
             }
           >
-            <TextField
-              label="Email"
-              {...form.field('email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              isRequired
-            />
+            <AccountEmailField {...form.field('email')} />
           </AuthStepForm>
         )}
 
