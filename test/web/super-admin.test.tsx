@@ -134,12 +134,17 @@ describe('super-admin gate', () => {
   );
 
   it('links both pages in the navigation for the super-admin (e-mail compared case-insensitively)', async () => {
+    // As the operator's account is: in a church's pool, linked to no member of it.
+    signedInAs({ email: 'Super@Directory.Local', memberId: '', familyId: '' });
     stubFetch(() => jsonResponse(200, { organizations: [], success: true, message: '' }));
     renderApp('/admin/org');
     await screen.findByRole('heading', { level: 1, name: 'Organization Management' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Data Audit' }).getAttribute('href')).toBe('/admin/data-audit');
     expect(within(nav).getByRole('link', { name: 'Organizations' }).getAttribute('href')).toBe('/admin/org');
+    // In no church's directory (no member, not an administrator): no links to pages that lead back here.
+    for (const name of ['Dashboard', 'Families', 'Groups'])
+      expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ import { cx } from '../lib/classNames';
 import styles from './Layout.module.css';
 
 /** Who a link of the menu is for. */
-type Audience = 'member' | 'admin' | 'superAdmin' | 'signedOut' | 'everyone';
+type Audience = 'directory' | 'member' | 'admin' | 'superAdmin' | 'signedOut' | 'everyone';
 
 interface MenuLink {
   to: string;
@@ -28,9 +28,9 @@ interface MenuLink {
 /** The menu, in order: the left group, then the right group (with Logout after it when signed in). */
 const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
   left: [
-    { to: '/dashboard', label: 'Dashboard', for: 'member' },
-    { to: '/families', label: 'Families', for: 'member' },
-    { to: '/groups', label: 'Groups', for: 'member' },
+    { to: '/dashboard', label: 'Dashboard', for: 'directory' },
+    { to: '/families', label: 'Families', for: 'directory' },
+    { to: '/groups', label: 'Groups', for: 'directory' },
     { to: '/map', label: 'Map', for: 'member' },
     { to: '/documents', label: 'Documents', for: 'member' },
     { to: '/admin/users', label: 'User Management', for: 'admin' },
@@ -69,6 +69,8 @@ export function NavBar() {
     everyone: true,
     signedOut: !signedIn,
     member: signedIn,
+    // The super-administrator in no church's directory: those pages would only lead back to the organisations.
+    directory: signedIn && (!superAdmin || auth.isAdmin || auth.userMidClaim !== ''),
     admin: signedIn && auth.isAdmin,
     superAdmin: signedIn && superAdmin,
   };
