@@ -15,9 +15,10 @@ const SINGLE_INVOCATION_ENV = { AWS_LAMBDA_MAX_CONCURRENCY: '' };
  */
 export default defineConfig({
   test: {
-    // Two files at once even on 2 cores (vitest's default leaves one core to itself): the
-    // integration files (one at a time, against the shared stack) spend much of their time waiting
-    // on it, and the unit, web and infra files fill that time.
+    // Two files at once even on 2 cores (vitest's default leaves one core to itself). Every project
+    // runs in parallel with the others: vitest would run a project that sets fileParallelism: false
+    // alone, after all the rest. The integration files share two stacks, one per file at a time
+    // (test/support/stacks.ts), each stack in a process of its own.
     maxWorkers: 2,
     projects: [
       {
@@ -68,13 +69,12 @@ export default defineConfig({
           setupFiles: ['test/support/env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
         // Every bench module but the browser ones at its smoke size (test/bench-smoke): each starts
         // its own local stack, in the worker, on BENCH_STACK_PORT, apart from the integration
-        // stack (4500) and from `npm run bench` (4700). One file, its modules one after another.
+        // stacks (4500, 4510) and from `npm run bench` (4700). One file, its modules one after another.
         // No SINGLE_INVOCATION_ENV: the gateway runs in the worker, and requests overlap, as under
         // `npm run bench` (lib/local/invocation.ts).
         test: {
@@ -84,7 +84,6 @@ export default defineConfig({
           environment: 'node',
           // Seconds each on an idle machine; a loaded 2-core one takes many times that.
           testTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -22,9 +22,10 @@ if (missingChromium) {
  */
 export default defineConfig({
   test: {
-    // One file at a time across both projects: each drives Chromium against a stack of its own and
-    // times what it waits for.
-    maxWorkers: 1,
+    // Two journeys at once, each against a stack of its own (test/support/stacks.ts: demo church,
+    // one process per stack) and with a browser of its own. The browser benches set
+    // fileParallelism: false, so vitest runs them alone after the journeys: they time what they wait for.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -36,12 +37,11 @@ export default defineConfig({
           setupFiles: ['test/support/env.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {
         // The web and photos bench modules (test/bench-smoke/browser): each builds the SPA and starts
-        // its own local stack, in the worker, on BENCH_STACK_PORT, apart from the journeys' (4600),
+        // its own local stack, in the worker, on BENCH_STACK_PORT, apart from the journeys' (4600, 4610),
         // the tests' (4500) and `npm run bench`'s (4700). The gateway runs in the worker, and requests
         // overlap, as under `npm run bench` (lib/local/invocation.ts).
         test: {

@@ -18,9 +18,8 @@
  * Names without a size are of the 10,000-family church; `.1000.` ones of the 1,000-family church
  * (with BENCH_DIRECTORY_FAMILIES, of that one church alone). The smoke run (size `smoke`): churches
  * of 40 and 60 families (each a first page and a next one), a few runs each; its names say 40.
- * The stack is started in-process on its own ports (base 4700) and data folder, like the test
- * setup (test/support/global-setup.ts), and imported lazily so selecting other modules does not
- * load it.
+ * The stack is started in-process on its own ports (base 4700) and data folder, and imported
+ * lazily so selecting other modules does not load it.
  */
 import { generateDirectory, LATIN_NAMES, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';

@@ -29,11 +29,10 @@
  * `BENCH_LOAD_SECONDS=10 npm run bench -- load` for a quick try. The smoke run (size `smoke`):
  * 30 families, 5 users (2 administrators) for 2 s, the same checks.
  */
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { GetFamilyResult, ListUsersResult } from '../../lambdas/contract/api';
+import { forkTs } from '../support/fork-ts';
 import { forgetWriteRates } from '../support/write-rates';
 import { generateDirectory, seedDirectory, type GeneratedDirectory } from './church';
 import type { LoadUser, TrafficOutcome, TrafficPlan } from './load-traffic';
@@ -201,12 +200,7 @@ function editedIn(directory: GeneratedDirectory, index: number) {
 
 /** Runs the traffic in test/bench/load-traffic.ts as a child process and waits for its outcome. */
 async function inTrafficProcess(plan: TrafficPlan): Promise<TrafficOutcome> {
-  // A TypeScript file: run through tsx's loader whoever runs this one (tsx under `npm run bench`, a
-  // vitest worker under the smoke run, whose own flags are not for this child).
-  const child = fork(fileURLToPath(new URL('./load-traffic.ts', import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
-  });
+  const child = forkTs(fileURLToPath(new URL('./load-traffic.ts', import.meta.url)));
   try {
     return await new Promise<TrafficOutcome>((resolve, reject) => {
       const limit = setTimeout(

@@ -1,8 +1,16 @@
-/** Test files talk to the same stand-ins as the gateway: give them the handlers' environment. */
+/**
+ * Test files talk to the same stand-ins as the gateway: each file claims one of its project's
+ * stacks to itself for as long as it runs (test/support/stacks.ts), and gets the handlers' environment.
+ */
 import { afterAll, inject } from 'vitest';
+import { claimStack } from './stacks';
 
-export const stack = inject('stack');
+const claimed = await claimStack(inject('stacks'));
+export const stack = claimed.stack;
 Object.assign(process.env, stack.env);
 
-// After the file, the table's change stream goes off again if the file watched the table.
-afterAll(async () => (await import('./table-mirror')).stopWatching());
+afterAll(async () => {
+  // After the file, the table's change stream goes off again if the file watched the table.
+  await (await import('./table-mirror')).stopWatching();
+  claimed.release();
+});

@@ -1,13 +1,13 @@
 /**
  * Builds the SPA and starts the whole local product (as `npm start` does, demo church included)
- * on its own ports and data folder for the browser journeys.
+ * on its own ports (base 4600, `E2E_PORT`) and data folders for the browser journeys: one stack
+ * per file the project runs at once.
  */
 import type { TestProject } from 'vitest/node';
-import { seedDemo } from '../../../lib/local/demo';
 import { buildWeb } from '../../../web/buildWeb';
-import { startTestStack } from '../../support/global-setup';
+import { startTestStacks } from '../../support/global-setup';
 
 export default async function setup(project: TestProject) {
   await buildWeb();
-  return startTestStack(project, Number(process.env.E2E_PORT ?? 4600), seedDemo);
+  return startTestStacks(project, Number(process.env.E2E_PORT ?? 4600), true);
 }
