@@ -1,19 +1,20 @@
 /**
- * The PDF directory in Chromium against the local product: the demo admin clicks Download PDF
- * (list and grid), the button reads 'Generating...' while the book job runs (a Render task slowed
- * by the local Step Functions), the page says 'Preparing your directory...' with a progress bar,
- * and the browser saves a valid PDF named directory.pdf with the demo church's names as written.
- * An admin who reloads during the job sees it resume and still gets the file; a second admin's
- * click during it joins the same job. The paper, photos and cover photo chosen beside the button
- * are the church's book setting (kept across a reload), and the cover prints on the book's first
- * page. Members see no such button.
+ * The PDF directory in Chromium against the local product: the book's controls are folded behind
+ * Print the directory, so the families come first (also on a phone); the demo admin opens them and
+ * clicks Download PDF (list and grid), the button reads 'Generating...' while the book job runs (a
+ * Render task slowed by the local Step Functions), the page says 'Preparing your directory...' with
+ * a progress bar, and the browser saves a valid PDF named directory.pdf with the demo church's names
+ * as written. An admin who reloads during the job sees the controls open themselves on it and still
+ * gets the file; a second admin's click during it joins the same job. The paper, photos and cover
+ * photo chosen beside the button are the church's book setting (kept across a reload), and the cover
+ * prints on the book's first page. Members see no such button.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResult } from '../../lambdas/contract/api';
 import type { StartDirectoryBookResult } from '../../lambdas/contract/book';
@@ -36,6 +37,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Opens the book's controls (folded behind Print the directory when the page opens) and waits for them. */
+async function openPrint(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Print the directory' });
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+}
+
 /** The saved file: a PDF with the demo church's names as written. */
 async function readBook(saved: string) {
   const bytes = readFileSync(saved);
@@ -55,8 +65,19 @@ describe('PDF directory', () => {
       const { context, page } = await newPage(browser, width);
       await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
       await page.goto(route);
+      // Folded: the families come first, the book's controls are one click away.
+      const toggle = page.getByRole('button', { name: 'Print the directory' });
+      await toggle.waitFor();
+      const first = page.locator('[data-anchor]').first();
+      await first.waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(false);
+      // The first family starts in the top three quarters of an 800 px high phone's first screen.
+      expect((await first.boundingBox())!.y).toBeLessThan(600);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SCREENSHOTS}/pdf-folded-${width}.png` });
+      await openPrint(page);
       const button = page.getByRole('button', { name: 'Download PDF' });
-      await button.waitFor();
       await expectAccessible(page);
 
       // The book's Plan task waits a moment, so the job can be seen running.
@@ -111,11 +132,12 @@ describe('PDF directory', () => {
     const other = await newPage(browser, 375);
     await signIn(other.page, second.email, PASSWORD);
     await other.page.goto('/families');
-    await other.page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await openPrint(other.page);
 
     const first = await newPage(browser, 1280);
     await signIn(first.page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await first.page.goto('/families');
+    await openPrint(first.page);
     const started = first.page.waitForResponse(
       (r) => r.url().endsWith('/api/directory/book') && r.request().method() === 'POST',
     );
@@ -123,9 +145,13 @@ describe('PDF directory', () => {
     const startedBook = ((await (await started).json()) as StartDirectoryBookResult).book;
     await first.page.getByText('Preparing your directory').waitFor();
 
-    // The reload: the page asks for the church's book and follows it again.
+    // The reload: the page asks for the church's book and follows it again, its controls opened on it.
     await first.page.reload();
     await first.page.getByText('Preparing your directory').waitFor();
+    const toggle = first.page.getByRole('button', { name: 'Print the directory' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.getAttribute('aria-describedby')).toBeTruthy();
+    await first.page.getByText('Book in progress').waitFor();
     await first.page.getByRole('progressbar', { name: 'Directory progress' }).waitFor();
     expect(await first.page.getByRole('button', { name: /Generating\.\.\./ }).isDisabled()).toBe(true);
     await first.page.screenshot({ path: `${SCREENSHOTS}/pdf-resumed-1280.png` });
@@ -163,7 +189,7 @@ describe('PDF directory', () => {
     const { context, page } = await newPage(browser, 1280);
     await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.goto('/families');
-    await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await openPrint(page);
     const saved = () =>
       page.waitForResponse((r) => r.url().endsWith('/api/directory/book/settings') && r.request().method() === 'PUT');
     // Each choice below changes the setting, whatever the earlier tests left it at, so each is saved;
@@ -195,6 +221,7 @@ describe('PDF directory', () => {
 
     // Saved on the church: read again after a reload.
     await page.reload();
+    await openPrint(page);
     await preview.waitFor();
     expect(await page.getByLabel('Paper').inputValue()).toBe('letter');
     expect(await page.getByLabel('Photos').isChecked()).toBe(false);
@@ -225,6 +252,7 @@ describe('PDF directory', () => {
     await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
     await page.goto('/families');
     await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Print the directory' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Download PDF' }).count()).toBe(0);
     await context.close();
   });

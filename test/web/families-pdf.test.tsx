@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView, ListFamiliesResult } from '../../lambdas/contract/api';
 import type { BookSettings, BookView } from '../../lambdas/contract/book';
@@ -59,6 +60,15 @@ function api(list: ListFamiliesResult, start: () => Response | Promise<Response>
 const started = (b: BookView) => () => jsonResponse(200, { success: true, joined: false, book: b });
 
 const button = () => screen.getByRole('button', { name: /Download PDF|Generating/ });
+/** The toolbar's Print the directory button, which shows and hides the book's controls. */
+const printToggle = () => screen.findByRole('button', { name: 'Print the directory' });
+/** Opens the book's controls and finds Download PDF in them. */
+async function openPrint() {
+  const toggle = await printToggle();
+  await waitFor(() => expect(toggle.closest('[inert]')).toBeNull());
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+  return screen.findByRole('button', { name: 'Download PDF' });
+}
 let clicked: { href: string; download: string; pageSaid: string }[];
 
 beforeEach(() => {
@@ -77,10 +87,10 @@ describe('Download PDF', () => {
   it('is offered to admins on the list and the grid, and to no one else', async () => {
     api({ families: [family], canAddFamily: true, next: null, previous: null }, () => jsonResponse(500, {}));
     const { unmount } = renderApp('/families');
-    expect((await screen.findByRole('button', { name: 'Download PDF' })).hasAttribute('disabled')).toBe(false);
+    expect((await openPrint()).hasAttribute('disabled')).toBe(false);
     unmount();
     renderApp('/families/grid');
-    await screen.findByRole('button', { name: 'Download PDF' });
+    await openPrint();
   });
 
   it('is not offered to members', async () => {
@@ -88,7 +98,8 @@ describe('Download PDF', () => {
     api({ families: [family], canAddFamily: false, next: null, previous: null }, () => jsonResponse(500, {}));
     renderApp('/families');
     await screen.findByRole('article', { name: 'Adams Family' });
-    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print the directory' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download PDF', hidden: true })).toBeNull();
   });
 
   it('starts the book, reads Generating... with its progress while it is made, then downloads directory.pdf and says so', async () => {
@@ -103,7 +114,7 @@ describe('Download PDF', () => {
       }),
     ]);
     renderApp('/families');
-    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    fireEvent.click(await openPrint());
 
     await waitFor(() => expect(button().textContent).toContain('Generating...'));
     expect(button().hasAttribute('disabled')).toBe(true);
@@ -129,7 +140,7 @@ describe('Download PDF', () => {
       book({ status: 'SUCCEEDED', message: empty, finishedAt: '2026-11-24T10:01:00Z' }),
     ]);
     renderApp('/families');
-    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    fireEvent.click(await openPrint());
     await screen.findByText(empty, {}, POLLED);
     expect(clicked).toEqual([]);
   });
@@ -151,6 +162,7 @@ describe('Download PDF', () => {
       'Error: You do not have permission to perform this action.',
       'Error: Could not generate PDF.',
     ];
+    await openPrint();
     for (const text of expected) {
       fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(text));
@@ -187,6 +199,7 @@ describe('The book setting beside Download PDF', () => {
   it('shows the church’s setting as the default', async () => {
     church({ paper: 'a4', photos: false, cover: null });
     renderApp('/families');
+    await openPrint();
     await waitFor(() => expect(paper().value).toBe('a4'));
     expect(photos().checked).toBe(false);
     expect(screen.getByText('Add cover photo')).toBeTruthy();
@@ -202,6 +215,7 @@ describe('The book setting beside Download PDF', () => {
     };
     const fake = church({ paper: 'letter', photos: true, cover });
     renderApp('/families');
+    await openPrint();
     const preview = await screen.findByRole('img', { name: "The book's cover photo" });
     expect(preview.getAttribute('src')).toBe(cover.url);
     expect(screen.getByText('Change cover photo')).toBeTruthy();
@@ -218,6 +232,7 @@ describe('The book setting beside Download PDF', () => {
   it('saves a change as the church’s setting at once, and the book is started with it', async () => {
     const fake = church({ paper: 'letter', photos: true, cover: null });
     renderApp('/families');
+    await openPrint();
     await waitFor(() => expect(paper().value).toBe('letter'));
     fireEvent.change(paper(), { target: { value: 'a4' } });
     await waitFor(() =>
@@ -239,9 +254,125 @@ describe('The book setting beside Download PDF', () => {
         jsonResponse(400, { error: { code: 'invalid-argument', message: 'Paper must be letter or a4.' } }),
     });
     renderApp('/families');
+    await openPrint();
     await waitFor(() => expect(paper().value).toBe('letter'));
     fireEvent.change(paper(), { target: { value: 'a4' } });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error: Paper must be letter or a4.'));
     expect(paper().value).toBe('letter');
+  });
+});
+
+describe('Print the directory', () => {
+  const list: ListFamiliesResult = { families: [family], canAddFamily: true, next: null, previous: null };
+  const refused = () => jsonResponse(500, {});
+  const panelOf = (toggle: HTMLElement) => document.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+  /** What the page says beside the button (its accessible description). */
+  const saidBeside = (toggle: HTMLElement) =>
+    document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+  async function readyToggle() {
+    const toggle = await printToggle();
+    await waitFor(() => expect(toggle.closest('[inert]')).toBeNull());
+    return toggle;
+  }
+
+  /** A phone or a desk: the window's width and the media queries that read it. */
+  function atWidth(width: number) {
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(width);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      } as MediaQueryList;
+    });
+  }
+
+  it.each([375, 1280])(
+    'starts folded at %i px: the families show, the book’s controls only once the button is pressed',
+    async (width) => {
+      atWidth(width);
+      api(list, refused);
+      renderApp('/families');
+      await screen.findByRole('article', { name: 'Adams Family' });
+      const toggle = await readyToggle();
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(panelOf(toggle).hidden).toBe(true);
+      expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+      expect(screen.queryByRole('combobox', { name: 'Paper' })).toBeNull();
+      expect(saidBeside(toggle)).toBeNull();
+
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(panelOf(toggle).hidden).toBe(false);
+      expect(panelOf(toggle).contains(screen.getByRole('button', { name: 'Download PDF' }))).toBe(true);
+      expect(screen.getByRole('combobox', { name: 'Paper' })).toBeTruthy();
+      expect(screen.getByRole('checkbox', { name: 'Photos' })).toBeTruthy();
+
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+    },
+  );
+
+  it('opens and closes from the keyboard, its controls next in the tab order', async () => {
+    const user = userEvent.setup();
+    api(list, refused);
+    renderApp('/families');
+    const toggle = await readyToggle();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Paper' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard(' ');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('combobox', { name: 'Paper' })).toBeNull();
+  });
+
+  it('opens itself while a book is being made, and once closed says so beside the button', async () => {
+    api(list, refused, [book({ progress: { pages: 3, totalPages: 10 } })]);
+    renderApp('/families');
+    const toggle = await readyToggle();
+    await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
+    expect(screen.getByRole('status').textContent).toContain('Preparing your directory: page 3 of 10...');
+    expect(screen.getByRole('progressbar', { name: 'Directory progress' })).toBeTruthy();
+    expect(button().textContent).toContain('Generating...');
+    expect(saidBeside(toggle)).toBe('Book in progress');
+
+    // Closed during the run, it stays closed while the page follows the book.
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('progressbar', { name: 'Directory progress' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(saidBeside(toggle)).toBe('Book in progress');
+  });
+
+  it('says a made book is ready beside the folded button, and offers it once opened', async () => {
+    api(list, refused, [
+      book({
+        status: 'SUCCEEDED',
+        progress: { pages: 10, totalPages: 10 },
+        url: URL_OK,
+        finishedAt: '2026-11-24T10:01:00Z',
+      }),
+    ]);
+    renderApp('/families');
+    const toggle = await readyToggle();
+    await waitFor(() => expect(saidBeside(toggle)).toBe('Book ready'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: /Last book/ })).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByRole('link', { name: /Last book/ }).getAttribute('href')).toBe(URL_OK);
+    expect(clicked).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ const NAMED: [string, string][] = [
   ['Choose who sees your details', 'features/profile/ProfilePage.tsx'],
   ['Leave our family out of the directory', 'features/privacy/FamilyPrivacyPage.tsx'],
   ['Privacy Defaults', 'features/privacy/ChurchPrivacyPage.tsx'],
+  ['Print the directory', 'features/families/PrintDirectory.tsx'],
   ['Download PDF', 'features/families/DirectoryPdfButton.tsx'],
   ['Photos', 'features/families/DirectoryPdfButton.tsx'],
   ['cover photo', 'features/families/BookCoverChoice.tsx'],

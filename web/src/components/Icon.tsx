@@ -15,6 +15,7 @@ const PATHS = {
   warning: 'M12 3.5 2.5 20h19L12 3.5Zm0 6v5m0 3v.01',
   error: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13.5v5.5m0 3v.01',
   close: 'M6 6l12 12M18 6 6 18',
+  chevron: 'M6 9l6 6 6-6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -48,14 +48,27 @@ const finishedOn = (book: BookView) =>
   new Date(book.finishedAt ?? book.startedAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
+ * What the book is doing, for the Print the directory button (PrintDirectory.tsx) while these
+ * controls are folded away: being made (`job`, the run, once the church's book says it runs), or
+ * made and offered for download; null when neither.
+ */
+export type BookNews = { kind: 'running' | 'ready'; job: string | null } | null;
+
+/**
  * Download PDF (admins), with the church's book setting beside it (paper size, family photos,
  * cover photo). The book
  * is a job (book/directoryBook.ts): the click starts it (or joins the one another admin
  * started), the page follows it with "Preparing your directory: page 40 of 194..." and a progress
  * bar, also after a reload, and downloads the file once it is made. The last book made stays
- * offered for download until the next one is.
+ * offered for download until the next one is. `onNews` hears what the book is doing as it changes.
  */
-export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus | null) => void }) {
+export function DirectoryPdfButton({
+  onStatus,
+  onNews,
+}: {
+  onStatus: (status: PageStatus | null) => void;
+  onNews?: (news: BookNews) => void;
+}) {
   const client = useQueryClient();
   const start = useApiMutation('startDirectoryBook');
   const { data, error } = useDirectoryBook();
@@ -101,6 +114,12 @@ export function DirectoryPdfButton({ onStatus }: { onStatus: (status: PageStatus
     }, GENERATED_SHOWN_MS);
     return () => clearTimeout(timer);
   }, [download, onStatus]);
+
+  const newsKind = busy ? 'running' : book?.status === 'SUCCEEDED' && book.url ? 'ready' : null;
+  const newsJob = running ? book.jobId : null;
+  useEffect(() => {
+    onNews?.(newsKind ? { kind: newsKind, job: newsJob } : null);
+  }, [newsKind, newsJob, onNews]);
 
   useEffect(() => {
     if (error) onStatus({ kind: 'danger', text: errorText('pdf', error) });

@@ -16,6 +16,7 @@ import { useOnVisible } from '../../lib/useOnVisible';
 import { useListAnchor } from '../../lib/useListAnchor';
 import { FamilySearch, LetterBar } from './FamilyFinder';
 import { DirectoryPdfButton } from './DirectoryPdfButton';
+import { PrintDirectoryPanel, PrintDirectoryToggle, usePrintPanel } from './PrintDirectory';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { useAuth } from '../../lib/auth';
 import { PlainButton } from '../../components/PlainButton';
@@ -98,6 +99,7 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
   const { isAdmin } = useAuth();
   const canAddFamily = admin.data === true;
   const adminTools = canAddFamily || (admin.isPending && isAdmin);
+  const print = usePrintPanel(canAddFamily);
   const actions = useRowActions(busy, deleteFamily, deleteMember);
   const keep = (to: string) =>
     searched ? `${to}?q=${encodeURIComponent(searched)}` : from ? `${to}?from=${from}` : to;
@@ -115,12 +117,11 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
         <PageTitle>Families</PageTitle>
         <div className={styles.familiesToolbar}>
           {adminTools && (
-            <div className={styles.familiesAdminTools} inert={!canAddFamily} aria-hidden={!canAddFamily || undefined}>
+            <AdminTools held={!canAddFamily}>
               <RouterLink className="button-link button-link--primary" to="/families/add">
                 Add Family
               </RouterLink>
-              <DirectoryPdfButton onStatus={canAddFamily ? setStatus : holdStatus} />
-            </div>
+            </AdminTools>
           )}
           <nav className={styles.viewToggle} aria-label="Family view">
             <RouterLink
@@ -138,8 +139,20 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
               Grid View
             </RouterLink>
           </nav>
+          {/* Last, so its panel (under the head) is the next stop for the keyboard. */}
+          {adminTools && (
+            <AdminTools held={!canAddFamily}>
+              <PrintDirectoryToggle print={print} />
+            </AdminTools>
+          )}
         </div>
       </div>
+      {/* The book's controls, folded under the head (PrintDirectory.tsx): the list comes first. */}
+      {adminTools && (
+        <PrintDirectoryPanel print={print}>
+          <DirectoryPdfButton onStatus={canAddFamily ? setStatus : holdStatus} onNews={print.report} />
+        </PrintDirectoryPanel>
+      )}
 
       <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
       <div className={styles.familyFinder}>
@@ -152,6 +165,15 @@ export default function FamiliesPage({ view }: { view: 'list' | 'grid' }) {
       ) : (
         <FamilyPages from={from} view={view} actions={actions} />
       )}
+    </div>
+  );
+}
+
+/** An admin's buttons in the toolbar; `held`: hidden and inert, only keeping their place. */
+function AdminTools({ held, children }: { held: boolean; children: ReactNode }) {
+  return (
+    <div className={styles.familiesAdminTools} inert={held} aria-hidden={held || undefined}>
+      {children}
     </div>
   );
 }

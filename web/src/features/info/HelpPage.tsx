@@ -96,10 +96,11 @@ export default function HelpPage() {
 
       <HelpSection id="help-book" title="The printed directory">
         <p>
-          Administrators make the directory as a PDF from <RouterLink to="/families">Families</RouterLink>: choose the
-          paper ({PAPERS.map((p) => PAPER_LABELS[p]).join(' or ')}), whether family photos are printed, and a cover
-          photo, then Download PDF. A large church takes a little while; the page shows its progress, and the last book
-          made stays there to download again. The book prints only what everyone in the church may see.
+          Administrators make the directory as a PDF from <RouterLink to="/families">Families</RouterLink>: open Print
+          the directory, choose the paper ({PAPERS.map((p) => PAPER_LABELS[p]).join(' or ')}), whether family photos are
+          printed, and a cover photo, then Download PDF. A large church takes a little while; the page shows its
+          progress, and the last book made stays there to download again. The book prints only what everyone in the
+          church may see.
         </p>
       </HelpSection>
 
