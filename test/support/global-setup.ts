@@ -13,12 +13,11 @@ declare module 'vitest' {
 }
 
 /**
- * Starts the project's stacks, as many as the files it runs at once (the run's workers, or one
- * without file parallelism), hands their coordinates to the test files, and returns the teardown.
+ * Starts the project's stacks, as many as the files it runs at once (the run's workers), hands
+ * their coordinates to the test files, and returns the teardown.
  */
 export async function startTestStacks(project: TestProject, basePort: number, demo = false) {
-  const files = project.config.fileParallelism === false ? 1 : project.globalConfig.maxWorkers;
-  const { stacks, stop } = await startStacks(Math.max(1, files), basePort, demo);
+  const { stacks, stop } = await startStacks(Math.max(1, project.globalConfig.maxWorkers), basePort, demo);
   project.provide('stacks', stacks);
   return stop;
 }
