@@ -9,12 +9,13 @@
  * the moment, so turning on again sets a new one; the super-admin may not turn it off (an operator
  * resets a lost authenticator with the CLI, docs/runbook.md).
  */
-import { AdminGetUserCommand, AdminSetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { OPERATOR_KEEPS_TOTP, TOTP_NOT_SET_UP, type SetTwoStepResult } from '../contract/mfa';
 import { AppError, denied } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { cognito, userPoolId } from '../platform/aws/cognito';
-import { forgetTwoStepOnSince, keepTwoStepOnSince, twoStepOnSince } from './repos/twoStep';
+import { forgetTwoStepOnSince, keepTwoStepOnSince } from './repos/twoStep';
+import { twoStepState } from './twoStepState';
 
 const setPreference = (email: string, on: boolean) =>
   cognito.send(
@@ -25,12 +26,6 @@ const setPreference = (email: string, on: boolean) =>
     }),
   );
 
-/** Whether Cognito has the account's TOTP second step on now. */
-export async function totpOn(email: string): Promise<boolean> {
-  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
-  return user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false;
-}
-
 export async function setTwoStep(principal: Principal, on: boolean): Promise<SetTwoStepResult> {
   if (!on) {
     if (principal.superAdmin) throw denied(OPERATOR_KEEPS_TOTP);
@@ -38,7 +33,8 @@ export async function setTwoStep(principal: Principal, on: boolean): Promise<Set
     await forgetTwoStepOnSince(principal.userId);
     return { on: false };
   }
-  if ((await totpOn(principal.email)) && (await twoStepOnSince(principal.userId)) !== null) return { on: true };
+  const now = await twoStepState(principal);
+  if (now.on && now.since !== null) return { on: true };
   try {
     await setPreference(principal.email, true);
   } catch (error) {

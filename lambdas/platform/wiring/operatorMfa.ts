@@ -23,11 +23,9 @@
  * step turned off and on again outside the product (Cognito's own API, with an access token of the
  * account) keeps the earlier moment, so a password-only sign-in between the two would be admitted.
  */
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { twoStepOnSince } from '../../accounts/repos/twoStep';
+import { twoStepState } from '../../accounts/twoStepState';
 import { OPERATOR_NEEDS_TOTP, OPERATOR_SIGN_IN_AGAIN, OPERATOR_TOTP_UNRECORDED } from '../../contract/mfa';
 import { denied } from '../../core/errors';
-import { cognito, userPoolId } from '../aws/cognito';
 import type { Principal } from './principal';
 
 /** Whether a sign-in at `authTime` (epoch seconds, the token's claim) came after `since` (epoch ms). */
@@ -40,11 +38,8 @@ export async function requireOperatorTotp(
   principal: Principal,
   event: { requestContext?: { authorizer?: { jwt?: { claims?: Record<string, unknown> } } } },
 ): Promise<void> {
-  const [user, since] = await Promise.all([
-    cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: principal.email })),
-    twoStepOnSince(principal.userId),
-  ]);
-  if (!user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA')) throw denied(OPERATOR_NEEDS_TOTP);
+  const { on, since } = await twoStepState(principal);
+  if (!on) throw denied(OPERATOR_NEEDS_TOTP);
   if (since === null) throw denied(OPERATOR_TOTP_UNRECORDED);
   if (!signedInSince(event.requestContext?.authorizer?.jwt?.claims?.auth_time, since)) {
     throw denied(OPERATOR_SIGN_IN_AGAIN);
