@@ -119,6 +119,16 @@ export const routes = [
     files: ['commonPasswords'],
     load: 'account',
   },
+  // The church a sign-up link names, for the sign-up page: its name alone (accounts/signUpLink.ts).
+  {
+    operation: 'getOrganizationName',
+    method: 'GET',
+    path: '/api/organizations/{orgId}/name',
+    access: 'public',
+    entry: 'organizations/getOrganizationName',
+    area: 'accounts',
+    uses: { table: 'read' },
+  },
   // The last steps of registration and sign-up, for a proven address (accounts/accounts.ts).
   {
     operation: 'finishRegistration',

@@ -67,7 +67,7 @@ export class ApiArea extends NestedStack {
       if (route.access === 'public') {
         acknowledge(
           httpRoute,
-          `${route.method} ${route.path} is public by design (access 'public' in lambdas/routes.ts: anonymous registration or sign-up). WAF rate-limits and challenges it; the handler validates every field.`,
+          `${route.method} ${route.path} is public by design (access 'public' in lambdas/routes.ts: anonymous registration or sign-up, and the name of the church a sign-up link names). WAF rate-limits and challenges it; the handler validates every field.`,
           'AwsSolutions-APIG4',
         );
       }

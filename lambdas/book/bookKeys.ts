@@ -18,8 +18,8 @@ export const churchBooksPrefix = (orgId: string) => `${BOOKS_PREFIX}${orgId}/`;
 export const bookKey = (orgId: string, jobId: string) => `${churchBooksPrefix(orgId)}directory-${jobId}.pdf`;
 
 /**
- * `exports/<orgId>/book-parts/<jobId>/`: a run's work while it makes the book in parts (each
- * part's pages to draw, its bytes and its outline), deleted once the book is joined or the run
+ * `exports/<orgId>/book-parts/<jobId>/`: a run's work while it makes the book in parts (the
+ * church's slices as read, each part's pages to draw, its bytes and its outline), deleted once the book is joined or the run
  * failed; under `exports/`, so whatever a crash leaves expires with the exports, and the
  * organisation deletion empties it with them.
  */
@@ -28,3 +28,7 @@ export const bookPartsPrefix = (orgId: string, jobId: string) => `${EXPORTS_PREF
 /** A part's pages to draw (`spec`), its bytes (`pdf`) and what the join needs of them (`outline`). */
 export const bookPartKey = (orgId: string, jobId: string, part: number, what: 'spec' | 'pdf' | 'outline') =>
   `${bookPartsPrefix(orgId, jobId)}part-${part}.${what === 'pdf' ? 'pdf' : `${what}.json`}`;
+
+/** A slice of the church as read for the plan: its families to print, as the print audience sees them. */
+export const bookSliceKey = (orgId: string, jobId: string, slice: number) =>
+  `${bookPartsPrefix(orgId, jobId)}slice-${slice}.json`;

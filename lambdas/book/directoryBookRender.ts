@@ -1,12 +1,13 @@
 /**
- * The book job's tasks (lambdas/tasks/directoryBook): Plan lays the church's book out and cuts it
- * into parts, each Part (side by side, a Map state) draws and stores its pages, Join makes the
- * parts the book's file (directoryPdf.ts); then the run SUCCEEDED with its file and the church's
- * previous book deleted. Each part adds its pages done to the book item as its bytes go out. Or,
- * given the error, MarkFailed ends the run FAILED, its file (if any was written) deleted. Books
- * are kept under `books/`, which nothing expires (bookKeys.ts): the church's book is there for
- * as long as the app offers it. Apart from directoryBook.ts so the routes that start and read
- * books do not bundle the renderer.
+ * The book job's tasks (lambdas/tasks/directoryBook): Read (side by side, a Map state) reads the
+ * church in slices, Plan joins them, lays the book out and cuts it into parts, each Part (side by
+ * side, a Map state) draws and stores its pages, Join makes the parts the book's file
+ * (directoryPdf.ts); then the run SUCCEEDED with its file and the church's previous book deleted.
+ * Each part adds its pages done to the book item as its bytes go out. Or, given the error,
+ * MarkFailed ends the run FAILED, its file (if any was written) deleted. Books are kept under
+ * `books/`, which nothing expires (bookKeys.ts): the church's book is there for as long as the
+ * app offers it. Apart from directoryBook.ts so the routes that start and read books do not
+ * bundle the renderer.
  */
 import { BOOK_MESSAGES } from '../contract/book';
 import { env } from '../platform/env';
@@ -17,6 +18,7 @@ import {
   deleteBookWork,
   joinDirectoryBook,
   planDirectoryBook,
+  readBookSlice,
   renderDirectoryBookPart,
   type PlannedBook,
 } from './directoryPdf';
@@ -26,6 +28,11 @@ import { addBookProgress, failBook, finishBook, getBook, setBookProgress } from 
 export interface BookTask {
   orgId: string;
   jobId: string;
+}
+
+/** The church's slices, as the job's state names them (the Read Map's items, one invocation each). */
+export interface BookSlices extends BookTask {
+  slices: number[];
 }
 
 /** Plan's answer, carried to the parts and the join: the parts' numbers for the Map, the book's head for the end. */
@@ -73,22 +80,33 @@ async function current(task: BookTask) {
   return record && record.jobId === task.jobId && record.status === 'RUNNING' ? record : null;
 }
 
-/**
- * Task Plan: the book laid out and cut into parts, its total pages on the item. A church with
- * nothing to print ends the run at once (SUCCEEDED, no file), as does a run no longer current:
- * no parts, and Join has nothing to do.
- */
-export async function planBookRun(task: BookTask): Promise<BookPlanned> {
+/** Task Read: one slice of the church read for the plan (nothing, for a run no longer current). */
+export async function readBookRunSlice(
+  task: BookSlices & { slice: number },
+): Promise<{ slice: number; families: number }> {
   const record = await current(task);
-  if (!record) return { ...task, parts: [], head: null };
-  const planned = await planDirectoryBook(task.orgId, task.jobId, { paper: record.paper, photos: record.photos });
+  if (!record) return { slice: task.slice, families: 0 };
+  const slice = { index: task.slice, of: task.slices.length };
+  return { slice: task.slice, families: await readBookSlice(task.orgId, task.jobId, slice, record) };
+}
+
+/**
+ * Task Plan: the slices joined, the book laid out and cut into parts, its total pages on the
+ * item. A church with nothing to print ends the run at once (SUCCEEDED, no file), as does a run
+ * no longer current: no parts, and Join has nothing to do.
+ */
+export async function planBookRun(task: BookSlices): Promise<BookPlanned> {
+  const record = await current(task);
+  if (!record) return { orgId: task.orgId, jobId: task.jobId, parts: [], head: null };
+  const planned = await planDirectoryBook(task.orgId, task.jobId, task.slices.length, record);
   if (!planned) {
     const replaced = await finishBook(task.orgId, task.jobId, null, 0);
     if (replaced) await deleteBookFile(replaced);
-    return { ...task, parts: [], head: null };
+    return { orgId: task.orgId, jobId: task.jobId, parts: [], head: null };
   }
   await setBookProgress(task.orgId, task.jobId, 0, planned.head.pages);
-  return { ...task, parts: Array.from({ length: planned.parts }, (_, part) => part), head: planned.head };
+  const parts = Array.from({ length: planned.parts }, (_, part) => part);
+  return { orgId: task.orgId, jobId: task.jobId, parts, head: planned.head };
 }
 
 /** Task Part: one part's pages drawn and stored, its pages added to the item as its bytes go out. */

@@ -1,12 +1,14 @@
 /**
- * The printable directory of a church, made in parts (pdf/render.ts) by the book job's three
+ * The printable directory of a church, made in parts (pdf/render.ts) by the book job's four
  * steps, each one invocation of its own, so that no book depends on one invocation's time or
  * memory:
- *  - plan: the church's record and whole directory (one Query per 1 MB page, in parts side by
- *    side), only what the whole church may see, the book laid out and cut into parts of pages,
- *    each part's pages written to the exports bucket. Photos are not read: a photo's printed size
- *    follows from the size the photo pipeline recorded (photo-sizes.ts); only a photo stored
- *    before renditions has the first bytes of its file read for it.
+ *  - read (one per slice of the church, side by side): the slice's families (one Query per 1 MB
+ *    page, in parts side by side), only what the whole church may see, with each photo's printed
+ *    size, written to the exports bucket. Photos are not read: a photo's printed size follows
+ *    from the size the photo pipeline recorded (photo-sizes.ts); only a photo stored before
+ *    renditions has the first bytes of its file read for it.
+ *  - plan: the church's record and its slices joined, the book laid out and cut into parts of
+ *    pages, each part's pages written to the exports bucket.
  *  - part (one per part, side by side): its pages drawn, its photos' print renditions read, its
  *    bytes stored beside its outline (each object's offset, its pages).
  *  - join: the parts joined into the book's file at the key the book job gives (bookKeys.ts) by
@@ -41,10 +43,10 @@ import type { Family, Organization } from '../core/entities';
 import type { StoredBookSettings } from './repos/bookSettings';
 import { isOwnPhoto, renditionKey } from '../photos/photo-keys';
 import { renditionSize } from '../photos/photo-sizes';
-import { readDirectory, readOrganization } from '../directory/repos/directory';
+import { readDirectory, readOrganization, type DirectorySlice } from '../directory/repos/directory';
 import { readChurchPrivacy } from '../privacy/repos/privacy';
 import { PRINT_AUDIENCE, seesFamily, visibleFamily, visibleMember } from '../privacy/visibility';
-import { bookPartKey, bookPartsPrefix } from './bookKeys';
+import { bookPartKey, bookPartsPrefix, bookSliceKey } from './bookKeys';
 
 /** Photos stored before renditions whose first bytes are read at once. */
 const HEAD_CONCURRENCY = 24;
@@ -126,38 +128,26 @@ export interface PlannedBook {
 }
 
 /**
- * Step plan: the church read, laid out and cut into parts, each part's pages written beside the
- * run's other work (bookKeys.ts); null when there is nothing to print (then nothing is written).
+ * Step read (one invocation per slice of the church, side by side): the slice's families and
+ * members, only what the whole church may see, and no family left out of the directory, each with
+ * its photo as the plan needs it; written beside the run's other work (bookKeys.ts). Answers how
+ * many families it holds.
  */
-export async function planDirectoryBook(
+export async function readBookSlice(
   orgId: string,
   jobId: string,
-  { paper, photos: withPhotos }: BookOptions,
-  now = new Date(),
-): Promise<PlannedBook | null> {
+  slice: DirectorySlice,
+  { photos: withPhotos }: Pick<BookOptions, 'photos'>,
+): Promise<number> {
   const started = performance.now();
-  const [org, everyFamily, church] = await Promise.all([
-    readOrganization(orgId),
-    readDirectory(orgId),
-    readChurchPrivacy(orgId),
-  ]);
-  if (!org) throw notFound('Organization not found.');
-  // The book is for the whole church: only what everyone may see, and no family left out of the directory.
+  const [everyFamily, church] = await Promise.all([readDirectory(orgId, slice), readChurchPrivacy(orgId)]);
   const directory = everyFamily
     .filter(({ family }) => seesFamily(PRINT_AUDIENCE, church, family.familyId))
     .map(({ family, members }) => ({
       family: visibleFamily(PRINT_AUDIENCE, church, family),
       members: members.map((m) => visibleMember(PRINT_AUDIENCE, church, m)),
     }));
-  // Members always belong to a family: no family means nothing to print.
-  if (directory.length === 0) return null;
-  const settings = (org as Organization & { bookSettings?: StoredBookSettings }).bookSettings;
   const read = performance.now();
-
-  // The cover photo is the church's own choice for its book: printed whether or not families' photos are.
-  const cover = settings?.coverPhoto
-    ? plannedPhoto(orgId, { photo: settings.coverPhoto, photoSize: settings.coverPhotoSize }, 'cover')
-    : null;
   // A book without photos reads none (and lays the families out without a photo's space).
   const photos = withPhotos
     ? await mapLimit(directory, HEAD_CONCURRENCY, ({ family }) => plannedPhoto(orgId, family))
@@ -168,13 +158,60 @@ export async function planDirectoryBook(
     members: members.map((m) => valuesOf(MEMBER_FIELDS, m)),
   }));
   const sized = performance.now();
+  await writeJson(bookSliceKey(orgId, jobId, slice.index), families);
+  log.info('directory book slice read', {
+    orgId,
+    jobId,
+    slice: slice.index,
+    families: families.length,
+    photos: photos.filter(Boolean).length,
+    ms: {
+      read: Math.round(read - started),
+      photos: Math.round(sized - read),
+      write: Math.round(performance.now() - sized),
+    },
+  });
+  return families.length;
+}
+
+/**
+ * Step plan: the church's slices as read joined, laid out and cut into parts, each part's pages
+ * written beside the run's other work (bookKeys.ts); null when there is nothing to print (then
+ * nothing is written).
+ */
+export async function planDirectoryBook(
+  orgId: string,
+  jobId: string,
+  slices: number,
+  { paper }: Pick<BookOptions, 'paper'>,
+  now = new Date(),
+): Promise<PlannedBook | null> {
+  const started = performance.now();
+  const [org, read] = await Promise.all([
+    readOrganization(orgId),
+    mapLimit(
+      Array.from({ length: slices }, (_, slice) => slice),
+      PART_CONCURRENCY,
+      (slice) => readJson<BookFamily<string>[]>(bookSliceKey(orgId, jobId, slice)),
+    ),
+  ]);
+  if (!org) throw notFound('Organization not found.');
+  const families = read.flat();
+  // Members always belong to a family: no family means nothing to print.
+  if (families.length === 0) return null;
+  const settings = (org as Organization & { bookSettings?: StoredBookSettings }).bookSettings;
+  // The cover photo is the church's own choice for its book: printed whether or not families' photos are.
+  const cover = settings?.coverPhoto
+    ? await plannedPhoto(orgId, { photo: settings.coverPhoto, photoSize: settings.coverPhotoSize }, 'cover')
+    : null;
+  const sliced = performance.now();
 
   const plan = await planBook({
     church: { name: org.orgName, address: org.address, city: org.city, state: org.state, zip: org.zip },
     printedAt: now,
     paper,
     families,
-    cover: await cover,
+    cover,
   });
   const laidOut = performance.now();
   await mapLimit(plan.parts, PART_CONCURRENCY, (spec) => writeJson(bookPartKey(orgId, jobId, spec.part, 'spec'), spec));
@@ -183,7 +220,6 @@ export async function planDirectoryBook(
     orgId,
     jobId,
     families: families.length,
-    photos: photos.filter(Boolean).length,
     parts: plan.parts.length,
     pages: {
       total: pages.length,
@@ -191,9 +227,8 @@ export async function planDirectoryBook(
       index: pages.filter((p) => p.kind === 'index').length,
     },
     ms: {
-      read: Math.round(read - started),
-      photos: Math.round(sized - read),
-      layout: Math.round(laidOut - sized),
+      read: Math.round(sliced - started),
+      layout: Math.round(laidOut - sliced),
       write: Math.round(performance.now() - laidOut),
     },
   });

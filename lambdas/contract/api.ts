@@ -20,6 +20,11 @@ export interface AccountOpenedResult {
   message: string;
 }
 
+/** The church a sign-up link names (getOrganizationName, public): its name and nothing else. */
+export interface OrganizationNameResult {
+  orgName: string;
+}
+
 /** The last step, once the address is proven: the church the account now belongs to. */
 export interface AccountFinishedResult {
   success: true;
@@ -298,6 +303,7 @@ export interface OperationResults {
   addRole: AddRoleResult;
   deleteRole: DeletedResult;
   newUser: AccountOpenedResult;
+  getOrganizationName: OrganizationNameResult;
   listUsers: ListUsersResult;
   setUserAdminClaim: SetUserAdminResult;
   deleteUserAuth: DeletedResult;

@@ -108,6 +108,18 @@ const orgIdToJoin = z.pipe(
   z.transform((v: string | null | undefined) => (v ? v : null)),
 );
 
+/** What the sign-up page says, and getOrganizationName answers (404), for a link that names no church. */
+export const SIGNUP_LINK_UNKNOWN =
+  'This sign-up link does not match any church. Please ask your church administrator for your church’s sign-up link.';
+
+/**
+ * getOrganizationName's path. An id that is not one of ours (too long, other characters) names no
+ * church: it reads as null, so the route answers it the same 404 as an unknown id, never a 400.
+ */
+export const OrganizationNameParams = z.object({
+  orgId: z.catch(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, SIGNUP_LINK_UNKNOWN))), null),
+});
+
 /** The body of newUser: email, fullName, password, orgId (null without the church's link). The confirmation is the form's alone. */
 export const MemberSignupInput = z.object(
   {

@@ -6,15 +6,15 @@
  *
  *  - the book as the Families page makes it: the directoryBook state machine (its very ASL file,
  *    run by aws-local-stepfunctions) for a claimed run of the church's book, each of its task
- *    invocations (Plan, each Part of the Map, Join) run by the task's bundle as CDK ships it
+ *    invocations (each ReadSlice and each Part of the Maps, Plan, Join) run by the task's bundle as CDK ships it
  *    (fonts beside it) in a fresh `node` process of its own, one invocation at a time so that
  *    each is timed alone (in AWS the parts run five at a time, each in its own Lambda).
- *    pdf.<n>.<invocation>.seconds / .peak_mb for every invocation (plan, part0, part1..., join):
+ *    pdf.<n>.<invocation>.seconds / .peak_mb for every invocation (read0..., plan, part0..., join):
  *    its wall time and its process's own peak resident set (VmHWM, fresh-node.ts), as Lambda
  *    counts memory; pdf.<n>.seconds / pdf.<n>.peak_mb: the longest invocation's and the largest
  *    peak, against a Lambda's limits (the issue's: 6 s and 300 MB at 1,000 families; 30 s, half
  *    the 60 s an invocation may take, and 1.5 GB above). pdf.<n>.job_seconds: every invocation's
- *    time added up. pdf.<n>.file_mb / pages / parts; the plan's own split (read, photos, layout,
+ *    time added up. pdf.<n>.file_mb / pages / parts; the plan's own split (read its slices, layout,
  *    write) from its log line. The file is checked where it lies: its cross-reference table read
  *    from its end, and a sample of its objects read at the offsets the table gives.
  *  - pdf.<n>.over_floor_ratio: the invocations' seconds added up over the floor's: the same pages
@@ -261,12 +261,13 @@ export const pdf: BenchModule = {
       const invocations = await runBookJob(path.join(taskDir, 'driver.mjs'), { orgId: church.orgId, jobId }, env, log);
       const book = await getBook(church.orgId);
       if (book?.status !== 'SUCCEEDED' || !book.fileKey) throw new Error(`the book ended ${JSON.stringify(book)}`);
-      const plan = logLine<PlanLine>(invocations[0]!.logs, 'directory book planned');
+      const plan = logLine<PlanLine>(invocations.find((i) => i.name === 'plan')!.logs, 'directory book planned');
+      const slices = invocations.filter((i) => i.name.startsWith('read')).length;
       const joined = logLine<JoinLine>(invocations.at(-1)!.logs, 'directory PDF generated');
       if (joined.photos !== n) throw new Error(`only ${joined.photos} of ${n} photos were embedded`);
       if (book.pagesDone !== plan.pages.total) throw new Error(`progress ${book.pagesDone} of ${plan.pages.total}`);
-      if (invocations.length !== plan.parts + 2)
-        throw new Error(`${invocations.length} invocations for ${plan.parts} parts`);
+      if (invocations.length !== slices + plan.parts + 2)
+        throw new Error(`${invocations.length} invocations for ${slices} slices and ${plan.parts} parts`);
       await checkBookFile(book.fileKey, joined.bytes);
       const longest = invocations.reduce((a, b) => (b.ms > a.ms ? b : a));
       const largest = invocations.reduce((a, b) => (b.peakMb > a.peakMb ? b : a));
@@ -341,7 +342,7 @@ function logLine<T>(logs: Record<string, unknown>[], message: string): T {
 
 /** One task invocation, as measured in its own process. */
 interface Invocation extends FreshNodeResult<unknown> {
-  /** plan, part<k>, join or fail. */
+  /** read<k>, plan, part<k>, join or fail. */
   name: string;
 }
 
@@ -361,8 +362,13 @@ async function runBookJob(
   const { definition } = localDefinition('directoryBook', process.env.AWS_REGION ?? 'us-east-1');
   const invocations: Invocation[] = [];
   let turn: Promise<unknown> = Promise.resolve();
-  const invoke = (taskInput: { step: string; part?: number }) => {
-    const name = taskInput.step === 'part' ? `part${taskInput.part}` : taskInput.step;
+  const invoke = (taskInput: { step: string; part?: number; slice?: number }) => {
+    const name =
+      taskInput.step === 'part'
+        ? `part${taskInput.part}`
+        : taskInput.step === 'read'
+          ? `read${taskInput.slice}`
+          : taskInput.step;
     const run = turn.then(async () => {
       const result = await inFreshNode<unknown>(driver, JSON.stringify(taskInput), env).catch((error: unknown) => {
         // The process's own words (its stderr, its last log lines): Step Functions retries, the log says why.
@@ -383,7 +389,13 @@ async function runBookJob(
   const machine = new StateMachine(definition as never);
   const execution = machine.run(input as never, {
     overrides: {
-      taskResourceLocalHandlers: { Plan: invoke, Part: invoke, Join: invoke, MarkFailed: invoke } as never,
+      taskResourceLocalHandlers: {
+        ReadSlice: invoke,
+        Plan: invoke,
+        Part: invoke,
+        Join: invoke,
+        MarkFailed: invoke,
+      } as never,
     },
   });
   await execution.result;

@@ -27,6 +27,8 @@ type Role = (typeof ROLES)[number];
 /** The records a role's {id} routes point at: another family for most roles, its own for the family user. */
 interface Target {
   orgId: string;
+  /** The church's name, which its sign-up page shows. */
+  orgName: string;
   familyId: string;
   surname: string;
   memberId: string;
@@ -38,7 +40,7 @@ interface Target {
 /** What a role sees on a route: the page's h1, optionally a text on it, and where it ends up when redirected. */
 interface Sight {
   heading: string | ((target: Target) => string);
-  text?: string;
+  text?: string | ((target: Target) => string);
   /** The pathname after a redirect; absent when the address stays. */
   at?: string;
 }
@@ -46,7 +48,7 @@ interface Sight {
 /** One sight per role, in ROLES order. */
 type Sights = readonly [Sight, Sight, Sight, Sight, Sight, Sight];
 
-const see = (heading: Sight['heading'], text?: string): Sight => ({ heading, text });
+const see = (heading: Sight['heading'], text?: Sight['text']): Sight => ({ heading, text });
 const LANDING: Sight = { heading: 'Your church family, all in one place', at: '/' };
 const TO_LOGIN: Sight = { heading: 'Sign In', at: '/login' };
 const TO_DASHBOARD: Sight = { heading: 'Dashboard', at: '/dashboard' };
@@ -92,7 +94,7 @@ const ROUTES: readonly Row[] = [
   [() => '/login',                       'login',                 publicOnly(see('Sign In'))],
   [() => '/forgot-password',             'forgot-password',       publicOnly(see('Reset Password'))],
   [() => '/create-account',              'create-account',        all(see('Join Your Church Directory'))],
-  [(t) => `/create-account/${t.orgId}`,  'create-account-org',    all(see('Join Your Church Directory'))],
+  [(t) => `/create-account/${t.orgId}`,  'create-account-org',    all(see('Join Your Church Directory', (t) => `You are joining ${t.orgName}.`))],
   [() => '/register-organization',       'register-organization', all(see('Register Your Church Directory'))],
   [() => '/privacy',                     'privacy',               all(see('Privacy Policy', 'Last updated May 4, 2025'))],
   [() => '/dashboard',                   'dashboard',             directoryPage(see('Dashboard', 'Birthdays This Month'))],
@@ -146,9 +148,17 @@ beforeAll(async () => {
   const { groups } = (await call<ListGroupsResult>('listGroups', { token: memberToken })).body;
   const group = { groupId: groups[0]!.groupId, groupName: groups[0]!.groupName };
   const other = families.find((f) => f.familyId !== me.familyId && f.photoUrl && f.members.length > 1)!;
-  targets.own = { orgId: me.orgId, familyId: own.familyId, surname: own.surname, memberId: me.memberId!, ...group };
+  targets.own = {
+    orgId: me.orgId,
+    orgName: me.orgName,
+    familyId: own.familyId,
+    surname: own.surname,
+    memberId: me.memberId!,
+    ...group,
+  };
   targets.other = {
     orgId: me.orgId,
+    orgName: me.orgName,
     familyId: other.familyId,
     surname: other.surname,
     memberId: other.members[0]!.memberId,
@@ -202,7 +212,8 @@ describe.each(ROLES.map((role, column) => [role, column] as const))('every scree
 
     const heading = typeof sight.heading === 'function' ? sight.heading(target) : sight.heading;
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 5000 });
-    if (sight.text) await page.getByText(sight.text, { exact: false }).first().waitFor({ timeout: 5000 });
+    const text = typeof sight.text === 'function' ? sight.text(target) : sight.text;
+    if (text) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 });
     expect(new URL(page.url()).pathname).toBe(sight.at ?? path(target));
     // Nothing wider than the screen: the page never scrolls sideways (wide tables scroll in their own box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -9,6 +9,10 @@
  * objects, Cognito account). A success reads back through the API exactly as sent after the
  * contract's normalisation, in the caller's church, and grants no admin.
  *
+ * The public reads (anyone may call them, without a token) are sent garbage path ids: each answers
+ * them, where the front door lets them through, byte for byte as it answers an unknown id (a
+ * malformed id is no 400 and no 5xx), and writes nothing.
+ *
  * What each route is sent and how it reads back: test/support/hostile-routes.ts; the hostile
  * values: test/support/hostile.ts. The answers per route and status are printed at the end.
  * Deterministic by default; HOSTILE_SEED=<n> explores other cases, HOSTILE_RUNS=<factor> scales
@@ -250,6 +254,40 @@ describe('the hostile cases', () => {
     const writes = routes.filter((r) => r.method !== 'GET').map((r) => r.operation);
     expect(hostileRoutes.map((c) => c.operation).sort()).toEqual([...writes].sort());
   });
+});
+
+/** The manifest's public reads that take ids in their path: anyone may send them garbage, without a token. */
+const publicReads = routes.filter((r) => r.access === 'public' && r.method === 'GET' && r.path.includes('{'));
+
+describe('every public read answers garbage ids in its path as it answers an unknown id, and writes nothing', () => {
+  it('include the sign-up page’s church', () => {
+    expect(publicReads.map((r) => r.operation)).toContain('getOrganizationName');
+  });
+
+  it.each(publicReads.map((r) => [r.operation, r] as const))(
+    '%s',
+    async (operation, route) => {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const unknown = await call(operation, {
+        params: Object.fromEntries(names.map((name) => [name, '00000000-0000-4000-8000-000000000000'])),
+      });
+      expect(unknown.status, unknown.text).toBe(404);
+      const before = await snapshotStores();
+      await fc.assert(
+        fc.asyncProperty(fc.record(Object.fromEntries(names.map((name) => [name, garbageId]))), async (params) => {
+          const answer = await call(operation, { params });
+          const counts = tally.get(operation) ?? {};
+          counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+          tally.set(operation, counts);
+          expectClearAnswer(answer, params);
+          if (!frontDoorAnswer(answer, params)) expect(answer.text, JSON.stringify(params)).toBe(unknown.text);
+        }),
+        { numRuns: runs(60), seed: SEED },
+      );
+      expect(await snapshotStores()).toBe(before);
+    },
+    600_000,
+  );
 });
 
 describe('every write route answers hostile input with a success or a clear 4xx, and a refusal writes nothing', () => {

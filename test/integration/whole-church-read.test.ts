@@ -1,7 +1,8 @@
 /**
  * A whole church's read (readDirectory: the book, the backfills) is cut into parts by the first
  * character of the family's id and read side by side. Families whose ids sit on every cut, between
- * the cuts, and outside hex altogether come back once each, with their own members, in key order.
+ * the cuts, and outside hex altogether come back once each, with their own members, in key order;
+ * and so they do from the church read in slices (the book job's, one invocation each), joined.
  */
 import { describe, expect, it } from 'vitest';
 import type { Family, Member } from '../../lambdas/core/entities';
@@ -36,12 +37,18 @@ describe("a whole church's read", () => {
     );
     await batchPutAll(stack.env.TABLE_NAME!, directoryItems(families, members));
 
-    const read = await readDirectory(orgId);
-    expect(read.map(({ family }) => family.familyId)).toEqual([...FAMILY_IDS].sort());
-    for (const { family, members: own } of read)
-      expect(own.map((m) => m.memberId).sort(), family.familyId).toEqual([
-        `${family.familyId}-m1`,
-        `${family.familyId}-m2`,
-      ]);
+    for (const of of [1, 3, 4, 16]) {
+      const slices = await Promise.all(Array.from({ length: of }, (_, index) => readDirectory(orgId, { index, of })));
+      const read = slices.flat();
+      expect(
+        read.map(({ family }) => family.familyId),
+        `${of} slices`,
+      ).toEqual([...FAMILY_IDS].sort());
+      for (const { family, members: own } of read)
+        expect(own.map((m) => m.memberId).sort(), `${family.familyId} in ${of} slices`).toEqual([
+          `${family.familyId}-m1`,
+          `${family.familyId}-m2`,
+        ]);
+    }
   });
 });

@@ -104,6 +104,12 @@ const familyBody = {
 
 export const rules: Record<Operation, Rule> = {
   registerOrganization: { access: 'public', request: () => ({ body: registrationBody() }), expect: everyone(200) },
+  // The sign-up page's church: its link is the church's public invitation, so its name is anyone's to read.
+  getOrganizationName: {
+    access: 'public',
+    request: (w) => ({ params: { orgId: w.church.orgId } }),
+    expect: everyone(200),
+  },
   // The last steps need a proven address; every verified role here already belongs to a church.
   finishRegistration: {
     access: 'signedIn',

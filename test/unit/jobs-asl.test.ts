@@ -286,12 +286,15 @@ describe('orgDeletion.asl.json', () => {
 
 describe('directoryBook.asl.json', () => {
   const head = { title: 'Grace Directory', printedAt: '2026-11-27T00:00:00.000Z', pages: 40, objects: 900 };
-  /** Stand-ins for the book's steps: Plan cuts the book into `parts`; each call is logged. */
+  /** Stand-ins for the book's steps: Read logs its slice of how many, Plan cuts the book into `parts`; each call is logged. */
   function steps(parts: number, log: string[], failPart?: number, running = { now: 0, most: 0 }) {
     const handler = async (input: any) => {
       switch (input.step) {
+        case 'read':
+          log.push(`read:${input.slice}/${input.slices.length}`);
+          return { slice: input.slice, families: 10 };
         case 'plan':
-          log.push('plan');
+          log.push(`plan:${input.slices.length}`);
           return { orgId: input.orgId, jobId: input.jobId, parts: [...Array(parts).keys()], head };
         case 'part':
           log.push(`part:${input.part}`);
@@ -309,10 +312,13 @@ describe('directoryBook.asl.json', () => {
       }
       throw new Error(`no step ${input.step}`);
     };
-    return { Plan: handler, Part: handler, Join: handler, MarkFailed: handler };
+    return { ReadSlice: handler, Plan: handler, Part: handler, Join: handler, MarkFailed: handler };
   }
 
-  it('plans, renders every part (a few at a time, each with its own number), then joins once', async () => {
+  /** The book's slices, as the Slices state names them. */
+  const READS = ['read:0/4', 'read:1/4', 'read:2/4', 'read:3/4'];
+
+  it('reads every slice, plans from them, renders every part (a few at a time, each with its own number), then joins once', async () => {
     const log: string[] = [];
     const running = { now: 0, most: 0 };
     const { error, output, events } = await run(
@@ -321,8 +327,9 @@ describe('directoryBook.asl.json', () => {
       steps(12, log, undefined, running),
     );
     expect(error).toBeUndefined();
-    expect(log[0]).toBe('plan');
-    expect(log.slice(1, -1).sort()).toEqual([...Array(12).keys()].map((n) => `part:${n}`).sort());
+    expect(log.slice(0, 4).sort()).toEqual(READS);
+    expect(log[4]).toBe('plan:4');
+    expect(log.slice(5, -1).sort()).toEqual([...Array(12).keys()].map((n) => `part:${n}`).sort());
     expect(log.at(-1)).toBe('join:12');
     expect(output).toEqual({ orgId: 'o1', jobId: 'b1', pages: 40 });
     // The state between steps: the parts' numbers and the book's head, never its pages.
@@ -334,6 +341,7 @@ describe('directoryBook.asl.json', () => {
     expect(running.most).toBeGreaterThan(1);
     expect(running.most).toBeLessThanOrEqual(most);
     expect(most).toBeLessThanOrEqual(jobs.directoryBook.tasks.RenderFunctionArn.reservedConcurrency / 4);
+    expect((definition as any).States.Read.MaxConcurrency).toBeLessThanOrEqual(most);
   });
 
   it('joins at once when there is nothing to print (no parts)', async () => {
@@ -341,7 +349,8 @@ describe('directoryBook.asl.json', () => {
     const handlers = steps(0, log);
     const { error } = await run('directoryBook', { orgId: 'o1', jobId: 'b2' }, handlers);
     expect(error).toBeUndefined();
-    expect(log).toEqual(['plan', 'join:0']);
+    expect(log.slice(0, 4).sort()).toEqual(READS);
+    expect(log.slice(4)).toEqual(['plan:4', 'join:0']);
   });
 
   it('retries a failing part alone, then ends through MarkFailed without joining', async () => {

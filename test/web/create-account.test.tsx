@@ -1,8 +1,9 @@
 import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
+import { SIGNUP_LINK_UNKNOWN } from '../../lambdas/contract/auth';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth, currentPath, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';
+import { auth, currentPath, eventually, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -45,6 +46,8 @@ async function fill(overrides: Partial<Record<Field, string>> = {}) {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 const alertText = async () => (await screen.findByRole('alert')).textContent;
 const REQUIRED = 'All fields (Email, Full Name, Password, Confirm Password) are required.';
+/** getOrganizationName for the link /create-account/org-42. */
+const CHURCH_URL = '/api/organizations/org-42/name';
 
 describe('member signup form', () => {
   it('shows the four fields and links to sign-in and church registration', async () => {
@@ -107,12 +110,14 @@ describe('member signup form', () => {
   it('creates the account for the linked church, signs in, mails the code and goes to /dashboard after 3.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let release: () => void = () => {};
-    fetchMock = stubFetch(
-      () =>
-        new Promise<Response>(
-          (resolve) =>
-            (release = () => resolve(jsonResponse(200, { success: true, message: 'Your account has been created.' }))),
-        ),
+    fetchMock = stubFetch((url) =>
+      url === CHURCH_URL
+        ? jsonResponse(200, { orgName: 'Grace Chapel' })
+        : new Promise<Response>(
+            (resolve) =>
+              (release = () =>
+                resolve(jsonResponse(200, { success: true, message: 'Your account has been created.' }))),
+          ),
     );
     auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     auth.sendUserAttributeVerificationCode.mockResolvedValue({});
@@ -133,7 +138,7 @@ describe('member signup form', () => {
     expect(screen.queryByRole('button', { name: /Create Account/ })).toBeNull();
     expect(screen.queryByLabelText(/^Email/)).toBeNull();
 
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called !== CHURCH_URL)!;
     expect(url).toBe('/api/accounts');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({
@@ -241,5 +246,68 @@ describe('member signup form', () => {
     auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: false }));
     await act(() => vi.advanceTimersByTimeAsync(3500));
     await screen.findByRole('heading', { level: 1, name: 'Email Verification Required' });
+  });
+});
+
+describe('member signup with the church’s link', () => {
+  const intro = () => screen.getByText(/Use the email address your church has on file for you\./).textContent;
+
+  it('shows the form at once and names the church when its name arrives', async () => {
+    let release: () => void = () => {};
+    fetchMock = stubFetch(
+      (url) =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              url === CHURCH_URL
+                ? jsonResponse(200, { orgName: 'Grace Chapel' })
+                : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${url}` } }),
+            );
+        }),
+    );
+    await openForm('/create-account/org-42');
+    // The form does not wait for the church's name.
+    expect(field('Email').disabled).toBe(false);
+    expect(intro()).toBe(
+      'You are joining through your church’s sign-up link. Use the email address your church has on file for you.',
+    );
+    release();
+    expect((await screen.findByText('Grace Chapel')).tagName).toBe('STRONG');
+    expect(intro()).toBe('You are joining Grace Chapel. Use the email address your church has on file for you.');
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([CHURCH_URL]);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.method).toBe('GET');
+    expect(new Headers(init.headers).has('authorization')).toBe(false);
+  });
+
+  it('says that a link naming no church is not valid and what to do, and offers no form', async () => {
+    fetchMock = stubFetch((url) =>
+      url === '/api/organizations/no-such-church/name'
+        ? jsonResponse(404, { error: { code: 'not-found', message: SIGNUP_LINK_UNKNOWN } })
+        : jsonResponse(500, { error: { code: 'internal', message: `unexpected call ${url}` } }),
+    );
+    await openForm('/create-account/no-such-church');
+    expect(await alertText()).toBe(SIGNUP_LINK_UNKNOWN);
+    expect(SIGNUP_LINK_UNKNOWN).toContain('ask your church administrator');
+    expect(screen.queryByLabelText(/^Email/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'sign up without a link' })).toHaveProperty('pathname', '/create-account');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveProperty('pathname', '/login');
+    // Asked once: a not-found is no failure a second try can cure.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the form, without the church’s name, when the name cannot be read', async () => {
+    fetchMock = stubFetch(() => jsonResponse(503, { error: { code: 'unavailable', message: 'Busy.' } }));
+    await openForm('/create-account/org-42');
+    // Asked again (a busy server may answer the next time), then left: the form needs no name.
+    await eventually(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(2));
+    expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set([CHURCH_URL]));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Email').disabled).toBe(false);
+    expect(intro()).toBe(
+      'You are joining through your church’s sign-up link. Use the email address your church has on file for you.',
+    );
   });
 });

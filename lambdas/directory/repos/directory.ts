@@ -46,27 +46,40 @@ function groupFamilies(items: Item[]): FamilyWithMembers[] {
  */
 const PART_STARTS = ['', ...'123456789abcdef'];
 
+/** One of `of` contiguous shares of a church's families, numbered from 0. */
+export interface DirectorySlice {
+  index: number;
+  of: number;
+}
+
+const WHOLE: DirectorySlice = { index: 0, of: 1 };
+
 /**
- * A whole church (the book, a backfill): its families' key range in sixteen parts, read side by
- * side, one Query per 1 MB page each. One Query after another, a church at the 20,000-family
+ * A whole church (the book, a backfill), or one slice of it (the book job reads its slices side by
+ * side, one invocation each): its families' key range in sixteen parts, a slice's parts read side
+ * by side, one Query per 1 MB page each. One Query after another, a church at the 20,000-family
  * maximum (about 50 MB) is fifty round trips in a row.
  */
-export async function readDirectory(orgId: string): Promise<FamilyWithMembers[]> {
+export async function readDirectory(orgId: string, slice: DirectorySlice = WHOLE): Promise<FamilyWithMembers[]> {
   const start = (i: number) => `FAM#${PART_STARTS[i]}`;
+  const share = (k: number) => Math.floor((PART_STARTS.length * k) / slice.of);
+  const [first, end] = [share(slice.index), share(slice.index + 1)];
   const parts = await Promise.all(
-    PART_STARTS.map((_, i) =>
-      queryAll({
+    PART_STARTS.slice(first, end).map((_, j) => {
+      const i = first + j;
+      return queryAll({
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': keys.orgPartition(orgId),
           ':from': start(i),
           ':to': i + 1 < PART_STARTS.length ? start(i + 1) : prefixEnd('FAM#'),
         },
-      }),
-    ),
+      });
+    }),
   );
-  // BETWEEN holds both its ends: a family whose id is one character, where a part ends, comes twice.
-  const seen = new Set<unknown>();
+  // BETWEEN holds both its ends: a family whose id is one character, where a part ends, comes
+  // twice. Where a slice ends, the next slice has it (and its members): this one leaves it out.
+  const seen = new Set<unknown>(end < PART_STARTS.length ? [start(end)] : []);
   return groupFamilies(parts.flat().filter((item) => !seen.has(item.SK) && seen.add(item.SK)));
 }
 

@@ -1,6 +1,6 @@
 /**
- * The book job's tasks (lambdas/tasks/directoryBook.asl.json), each state naming its step: Plan
- * (the book laid out and cut into parts), Part (one part's pages, side by side in a Map state),
+ * The book job's tasks (lambdas/tasks/directoryBook.asl.json), each state naming its step: Read
+ * (a slice of the church, side by side in a Map state), Plan (the book laid out and cut into parts), Part (one part's pages, side by side in a Map state),
  * Join (the parts made the book's file), and MarkFailed (given the error a step ended with, the
  * run ended FAILED). One Lambda for all: the stack stays under CloudFormation's 500 resources (a
  * Lambda of its own is six of them, with its role, policy, logs and alarms).
@@ -9,14 +9,17 @@ import {
   failBookRun,
   joinBook,
   planBookRun,
+  readBookRunSlice,
   renderBookPart,
   type BookPlanned,
+  type BookSlices,
   type BookTask,
 } from '../../book/directoryBookRender';
 import { defineTask } from '../../platform/wiring/task';
 
 export type BookStep =
-  | (BookTask & { step: 'plan' })
+  | (BookSlices & { step: 'read'; slice: number })
+  | (BookSlices & { step: 'plan' })
   | (BookTask & { step: 'part'; part: number })
   | (BookPlanned & { step: 'join' })
   | (BookTask & { step: 'fail'; error?: unknown });
@@ -26,6 +29,8 @@ export const handler = defineTask('directoryBook/render', async (event: BookStep
   // its Render fails here, and its MarkFailed, given the error, ends the run.
   if (event.step === undefined && 'error' in event) return failBookRun(event);
   switch (event.step) {
+    case 'read':
+      return readBookRunSlice(event);
     case 'plan':
       return planBookRun(event);
     case 'part':

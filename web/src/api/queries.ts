@@ -61,6 +61,8 @@ export const groupQuery = (groupId: string) =>
     getNextPageParam: (last): string | undefined => last.next ?? undefined,
   });
 export const usersQuery = () => apiQuery('listUsers');
+/** The name of the church a sign-up link names (public: no session needed). */
+export const organizationNameQuery = (orgId: string) => apiQuery('getOrganizationName', { params: { orgId } });
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
 export const organizationUsersQuery = (orgId: string) => apiQuery('listOrganizationUsers', { params: { orgId } });
 export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
@@ -79,7 +81,8 @@ type Read =
   | 'getGroup'
   | 'listUsers'
   | 'getPrivacyDefaults'
-  | 'listOrganizationUsers';
+  | 'listOrganizationUsers'
+  | 'getOrganizationName';
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx).
 type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook'>;

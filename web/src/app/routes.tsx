@@ -62,6 +62,13 @@ export function appRoutes(client: QueryClient): RouteObject[] {
     return null;
   }
 
+  /** The church a sign-up link names: public, so asked for whoever visits. */
+  async function prefetchLinkedChurch({ params }: { params: { orgId?: string } }) {
+    const queries = await import('../api/queries');
+    if (params.orgId) void client.prefetchQuery(queries.organizationNameQuery(params.orgId));
+    return null;
+  }
+
   return [
     {
       element: <Root />,
@@ -78,7 +85,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
         },
         { path: 'register-organization', lazy: page(() => import('../features/auth/RegisterOrganizationPage')) },
         { path: 'create-account', lazy: page(() => import('../features/auth/CreateAccountPage')) },
-        { path: 'create-account/:orgId', lazy: page(() => import('../features/auth/CreateAccountPage')) },
+        {
+          path: 'create-account/:orgId',
+          lazy: page(() => import('../features/auth/CreateAccountPage')),
+          loader: prefetchLinkedChurch,
+        },
         { path: 'privacy', lazy: page(() => import('../features/info/PrivacyPage')) },
         { path: 'help', lazy: page(() => import('../features/info/HelpPage')) },
         {

@@ -29,6 +29,11 @@ export interface AccountCreationProps<V extends Record<string, string>, T> {
   submit: { idle: string; busy: string };
   /** Shown above the form until the account exists. */
   before?: ReactNode;
+  /**
+   * Shown, with the links under the form, instead of the form when the page can take no account
+   * (a sign-up link that names no church); never while a submission is under way or done.
+   */
+  refusal?: ReactNode;
   /** The inputs, from the form's `field`. */
   children: (form: ReturnType<typeof useForm<V, T>>) => ReactNode;
   /** The links under the form. */
@@ -51,12 +56,13 @@ export function AccountCreationForm<V extends Record<string, string>, T>(props: 
     },
   });
   const { followUp, showLoginLink, create: run } = useAccountCreation(form, props.redirectMs);
+  const refused = props.refusal !== undefined && !form.busy && !form.done;
 
   return (
     <Flex justifyContent="center" className={wide ? 'page' : 'page page--narrow'}>
       <Card variation="elevated" className={wide ? 'form-card form-card--wide' : 'form-card'}>
         <PageTitle>{titles.heading}</PageTitle>
-        {!form.done && props.before}
+        {!form.done && !refused && props.before}
         {form.done && <StatusMessage status={form.status} />}
         {form.done && <StatusMessage status={followUp} />}
         {showLoginLink && (
@@ -67,7 +73,13 @@ export function AccountCreationForm<V extends Record<string, string>, T>(props: 
           </Text>
         )}
 
-        {!form.done && (
+        {refused && (
+          <>
+            {props.refusal}
+            {props.footer}
+          </>
+        )}
+        {!form.done && !refused && (
           <form onSubmit={form.submit((value) => run(create(value)))} noValidate aria-busy={form.busy}>
             {children(form)}
             <div className={entryForm.status}>

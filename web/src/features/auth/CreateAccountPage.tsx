@@ -1,7 +1,10 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Flex, Text } from '@aws-amplify/ui-react';
-import { checkSignupForm } from '@contract/auth';
-import { callApi } from '../../lib/api';
+import { checkSignupForm, SIGNUP_LINK_UNKNOWN } from '@contract/auth';
+import { organizationNameQuery } from '../../api/queries';
+import { StatusMessage } from '../../components/StatusMessage';
+import { callApi, isApiError } from '../../lib/api';
 import { fromCheck } from '../../lib/form';
 import { AccountCreationForm } from './AccountCreationForm';
 import { NewAccountFields } from './NewAccountFields';
@@ -16,8 +19,32 @@ export const SIGNUP_FINISHED = 'Welcome! Your account is linked to your family. 
 
 const EMPTY = { email: '', fullName: '', password: '', confirmPassword: '' };
 
+/**
+ * With the church's sign-up link, the church it names: shown once its name arrives (the form does
+ * not wait for it); a link that names no church shows what to do instead of the form.
+ */
+function useLinkedChurch(orgId: string | undefined) {
+  // The route's loader asked already (app/routes.tsx): its answer, a refusal too, is the page's.
+  const church = useQuery({ ...organizationNameQuery(orgId ?? ''), enabled: Boolean(orgId), retryOnMount: false });
+  return {
+    name: church.data?.orgName ?? null,
+    unknown: isApiError(church.error) && church.error.code === 'not-found',
+  };
+}
+
+function Joining({ orgId, name }: { orgId: string | undefined; name: string | null }) {
+  if (!orgId) return null;
+  if (name === null) return <>You are joining through your church’s sign-up link. </>;
+  return (
+    <>
+      You are joining <strong>{name}</strong>.{' '}
+    </>
+  );
+}
+
 export default function CreateAccountPage() {
   const { orgId } = useParams();
+  const church = useLinkedChurch(orgId);
   return (
     <AccountCreationForm
       titles={{ tab: 'Join Your Church Directory', heading: 'Join Your Church Directory' }}
@@ -37,6 +64,17 @@ export default function CreateAccountPage() {
         pending: { kind: 'join', orgId: value.orgId },
       })}
       redirectMs={SIGNUP_REDIRECT_MS}
+      refusal={
+        church.unknown ? (
+          <>
+            <StatusMessage status={{ kind: 'warning', text: SIGNUP_LINK_UNKNOWN }} />
+            <Text className="muted" marginTop="medium">
+              If your church has your email address on file, you can also{' '}
+              <RouterLink to="/create-account">sign up without a link</RouterLink>.
+            </Text>
+          </>
+        ) : undefined
+      }
       submit={{ idle: 'Create Account', busy: 'Creating Account...' }}
       footer={
         <>
@@ -52,7 +90,7 @@ export default function CreateAccountPage() {
       {({ field }) => (
         <>
           <Text className="muted" marginBottom="medium">
-            {orgId ? 'You are joining through your church’s sign-up link. ' : ''}
+            <Joining orgId={orgId} name={church.name} />
             Use the email address your church has on file for you.
           </Text>
           <Flex direction="column" gap="medium" marginBottom="medium">
