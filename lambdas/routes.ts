@@ -13,7 +13,8 @@
  *  - familyUser  member whose familyId claim equals the target family, or an admin (checked in the domain).
  *  - admin       member whose user record says admin (the record, not the token, is authoritative).
  *  - superAdmin  the configured super-admin e-mail (case-insensitive) with a verified e-mail, and
- *                two-step sign-in (TOTP) on in Cognito (the route admits with requireOperatorTotp).
+ *                two-step sign-in (TOTP) on in Cognito, with a token whose sign-in answered the code
+ *                (the route admits with requireOperatorTotp).
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 /** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
@@ -49,7 +50,10 @@ const FINISH_ACCOUNT = [
   'cognito-idp:AdminDeleteUserAttributes',
 ] as const satisfies readonly UserPoolAction[];
 
-/** What a super-admin route calls to admit the caller: whether the account has TOTP on (platform/wiring/operatorMfa.ts). */
+/**
+ * What a super-admin route calls to admit the caller: whether the account has TOTP on; when it went
+ * on is read from the table, which every route may read (platform/wiring/operatorMfa.ts).
+ */
 const OPERATOR_TOTP = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
 
 /**
@@ -157,6 +161,17 @@ export const routes = [
     area: 'accounts',
     uses: { table: 'readWrite' },
     userPool: ['cognito-idp:AdminUpdateUserAttributes'],
+  },
+  // Two-step sign-in turned on (its authenticator verified with Cognito first) or off (accounts/twoStep.ts).
+  {
+    operation: 'setTwoStep',
+    method: 'PUT',
+    path: '/api/me/two-step',
+    access: 'signedIn',
+    entry: 'session/setTwoStep',
+    area: 'accounts',
+    uses: { table: 'readWrite' },
+    userPool: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserMFAPreference'],
   },
   {
     operation: 'getMe',

@@ -3,6 +3,7 @@
  * change of shape fails the type check on both sides.
  */
 import type { ErrorCode } from './errors';
+import type { SetTwoStepResult } from './mfa';
 import type { FamilyFields, MemberFields } from './directory';
 import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
 import type { InvitationResult } from './invitations';
@@ -277,6 +278,7 @@ export interface OperationResults {
   finishRegistration: AccountFinishedResult;
   finishSignUp: AccountFinishedResult;
   addClaimCreds: AddClaimCredsResult;
+  setTwoStep: SetTwoStepResult;
   getMe: MeResult;
   getDashboard: DashboardResult;
   listFamilies: ListFamiliesResult;

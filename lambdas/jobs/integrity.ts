@@ -130,9 +130,9 @@ export function checkPage(items: readonly Item[], r: Resolver): PageResult {
 
   for (const item of items) {
     const type = text(item.type);
-    // Jobs' own items, and accounts opened but not yet finished: no church's data.
+    // Jobs' own items, accounts opened but not yet finished, and when two-step sign-in went on: no church's data.
     if (type === ItemType.job || type === ItemType.jobIssue || type === ItemType.jobTally) continue;
-    if (type === ItemType.openedAccount) continue;
+    if (type === ItemType.openedAccount || type === ItemType.twoStep) continue;
     checked += 1;
     const orgId = text(item.orgId);
 

@@ -5,7 +5,9 @@
  * reads false in the ID token, AdminUserGlobalSignOut (missing) revokes refresh tokens,
  * ForgotPassword sends no code to an address that is not verified, usernames and e-mail
  * aliases are found whatever their letter case, and verifying an authenticator does not turn the
- * second step on by itself, and the refresh token of a sign-in finished by a TOTP code works.
+ * second step on by itself, and the refresh token of a sign-in finished by a TOTP code works;
+ * AdminSetUserMFAPreference (missing) sets the second step as the server asks, and tokens refreshed
+ * keep the `auth_time` of the sign-in they come from, as Cognito's do.
  */
 import { createRequire } from 'node:module';
 import { COGNITO_MAIL } from '../settings';
@@ -173,6 +175,66 @@ Targets.RespondToAuthChallenge = (deps: {
       const pool = await deps.cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = await pool.getUserByUsername(ctx, req.ChallengeResponses.USERNAME);
       if (user) await pool.storeRefreshToken(ctx, token, user);
+    }
+    return answer;
+  };
+};
+
+// cognito-local has no AdminSetUserMFAPreference (the API's setTwoStep calls it): Cognito's rules,
+// as cognito-local's own SetUserMFAPreference has them for a user's access token.
+type MfaSettings = { Enabled?: boolean; PreferredMfa?: boolean };
+type VerifiedUser = MfaUser & { SoftwareTokenMfaConfiguration?: { Verified?: boolean } };
+Targets.AdminSetUserMFAPreference =
+  ({ cognito }: { cognito: { getUserPool(ctx: unknown, id: string): Promise<Pool> } }) =>
+  async (
+    ctx: unknown,
+    req: { UserPoolId: string; Username: string; SoftwareTokenMfaSettings?: MfaSettings; SMSMfaSettings?: MfaSettings },
+  ) => {
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = (await pool.getUserByUsername(ctx, req.Username)) as VerifiedUser | null;
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {
+      throw new InvalidParameterError('User has not verified software token mfa');
+    }
+    if (req.SMSMfaSettings?.Enabled) throw new InvalidParameterError('SMS MFA is not enabled for this user pool');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    else if (software) methods.delete('SOFTWARE_TOKEN_MFA');
+    const preferred = software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined;
+    await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred } as User);
+    return {};
+  };
+
+// Cognito's refreshed ID and access tokens keep the sign-in's `auth_time` (when the password, and the
+// code, were given); cognito-local stamps the refresh's own time, which would make a token refreshed
+// from a password-only sign-in look like a new sign-in (platform/wiring/operatorMfa.ts relies on it).
+// The refresh token carries its sign-in's time (`iat`, stamped with auth_time); the refreshed
+// tokens are signed again with it, with cognito-local's own key.
+const jwt = require('jsonwebtoken');
+const { pem } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+const withAuthTime = (token: string | undefined, authTime: number) => {
+  if (!token) return token;
+  const { header, payload } = jwt.decode(token, { complete: true }) as {
+    header: { kid?: string };
+    payload: Record<string, unknown>;
+  };
+  return jwt.sign({ ...payload, auth_time: authTime }, pem, { algorithm: 'RS256', keyid: header.kid }) as string;
+};
+type AuthAnswer = { AuthenticationResult?: { IdToken?: string; AccessToken?: string } };
+const initiateAuth = Targets.InitiateAuth;
+Targets.InitiateAuth = (deps: unknown) => {
+  const initiate = initiateAuth(deps);
+  return async (ctx: unknown, req: { AuthFlow?: string; AuthParameters?: { REFRESH_TOKEN?: string } }) => {
+    const answer = (await initiate(ctx, req)) as AuthAnswer;
+    const refreshing = req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN';
+    const signedIn = refreshing
+      ? (jwt.decode(req.AuthParameters?.REFRESH_TOKEN ?? '') as { iat?: unknown } | null)
+      : null;
+    const result = answer.AuthenticationResult;
+    if (result && typeof signedIn?.iat === 'number') {
+      result.IdToken = withAuthTime(result.IdToken, signedIn.iat);
+      result.AccessToken = withAuthTime(result.AccessToken, signedIn.iat);
     }
     return answer;
   };

@@ -1,21 +1,23 @@
 /**
  * Two-step sign-in for the local super-admin, who must have it (lambdas/platform/wiring/operatorMfa.ts):
  * the demo seed and the tests turn it on as the SPA would (sign in, AssociateSoftwareToken,
- * VerifySoftwareToken with a code, SetUserMFAPreference), straight against cognito-local, and
- * keep the authenticator key in the data folder, where `npm run demo:code` reads it.
+ * VerifySoftwareToken with a code, straight against cognito-local, then the API's setTwoStep,
+ * which turns it on and keeps when), and keep the authenticator key in the data folder, where
+ * `npm run demo:code` reads it. The operator pages admit sign-ins from the second after that.
  */
 import {
   AssociateSoftwareTokenCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { setTwoStep } from '../../lambdas/accounts/twoStep';
 import { cognito } from '../../lambdas/platform/aws/cognito';
 import { env } from '../../lambdas/platform/env';
+import { principalFromClaims } from '../../lambdas/platform/wiring/principal';
 
 /** The super-admin's authenticator key, in the data folder. */
 export const operatorTotpKeyFile = (dataDir: string) => path.join(dataDir, 'super-admin-totp-key.txt');
@@ -38,14 +40,26 @@ const passwordSignIn = (email: string, password: string) =>
 
 /** Turns two-step sign-in on for an account without it, keeps the key in the data folder, and returns it. */
 export async function turnOnOperatorTotp(dataDir: string, email: string, password: string): Promise<string> {
-  const AccessToken = (await passwordSignIn(email, password)).AuthenticationResult!.AccessToken!;
+  const { AccessToken, IdToken } = (await passwordSignIn(email, password)).AuthenticationResult!;
   const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
   await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) }));
-  await cognito.send(
-    new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
-  );
+  await turnOnAsTheApi(IdToken!);
   writeFileSync(operatorTotpKeyFile(dataDir), `${SecretCode!}\n`);
   return SecretCode!;
+}
+
+/**
+ * What the API's setTwoStep does for the token's account (its authenticator verified): turns the
+ * second step on and keeps when; then waits for the next second, so a sign-in right after is one
+ * the operator pages admit (they refuse the second the step went on).
+ */
+export async function turnOnAsTheApi(idToken: string): Promise<void> {
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    string
+  >;
+  await setTwoStep(principalFromClaims(claims)!, true);
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
 }
 
 /** Signs in with password and, when Cognito asks, the code; the tokens. */

@@ -12,6 +12,7 @@ import {
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
+import { call } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn, createChurch } from '../support/fixtures';
 
@@ -39,6 +40,9 @@ const attributesOf = async (email: string) => {
   );
   return Object.fromEntries((UserAttributes ?? []).map((a) => [a.Name, a.Value]));
 };
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; auth_time: number };
 
 async function signIn(email: string) {
   const { AuthenticationResult } = await browserCognito.send(
@@ -79,6 +83,36 @@ describe('local Cognito as the browser sees it', () => {
     );
     expect(AuthenticationResult?.IdToken).toMatch(/^ey/);
     expect(AuthenticationResult?.ExpiresIn).toBeGreaterThan(0);
+  });
+
+  it('keeps the sign-in’s auth_time in refreshed tokens, as Cognito does, on both refresh paths', async () => {
+    const church = await createChurch();
+    const first = await signIn(church.adminEmail);
+    const signedIn = claimsOf(first.IdToken!);
+    expect(Number.isInteger(signedIn.auth_time)).toBe(true);
+    expect(claimsOf(first.AccessToken!).auth_time).toBe(signedIn.auth_time);
+    // A refresh in a later second: new iat, the same auth_time.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    const amplify = (
+      await browserCognito.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: stack.clientId, RefreshToken: first.RefreshToken! }),
+      )
+    ).AuthenticationResult!;
+    const initiated = (
+      await serverCognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: stack.clientId,
+          AuthParameters: { REFRESH_TOKEN: first.RefreshToken! },
+        }),
+      )
+    ).AuthenticationResult!;
+    for (const token of [amplify.IdToken!, amplify.AccessToken!, initiated.IdToken!, initiated.AccessToken!]) {
+      expect(claimsOf(token).iat).toBeGreaterThan(signedIn.iat);
+      expect(claimsOf(token).auth_time).toBe(signedIn.auth_time);
+    }
+    // Still tokens the API takes (signed with the pool's key).
+    expect((await call('getMe', { token: amplify.IdToken! })).status).toBe(200);
   });
 });
 

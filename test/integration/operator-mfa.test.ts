@@ -1,21 +1,55 @@
 /**
- * The super-admin must use two-step sign-in: its routes answer 403 with a clear message while the
- * account has no TOTP on (Cognito decides, read by AdminGetUser), and serve it once it is on.
+ * The super-admin must use two-step sign-in, and each request must prove it: its routes answer 403
+ * with a clear message while the account has no TOTP on (Cognito decides, read by AdminGetUser),
+ * and, once it is on, admit only a token whose sign-in answered the code: one from after the moment
+ * setTwoStep turned it on (the token's auth_time, which refreshes keep).
  */
-import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { OPERATOR_NEEDS_TOTP } from '../../lambdas/contract/mfa';
+import { forgetTwoStepOnSince, twoStepOnSince } from '../../lambdas/accounts/repos/twoStep';
+import {
+  OPERATOR_KEEPS_TOTP,
+  OPERATOR_NEEDS_TOTP,
+  OPERATOR_SIGN_IN_AGAIN,
+  OPERATOR_TOTP_UNRECORDED,
+  TOTP_NOT_SET_UP,
+} from '../../lambdas/contract/mfa';
 import { cognito } from '../../lambdas/platform/aws/cognito';
-import { readOperatorTotpKey, signInWithTotp } from '../../lib/local/operator-totp';
+import { readOperatorTotpKey, signInWithTotp, totpCode } from '../../lib/local/operator-totp';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, createChurch, snapshotTable } from '../support/fixtures';
+import { PASSWORD, createAccountIn, createChurch, snapshotTable } from '../support/fixtures';
 import { superAdminIn } from '../support/jobs';
 
+/** Cognito's own switch (as the CLI's reset, or a browser calling Cognito), not the API's. */
 const setTotp = (AccessToken: string, Enabled: boolean) =>
   cognito.send(
     new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled, PreferredMfa: Enabled } }),
   );
+
+const refreshed = async (RefreshToken: string) =>
+  (
+    await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: stack.clientId,
+        AuthParameters: { REFRESH_TOKEN: RefreshToken },
+      }),
+    )
+  ).AuthenticationResult!;
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; auth_time: number };
+
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+
+const operatorCall = (token: string) => call('getAllOrganizations', { token });
+const refusedWith = (message: string) => ({ status: 403, body: { error: { code: 'permission-denied', message } } });
 
 describe('the super-admin without two-step sign-in', () => {
   it('is refused every operator route with a clear 403 and nothing written; with it on, served', async () => {
@@ -41,9 +75,112 @@ describe('the super-admin without two-step sign-in', () => {
       }
       expect(await snapshotTable()).toBe(before);
     } finally {
-      await setTotp(passwordOnly.AccessToken!, true);
+      expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
     }
+    await nextSecond();
     const withCode = await signInWithTotp(email, PASSWORD, key);
-    expect((await call('getAllOrganizations', { token: withCode.IdToken! })).status).toBe(200);
+    expect((await operatorCall(withCode.IdToken!)).status).toBe(200);
+  });
+});
+
+describe('the super-admin’s second step is proven per token', () => {
+  it('refuses a password-only token from while the code was off, and tokens refreshed from it, once the code is on', async () => {
+    const church = await createChurch();
+    const { email } = await superAdminIn(church.orgId);
+    const key = readOperatorTotpKey(stack.dataDir)!;
+    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
+    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    expect(passwordOnly.RefreshToken).toBeTruthy();
+    await nextSecond();
+    expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+
+    expect(await operatorCall(passwordOnly.IdToken!)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
+    await nextSecond();
+    const again = await refreshed(passwordOnly.RefreshToken!);
+    expect(claimsOf(again.IdToken!).auth_time).toBe(claimsOf(passwordOnly.IdToken!).auth_time);
+    expect(await operatorCall(again.IdToken!)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
+
+    // A sign-in that answered the code, after the step went on: admitted, and so are its refreshes.
+    const withCode = await signInWithTotp(email, PASSWORD, key);
+    expect((await operatorCall(withCode.IdToken!)).status).toBe(200);
+    expect((await operatorCall((await refreshed(withCode.RefreshToken!)).IdToken!)).status).toBe(200);
+    // The password-only session stays refused after the good one was admitted.
+    expect(await operatorCall(passwordOnly.IdToken!)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
+  });
+
+  it('of two tokens issued in the same second, admits only the one whose sign-in answered the code', async () => {
+    const church = await createChurch();
+    const { email } = await superAdminIn(church.orgId);
+    const key = readOperatorTotpKey(stack.dataDir)!;
+    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
+    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    await nextSecond();
+    expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+    await nextSecond();
+    let pair: [string, string] | null = null;
+    for (let i = 0; i < 10 && !pair; i++) {
+      const withCode = (await signInWithTotp(email, PASSWORD, key)).IdToken!;
+      const old = (await refreshed(passwordOnly.RefreshToken!)).IdToken!;
+      if (claimsOf(withCode).iat === claimsOf(old).iat) pair = [withCode, old];
+    }
+    expect(pair).not.toBeNull();
+    const [withCode, old] = pair!;
+    expect((await operatorCall(withCode)).status).toBe(200);
+    expect(await operatorCall(old)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
+  });
+
+  it('refuses while no turn-on is on record (turned on outside the product), until setTwoStep keeps one', async () => {
+    const church = await createChurch();
+    const { userId, email, token } = await superAdminIn(church.orgId);
+    expect((await operatorCall(token)).status).toBe(200);
+    await forgetTwoStepOnSince(userId);
+    expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_TOTP_UNRECORDED));
+    expect((await call('setTwoStep', { token, body: { on: true } })).status).toBe(200);
+    expect(await twoStepOnSince(userId)).not.toBeNull();
+    expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
+    await nextSecond();
+    const key = readOperatorTotpKey(stack.dataDir)!;
+    expect((await operatorCall((await signInWithTotp(email, PASSWORD, key)).IdToken!)).status).toBe(200);
+  });
+
+  it('may not turn the super-admin’s second step off', async () => {
+    const { token } = await superAdminIn((await createChurch()).orgId);
+    expect(await call('setTwoStep', { token, body: { on: false } })).toMatchObject(refusedWith(OPERATOR_KEEPS_TOTP));
+    expect((await operatorCall(token)).status).toBe(200);
+  });
+});
+
+describe('setTwoStep for any account', () => {
+  it('turns on only a verified authenticator, keeps when, and turning off forgets it', async () => {
+    const church = await createChurch();
+    const { email, userId } = await createAccountIn(church.orgId);
+    const { AccessToken, IdToken } = (
+      await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD },
+        }),
+      )
+    ).AuthenticationResult!;
+    const before = await snapshotTable();
+    expect((await call('setTwoStep', { token: IdToken!, body: { on: true } })).body).toEqual({
+      error: { code: 'failed-precondition', message: TOTP_NOT_SET_UP },
+    });
+    expect(await snapshotTable()).toBe(before);
+    const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) }));
+    expect((await call('setTwoStep', { token: IdToken!, body: { on: true } })).body).toEqual({ on: true });
+    expect(await twoStepOnSince(userId)).not.toBeNull();
+    const asked = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD },
+      }),
+    );
+    expect(asked.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await call('setTwoStep', { token: IdToken!, body: { on: false } })).body).toEqual({ on: false });
+    expect(await twoStepOnSince(userId)).toBeNull();
   });
 });

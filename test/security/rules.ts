@@ -119,6 +119,13 @@ export const rules: Record<Operation, Rule> = {
   finishSignUp: { access: 'signedIn', request: (w) => ({ body: { orgId: w.church.orgId } }), expect: finishing },
   // Linking shows a member's ids: an unproven address is refused.
   addClaimCreds: { access: 'signedIn', request: () => ({}), expect: verified },
+  // Turning two-step sign-in on needs an authenticator verified with Cognito first: only the
+  // super-admin has one (already on, so nothing changes); the others are refused before any write.
+  setTwoStep: {
+    access: 'signedIn',
+    request: () => ({ body: { on: true } }),
+    expect: { ...everyone(400), anonymous: 401, superAdmin: 200 },
+  },
   getMe: { access: 'signedIn', request: () => ({}), expect: signedIn },
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },

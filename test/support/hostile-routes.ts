@@ -479,6 +479,22 @@ export const hostileRoutes: RouteCase[] = [
     },
   }),
   route({
+    operation: 'setTwoStep',
+    runs: 20,
+    // A member with no authenticator app: turning the step on is refused (nothing set up), off changes nothing.
+    token: (w) => w.plain.token,
+    valid: () => ({ on: false }),
+    shape: () => ({ fields: { on: fc.constantFrom(true, false, 'true', 'false', 1, 0, null, 'on') } }),
+    accepted: async ({ w, sent, answer }) => {
+      expect(sent.on).toBe(false);
+      expect(answer.body).toEqual({ on: false });
+      const user = await cognito.send(
+        new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: w.plain.email }),
+      );
+      expect(user.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
+    },
+  }),
+  route({
     operation: 'addFamily',
     runs: 100,
     token: (w) => w.main.adminToken,

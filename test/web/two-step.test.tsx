@@ -19,14 +19,22 @@ vi.mock('aws-amplify/auth', () => import('./authMock'));
 const WRONG = 'That code is not correct. Please check your authenticator app and try again.';
 const mismatch = () => Object.assign(new Error('Invalid code'), { name: 'CodeMismatchException' });
 
+/** The bodies the page sent to setTwoStep (PUT /api/me/two-step). */
+let twoStepCalls: unknown[] = [];
+
 beforeEach(() => {
   vi.clearAllMocks();
+  twoStepCalls = [];
   auth.fetchMFAPreference.mockResolvedValue({});
-  stubFetch((url) =>
-    url === '/api/me'
-      ? jsonResponse(200, meAnswer())
-      : jsonResponse(404, { error: { code: 'not-found', message: 'No.' } }),
-  );
+  stubFetch((url, init) => {
+    if (url === '/api/me') return jsonResponse(200, meAnswer());
+    if (url === '/api/me/two-step' && init.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as { on: boolean };
+      twoStepCalls.push(body);
+      return jsonResponse(200, { on: body.on });
+    }
+    return jsonResponse(404, { error: { code: 'not-found', message: 'No.' } });
+  });
 });
 
 describe('My Profile: two-step sign-in', () => {
@@ -38,7 +46,6 @@ describe('My Profile: two-step sign-in', () => {
         new URL(`otpauth://totp/${app}:${account}?secret=JBSWY3DPEHPK3PXP&issuer=${app}`),
     });
     auth.verifyTOTPSetup.mockRejectedValueOnce(mismatch()).mockResolvedValueOnce(undefined);
-    auth.updateMFAPreference.mockResolvedValue(undefined);
     renderApp('/profile');
     // The file's first render loads the page's lazy code: on a loaded 2-core machine, seconds.
     await userEvent.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }, POLLED));
@@ -54,24 +61,26 @@ describe('My Profile: two-step sign-in', () => {
     await userEvent.type(screen.getByLabelText(/^Code from the app/), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Turn On' }));
     expect((await screen.findByRole('alert')).textContent).toContain(WRONG);
-    expect(auth.updateMFAPreference).not.toHaveBeenCalled();
+    expect(twoStepCalls).toEqual([]);
 
     await userEvent.clear(screen.getByLabelText(/^Code from the app/));
     await userEvent.type(screen.getByLabelText(/^Code from the app/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn On' }));
     await screen.findByText('Two-step sign-in is on. You will be asked for a code each time you log in.');
     expect(auth.verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '123456' });
-    expect(auth.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+    // Turned on by the API (which keeps when), not by the browser's own Cognito call.
+    expect(twoStepCalls).toEqual([{ on: true }]);
+    expect(auth.updateMFAPreference).not.toHaveBeenCalled();
   });
 
   it('shows it on and turns it off', async () => {
     signedInAs({ email: 'pat@example.org' });
     auth.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
-    auth.updateMFAPreference.mockResolvedValue(undefined);
     renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Turn Off' }));
     await screen.findByText('Two-step sign-in is off.');
-    expect(auth.updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' });
+    expect(twoStepCalls).toEqual([{ on: false }]);
+    expect(auth.updateMFAPreference).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
   });
 });

@@ -19,6 +19,7 @@
  * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
  * | printed book (job)  | ORG#<orgId>           | BOOK                            |                                   |                                  |                                |
  * | opened account      | ACCOUNT#<userId>      | OPENED                          |                                   |                                  |                                |
+ * | two-step on since   | ACCOUNT#<userId>      | TWOSTEP                         |                                   |                                  |                                |
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
  * | job issue (report)  | JOB#<jobId>           | ISSUE#<collection>#<doc>#<field>|                                   |                                  |                                |
  * | job tally (report)  | JOB#<jobId>           | TALLY#<page>                    |                                   |                                  |                                |
@@ -149,6 +150,8 @@ export const keys = {
   /** A long job (integrity report, organisation deletion) and its working items, in one partition. */
   /** What an account holding no church yet was opened for: kept apart from every church until the address is proven. */
   openedAccount: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'OPENED' }),
+  /** When the account's two-step sign-in was last turned on through the API (accounts/twoStep.ts). */
+  twoStep: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'TWOSTEP' }),
   job: (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' }),
   jobPartition: (jobId: string) => `JOB#${jobId}`,
   jobIssue: (jobId: string, issueKey: string) => ({ PK: `JOB#${jobId}`, SK: `ISSUE#${issueKey}` }),

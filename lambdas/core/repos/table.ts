@@ -18,6 +18,7 @@ export const ItemType = {
   photo: 'PHOTO',
   book: 'BOOK',
   openedAccount: 'OPENED',
+  twoStep: 'TWOSTEP',
   job: 'JOB',
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',

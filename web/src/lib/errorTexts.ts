@@ -8,7 +8,8 @@
  */
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import { PDF_MESSAGES } from '@contract/pdf';
-import { isApiError } from './apiError';
+import { OPERATOR_SIGN_IN_AGAIN, OPERATOR_TOTP_UNRECORDED } from '@contract/mfa';
+import { type ApiError, isApiError } from './apiError';
 import { authErrorName, errorMessage } from './authErrors';
 
 /** The server's own words when it gave any, else `fallback`. */
@@ -21,6 +22,9 @@ const anyReason = (error: unknown) => (error instanceof Error && error.message) 
 const thrownMessage = (error: unknown) => (error instanceof Error ? error.message : 'Network/Function error');
 const otherCode = (error: { message: string; code: string }) => `Server error: ${error.message} (code: ${error.code})`;
 const denied = (error: unknown) => isApiError(error) && error.code === 'permission-denied';
+/** The operator pages' refusal of a sign-in that did not answer the code (or of a step on without a record): the server's words say what to do. */
+const operatorMustSignIn = (error: ApiError) =>
+  error.code === 'permission-denied' && [OPERATOR_SIGN_IN_AGAIN, OPERATOR_TOTP_UNRECORDED].includes(error.message);
 
 export const NO_MEMBER_PERMISSION = 'You do not have permission to edit this member.';
 export const NO_FAMILY_PERMISSION = 'Error: You do not have permission to edit this family.';
@@ -64,6 +68,8 @@ const TEXTS = {
   },
   /** A wrong or refused code from an authenticator app (two-step sign-in). */
   totp(error: unknown) {
+    // The API's refusal to turn it on (setTwoStep): its own words.
+    if (isApiError(error) && error.message) return error.message;
     switch (authErrorName(error)) {
       case 'CodeMismatchException':
       case 'EnableSoftwareTokenMFAException':
@@ -200,6 +206,7 @@ const TEXTS = {
     denied(error) ? 'Server denied the request to delete user.' : `Failed to delete user: ${thrownMessage(error)}`,
   orgsLoad(error: unknown) {
     if (!isApiError(error)) return JOB_MESSAGES.orgsUnknown;
+    if (operatorMustSignIn(error)) return error.message;
     if (error.code === 'permission-denied') return JOB_MESSAGES.orgsUnauthorized;
     if (error.code === 'unauthenticated') return 'User not authenticated.';
     return JOB_MESSAGES.orgsFailed;
@@ -211,6 +218,7 @@ const TEXTS = {
   },
   report(error: unknown) {
     if (!isApiError(error)) return JOB_MESSAGES.reportUnknown;
+    if (operatorMustSignIn(error)) return error.message;
     if (error.code === 'permission-denied') return JOB_MESSAGES.notAuthorized;
     if (error.code === 'unauthenticated') return JOB_MESSAGES.noSession;
     return `${JOB_MESSAGES.reportFailed} Error (${error.code}): ${error.message}`;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { fetchMFAPreference, setUpTOTP, verifyTOTPSetup } from 'aws-amplify/auth';
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { checkTotpCode, CodeField } from '../../components/CodeField';
 import { StatusMessage } from '../../components/StatusMessage';
+import { callApi } from '../../lib/api';
 import { cx } from '../../lib/classNames';
 import { useForm } from '../../lib/form';
 import { totpOnQuery } from '../../lib/mfa';
@@ -18,7 +19,9 @@ type State = { step: 'loading' } | { step: 'off' } | { step: 'setup'; uri: strin
 /**
  * My Profile's "Two-step sign-in": an authenticator app's 6-digit code after the password (TOTP,
  * Cognito's software token). Set up (QR code or the key to type), confirm with a code, turn off.
- * `required` explains why the account must have it (the super-admin).
+ * The code is checked with Cognito (VerifySoftwareToken); turning on and off goes through the API
+ * (setTwoStep), which keeps when it went on: the operator pages admit only sign-ins after that, so
+ * the super-admin (`required` says why it must have it) is asked to log in again with a code.
  */
 export function TwoStepSignIn({ email, required }: { email: string; required?: string }) {
   const [state, setState] = useState<State>({ step: 'loading' });
@@ -47,18 +50,20 @@ export function TwoStepSignIn({ email, required }: { email: string; required?: s
 
   const confirm = form.submit(async (code) => {
     await verifyTOTPSetup({ code });
-    await updateMFAPreference({ totp: 'PREFERRED' });
+    await callApi('setTwoStep', { body: { on: true } });
     await changed();
     setState({ step: 'on' });
     form.setStatus({
       kind: 'success',
-      text: 'Two-step sign-in is on. You will be asked for a code each time you log in.',
+      text: required
+        ? 'Two-step sign-in is on. Log out and log in again with your code to open the operator pages.'
+        : 'Two-step sign-in is on. You will be asked for a code each time you log in.',
     });
   });
 
   const turnOff = () =>
     run(async () => {
-      await updateMFAPreference({ totp: 'DISABLED' });
+      await callApi('setTwoStep', { body: { on: false } });
       await changed();
       setState({ step: 'off' });
       form.setStatus({ kind: 'success', text: 'Two-step sign-in is off.' });

@@ -1,0 +1,31 @@
+/**
+ * When an account's two-step sign-in was last turned on through the API (`ACCOUNT#<userId>` /
+ * TWOSTEP): the super-admin's routes admit only a token whose sign-in came after it
+ * (platform/wiring/operatorMfa.ts). Written by setTwoStep only (accounts/twoStep.ts).
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../core/repos/keys';
+import { ItemType, tableName } from '../../core/repos/table';
+import { ddb } from '../../platform/aws/ddb';
+
+/** The moment (epoch ms) the account's second step was last turned on, or null when none is kept. */
+export async function twoStepOnSince(userId: string): Promise<number | null> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.twoStep(userId), ConsistentRead: true }),
+  );
+  const since = Item ? Date.parse(String(Item.twoStepOnSince)) : NaN;
+  return Number.isFinite(since) ? since : null;
+}
+
+export async function keepTwoStepOnSince(userId: string, since: Date): Promise<void> {
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.twoStep(userId), type: ItemType.twoStep, userId, twoStepOnSince: since.toISOString() },
+    }),
+  );
+}
+
+export async function forgetTwoStepOnSince(userId: string): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.twoStep(userId) }));
+}
