@@ -16,7 +16,8 @@ import { Mailbox } from '../../lib/local/mailbox';
 import { stack } from '../support/env';
 
 const TIMEOUT_MS = 400;
-const port = Number(new URL(stack.url).port) + 10;
+// Between its stack's four ports and the next stack's (test/support/stacks.ts: ten apart).
+const port = Number(new URL(stack.url).port) + 5;
 const url = `http://127.0.0.1:${port}`;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gateway-limits-'));
