@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView, ListFamiliesResult } from '../../lambdas/contract/api';
 import type { BookSettings, BookView } from '../../lambdas/contract/book';
 import { jsonResponse, POLLED, renderApp, routedFetch, signedInAs, stubFetch } from './helpers';
+import { mediaQueryList } from './setup';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -41,6 +42,15 @@ const book = (over: Partial<BookView> = {}): BookView => ({
   error: null,
   ...over,
 });
+
+/** A book made in full, ready to download. */
+const madeBook = () =>
+  book({
+    status: 'SUCCEEDED',
+    progress: { pages: 10, totalPages: 10 },
+    url: URL_OK,
+    finishedAt: '2026-11-24T10:01:00Z',
+  });
 
 /**
  * The families list and the book: `start` answers POST /api/directory/book (a start or a join),
@@ -106,12 +116,7 @@ describe('Download PDF', () => {
     const fetchMock = api({ families: [family], canAddFamily: true, next: null, previous: null }, started(book()), [
       null,
       book({ progress: { pages: 3, totalPages: 10 } }),
-      book({
-        status: 'SUCCEEDED',
-        progress: { pages: 10, totalPages: 10 },
-        url: URL_OK,
-        finishedAt: '2026-11-24T10:01:00Z',
-      }),
+      madeBook(),
     ]);
     renderApp('/families');
     fireEvent.click(await openPrint());
@@ -281,17 +286,7 @@ describe('Print the directory', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
       const min = /min-width:\s*(\d+)px/.exec(query);
       const max = /max-width:\s*(\d+)px/.exec(query);
-      const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-      return {
-        matches,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      } as MediaQueryList;
+      return mediaQueryList(query, (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])));
     });
   }
 
@@ -358,14 +353,7 @@ describe('Print the directory', () => {
   });
 
   it('says a made book is ready beside the folded button, and offers it once opened', async () => {
-    api(list, refused, [
-      book({
-        status: 'SUCCEEDED',
-        progress: { pages: 10, totalPages: 10 },
-        url: URL_OK,
-        finishedAt: '2026-11-24T10:01:00Z',
-      }),
-    ]);
+    api(list, refused, [madeBook()]);
     renderApp('/families');
     const toggle = await readyToggle();
     await waitFor(() => expect(saidBeside(toggle)).toBe('Book ready'));
