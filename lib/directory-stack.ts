@@ -61,7 +61,11 @@ export class DirectoryStack extends Stack {
     });
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage');
-    this.migrations = new Migrations(this, 'Migrations', { table: this.data.table });
+    this.migrations = new Migrations(this, 'Migrations', {
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      superAdminEmail,
+    });
     this.jobs = new Jobs(this, 'Jobs', {
       table: this.data.table,
       userPool: this.auth.userPool,

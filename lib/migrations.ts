@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import { CustomResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
@@ -16,6 +18,9 @@ import { acknowledge, acknowledgeCdkHandler, tableIndexFinding } from './nag';
 
 export interface MigrationsProps {
   readonly table: ITable;
+  /** The pool of the operator's account, for the migrations that read it. */
+  readonly userPool: IUserPool;
+  readonly superAdminEmail: string;
 }
 
 /** The migrations, in the order they run: each after the one before it. */
@@ -36,6 +41,13 @@ const MIGRATIONS = [
     description:
       "Migration: every church's groups put in name order with their member counts, their roles in name order",
   },
+  {
+    name: 'operatorTwoStep',
+    id: 'OperatorTwoStep',
+    description: "Migration: the super-admin's two-step sign-in, on before its moment was kept, given the run's moment",
+    // Reads the operator's account (its sub and whether TOTP is on).
+    userPool: ['cognito-idp:AdminGetUser'],
+  },
 ] as const;
 
 export class Migrations extends Construct {
@@ -46,15 +58,23 @@ export class Migrations extends Construct {
     super(scope, id);
     let previous: Construct = props.table;
     for (const migration of MIGRATIONS) {
+      const readsPool = 'userPool' in migration;
       const fn = makeLambda(this, migration.id, {
         entry: path.join(PROJECT_ROOT, 'lambdas', 'migrations', `${migration.name}.ts`),
         description: migration.description,
-        roleDescription: `${migration.id} migration: reads and writes the directory table`,
+        roleDescription: `${migration.id} migration: reads and writes the directory table${readsPool ? ", reads the operator's account" : ''}`,
         memorySize: 1024,
         timeout: Duration.minutes(15),
-        environment: { TABLE_NAME: props.table.tableName },
+        environment: {
+          TABLE_NAME: props.table.tableName,
+          ...(readsPool ? { USER_POOL_ID: props.userPool.userPoolId, SUPER_ADMIN_EMAIL: props.superAdminEmail } : {}),
+        },
       });
       props.table.grantReadWriteData(fn);
+      if (readsPool)
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: [...migration.userPool], resources: [props.userPool.userPoolArn] }),
+        );
       acknowledge(
         fn.role!,
         'Access to the GSIs of our own single table (table-arn/index/*): it lists the churches on GSI1.',

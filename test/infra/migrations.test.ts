@@ -1,8 +1,11 @@
 /**
  * The data migrations (lib/migrations.ts): each a Lambda of ours that a CDK Trigger invokes after
- * the table exists, granted the table and nothing else.
+ * the table exists, granted the table and, of Cognito, exactly what its code calls.
  */
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../lib/lambda-function';
+import { GRANTED_ONE_BY_ONE, sdkActionsByEntry } from './sdk-calls';
 import { resourcesOf, statementsOfRole, synthDirectory, logicalIdOf } from './support';
 
 let s: ReturnType<typeof synthDirectory>;
@@ -43,16 +46,43 @@ describe('migrations', () => {
     expect(run.DependsOn).toEqual(expect.arrayContaining([directoryOrder]));
   });
 
-  it.each(['groupMarks', 'directoryOrder', 'groupOrder'])(
-    'grants the %s migration the table (and its indexes) and nothing else',
+  it('runs the operator two-step migration after the group order', () => {
+    const [groupOrder] = runOf('GroupOrder');
+    const [, run] = runOf('OperatorTwoStep');
+    expect(run.DependsOn).toEqual(expect.arrayContaining([groupOrder]));
+  });
+
+  const statementsOf = (name: string) =>
+    statementsOfRole(
+      resources,
+      resources[id(s.stack.migrations.functions.get(name)!)].Properties.Role['Fn::GetAtt'][0],
+    );
+
+  it.each(['groupMarks', 'directoryOrder', 'groupOrder', 'operatorTwoStep'])(
+    'grants the %s migration the table (and its indexes), and no other table or bucket',
     (name) => {
-      const role = resources[id(s.stack.migrations.functions.get(name)!)].Properties.Role['Fn::GetAtt'][0];
-      const statements = statementsOfRole(resources, role);
+      const statements = statementsOf(name);
       const actions = statements.flatMap((st: any) => [st.Action].flat());
-      expect(actions.every((a: string) => a.startsWith('dynamodb:') || a.startsWith('logs:'))).toBe(true);
+      expect(actions.every((a: string) => /^(dynamodb|logs|cognito-idp):/.test(a))).toBe(true);
       const tableArn = id(s.stack.data.table);
       for (const st of statements.filter((x: any) => [x.Action].flat().some((a: string) => a.startsWith('dynamodb:'))))
         expect(JSON.stringify(st.Resource)).toContain(tableArn);
     },
   );
+
+  it('grants each migration exactly the Cognito actions its code calls, on the user pool alone', async () => {
+    const names = [...s.stack.migrations.functions.keys()];
+    const entry = (name: string) => path.join('lambdas', 'migrations', `${name}.ts`);
+    const called = await sdkActionsByEntry(PROJECT_ROOT, names.map(entry));
+    for (const name of names) {
+      const granted = statementsOf(name).filter((st: any) =>
+        [st.Action].flat().some((a: string) => GRANTED_ONE_BY_ONE.some((prefix) => a.startsWith(prefix))),
+      );
+      expect([...new Set(granted.flatMap((st: any) => [st.Action].flat()))].sort(), name).toEqual(
+        called.get(path.normalize(entry(name))),
+      );
+      for (const st of granted) expect(JSON.stringify(st.Resource), name).toContain(id(s.stack.auth.userPool));
+    }
+    expect(called.get(path.normalize(entry('operatorTwoStep')))).toEqual(['cognito-idp:AdminGetUser']);
+  });
 });

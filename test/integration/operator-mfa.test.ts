@@ -2,8 +2,11 @@
  * The super-admin must use two-step sign-in, and each request must prove it: its routes answer 403
  * with a clear message while the account has no TOTP on (Cognito decides, read by AdminGetUser),
  * and, once it is on, admit only a token whose sign-in answered the code: one from after the moment
- * setTwoStep turned it on (the token's auth_time, which refreshes keep).
+ * setTwoStep turned it on (the token's auth_time, which refreshes keep). An operator whose step went
+ * on before that moment was kept gets the migration's moment (migrations/operatorTwoStep.ts).
  */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
 import {
   AssociateSoftwareTokenCommand,
   InitiateAuthCommand,
@@ -19,6 +22,7 @@ import {
   OPERATOR_TOTP_UNRECORDED,
   TOTP_NOT_SET_UP,
 } from '../../lambdas/contract/mfa';
+import { handler as operatorTwoStepMigration } from '../../lambdas/migrations/operatorTwoStep';
 import { cognito } from '../../lambdas/platform/aws/cognito';
 import { readOperatorTotpKey, signInWithTotp, totpCode } from '../../lib/local/operator-totp';
 import { call } from '../support/api';
@@ -50,6 +54,14 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Da
 
 const operatorCall = (token: string) => call('getAllOrganizations', { token });
 const refusedWith = (message: string) => ({ status: 403, body: { error: { code: 'permission-denied', message } } });
+
+/** The migration's run, as CloudFormation's custom resource calls it after a deployment (and the local stack at its start). */
+const migrate = async () =>
+  (await operatorTwoStepMigration({ RequestType: 'Update' }, {
+    functionName: 'operatorTwoStep',
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 900_000,
+  } as unknown as Context)) as { Data: Record<string, number> };
 
 describe('the super-admin without two-step sign-in', () => {
   it('is refused every operator route with a clear 403 and nothing written; with it on, served', async () => {
@@ -147,6 +159,44 @@ describe('the super-admin’s second step is proven per token', () => {
     const { token } = await superAdminIn((await createChurch()).orgId);
     expect(await call('setTwoStep', { token, body: { on: false } })).toMatchObject(refusedWith(OPERATOR_KEEPS_TOTP));
     expect((await operatorCall(token)).status).toBe(200);
+  });
+});
+
+describe('the migration for a super-admin whose step went on before its moment was kept', () => {
+  it('keeps the run’s moment: a token from before it is refused, a sign-in with the code after it served; run again, changes nothing', async () => {
+    const church = await createChurch();
+    const { userId, email, token } = await superAdminIn(church.orgId);
+    await forgetTwoStepOnSince(userId);
+    expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_TOTP_UNRECORDED));
+
+    const before = Date.now();
+    expect((await migrate()).Data).toEqual({ recorded: 1 });
+    const since = await twoStepOnSince(userId);
+    expect(since).toBeGreaterThanOrEqual(before);
+    expect(since).toBeLessThanOrEqual(Date.now());
+    // The safe side: the token of a sign-in from before the run is refused, and the operator signs in again.
+    expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
+    await nextSecond();
+    const key = readOperatorTotpKey(stack.dataDir)!;
+    expect((await operatorCall((await signInWithTotp(email, PASSWORD, key)).IdToken!)).status).toBe(200);
+
+    expect((await migrate()).Data).toEqual({ recorded: 0 });
+    expect(await twoStepOnSince(userId)).toBe(since);
+  });
+
+  it('keeps no moment for a super-admin without TOTP on', async () => {
+    const church = await createChurch();
+    const { userId, email } = await superAdminIn(church.orgId);
+    const key = readOperatorTotpKey(stack.dataDir)!;
+    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
+    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    try {
+      await forgetTwoStepOnSince(userId);
+      expect((await migrate()).Data).toEqual({ recorded: 0 });
+      expect(await twoStepOnSince(userId)).toBeNull();
+    } finally {
+      expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+    }
   });
 });
 

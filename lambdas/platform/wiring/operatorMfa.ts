@@ -15,9 +15,11 @@
  * might have come just before), and the operator signs in again. Cognito's clock and the
  * function's are AWS's, a few milliseconds apart.
  *
- * TOTP on without a kept moment (turned on before this check existed, or outside the product with
- * Cognito's own SetUserMFAPreference): refused until it is reset and set up again in My Profile
- * (docs/runbook.md), since nothing says which sign-ins answered a code. This check only reads (three
+ * TOTP on without a kept moment (turned on outside the product with Cognito's own
+ * SetUserMFAPreference): refused until it is reset and set up again in My Profile
+ * (docs/runbook.md), since nothing says which sign-ins answered a code. An operator whose step was
+ * on before this check existed got the moment of the deployment that brought it (a migration,
+ * accounts/operatorTwoStep.ts). This check only reads (three
  * of the routes may only read the table): turning off through the API forgets the moment; a reset
  * by the CLI leaves it, and the set-up in My Profile that follows keeps a new one. Not covered: the
  * step turned off and on again outside the product (Cognito's own API, with an access token of the
