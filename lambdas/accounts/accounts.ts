@@ -13,7 +13,8 @@
  * on the server with it (repos/openedAccounts.ts), so the address may be proven on any device.
  */
 import type { Principal } from '../core/principal';
-import { deletePoolUser, getPoolUser, type PoolUser } from '../platform/aws/pool-users';
+import { getPoolUser, type PoolUser } from '../platform/aws/pool-users';
+import { deleteAccount } from './accountDeletion';
 import { AppError, denied } from '../core/errors';
 import { createAccount } from './identity';
 import { forgetOpenedFor, keepOpenedFor, openedFor, type OpenedFor } from './repos/openedAccounts';
@@ -65,9 +66,8 @@ export const purposeDone = (principal: Principal) => forgetOpenedFor(principal.u
 
 /** An unproven account, what it was opened for and what it holds (older accounts got their church before the proof). */
 async function dropUnproven(account: PoolUser): Promise<void> {
-  await forgetOpenedFor(account.sub);
   if (account.orgId) await deleteUserRecord(account.orgId, account.sub);
-  await deletePoolUser(account.username);
+  await deleteAccount(account);
 }
 
 /**

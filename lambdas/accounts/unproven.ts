@@ -4,7 +4,8 @@
  * that hold no church, a page of the pool at a time. Cognito's codes last a day; a week leaves
  * room for a second code after a weekend away. Opening the account again is always possible.
  */
-import { deletePoolUser, getPoolUser, listPoolUsers, type PoolUser } from '../platform/aws/pool-users';
+import { getPoolUser, listPoolUsers, type PoolUser } from '../platform/aws/pool-users';
+import { deleteAccount } from './accountDeletion';
 import { env } from '../platform/env';
 
 export const UNPROVEN_DAYS = 7;
@@ -27,8 +28,8 @@ const expired = (account: PoolUser, before: string) =>
   account.email !== env('SUPER_ADMIN_EMAIL').toLowerCase();
 
 /**
- * One page of the pool: each expired account is read again just before it is deleted, so one
- * whose owner entered the code since the page was listed stays.
+ * One page of the pool: each expired account is read again just before it is deleted (with its
+ * own items: accountDeletion.ts), so one whose owner entered the code since the page was listed stays.
  */
 export async function cleanupPage(state: CleanupState, now = new Date()): Promise<Required<CleanupState>> {
   const before = state.before ?? new Date(now.getTime() - UNPROVEN_DAYS * 86_400_000).toISOString();
@@ -36,7 +37,7 @@ export async function cleanupPage(state: CleanupState, now = new Date()): Promis
   let removed = 0;
   for (const listed of users.filter((u) => expired(u, before))) {
     const account = await getPoolUser(listed.username);
-    if (account && expired(account, before) && (await deletePoolUser(account.username))) removed++;
+    if (account && expired(account, before) && (await deleteAccount(account))) removed++;
   }
   return {
     before,

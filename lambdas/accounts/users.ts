@@ -10,8 +10,8 @@ import type { UserView } from '../contract/api';
 import { JOB_MESSAGES } from '../contract/jobTexts';
 import type { UserRecord } from '../core/entities';
 import { AppError, denied, notFound } from '../core/errors';
+import { deleteAccount } from './accountDeletion';
 import { setCustomAttributes } from './identity';
-import { deletePoolUser } from '../platform/aws/pool-users';
 import { isOperatorEmail } from './operator';
 import { getOrgName } from './repos/orgs';
 import { listInvitations } from './repos/invitations';
@@ -106,7 +106,7 @@ export async function listChurchUsers(orgId: string): Promise<UserView[]> {
 }
 
 /**
- * Revokes the account's refresh tokens, deletes the Cognito account, then the user record: a
+ * Deletes the account (its own items, its refresh tokens, the Cognito account), then the user record: a
  * failure part-way leaves the record listed, so the admin can simply try again. An administrator
  * loses the right first, in a write that keeps another one, so no deletion leaves the church
  * without an administrator.
@@ -116,7 +116,7 @@ export async function deleteUser(actor: Actor, userId: string): Promise<UserView
   const user = await churchUser(actor.orgId, userId);
   if (user.admin) await removeAdminRight(actor, user);
   // By the record's id (the account's sub): exactly the account this record belongs to.
-  await deletePoolUser(userId);
+  await deleteAccount({ sub: userId });
   await deleteUserRecord(actor.orgId, userId);
   return userView(user);
 }

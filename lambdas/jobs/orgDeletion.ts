@@ -11,10 +11,11 @@
  * organisation: `delete-<orgId>`).
  */
 import { env } from '../platform/env';
-import { deletePoolUser, getPoolUser } from '../platform/aws/pool-users';
+import { getPoolUser } from '../platform/aws/pool-users';
 import { mapLimit } from '../platform/limit';
 import { deleteObject, listKeys } from '../platform/aws/s3-objects';
 import type { DeletedCounts } from '../contract/jobs';
+import { deleteAccount } from '../accounts/accountDeletion';
 import { isOperatorEmail } from '../accounts/operator';
 import { churchBooksPrefix, EXPORTS_PREFIX } from '../book/bookKeys';
 import { getJobRecord, setPendingPage, tallyPendingPage, type PendingPage } from './repos/jobs';
@@ -57,7 +58,8 @@ export interface DeletionStepResult extends DeletionStep {
 }
 
 async function deleteTablePage(jobId: string, page: PendingPage): Promise<void> {
-  await mapLimit(page.accounts ?? [], 8, (userId) => deletePoolUser(userId));
+  // Each account with its own items (ACCOUNT#<userId>), which are no part of the church's partition.
+  await mapLimit(page.accounts ?? [], 8, (userId) => deleteAccount({ sub: userId }));
   await deleteKeys(page.keys as TableKey[]);
   await tallyPendingPage(jobId, 'pending', page.counts);
 }

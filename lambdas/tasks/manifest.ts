@@ -157,7 +157,9 @@ export const jobs = {
     tasks: {
       CleanupPageFunctionArn: {
         entry: 'accountCleanup/cleanupPage',
+        // The table: each account's own items go with it (accounts/accountDeletion.ts).
         uses: {
+          table: 'readWrite',
           userPool: [
             'cognito-idp:ListUsers',
             'cognito-idp:AdminGetUser',

@@ -38,14 +38,20 @@ const passwordSignIn = (email: string, password: string) =>
     }),
   );
 
-/** Turns two-step sign-in on for an account without it, keeps the key in the data folder, and returns it. */
-export async function turnOnOperatorTotp(dataDir: string, email: string, password: string): Promise<string> {
+/** Turns two-step sign-in on for an account without it, as My Profile does; answers the authenticator's key. */
+export async function turnOnTotp(email: string, password: string): Promise<string> {
   const { AccessToken, IdToken } = (await passwordSignIn(email, password)).AuthenticationResult!;
   const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
   await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) }));
   await turnOnAsTheApi(IdToken!);
-  writeFileSync(operatorTotpKeyFile(dataDir), `${SecretCode!}\n`);
   return SecretCode!;
+}
+
+/** Turns two-step sign-in on for the operator's account, keeps the key in the data folder, and returns it. */
+export async function turnOnOperatorTotp(dataDir: string, email: string, password: string): Promise<string> {
+  const key = await turnOnTotp(email, password);
+  writeFileSync(operatorTotpKeyFile(dataDir), `${key}\n`);
+  return key;
 }
 
 /**
