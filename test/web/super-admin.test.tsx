@@ -14,6 +14,7 @@ import { setConfig } from '../../web/src/lib/config';
 import { auth, currentPath, jsonResponse, POLLED, renderApp, signedInAs, stubFetch } from './helpers';
 
 import { OPERATOR_TOTP_REASON } from '../../web/src/features/profile/operatorTotp';
+import { OPERATOR_SIGN_IN_AGAIN, OPERATOR_TOTP_UNRECORDED } from '../../lambdas/contract/mfa';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -439,5 +440,41 @@ describe('organisation management page', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('a sign-in the operator pages refuse for want of the code', () => {
+  const refused = (message: string) => jsonResponse(403, { error: { code: 'permission-denied', message } });
+  /** Log in again: signed out (the session gone), then the sign-in page. */
+  async function logsInAgain() {
+    auth.signOut.mockImplementationOnce(async () => signedInAs(null));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+    expect(currentPath()).toBe('/login');
+  }
+
+  it('shows the organisations page’s refusal with Log in again, which signs out and opens the sign-in page', async () => {
+    stubFetch(() => refused(OPERATOR_SIGN_IN_AGAIN));
+    renderApp('/admin/org');
+    expect((await screen.findByRole('alert')).textContent).toContain(OPERATOR_SIGN_IN_AGAIN);
+    await logsInAgain();
+  });
+
+  it('shows the report’s refusal with Log in again', async () => {
+    stubFetch((url) =>
+      url === '/api/admin/integrity-reports' ? refused(OPERATOR_SIGN_IN_AGAIN) : jsonResponse(500, {}),
+    );
+    renderApp('/admin/data-audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Run Data Integrity Report' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(OPERATOR_SIGN_IN_AGAIN);
+    await logsInAgain();
+  });
+
+  it.each([OPERATOR_TOTP_UNRECORDED, 'no'])('offers no Log in again for another refusal (%s)', async (message) => {
+    stubFetch(() => refused(message));
+    renderApp('/admin/org');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Log in again' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { orDash, rememberJob, rememberedJob, useJob } from './jobs';
+import { OperatorFailure } from './OperatorFailure';
 import { cx } from '../../lib/classNames';
 import styles from './DataAuditPage.module.css';
 
@@ -104,7 +105,7 @@ export default function DataAuditPage() {
           </div>
         </div>
       )}
-      {failure && <StatusMessage status={{ kind: 'error', text: failure }} />}
+      {failure && <OperatorFailure text={failure} />}
       {ended && report && <ReportView report={report} finishedAt={finishedText(ended.finishedAt)} />}
     </div>
   );

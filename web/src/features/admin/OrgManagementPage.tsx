@@ -13,6 +13,7 @@ import { cx } from '../../lib/classNames';
 import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { rememberJob, rememberedJob, useJob } from './jobs';
+import { OperatorFailure } from './OperatorFailure';
 import { OrgAdminsModal } from './OrgAdminsModal';
 import styles from './OrgManagementPage.module.css';
 
@@ -155,7 +156,7 @@ export default function OrgManagementPage() {
           Organizations{data ? ` (${data.organizations.length})` : ''}
         </Heading>
         {isPending && <PageLoader text="Loading organizations..." />}
-        {error && <StatusMessage status={{ kind: 'error', text: errorText('orgsLoad', error) }} />}
+        {error && <OperatorFailure text={errorText('orgsLoad', error)} />}
         {data &&
           (data.organizations.length === 0 ? (
             <Text>{JOB_MESSAGES.orgsEmpty}</Text>
