@@ -3,7 +3,8 @@
  * Server, from the top (docs/architecture-graph.md draws it): entry points (lambdas/http, tasks,
  * events, and the migrations' entries) and their wiring (lambdas/platform/wiring) call the
  * capabilities (lambdas/<capability>/), whose repository code (`repos/`) alone builds table keys
- * and calls DynamoDB; the wiring calls capabilities, never their repositories; the shared core
+ * and calls DynamoDB; the wiring calls capabilities, never their repositories, and only for what
+ * every route or migration needs (a route's own check is handed in by its handler); the shared core
  * (lambdas/core) is below every capability; the platform's basics and AWS clients
  * (lambdas/platform, platform/aws) know nothing of the product; the contract (lambdas/contract) is
  * shared with the browser and imports nothing of the server. Web: a feature imports no other
@@ -57,6 +58,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^lambdas/platform/' },
       to: { path: '/repos/' },
+    },
+    {
+      name: 'wiring-gets-capabilities-handed-in',
+      comment:
+        "The wiring reaches a capability only for what every route needs (principal.ts: accounts/admission.ts, accounts/operator.ts) and for the migrations' church loop; a route's own check (its `admit`, such as the super-admin's second step) is handed in by its handler.",
+      severity: 'error',
+      from: { path: '^lambdas/platform/wiring/' },
+      to: {
+        path: `^lambdas/${CAPABILITIES}/`,
+        pathNot: ['/repos/', '^lambdas/accounts/(admission|operator)[.]ts$', '^lambdas/migrations/run/'],
+      },
     },
     {
       name: 'platform-knows-no-product',

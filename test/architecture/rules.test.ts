@@ -43,6 +43,7 @@ describe('architecture rules', () => {
         'migrations-rewrite-their-own-data: lambdas/migrations/backfill.ts -> lambdas/directory/repos/families.ts',
         'no-cycles: lambdas/core/cycleA.ts -> lambdas/core/cycleB.ts (lambdas/core/cycleB.ts, lambdas/core/cycleA.ts)',
         'wiring-calls-no-repository: lambdas/platform/wiring/route.ts -> lambdas/directory/repos/families.ts',
+        'wiring-gets-capabilities-handed-in: lambdas/platform/wiring/operatorMfa.ts -> lambdas/accounts/twoStepState.ts',
       ].sort(),
     );
     // Every rule of the configuration is shown failing.

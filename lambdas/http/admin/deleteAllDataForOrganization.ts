@@ -1,7 +1,7 @@
 import { DeleteOrganizationInput } from '../../contract/jobs';
 import { startOrgDeletion } from '../../jobs/jobs';
-import { requireOperatorTotp } from '../../platform/wiring/operatorMfa';
 import { defineRoute } from '../../platform/wiring/route';
+import { requireOperatorTotp } from './operatorAdmission';
 
 /** Starts (or resumes) the deletion of all data of an organisation and answers its job id at once. */
 export const handler = defineRoute(

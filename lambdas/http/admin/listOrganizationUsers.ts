@@ -1,7 +1,7 @@
 import { OrganizationParams } from '../../contract/users';
 import { listChurchUsers } from '../../accounts/users';
-import { requireOperatorTotp } from '../../platform/wiring/operatorMfa';
 import { defineRoute } from '../../platform/wiring/route';
+import { requireOperatorTotp } from './operatorAdmission';
 
 /** A church's users, for the super-admin choosing its administrator (the operator's own account is not among them). */
 export const handler = defineRoute(

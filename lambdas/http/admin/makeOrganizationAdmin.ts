@@ -1,7 +1,7 @@
 import { OrganizationUserParams } from '../../contract/users';
 import { makeChurchAdmin } from '../../accounts/users';
-import { requireOperatorTotp } from '../../platform/wiring/operatorMfa';
 import { defineRoute } from '../../platform/wiring/route';
+import { requireOperatorTotp } from './operatorAdmission';
 
 /** The super-admin makes a user of a church its administrator: record and Cognito attribute, as User Management does. */
 export const handler = defineRoute(

@@ -152,7 +152,7 @@ export function defineRoute<
   const route = routeFor(operation);
   if (route.access === 'superAdmin' && !schemas.admit) {
     throw new Error(
-      `${operation}: a superAdmin route must admit with requireOperatorTotp (platform/wiring/operatorMfa.ts)`,
+      `${operation}: a superAdmin route must admit with requireOperatorTotp (http/admin/operatorAdmission.ts)`,
     );
   }
   return observed<Event, Result>({
