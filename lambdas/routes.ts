@@ -51,10 +51,11 @@ const FINISH_ACCOUNT = [
 ] as const satisfies readonly UserPoolAction[];
 
 /**
- * What a super-admin route calls to admit the caller: whether the account has TOTP on; when it went
- * on is read from the table, which every route may read (platform/wiring/operatorMfa.ts).
+ * What reading an account's second step calls (accounts/twoStepState.ts): whether the account has
+ * TOTP on; when it went on is read from the table, which every route may read. A super-admin route
+ * reads it to admit the caller (platform/wiring/operatorMfa.ts); setTwoStep, before turning it on.
  */
-const OPERATOR_TOTP = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
+const TWO_STEP_STATE = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
 
 /**
  * A bucket's use: `read` = HEAD/GET objects and list (a missing object is then a 404, not a 403),
@@ -171,7 +172,7 @@ export const routes = [
     entry: 'session/setTwoStep',
     area: 'accounts',
     uses: { table: 'readWrite' },
-    userPool: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserMFAPreference'],
+    userPool: [...TWO_STEP_STATE, 'cognito-idp:AdminSetUserMFAPreference'],
   },
   {
     operation: 'getMe',
@@ -439,7 +440,7 @@ export const routes = [
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution'],
     load: 'job',
-    userPool: OPERATOR_TOTP,
+    userPool: TWO_STEP_STATE,
   },
   {
     operation: 'getJob',
@@ -450,7 +451,7 @@ export const routes = [
     area: 'admin',
     uses: { table: 'read' },
     jobs: ['states:DescribeExecution'],
-    userPool: OPERATOR_TOTP,
+    userPool: TWO_STEP_STATE,
   },
   {
     operation: 'getAllOrganizations',
@@ -460,7 +461,7 @@ export const routes = [
     entry: 'admin/getAllOrganizations',
     area: 'admin',
     uses: { table: 'read' },
-    userPool: OPERATOR_TOTP,
+    userPool: TWO_STEP_STATE,
   },
   {
     operation: 'deleteAllDataForOrganization',
@@ -472,7 +473,7 @@ export const routes = [
     uses: { table: 'readWrite' },
     jobs: ['states:StartExecution', 'states:DescribeExecution'],
     load: 'job',
-    userPool: OPERATOR_TOTP,
+    userPool: TWO_STEP_STATE,
   },
   // A church that lost its administrators: the super-admin sees its users and makes one of them its administrator.
   {
@@ -483,7 +484,7 @@ export const routes = [
     entry: 'admin/listOrganizationUsers',
     area: 'admin',
     uses: { table: 'read' },
-    userPool: OPERATOR_TOTP,
+    userPool: TWO_STEP_STATE,
   },
   {
     operation: 'makeOrganizationAdmin',
@@ -493,7 +494,7 @@ export const routes = [
     entry: 'admin/makeOrganizationAdmin',
     area: 'admin',
     uses: { table: 'readWrite' },
-    userPool: [...OPERATOR_TOTP, 'cognito-idp:AdminUpdateUserAttributes'],
+    userPool: [...TWO_STEP_STATE, 'cognito-idp:AdminUpdateUserAttributes'],
   },
   // The printed book as a job (book/directoryBook.ts): started (or joined) at once, followed by the page.
   {
