@@ -29,7 +29,8 @@ export const readOperatorTotpKey = (dataDir: string): string | null =>
 export const totpCode = (key: string, timestamp = Date.now()): string =>
   new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
 
-const passwordSignIn = (email: string, password: string) =>
+/** A sign-in with the password: the tokens, or Cognito's challenge for the code when the account has it. */
+export const passwordSignIn = (email: string, password: string) =>
   cognito.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -24,7 +24,7 @@ import {
 } from '../../lambdas/contract/mfa';
 import { handler as operatorTwoStepMigration } from '../../lambdas/migrations/operatorTwoStep';
 import { cognito } from '../../lambdas/platform/aws/cognito';
-import { readOperatorTotpKey, signInWithTotp, totpCode } from '../../lib/local/operator-totp';
+import { passwordSignIn, readOperatorTotpKey, signInWithTotp, totpCode } from '../../lib/local/operator-totp';
 import { call } from '../support/api';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn, createChurch, snapshotTable } from '../support/fixtures';
@@ -55,6 +55,31 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Da
 const operatorCall = (token: string) => call('getAllOrganizations', { token });
 const refusedWith = (message: string) => ({ status: 403, body: { error: { code: 'permission-denied', message } } });
 
+/**
+ * The super-admin placed in a new church, and its sign-in as the browser makes it: the password,
+ * then the code from its authenticator when Cognito asks for one.
+ */
+async function operatorIn() {
+  const church = await createChurch();
+  const { userId, email, token } = await superAdminIn(church.orgId);
+  const key = readOperatorTotpKey(stack.dataDir)!;
+  return { church, userId, email, token, signIn: () => signInWithTotp(email, PASSWORD, key) };
+}
+
+/**
+ * The super-admin with the code turned off by Cognito's own switch (no moment forgotten), and a
+ * sign-in then: with the password alone.
+ */
+async function operatorWithCodeOff() {
+  const operator = await operatorIn();
+  await setTotp((await operator.signIn()).AccessToken!, false);
+  return { ...operator, passwordOnly: await operator.signIn() };
+}
+
+/** setTwoStep turns the code on through the API, as My Profile does, for the token's account. */
+const turnOn = async (token: string) =>
+  expect((await call('setTwoStep', { token, body: { on: true } })).status).toBe(200);
+
 /** The migration's run, as CloudFormation's custom resource calls it after a deployment (and the local stack at its start). */
 const migrate = async () =>
   (await operatorTwoStepMigration({ RequestType: 'Update' }, {
@@ -65,11 +90,7 @@ const migrate = async () =>
 
 describe('the super-admin without two-step sign-in', () => {
   it('is refused every operator route with a clear 403 and nothing written; with it on, served', async () => {
-    const church = await createChurch();
-    const { email } = await superAdminIn(church.orgId);
-    const key = readOperatorTotpKey(stack.dataDir)!;
-    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
-    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    const { church, signIn, passwordOnly } = await operatorWithCodeOff();
     try {
       const before = await snapshotTable();
       const requests = [
@@ -87,24 +108,19 @@ describe('the super-admin without two-step sign-in', () => {
       }
       expect(await snapshotTable()).toBe(before);
     } finally {
-      expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+      await turnOn(passwordOnly.IdToken!);
     }
     await nextSecond();
-    const withCode = await signInWithTotp(email, PASSWORD, key);
-    expect((await operatorCall(withCode.IdToken!)).status).toBe(200);
+    expect((await operatorCall((await signIn()).IdToken!)).status).toBe(200);
   });
 });
 
 describe('the super-admin’s second step is proven per token', () => {
   it('refuses a password-only token from while the code was off, and tokens refreshed from it, once the code is on', async () => {
-    const church = await createChurch();
-    const { email } = await superAdminIn(church.orgId);
-    const key = readOperatorTotpKey(stack.dataDir)!;
-    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
-    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    const { signIn, passwordOnly } = await operatorWithCodeOff();
     expect(passwordOnly.RefreshToken).toBeTruthy();
     await nextSecond();
-    expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+    await turnOn(passwordOnly.IdToken!);
 
     expect(await operatorCall(passwordOnly.IdToken!)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
     await nextSecond();
@@ -113,7 +129,7 @@ describe('the super-admin’s second step is proven per token', () => {
     expect(await operatorCall(again.IdToken!)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
 
     // A sign-in that answered the code, after the step went on: admitted, and so are its refreshes.
-    const withCode = await signInWithTotp(email, PASSWORD, key);
+    const withCode = await signIn();
     expect((await operatorCall(withCode.IdToken!)).status).toBe(200);
     expect((await operatorCall((await refreshed(withCode.RefreshToken!)).IdToken!)).status).toBe(200);
     // The password-only session stays refused after the good one was admitted.
@@ -121,17 +137,13 @@ describe('the super-admin’s second step is proven per token', () => {
   });
 
   it('of two tokens issued in the same second, admits only the one whose sign-in answered the code', async () => {
-    const church = await createChurch();
-    const { email } = await superAdminIn(church.orgId);
-    const key = readOperatorTotpKey(stack.dataDir)!;
-    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
-    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    const { signIn, passwordOnly } = await operatorWithCodeOff();
     await nextSecond();
-    expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+    await turnOn(passwordOnly.IdToken!);
     await nextSecond();
     let pair: [string, string] | null = null;
     for (let i = 0; i < 10 && !pair; i++) {
-      const withCode = (await signInWithTotp(email, PASSWORD, key)).IdToken!;
+      const withCode = (await signIn()).IdToken!;
       const old = (await refreshed(passwordOnly.RefreshToken!)).IdToken!;
       if (claimsOf(withCode).iat === claimsOf(old).iat) pair = [withCode, old];
     }
@@ -142,21 +154,19 @@ describe('the super-admin’s second step is proven per token', () => {
   });
 
   it('refuses while no turn-on is on record (turned on outside the product), until setTwoStep keeps one', async () => {
-    const church = await createChurch();
-    const { userId, email, token } = await superAdminIn(church.orgId);
+    const { userId, token, signIn } = await operatorIn();
     expect((await operatorCall(token)).status).toBe(200);
     await forgetTwoStepOnSince(userId);
     expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_TOTP_UNRECORDED));
-    expect((await call('setTwoStep', { token, body: { on: true } })).status).toBe(200);
+    await turnOn(token);
     expect(await twoStepOnSince(userId)).not.toBeNull();
     expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
     await nextSecond();
-    const key = readOperatorTotpKey(stack.dataDir)!;
-    expect((await operatorCall((await signInWithTotp(email, PASSWORD, key)).IdToken!)).status).toBe(200);
+    expect((await operatorCall((await signIn()).IdToken!)).status).toBe(200);
   });
 
   it('may not turn the super-admin’s second step off', async () => {
-    const { token } = await superAdminIn((await createChurch()).orgId);
+    const { token } = await operatorIn();
     expect(await call('setTwoStep', { token, body: { on: false } })).toMatchObject(refusedWith(OPERATOR_KEEPS_TOTP));
     expect((await operatorCall(token)).status).toBe(200);
   });
@@ -164,8 +174,7 @@ describe('the super-admin’s second step is proven per token', () => {
 
 describe('the migration for a super-admin whose step went on before its moment was kept', () => {
   it('keeps the run’s moment: a token from before it is refused, a sign-in with the code after it served; run again, changes nothing', async () => {
-    const church = await createChurch();
-    const { userId, email, token } = await superAdminIn(church.orgId);
+    const { userId, token, signIn } = await operatorIn();
     await forgetTwoStepOnSince(userId);
     expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_TOTP_UNRECORDED));
 
@@ -177,25 +186,20 @@ describe('the migration for a super-admin whose step went on before its moment w
     // The safe side: the token of a sign-in from before the run is refused, and the operator signs in again.
     expect(await operatorCall(token)).toMatchObject(refusedWith(OPERATOR_SIGN_IN_AGAIN));
     await nextSecond();
-    const key = readOperatorTotpKey(stack.dataDir)!;
-    expect((await operatorCall((await signInWithTotp(email, PASSWORD, key)).IdToken!)).status).toBe(200);
+    expect((await operatorCall((await signIn()).IdToken!)).status).toBe(200);
 
     expect((await migrate()).Data).toEqual({ recorded: 0 });
     expect(await twoStepOnSince(userId)).toBe(since);
   });
 
   it('keeps no moment for a super-admin without TOTP on', async () => {
-    const church = await createChurch();
-    const { userId, email } = await superAdminIn(church.orgId);
-    const key = readOperatorTotpKey(stack.dataDir)!;
-    await setTotp((await signInWithTotp(email, PASSWORD, key)).AccessToken!, false);
-    const passwordOnly = await signInWithTotp(email, PASSWORD, key);
+    const { userId, passwordOnly } = await operatorWithCodeOff();
     try {
       await forgetTwoStepOnSince(userId);
       expect((await migrate()).Data).toEqual({ recorded: 0 });
       expect(await twoStepOnSince(userId)).toBeNull();
     } finally {
-      expect((await call('setTwoStep', { token: passwordOnly.IdToken!, body: { on: true } })).status).toBe(200);
+      await turnOn(passwordOnly.IdToken!);
     }
   });
 });
@@ -204,15 +208,7 @@ describe('setTwoStep for any account', () => {
   it('turns on only a verified authenticator, keeps when, and turning off forgets it', async () => {
     const church = await createChurch();
     const { email, userId } = await createAccountIn(church.orgId);
-    const { AccessToken, IdToken } = (
-      await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: stack.clientId,
-          AuthParameters: { USERNAME: email, PASSWORD },
-        }),
-      )
-    ).AuthenticationResult!;
+    const { AccessToken, IdToken } = (await passwordSignIn(email, PASSWORD)).AuthenticationResult!;
     const before = await snapshotTable();
     expect((await call('setTwoStep', { token: IdToken!, body: { on: true } })).body).toEqual({
       error: { code: 'failed-precondition', message: TOTP_NOT_SET_UP },
@@ -222,14 +218,7 @@ describe('setTwoStep for any account', () => {
     await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) }));
     expect((await call('setTwoStep', { token: IdToken!, body: { on: true } })).body).toEqual({ on: true });
     expect(await twoStepOnSince(userId)).not.toBeNull();
-    const asked = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.clientId,
-        AuthParameters: { USERNAME: email, PASSWORD },
-      }),
-    );
-    expect(asked.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await passwordSignIn(email, PASSWORD)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     expect((await call('setTwoStep', { token: IdToken!, body: { on: false } })).body).toEqual({ on: false });
     expect(await twoStepOnSince(userId)).toBeNull();
   });
