@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, registrationBody, verifyEmail } from '../support/fixtures';
+import { PASSWORD, registrationBody } from '../support/fixtures';
+import { proveMailedAddress } from '../support/mail';
 import { expectAccessible, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 async function churchToDelete(): Promise<{ orgId: string; name: string }> {
   const body = registrationBody();
   expect((await call('registerOrganization', { body })).status).toBe(200);
-  await verifyEmail(body.adminInfo.email);
+  expect((await proveMailedAddress(body.adminInfo.email, PASSWORD)).status).toBe(200);
   const answer = await call<{ orgId: string }>('finishRegistration', {
     token: await idToken(body.adminInfo.email, PASSWORD),
     body: { churchInfo: body.churchInfo },
