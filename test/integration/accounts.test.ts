@@ -8,7 +8,7 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
-import { ACCOUNT_EXISTS, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
+import { ACCOUNT_EXISTS, CANNOT_JOIN } from '../../lambdas/accounts/accounts';
 import { createAccount } from '../../lambdas/accounts/identity';
 import { MAILS_PER_DAY, TRIES } from '../../lambdas/accounts/repos/addressProofs';
 import { PROOF_MESSAGES } from '../../lambdas/contract/auth';

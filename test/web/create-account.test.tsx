@@ -1,6 +1,6 @@
 import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
 import { SIGNUP_LINK_UNKNOWN } from '../../lambdas/contract/auth';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth, currentPath, eventually, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';

@@ -1,5 +1,5 @@
 import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth, currentPath, eventually, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';
