@@ -181,7 +181,7 @@ describe('member signup form', () => {
     auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: true, orgId: '' }));
     await userEvent.type(screen.getByLabelText(/^Verification code/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByText(`${joined} Redirecting...`);
+    await eventually(() => screen.getByText(`${joined} Redirecting...`));
 
     const proof = fetchMock.mock.calls.find(([url]) => url === '/api/accounts/proof')!;
     expect(JSON.parse(String(proof[1].body))).toEqual({

@@ -185,7 +185,7 @@ describe('register organization form', () => {
     auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: true, orgId: '' }));
     await userEvent.type(screen.getByLabelText(/^Verification code/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByText('Organization "Grace Community Church" registered. Redirecting...');
+    await eventually(() => screen.getByText('Organization "Grace Community Church" registered. Redirecting...'));
     expect(auth.signIn).toHaveBeenCalledWith({
       username: 'pat@example.org',
       password: 'secret12',

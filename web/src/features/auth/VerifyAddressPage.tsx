@@ -136,8 +136,8 @@ export default function VerifyAddressPage() {
                   </Button>
                 )}
                 <Text className={authStyles.cardFooterLinks}>
-                  Wrong address? <RouterLink to="/create-account">Sign up again</RouterLink> or{' '}
-                  <RouterLink to="/register-organization">register your church again</RouterLink>.
+                  Wrong address? Start again: <RouterLink to="/create-account">sign up</RouterLink> or{' '}
+                  <RouterLink to="/register-organization">register a church</RouterLink>.
                 </Text>
               </Flex>
             }
