@@ -12,7 +12,8 @@
  *    deploys reuse the previous value). There is deliberately no placeholder default: a wrong
  *    super-admin address would hand organisation deletion to whoever owns it.
  *  - sesFromEmail: context; a verified SES identity. Set: Cognito and our mails are sent through
- *    SES from it (MAIL_FROM). Unset: Cognito's default sender, and no MAIL_FROM.
+ *    SES from it (MAIL_FROM). Unset: Cognito's default sender, no MAIL_FROM, and so no codes to
+ *    open accounts (sign-up and registration say so); the synth warns.
  *  - appUrl: context; the public URL if a custom domain fronts CloudFront.
  *  - alarmEmail: context; where the CloudWatch alarms are mailed (an SNS e-mail subscription,
  *    confirmed from the first mail). Unset: the alarm topic has no subscriber.

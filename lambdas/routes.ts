@@ -32,10 +32,19 @@ export type ShippedFiles = 'pdfText' | 'commonPasswords';
 export type JobsAction = 'states:StartExecution' | 'states:DescribeExecution';
 
 /**
- * What opening an account calls (accounts/accounts.ts): look the address up, replace an unproven
- * account (signed out, deleted), create, set its password, and delete it again when that fails.
+ * What asking for an account calls: whether the address already has a proven account (the message
+ * it gets depends on it). Nothing that changes an account: no account is made before the proof.
  */
-const OPEN_ACCOUNT = [
+const ASK_FOR_ACCOUNT = ['cognito-idp:AdminGetUser'] as const satisfies readonly UserPoolAction[];
+
+/**
+ * What proving an address calls (accounts/accounts.ts), only after the mailed code matched: look
+ * the address up, replace an account opened before codes were ours and never proven (signed out,
+ * deleted), create the proven account and set its password, and delete it again when that fails.
+ * AdminCreateUser refuses an address that has an account, so the password is set only on the
+ * account this request made (docs/least-privilege.md).
+ */
+const PROVE_ADDRESS = [
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:AdminCreateUser',
@@ -115,8 +124,8 @@ export const routes = [
     access: 'public',
     entry: 'organizations/registerOrganization',
     area: 'accounts',
-    uses: { table: 'readWrite' },
-    userPool: OPEN_ACCOUNT,
+    uses: { table: 'readWrite', mail: true },
+    userPool: ASK_FOR_ACCOUNT,
     files: ['commonPasswords'],
     load: 'account',
   },
@@ -395,8 +404,21 @@ export const routes = [
     access: 'public',
     entry: 'accounts/newUser',
     area: 'accounts',
+    uses: { table: 'readWrite', mail: true },
+    userPool: ASK_FOR_ACCOUNT,
+    files: ['commonPasswords'],
+    load: 'account',
+  },
+  // The mailed code: the account is made only now, proven (accounts/accounts.ts).
+  {
+    operation: 'proveAddress',
+    method: 'POST',
+    path: '/api/accounts/proof',
+    access: 'public',
+    entry: 'accounts/proveAddress',
+    area: 'accounts',
     uses: { table: 'readWrite' },
-    userPool: OPEN_ACCOUNT,
+    userPool: PROVE_ADDRESS,
     files: ['commonPasswords'],
     load: 'account',
   },

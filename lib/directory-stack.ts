@@ -1,4 +1,4 @@
-import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../lambdas/routes';
 import { Api } from './api';
@@ -55,6 +55,13 @@ export class DirectoryStack extends Stack {
         constraintDescription: 'must be an e-mail address',
       }).valueAsString;
 
+    if (!props.sesFromEmail) {
+      // Our codes go through SES (accounts/accounts.ts): without a sender nobody can open an account.
+      Annotations.of(this).addWarningV2(
+        'church-directory:no-mail-sender',
+        'No sesFromEmail: nobody can sign up or register a church, since the codes that open accounts are mailed through SES. Deploy with -c sesFromEmail=<a verified SES identity>.',
+      );
+    }
     this.auth = new Auth(this, 'Auth', {
       sesFromEmail: props.sesFromEmail,
       threatProtection: props.threatProtection,

@@ -50,15 +50,21 @@ const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementPr
 
 /** method AND path prefix, for every public write route. Undefined when there are none. */
 export function publicWritesStatement(manifest: readonly RouteDef[] = routes): CfnWebACL.StatementProperty | undefined {
-  const matches = publicWriteRoutes(manifest).map<CfnWebACL.StatementProperty>((route) => ({
-    andStatement: {
-      statements: [
-        byteMatch({ method: {} }, route.method, 'EXACTLY'),
-        // URL_DECODE first so that /api/%6Frganizations cannot slip past.
-        byteMatch({ uriPath: {} }, literalPrefix(route.path), 'STARTS_WITH', ['URL_DECODE']),
-      ],
-    },
-  }));
+  const writes = publicWriteRoutes(manifest).map((route) => `${route.method} ${literalPrefix(route.path)}`);
+  // A path another one's prefix already matches (POST /api/accounts/proof under /api/accounts) adds nothing.
+  const needed = [...new Set(writes)].filter((w) => !writes.some((o) => o !== w && w.startsWith(o)));
+  const matches = needed.map<CfnWebACL.StatementProperty>((write) => {
+    const [method, prefix] = write.split(' ') as [string, string];
+    return {
+      andStatement: {
+        statements: [
+          byteMatch({ method: {} }, method, 'EXACTLY'),
+          // URL_DECODE first so that /api/%6Frganizations cannot slip past.
+          byteMatch({ uriPath: {} }, prefix, 'STARTS_WITH', ['URL_DECODE']),
+        ],
+      },
+    };
+  });
   return matches.length === 0 ? undefined : anyOf(matches);
 }
 

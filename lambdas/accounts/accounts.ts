@@ -1,22 +1,30 @@
 /**
- * Opening an account (newUser, registerOrganization) and the proof that finishes it. Nothing a
- * church holds is looked at before the owner of the address has proven it with the code Cognito
- * mails: the open step does the same work and gives the same answer for every address, whether a
- * church lists it or not, and its account holds no church. The finishing steps (joinChurch.ts,
- * registration.ts) run only for a proven address, so their refusals tell the owner, nobody else.
+ * Opening an account (newUser, registerOrganization, then proveAddress). Nothing a church holds is
+ * looked at, and no account is made, before the owner of the address has proven it with the code
+ * we mail: the request does the same work and gives the same answer for every address (a message
+ * goes to the address: the code, or, when it already has an account, the way into that one), so
+ * nobody learns who has an account, not even by signing in with the password they chose, since
+ * no account has it until the code is entered. The finishing steps (joinChurch.ts, registration.ts)
+ * run only for a proven account, so their refusals tell the owner, nobody else.
  *
- * An unproven account never blocks the owner: Cognito sends no reset code to an unverified
- * address, so an account a stranger opened with it would lock the owner out for good. Opening an
- * account for an address whose account is unproven replaces that account.
+ * A stranger cannot squat an address either: an account exists only once proven.
  *
- * What the account was opened for (the church to register, or the sign-up link's church) is kept
- * on the server with it (repos/openedAccounts.ts), so the address may be proven on any device.
+ * What the account is asked for (the church to register, or the sign-up link's church) waits on the
+ * server with the code (repos/addressProofs.ts), then with the account (repos/openedAccounts.ts), so
+ * the address may be proven on any device.
  */
+import { randomInt } from 'node:crypto';
+import type { ProveAddressInput } from '../contract/auth';
+import { PROOF_MESSAGES } from '../contract/auth';
 import type { Principal } from '../core/principal';
 import { getPoolUser, type PoolUser } from '../platform/aws/pool-users';
+import { mailConfigured, sendMail } from '../platform/aws/ses';
+import { env } from '../platform/env';
 import { deleteAccount } from './accountDeletion';
 import { AppError, denied } from '../core/errors';
 import { createAccount } from './identity';
+import { accountExistsMail, codeMail } from './proofMails';
+import { checkProof, forgetProof, keepProof } from './repos/addressProofs';
 import { forgetOpenedFor, keepOpenedFor, openedFor, type OpenedFor } from './repos/openedAccounts';
 import { deleteUserRecord } from './repos/users';
 import { UNPROVEN_DAYS } from './unproven';
@@ -27,32 +35,53 @@ export const CANNOT_JOIN =
 export const ACCOUNT_EXISTS = 'An account with this email address already exists. Try logging in.';
 export const ADMIN_EXISTS = 'An administrator account with this email already exists.';
 export const VERIFY_FIRST = 'Please verify your email address before continuing.';
-/** The open step's one answer, whatever the address. */
-export const ACCOUNT_OPENED = 'Thank you. Verify your email address to finish.';
+
+/** A six-digit code, every one as likely. */
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
- * An account with this password for the address, holding no church, and what it was opened for;
- * unless its owner has already proven the address (then it stays as it is: signing in with its
- * own password is the way in).
+ * The request for an account: a code for the address, kept with what it is for, and a message to
+ * it. An address that already has a proven account gets the way into it instead, and a code
+ * nobody is sent, so everything else is alike.
  */
-export async function openAccount(
-  input: { email: string; name: string; password: string },
-  purpose: OpenedFor,
-  now = new Date(),
-): Promise<void> {
+export async function openAccount(input: { email: string; name: string }, purpose: OpenedFor): Promise<void> {
+  if (!mailConfigured()) throw new AppError('unavailable', PROOF_MESSAGES.noSender);
   const existing = await getPoolUser(input.email);
-  if (existing?.emailVerified) return;
-  if (existing) await dropUnproven(existing);
-  let userId: string;
-  try {
-    userId = await createAccount({ ...input, custom: {}, emailTakenMessage: ACCOUNT_EXISTS });
-  } catch (error) {
-    // Another open for the address made its account between our look-up and our create: it stands.
-    if (error instanceof AppError && error.code === 'already-exists') return;
-    throw error;
+  const code = newCode();
+  if ((await keepProof({ ...input, purpose, code })) === 'limit') {
+    throw new AppError('resource-exhausted', PROOF_MESSAGES.tooManyMails);
   }
-  // It lasts as long as the unproven account does (the clean-up job then deletes the account).
-  await keepOpenedFor(userId, purpose, new Date(now.getTime() + UNPROVEN_DAYS * 86_400_000));
+  const appUrl = env('APP_URL');
+  await sendMail(
+    existing?.emailVerified ? accountExistsMail(input.email, appUrl) : codeMail(input.email, code, appUrl),
+  );
+}
+
+/**
+ * The code's proof: the account is made now, proven, with the password given here, and keeps what
+ * it was asked for until the finishing step. An address whose account exists and is proven never
+ * got a code (or proved it for another account since): that account is left as it is.
+ */
+export async function proveAddress(input: ProveAddressInput, now = new Date()): Promise<void> {
+  const proof = await checkProof(input.email, input.code, now.getTime());
+  if (proof.outcome !== 'proven') {
+    throw new AppError('invalid-argument', proof.outcome === 'wrong' ? PROOF_MESSAGES.wrongCode : PROOF_MESSAGES.spent);
+  }
+  const existing = await getPoolUser(input.email);
+  if (existing?.emailVerified) throw new AppError('already-exists', ACCOUNT_EXISTS);
+  // An account opened before codes were ours, never proven: the owner has now proven the address.
+  if (existing) await dropUnproven(existing);
+  const userId = await createAccount({
+    email: input.email,
+    name: proof.name,
+    password: input.password,
+    custom: {},
+    emailTakenMessage: ACCOUNT_EXISTS,
+    emailVerified: true,
+  });
+  // It lasts as long as an unproven account would have (the finishing step usually follows at once).
+  await keepOpenedFor(userId, proof.purpose, new Date(now.getTime() + UNPROVEN_DAYS * 86_400_000));
+  await forgetProof(input.email);
 }
 
 /**

@@ -20,8 +20,10 @@ const toAttributes = (custom: CustomAttributes): AttributeType[] =>
   Object.entries(custom).map(([name, value]) => ({ Name: `custom:${name}`, Value: value ?? '' }));
 
 /**
- * Creates a confirmed account with a permanent password and an unverified e-mail (verified
- * later with a code). Answers the new user's id (the token's `sub`).
+ * Creates a confirmed account with a permanent password; its e-mail is verified when the caller
+ * has proven it (a mailed code), else unverified. Answers the new user's id (the token's `sub`).
+ * An existing account is never touched: its address answers `already-exists` before any password
+ * is set.
  */
 export async function createAccount(input: {
   email: string;
@@ -29,6 +31,7 @@ export async function createAccount(input: {
   password: string;
   custom: CustomAttributes;
   emailTakenMessage: string;
+  emailVerified?: boolean;
 }): Promise<string> {
   let userId: string | undefined;
   try {
@@ -39,7 +42,7 @@ export async function createAccount(input: {
         MessageAction: 'SUPPRESS',
         UserAttributes: [
           { Name: 'email', Value: input.email },
-          { Name: 'email_verified', Value: 'false' },
+          { Name: 'email_verified', Value: input.emailVerified ? 'true' : 'false' },
           { Name: 'name', Value: input.name },
           ...toAttributes(input.custom),
         ],

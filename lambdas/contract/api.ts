@@ -20,6 +20,11 @@ export interface AccountOpenedResult {
   message: string;
 }
 
+/** The mailed code proved the address: its account now exists, with the password given. */
+export interface AddressProvenResult {
+  success: true;
+}
+
 /** The church a sign-up link names (getOrganizationName, public): its name and nothing else. */
 export interface OrganizationNameResult {
   orgName: string;
@@ -303,6 +308,7 @@ export interface OperationResults {
   addRole: AddRoleResult;
   deleteRole: DeletedResult;
   newUser: AccountOpenedResult;
+  proveAddress: AddressProvenResult;
   getOrganizationName: OrganizationNameResult;
   listUsers: ListUsersResult;
   setUserAdminClaim: SetUserAdminResult;

@@ -161,3 +161,35 @@ export const validateSignupForm = (
   fields: { email: string; fullName: string; password: string; confirmPassword: string },
   orgId: string | null,
 ) => firstOf(checkSignupForm(fields, orgId));
+
+/**
+ * The last step of opening an account (proveAddress): the address, the code mailed to it, and the
+ * account's password (the browser that asked for the code still holds it; another device asks
+ * for it again). The account is made only now, proven.
+ */
+export const ProveAddressInput = z.object(
+  {
+    email: emailField(SIGNUP_MESSAGES.email, SIGNUP_MESSAGES.required),
+    code: sixDigitCode,
+    password: passwordField(SIGNUP_MESSAGES.password, SIGNUP_MESSAGES.required),
+  },
+  { error: SIGNUP_MESSAGES.required },
+);
+export type ProveAddressInput = z.infer<typeof ProveAddressInput>;
+
+/** The form that proves an address: the code, and the password unless this browser still holds it. */
+export const ProveAddressForm = z
+  .object({ code: sixDigitCode, password: z.string(), confirmPassword: z.string() })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, { message: SIGNUP_MESSAGES.mismatch, path: ['confirmPassword'] }),
+  );
+
+/** The answers of opening an account and proving its address: the same for every address. */
+export const PROOF_MESSAGES = {
+  mailed: 'We sent a message to this address. Enter the code from it to finish.',
+  wrongCode: 'That code is not correct. Please check the email and try again.',
+  spent: 'That code has expired or was tried too many times. Please start again to get a new one.',
+  tooManyMails:
+    'We have sent this address as many codes as we send in a day. Use the code from the last message, or try again tomorrow.',
+  noSender: 'Accounts cannot be opened yet: this directory has no mail sender. Please tell its operator.',
+} as const;

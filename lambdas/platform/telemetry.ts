@@ -11,6 +11,7 @@ export const METRIC_NAMESPACE = 'ChurchDirectory';
 
 /** Counts of what the product is used for, one data point per event, dimension `service` only. */
 export const BUSINESS_METRICS = [
+  'AccountsRequested',
   'AccountsOpened',
   'OrganizationsRegistered',
   'MembersSignedUp',

@@ -66,8 +66,16 @@ export class Mailbox {
     if (!simple?.Subject?.Data) return bad('Content.Simple.Subject is required.');
     const text = simple.Body?.Text?.Data ?? htmlToText(simple.Body?.Html?.Data ?? '');
     const messageId = `local-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    // Our own code mails say "code is 123456", as Cognito's do: the mailbox shows the code apart.
+    const code = /\bcode is (\d{6})\b/i.exec(text)?.[1];
     for (const address of to)
-      this.add({ to: address, subject: simple.Subject.Data, text, source: `ses:${request.FromEmailAddress}` });
+      this.add({
+        to: address,
+        subject: simple.Subject.Data,
+        text,
+        ...(code ? { code } : {}),
+        source: `ses:${request.FromEmailAddress}`,
+      });
     return { status: 200, headers: {}, body: JSON.stringify({ MessageId: messageId }) };
   }
 

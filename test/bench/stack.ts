@@ -53,10 +53,32 @@ export async function signInLocal(pool: BenchStack['pool'], email: string, passw
   return AuthenticationResult.IdToken;
 }
 
+/** A POST to the local API, answering its JSON; anything but 200 throws, naming what was asked. */
+async function post(url: string, path: string, body: unknown, token?: string): Promise<{ orgId?: string }> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as { orgId?: string };
+}
+
+/** Enters the code the local mailbox holds for the address: its account is made, proven, with this password. */
+async function proveByMail(url: string, email: string, password: string): Promise<void> {
+  const mails = (await (await fetch(`${url}/_local/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+    code?: string;
+  }[];
+  const code = mails[0]?.code;
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  await post(url, '/api/accounts/proof', { email, code, password });
+}
+
 /**
- * A church registered through the API in its two steps, as a person does: the account is opened,
- * its address proven, then the church is made for it (finishRegistration). Sign in again for a
- * token that carries the church.
+ * A church registered through the API in its steps, as a person does: the request, the mailed
+ * code that makes the account, then the church is made for it (finishRegistration). Sign in again
+ * for a token that carries the church.
  */
 export async function registerChurch(
   url: string,
@@ -64,56 +86,33 @@ export async function registerChurch(
   name: string,
   admin: { email: string; password: string },
 ): Promise<string> {
-  const { markEmailVerified } = await import('../../lambdas/accounts/identity');
   const churchInfo = { name, address: '1 Bench Street', city: 'Raleigh', state: 'NC', zip: '27601' };
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { orgId?: string };
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-  await post('/api/organizations', {
+  await post(url, '/api/organizations', {
     churchInfo,
     adminInfo: { name: 'Ann Admin', email: admin.email, password: admin.password },
   });
-  await markEmailVerified(admin.email);
+  await proveByMail(url, admin.email, admin.password);
   const token = await signInLocal(pool, admin.email, admin.password);
-  const { orgId } = await post('/api/session/registration', { churchInfo }, token);
+  const { orgId } = await post(url, '/api/session/registration', { churchInfo }, token);
   if (!orgId) throw new Error('finishRegistration answered no orgId');
   return orgId;
 }
 
 /**
  * A member's sign-up through the API as the browser makes it (test/support/fixtures.ts
- * signUpAndJoin): the account (newUser, which holds no church), its address proven, then
- * finishSignUp with the church's link, which joins the account to the member the church holds
- * for that address. Answers an ID token signed in afterwards, carrying the church.
+ * signUpAndJoin): the request (newUser, which makes nothing), the mailed code that makes the
+ * account, then finishSignUp with the church's link, which joins the account to the member the
+ * church holds for that address. Answers an ID token signed in afterwards, carrying the church.
  */
 export async function signUpMember(
   url: string,
   pool: BenchStack['pool'],
   member: { email: string; password: string; orgId: string; fullName?: string },
 ): Promise<string> {
-  const { markEmailVerified } = await import('../../lambdas/accounts/identity');
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== 200)
-      throw new Error(`${path} for ${member.email}: ${response.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as { orgId?: string };
-  };
   const { email, password, orgId } = member;
-  await post('/api/accounts', { email, fullName: member.fullName ?? 'Bench Member', password, orgId });
-  await markEmailVerified(email);
-  const joined = await post('/api/session/sign-up', { orgId }, await signInLocal(pool, email, password));
+  await post(url, '/api/accounts', { email, fullName: member.fullName ?? 'Bench Member', password, orgId });
+  await proveByMail(url, email, password);
+  const joined = await post(url, '/api/session/sign-up', { orgId }, await signInLocal(pool, email, password));
   if (joined.orgId !== orgId) throw new Error(`${email} joined ${joined.orgId}, not ${orgId}`);
   return signInLocal(pool, email, password);
 }

@@ -101,10 +101,7 @@ describe('member accounts', () => {
       await expectAccessible(page);
       const email = `stranger-${width}-${Date.now().toString(36)}@nowhere.example`;
       await fillSignup(page, email, 'stranger-pass-1');
-      await page
-        .getByText('Your account has been created! Please check your email to verify your address. Redirecting...')
-        .waitFor();
-      await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor({ timeout: 8000 });
+      await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
       await page.getByLabel('Verification code').fill(await codeFor(email));
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toBe(CANNOT_JOIN);
@@ -123,15 +120,13 @@ describe('member accounts', () => {
       await member.page.goto(link);
       await member.page.getByRole('heading', { level: 1, name: 'Join Your Church Directory' }).waitFor();
       await fillSignup(member.page, email.toUpperCase(), password);
-      await member.page
-        .getByText('Your account has been created! Please check your email to verify your address. Redirecting...')
-        .waitFor();
+      // The code page: nothing is made until the mailed code is entered.
+      await member.page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+      expect(new URL(member.page.url()).pathname).toBe('/verify-address');
       await screenshot(member.page, `signup-success-${width}`);
-      // 3.5 s later: the dashboard, behind the verification screen until the mailed code is entered.
-      await member.page.getByRole('heading', { name: 'Email Verification Required' }).waitFor({ timeout: 8000 });
-      expect(new URL(member.page.url()).pathname).toBe('/dashboard');
       await member.page.getByLabel('Verification code').fill(await codeFor(email));
       await member.page.getByRole('button', { name: 'Verify' }).click();
+      await member.page.getByText('Welcome! Your account is linked to your family. Redirecting...').waitFor();
       await member.page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
       await member.page.goto('/families');
       await member.page.getByRole('heading', { level: 1, name: 'Families' }).waitFor();

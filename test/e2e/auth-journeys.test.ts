@@ -11,6 +11,8 @@ import { keys } from '../../lambdas/core/repos/keys';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { stack } from '../support/env';
 import { PASSWORD, createAccountIn } from '../support/fixtures';
+import { ACCOUNT_EXISTS_SUBJECT } from '../../lambdas/accounts/proofMails';
+import { mailsTo } from '../support/mail';
 import { codeFor, expectAccessible, launch, mailCount, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -23,6 +25,14 @@ afterAll(async () => {
 });
 
 const stamp = Date.now().toString(36);
+
+/** The code page's link from the newest mail to the address, as a phone's mail program opens it. */
+async function mailedLink(email: string): Promise<string> {
+  const [mail] = await mailsTo(email);
+  const link = /https?:\/\/\S+\/verify-address\?email=\S+/.exec(mail?.text ?? '')?.[0];
+  expect(link, `the code page's link mailed to ${email}`).toBeDefined();
+  return link!;
+}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -138,19 +148,16 @@ describe('registering a church', () => {
 
     await page.getByLabel('Confirm Password').fill(admin.password);
     await page.getByRole('button', { name: 'Register Church' }).click();
-    await page
-      .getByText(
-        `Almost done! Please check the administrator's email (${admin.email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,
-      )
-      .waitFor();
-    await page.waitForURL('**/dashboard', { timeout: 15_000 });
-
-    await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
-    await screenshot(page, 'verification-gate');
+    await page.getByRole('heading', { level: 1, name: 'Verify Your Email' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/verify-address');
+    await page.getByText(admin.email).first().waitFor();
+    // This browser asked: it holds the password, so the page asks for the code alone.
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'verify-address');
     await expectAccessible(page);
-    const code = await codeFor(admin.email);
-    await page.getByLabel('Verification code').fill(code);
+    await page.getByLabel('Verification code').fill(await codeFor(admin.email));
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`Organization "${church}" registered. Redirecting...`).waitFor();
     await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     await page.getByRole('link', { name: 'User Management' }).first().waitFor();
     await screenshot(page, 'dashboard-new-church');
@@ -172,7 +179,7 @@ describe('registering a church', () => {
     await context.close();
   });
 
-  it('finishes the registration on a phone that reads the mailed code: the server kept the church', async () => {
+  it('finishes the registration on a phone that opens the mailed link: the server kept the church', async () => {
     const owner = { email: `deacon-${stamp}@example.org`, password: 'second-pass-2' };
     const name = `St Aidan ${stamp}`;
     const computer = await newPage(browser, 1280);
@@ -185,17 +192,19 @@ describe('registering a church', () => {
       ...owner,
     });
     await computer.page.getByRole('button', { name: 'Register Church' }).click();
-    await computer.page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
+    await computer.page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
     await computer.context.close();
 
-    // The phone knows nothing of the church: it signs in, enters the mailed code, and the church is made.
+    // The phone knows nothing of the church: it opens the mail's link, enters the code and a password.
+    const code = await codeFor(owner.email);
     const phone = await newPage(browser, 375);
-    await phone.page.goto('/login');
-    await phone.page.getByLabel('Email').fill(owner.email);
+    await phone.page.goto(await mailedLink(owner.email));
+    await phone.page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    await phone.page.getByLabel('Verification code').fill(code);
     await phone.page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await phone.page.getByRole('button', { name: 'Login' }).click();
-    await phone.page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
-    await phone.page.getByLabel('Verification code').fill(await codeFor(owner.email));
+    await phone.page.getByLabel('Confirm Password').fill(owner.password);
+    await screenshot(phone.page, 'verify-address-phone');
+    await expectAccessible(phone.page);
     await phone.page.getByRole('button', { name: 'Verify' }).click();
     await phone.page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
     // Its administrator: the church exists, under the name registered on the computer.
@@ -206,6 +215,56 @@ describe('registering a church', () => {
     await screenshot(phone.page, 'registration-finished-on-phone');
     await phone.context.close();
   });
+
+  /** Asks for an account with the address on the sign-up or the registration form, as a person would. */
+  const askWith = {
+    'sign-up': async (page: Page, email: string, n: number) => {
+      await page.goto('/create-account');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Full Name').fill(`Tom Twin ${n}`);
+      await page.getByLabel('Password', { exact: true }).fill('a-new-pass-3');
+      await page.getByLabel('Confirm Password').fill('a-new-pass-3');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+    },
+    registration: async (page: Page, email: string, n: number) => {
+      await fillRegistration(page, {
+        church: `St Thomas ${stamp} ${n}`,
+        street: '3 Doubting Way',
+        city: 'Cary',
+        zip: '27511',
+        name: 'Tom Twin',
+        email,
+        password: 'a-new-pass-3',
+      });
+      await page.getByRole('button', { name: 'Register Church' }).click();
+    },
+  };
+
+  it.each([
+    [375, 'sign-up'],
+    [1280, 'registration'],
+  ] as const)(
+    'answers a %i px %s with a taken address exactly as a fresh one, and the mail tells the owner the truth',
+    async (width, form) => {
+      const answers: string[] = [];
+      for (const email of [DEMO_ACCOUNTS.admin.email, `fresh-${width}-${stamp}@example.org`]) {
+        const { context, page } = await newPage(browser, width);
+        await askWith[form](page, email, answers.length);
+        await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+        answers.push((await page.locator('#main').innerText()).replace(email, '<address>'));
+        await context.close();
+      }
+      expect(answers[0]).toBe(answers[1]);
+      const [mail] = await mailsTo(DEMO_ACCOUNTS.admin.email);
+      expect(mail).toMatchObject({ subject: ACCOUNT_EXISTS_SUBJECT });
+      expect(mail!.code).toBeUndefined();
+      // The owner's password still opens the account.
+      const { context, page } = await newPage(browser, width);
+      await signIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      await page.getByRole('heading', { name: 'Birthdays This Month' }).waitFor();
+      await context.close();
+    },
+  );
 
   it('refuses the same church name in capitals with the name-taken message and creates nothing', async () => {
     const { context, page } = await newPage(browser);

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { PASSWORD, registrationBody, verifyEmail } from '../support/fixtures';
+import type { MeResult } from '../../lambdas/contract/api';
+import { PASSWORD, registrationBody, signUpAndJoin, unique } from '../support/fixtures';
+import { proveMailedAddress } from '../support/mail';
 import { expectAccessible, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -27,7 +29,7 @@ afterAll(async () => {
 async function churchToDelete(): Promise<{ orgId: string; name: string }> {
   const body = registrationBody();
   expect((await call('registerOrganization', { body })).status).toBe(200);
-  await verifyEmail(body.adminInfo.email);
+  expect((await proveMailedAddress(body.adminInfo.email, PASSWORD)).status).toBe(200);
   const answer = await call<{ orgId: string }>('finishRegistration', {
     token: await idToken(body.adminInfo.email, PASSWORD),
     body: { churchInfo: body.churchInfo },
@@ -38,6 +40,15 @@ async function churchToDelete(): Promise<{ orgId: string; name: string }> {
 
 describe('super-admin', () => {
   it.each([1280, 375])('runs the data integrity report and sees it again after a reload (%i px)', async (width) => {
+    // Sign-ups that never finish are states, not faults: one waiting for its code, one refused once proven.
+    const admin = await idToken(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const { orgId } = (await call<MeResult>('getMe', { token: admin })).body;
+    const waiting = `${unique('waiting')}@nowhere.example`;
+    const asked = { email: waiting, fullName: 'Will Wait', password: PASSWORD, orgId };
+    expect((await call('newUser', { body: asked })).status).toBe(200);
+    const refused = `${unique('refused')}@nowhere.example`;
+    expect((await signUpAndJoin(refused, orgId)).status).toBe(403);
+
     const { context, page } = await newPage(browser, width);
     await signIn(page, OPERATOR.email, OPERATOR.password);
     // In no church's directory: the operator's home is the organisations, never "no longer listed".
@@ -65,6 +76,9 @@ describe('super-admin', () => {
     expect(await total.getAttribute('class')).toContain(count > 0 ? 'issue-badge--bad' : 'issue-badge--ok');
     if (count === 0) await page.getByText('No data integrity issues found. Everything looks good!').waitFor();
     else expect(await page.getByRole('table').getByRole('row').count()).toBe(Math.min(count, 5000) + 1);
+    // The demo church is clean, and the unfinished sign-ups are nobody's fault.
+    for (const text of [orgId, waiting, refused])
+      expect(await page.getByRole('row').filter({ hasText: text }).count(), text).toBe(0);
     await expectAccessible(page);
     await screenshot(page, `data-audit-result-${width}`);
 

@@ -245,3 +245,13 @@ describe('WAF public-write matching', () => {
     expect(publicWritesStatement(probes.filter((p) => p.access !== 'public'))).toBeUndefined();
   });
 });
+
+describe('the public routes', () => {
+  it('hold no Cognito action that changes an account, but proveAddress, which acts only after the mailed code', () => {
+    const changing = routes
+      .filter((r: RouteDef) => r.access === 'public' && r.operation !== 'proveAddress')
+      .flatMap((r: RouteDef) => (r.userPool ?? []).map((action) => `${r.operation}: ${action}`))
+      .filter((grant) => !grant.endsWith('cognito-idp:AdminGetUser'));
+    expect(changing).toEqual([]);
+  });
+});

@@ -283,7 +283,7 @@ describe('HTTP API', () => {
     );
     for (const { from } of files)
       expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
-    const setsPassword = ['newUser', 'registerOrganization'];
+    const setsPassword = ['newUser', 'registerOrganization', 'proveAddress'];
     for (const route of routes.filter((r) => !setsPassword.includes(r.operation)))
       expect(filesToShip(route), route.operation).toEqual([]);
   });
@@ -553,7 +553,14 @@ describe('WAF', () => {
       expect(uri.PositionalConstraint).toBe('STARTS_WITH');
       return `${method.SearchString} ${uri.SearchString}`;
     });
-    expect(matched.sort()).toEqual(publicWrites.map((r) => `${r.method} ${r.path.split('{')[0]}`).sort());
+    // Each public write starts with a match (POST /api/accounts/proof with POST /api/accounts), and each match is one's own.
+    const writes = publicWrites.map((r) => `${r.method} ${r.path.split('{')[0]}`);
+    for (const write of writes)
+      expect(
+        matched.some((m: string) => write.startsWith(m)),
+        write,
+      ).toBe(true);
+    for (const m of matched) expect(writes).toContain(m);
 
     // The same routes are rate-limited more strictly.
     const strict = acl.Properties.Rules.find((r: any) => r.Name === 'PublicWritesRateLimit');
@@ -562,8 +569,9 @@ describe('WAF', () => {
 });
 
 describe('cdk-nag and template validation', () => {
-  it('reports no unacknowledged finding, error or warning', () => {
-    expectNoOpenFindings(s.app, s.validationReport);
+  it('reports no unacknowledged finding or error, and no warning but that of its missing mail sender', () => {
+    // This app has no sesFromEmail (regions.test.ts has one, and no warning at all).
+    expectNoOpenFindings(s.app, s.validationReport, ['church-directory:no-mail-sender']);
   });
 
   it('acknowledges only findings that really occur, each with a reason', () => {

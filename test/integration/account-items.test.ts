@@ -1,12 +1,15 @@
 /**
  * What an account holds apart from any church (`ACCOUNT#<userId>`: what it was opened for, when its
  * two-step sign-in went on) goes with the account wherever it is deleted (accounts/accountDeletion.ts):
- * an administrator's deletion, an unproven account replaced by the owner of the address, the daily
+ * an administrator's deletion, an unproven account (opened before the mailed code came first) replaced
+ * when the owner proves the address, the daily
  * clean-up of unproven accounts, and a church's deletion. Each account here turned two-step sign-in
  * on as My Profile does, so its partition holds a TWOSTEP item before; nothing of it is left after.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createAccount } from '../../lambdas/accounts/identity';
+import { keepOpenedFor } from '../../lambdas/accounts/repos/openedAccounts';
 import { twoStepOnSince } from '../../lambdas/accounts/repos/twoStep';
 import type { StartJobResult } from '../../lambdas/contract/jobs';
 import { ddb } from '../../lambdas/platform/aws/ddb';
@@ -17,6 +20,7 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { createAccountIn, createChurch, memberAccountIn, PASSWORD, unique } from '../support/fixtures';
 import { superAdminIn, waitForJob } from '../support/jobs';
+import { proveMailedAddress } from '../support/mail';
 
 /** The item types of the account's own partition. */
 const accountItems = async (userId: string) =>
@@ -31,12 +35,14 @@ const accountItems = async (userId: string) =>
     )
   ).Items!.map((item) => String(item.type));
 
-/** An account opened through newUser (unproven, no church), with two-step sign-in on: its user id. */
+/**
+ * An account opened as sign-up did before the mailed code came first (unproven, no church, what it
+ * was opened for kept), with two-step sign-in on: its user id.
+ */
 async function openedWithTwoStep(email: string, password = PASSWORD): Promise<string> {
-  const opened = await call('newUser', { body: { fullName: 'Not Yet', email, password, orgId: null } });
-  expect(opened.status).toBe(200);
+  const userId = await createAccount({ email, name: 'Not Yet', password, custom: {}, emailTakenMessage: '' });
+  await keepOpenedFor(userId, { kind: 'join', orgId: null }, new Date(Date.now() + 86_400_000));
   await turnOnTotp(email, password);
-  const userId = (await getPoolUser(email))!.sub;
   expect((await accountItems(userId)).sort()).toEqual(['OPENED', 'TWOSTEP']);
   return userId;
 }
@@ -60,6 +66,7 @@ describe('an account’s own items go with it', () => {
 
     const opened = await call('newUser', { body: { fullName: 'Ruth Boaz', email, password: PASSWORD, orgId: null } });
     expect(opened.status).toBe(200);
+    expect((await proveMailedAddress(email, PASSWORD)).status).toBe(200);
     expect((await getPoolUser(email))!.sub).not.toBe(stranger);
     expect(await accountItems(stranger)).toEqual([]);
   });

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, idToken } from '../support/api';
 import { expectRefusedUnchanged, type BadInputCase } from '../support/bad-input';
 import { stack } from '../support/env';
-import { PASSWORD, createAccountIn, createChurch, unique, verifyEmail, type Church } from '../support/fixtures';
+import { PASSWORD, createAccountIn, createChurch, unique, type Church } from '../support/fixtures';
+import { proveMailedAddress } from '../support/mail';
 
 const long = (n: number) => 'x'.repeat(n);
 const REQUIRED = 'All fields (Email, Full Name, Password, Confirm Password) are required.';
@@ -110,7 +111,7 @@ describe('sign-up and user routes refuse bad input clearly and write nothing', (
       },
     });
     expect(answer.status).toBe(200);
-    await verifyEmail(address);
+    expect((await proveMailedAddress(address, PASSWORD)).status).toBe(200);
     const finished = await call('finishSignUp', {
       token: await idToken(address, PASSWORD),
       body: { orgId: church.orgId, admin: true, 'custom:admin': 'true', custom: { orgId: other.orgId } },

@@ -1,6 +1,6 @@
 /**
- * Member sign-up: newUser opens an account for any address with the same answer, holding no
- * church; once the address is proven, finishSignUp joins the member the church holds for it, with
+ * Member sign-up: newUser mails any address a code (or, when it has an account, the way into it)
+ * with the same answer, and makes no account; proveAddress makes it with the code; finishSignUp joins the member the church holds for it, with
  * refusals that say nothing about which addresses exist where; an unproven account never blocks
  * the owner of the address; all or nothing between the account's claims and the user record.
  */
@@ -8,7 +8,10 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ListUsersResult } from '../../lambdas/contract/api';
-import { ACCOUNT_EXISTS, ACCOUNT_OPENED, CANNOT_JOIN, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
+import { ACCOUNT_EXISTS, CANNOT_JOIN } from '../../lambdas/accounts/accounts';
+import { createAccount } from '../../lambdas/accounts/identity';
+import { MAILS_PER_DAY, TRIES } from '../../lambdas/accounts/repos/addressProofs';
+import { PROOF_MESSAGES } from '../../lambdas/contract/auth';
 import { JOINED } from '../../lambdas/accounts/finishAccount';
 import { keys } from '../../lambdas/core/repos/keys';
 import { deleteMember } from '../../lambdas/directory/members';
@@ -26,12 +29,12 @@ import {
   registrationBody,
   signUpAndJoin,
   snapshotChurches,
-  snapshotTable,
   unique,
-  verifyEmail,
   type Church,
 } from '../support/fixtures';
 import { adminOf, beforeItsWrite } from '../support/interleave';
+import { mailedCode, mailsTo, proveMailedAddress } from '../support/mail';
+import { ACCOUNT_EXISTS_SUBJECT } from '../../lambdas/accounts/proofMails';
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
@@ -60,6 +63,11 @@ const attributesOf = async (email: string) => {
   );
   return Object.fromEntries((UserAttributes ?? []).map((a) => [a.Name!, a.Value]));
 };
+const accountExists = (email: string) =>
+  attributesOf(email).then(
+    () => true,
+    () => false,
+  );
 const signsIn = (email: string, password: string) =>
   idToken(email, password).then(
     () => true,
@@ -67,8 +75,8 @@ const signsIn = (email: string, password: string) =>
   );
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-describe('opening an account (newUser): no membership oracle', () => {
-  it('answers a listed and an unlisted address alike, in comparable time, and writes nothing a church holds', async () => {
+describe('asking for an account (newUser): no membership oracle', () => {
+  it('answers a listed and an unlisted address alike, in comparable time, mails each a code, and makes no account before the code', async () => {
     const church = await createChurch();
     const listed: string[] = [];
     for (let i = 0; i < 5; i++) listed.push((await memberWithEmail(church)).email);
@@ -82,13 +90,12 @@ describe('opening an account (newUser): no membership oracle', () => {
         times[kind].push(performance.now() - started);
         expect({ status: answer.status, body: answer.body }, kind).toEqual({
           status: 200,
-          body: { success: true, message: ACCOUNT_OPENED },
+          body: { success: true, message: PROOF_MESSAGES.mailed },
         });
-        // The account holds no church: no organisation, member or family claim.
-        expect(
-          Object.keys(await attributesOf(email)).filter((n) => n.startsWith('custom:')),
-          kind,
-        ).toEqual([]);
+        expect(await mailedCode(email), kind).toMatch(/^\d{6}$/);
+        // No account until the code: the password just chosen signs in nowhere.
+        expect(await accountExists(email), kind).toBe(false);
+        expect(await signsIn(email, PASSWORD), kind).toBe(false);
       }
     }
     expect(await snapshotChurches()).toBe(before);
@@ -97,32 +104,59 @@ describe('opening an account (newUser): no membership oracle', () => {
     expect(Math.max(a, b), `${a} ms against ${b} ms`).toBeLessThan(2 * Math.min(a, b) + 50);
   });
 
-  it('an unproven account learns nothing about any church: no claims, no church in getMe, nothing to finish or link', async () => {
+  it('an address with a proven account gets the same answer, a message with no code, and its account is never changed', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
-    await signUp({ email: member.email, orgId: church.orgId });
-    const token = await idToken(member.email, PASSWORD);
-    const claims = claimsOf(token);
-    expect(Object.keys(claims).filter((n) => n.startsWith('custom:'))).toEqual([]);
-    expect(claims.email_verified).not.toBe(true);
-    expect((await call('getMe', { token })).body).toMatchObject({
-      orgId: '',
-      orgName: '',
-      memberId: null,
-      familyId: null,
+    expect((await signUpAndJoin(member.email, church.orgId)).status).toBe(200);
+    const account = await attributesOf(member.email);
+    const before = await snapshotChurches();
+
+    const again = await signUp({ email: member.email, orgId: church.orgId, password: STRANGER });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 200,
+      body: { success: true, message: PROOF_MESSAGES.mailed },
     });
-    const before = await snapshotTable();
-    for (const operation of ['finishSignUp', 'addClaimCreds'] as const) {
-      const refused = await call(operation, { token, body: { orgId: church.orgId } });
-      expect(refused, operation).toMatchObject({
-        status: 403,
-        body: { error: { code: 'permission-denied', message: VERIFY_FIRST } },
+    const [mail] = await mailsTo(member.email);
+    expect(mail).toMatchObject({ subject: ACCOUNT_EXISTS_SUBJECT });
+    expect(mail!.code).toBeUndefined();
+    // No code was sent: every guess is wrong, then the tries are spent, as for any address.
+    for (let i = 0; i < TRIES; i++) {
+      const guess = await call('proveAddress', {
+        body: { email: member.email, code: String(100000 + i), password: STRANGER },
       });
+      expect(guess).toMatchObject({ status: 400, body: { error: { message: PROOF_MESSAGES.wrongCode } } });
     }
-    expect((await call('listFamilies', { token })).status).toBe(403);
-    expect(await snapshotTable()).toBe(before);
+    const spent = await call('proveAddress', { body: { email: member.email, code: '999999', password: STRANGER } });
+    expect(spent).toMatchObject({ status: 400, body: { error: { message: PROOF_MESSAGES.spent } } });
+
+    expect(await signsIn(member.email, STRANGER)).toBe(false);
+    expect(await signsIn(member.email, PASSWORD)).toBe(true);
+    expect(await attributesOf(member.email)).toEqual(account);
+    expect(await snapshotChurches()).toBe(before);
   });
 
+  it('a wrong code uses a try, a new request replaces the code, and a day holds five messages per address', async () => {
+    const email = `${unique('counted')}@example.org`;
+    expect((await signUp({ email })).status).toBe(200);
+    const first = await mailedCode(email);
+    const wrong = first === '000000' ? '111111' : '000000';
+    expect((await call('proveAddress', { body: { email, code: wrong, password: PASSWORD } })).status).toBe(400);
+    for (let i = 1; i < MAILS_PER_DAY; i++) expect((await signUp({ email })).status).toBe(200);
+    const last = await mailedCode(email);
+    const refused = await signUp({ email });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { error: { code: 'resource-exhausted', message: PROOF_MESSAGES.tooManyMails } },
+    });
+    expect(await mailsTo(email)).toHaveLength(MAILS_PER_DAY);
+    if (first !== last) {
+      const old = await call('proveAddress', { body: { email, code: first, password: PASSWORD } });
+      expect(old).toMatchObject({ status: 400, body: { error: { message: PROOF_MESSAGES.wrongCode } } });
+    }
+    expect((await call('proveAddress', { body: { email, code: last, password: PASSWORD } })).status).toBe(200);
+    expect(await signsIn(email, PASSWORD)).toBe(true);
+    expect((await attributesOf(email)).email_verified).toBe('true');
+  });
   it('an older unproven account that carries church claims still learns no church name or member ids from getMe', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
@@ -142,11 +176,17 @@ describe('opening an account (newUser): no membership oracle', () => {
   });
 });
 
-describe('an unproven account never blocks the owner of the address', () => {
-  it('the owner’s sign-up replaces a stranger’s unproven account: the stranger’s password and sessions end, the owner joins', async () => {
+describe('an account opened before codes were ours, never proven, never blocks the owner of the address', () => {
+  it('the owner’s proof replaces it: its password and sessions end, the owner joins', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
-    expect((await signUp({ email: member.email, orgId: church.orgId, password: STRANGER })).status).toBe(200);
+    await createAccount({
+      email: member.email,
+      name: 'Stranger',
+      password: STRANGER,
+      custom: {},
+      emailTakenMessage: '',
+    });
     const strangerToken = await idToken(member.email, STRANGER);
 
     expect(await signUpAndJoin(member.email, church.orgId)).toMatchObject({
@@ -162,13 +202,16 @@ describe('an unproven account never blocks the owner of the address', () => {
     });
   });
 
-  it('replaces a stranger’s church registration with the address, and an older unproven account with its user record', async () => {
+  it('a stranger’s church registration with the address is replaced by the owner’s request, and an older unproven account with its user record', async () => {
     const church = await createChurch();
     const [first, second] = [await memberWithEmail(church), await memberWithEmail(church)];
     const squatted = registrationBody({ email: first.email });
     squatted.adminInfo.password = STRANGER;
     expect((await call('registerOrganization', { body: squatted })).status).toBe(200);
-    expect(await signUpAndJoin(first.email, church.orgId)).toMatchObject({ status: 200 });
+    expect(await signUpAndJoin(first.email, church.orgId)).toMatchObject({
+      status: 200,
+      body: { orgId: church.orgId },
+    });
 
     const older = await createAccountIn(church.orgId, { verified: false, email: second.email });
     expect(await getItem(keys.user(church.orgId, older.userId))).toBeDefined();
@@ -176,24 +219,6 @@ describe('an unproven account never blocks the owner of the address', () => {
     expect(await getItem(keys.user(church.orgId, older.userId))).toBeUndefined();
     const users = (await call<ListUsersResult>('listUsers', { token: church.adminToken })).body.users;
     expect(users.filter((u) => u.email === second.email)).toHaveLength(1);
-  });
-
-  it('leaves a proven account as it is: a stranger gets the same answer and no way in; the owner is told it exists once signed in', async () => {
-    const church = await createChurch();
-    const member = await memberWithEmail(church);
-    expect((await signUpAndJoin(member.email, church.orgId)).status).toBe(200);
-    const before = await snapshotTable();
-    const again = await signUp({ email: member.email, orgId: church.orgId, password: STRANGER });
-    expect({ status: again.status, body: again.body }).toEqual({
-      status: 200,
-      body: { success: true, message: ACCOUNT_OPENED },
-    });
-    expect(await signsIn(member.email, STRANGER)).toBe(false);
-    expect(await snapshotTable()).toBe(before);
-    // The owner, signed in with their own password, gets the refusal text.
-    const owner = await signUpAndJoin(member.email, church.orgId);
-    expect(owner).toMatchObject({ status: 409, body: { error: { code: 'already-exists', message: ACCOUNT_EXISTS } } });
-    expect(await snapshotTable()).toBe(before);
   });
 });
 
@@ -241,12 +266,12 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
     });
     const second = await memberWithEmail(church);
     await signUp({ email: second.email, orgId: '' });
-    await verifyEmail(second.email);
+    expect((await proveMailedAddress(second.email, PASSWORD)).status).toBe(200);
     const token = await idToken(second.email, PASSWORD);
     expect((await call('finishSignUp', { token, body: { orgId: '' } })).status).toBe(200);
     const third = await memberWithEmail(church);
     await signUp({ email: third.email });
-    await verifyEmail(third.email);
+    expect((await proveMailedAddress(third.email, PASSWORD)).status).toBe(200);
     expect((await call('finishSignUp', { token: await idToken(third.email, PASSWORD), body: {} })).status).toBe(200);
   });
 
@@ -267,7 +292,10 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
     ];
     for (const { label, email, orgId } of attempts) {
       const before = await snapshotChurches();
-      const answer = await signUpAndJoin(email, orgId);
+      // An address proven by an earlier attempt has its account: its owner finishes again, signed in.
+      const answer = (await accountExists(email))
+        ? await call('finishSignUp', { token: await idToken(email, PASSWORD), body: { orgId } })
+        : await signUpAndJoin(email, orgId);
       expect(answer.status, label).toBe(403);
       expect(answer.body.error, label).toEqual({ code: 'permission-denied', message: CANNOT_JOIN });
       expect(await snapshotChurches(), label).toBe(before);
@@ -326,7 +354,7 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
     const church = await createChurch();
     const member = await memberWithEmail(church);
     await signUp({ email: member.email, orgId: church.orgId });
-    await verifyEmail(member.email);
+    expect((await proveMailedAddress(member.email, PASSWORD)).status).toBe(200);
     const token = await idToken(member.email, PASSWORD);
     const joins = async () =>
       expect((await call('finishSignUp', { token, body: { orgId: church.orgId } })).status).toBe(200);
@@ -375,12 +403,11 @@ describe('finishing a sign-up (finishSignUp), once the address is proven', () =>
     expect(Object.keys(await attributesOf(email)).filter((n) => n.startsWith('custom:'))).toEqual([]);
   });
 
-  it('lets the new member read the directory once the address is verified and the sign-up finished', async () => {
+  it('lets the new member in only once the code made the account and the sign-up finished', async () => {
     const church = await createChurch();
     const member = await memberWithEmail(church);
     await signUp({ email: member.email, orgId: church.orgId });
-    const unverified = await idToken(member.email, PASSWORD);
-    expect((await call('listFamilies', { token: unverified })).status).toBe(403);
+    expect(await signsIn(member.email, PASSWORD)).toBe(false);
     expect((await signUpAndJoin(member.email, church.orgId)).status).toBe(200);
     const token = await idToken(member.email, PASSWORD);
     expect((await call('listFamilies', { token })).status).toBe(200);
@@ -407,7 +434,7 @@ describe('proving the address on another device (the browser that opened the acc
     const member = await memberWithEmail(church, shared);
     await memberWithEmail(other, shared);
     expect((await signUp({ email: shared, orgId: church.orgId })).status).toBe(200);
-    await verifyEmail(shared);
+    expect((await proveMailedAddress(shared, PASSWORD)).status).toBe(200);
     // The phone asks with no church: the server kept the link's.
     const finished = await call('finishSignUp', { token: await idToken(shared, PASSWORD), body: { orgId: null } });
     expect(finished).toMatchObject({ status: 200, body: { orgId: church.orgId, message: JOINED } });

@@ -23,7 +23,16 @@ import { ddb } from '../../lambdas/platform/aws/ddb';
 import { s3 } from '../../lambdas/platform/aws/s3';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createAccountIn, createChurch, newId, PASSWORD, unique, type Church } from '../support/fixtures';
+import {
+  addFamilyVia,
+  createAccountIn,
+  createChurch,
+  newId,
+  PASSWORD,
+  signUpAndJoin,
+  unique,
+  type Church,
+} from '../support/fixtures';
 import { runReport, superAdminIn } from '../support/jobs';
 import { preparedStatus, TINY_JPEG } from '../support/upload';
 
@@ -87,6 +96,7 @@ let clean: Church;
 const expected: string[] = [];
 const ghostOrgs: string[] = [];
 let waiting: string;
+let refused: string;
 let orphanAccount: string;
 
 async function addGroupVia(token: string, name = unique('Choir')) {
@@ -281,12 +291,14 @@ beforeAll(async () => {
   await bump(o, 'familyCount', 1);
   expected.push(`family ${badAnniversary.familyId} anniversary`);
 
-  // A sign-up waiting for its code, and one whose address no church holds: states, not faults.
+  // A sign-up waiting for its code, and one proven whose address no church holds (refused): states, not faults.
   waiting = `${unique('waiting')}@example.org`;
   expect(
     (await call('newUser', { body: { fullName: 'Waiting', email: waiting, password: PASSWORD, orgId: clean.orgId } }))
       .status,
   ).toBe(200);
+  refused = `${unique('refused')}@example.org`;
+  expect((await signUpAndJoin(refused, clean.orgId)).status).toBe(403);
 
   job = await runReport(superToken);
 }, 180_000);
@@ -346,8 +358,8 @@ describe('data integrity report', () => {
     expect(account).toMatchObject({ collectionName: 'accounts', problematicOrgId: broken.orgId });
   });
 
-  it('reports no account that holds no church: one waiting for its code is a state, cleaned up after a week', () => {
-    expect(job.report!.issues.filter((i) => i.referencedValue === waiting)).toEqual([]);
+  it('reports no account that holds no church: a sign-up waiting for its code, or refused once proven, is a state', () => {
+    expect(job.report!.issues.filter((i) => [waiting, refused].includes(String(i.referencedValue)))).toEqual([]);
     expect(job.report!.issues.filter((i) => i.collectionName === 'accounts' && i.problematicOrgId === null)).toEqual(
       [],
     );

@@ -6,17 +6,12 @@ import { keys } from '../../lambdas/core/repos/keys';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
-import { ACCOUNT_OPENED, ADMIN_EXISTS, VERIFY_FIRST } from '../../lambdas/accounts/accounts';
+import { ADMIN_EXISTS } from '../../lambdas/accounts/accounts';
+import { PROOF_MESSAGES } from '../../lambdas/contract/auth';
+import { mailsTo, proveMailedAddress } from '../support/mail';
+import { ACCOUNT_EXISTS_SUBJECT } from '../../lambdas/accounts/proofMails';
 import { registered } from '../../lambdas/accounts/finishAccount';
-import {
-  PASSWORD,
-  openedItem,
-  registrationBody,
-  snapshotChurches,
-  snapshotTable,
-  unique,
-  verifyEmail,
-} from '../support/fixtures';
+import { PASSWORD, openedItem, registrationBody, snapshotChurches, snapshotTable, unique } from '../support/fixtures';
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
 const get = (Key: Record<string, string>) =>
@@ -27,14 +22,14 @@ const accountExists = (email: string) =>
     () => false,
   );
 
-/** Registration as the browser makes it: the account, the proof of the address, then the church. */
+/** Registration as the browser makes it: the request, the mailed code that makes the account, then the church. */
 async function register(body: ReturnType<typeof registrationBody>) {
   const opened = await call('registerOrganization', { body });
   expect({ status: opened.status, body: opened.body }).toEqual({
     status: 200,
-    body: { success: true, message: ACCOUNT_OPENED },
+    body: { success: true, message: PROOF_MESSAGES.mailed },
   });
-  await verifyEmail(body.adminInfo.email);
+  expect((await proveMailedAddress(body.adminInfo.email, body.adminInfo.password)).status).toBe(200);
   const token = await idToken(body.adminInfo.email, body.adminInfo.password);
   return call<{ orgId: string }>('finishRegistration', { token, body: { churchInfo: body.churchInfo } });
 }
@@ -48,19 +43,21 @@ const customClaims = async (email: string) => {
 };
 
 describe('registerOrganization', () => {
-  it('opens the administrator’s account holding no church; once the address is proven, makes the church, its name claim and its first admin', async () => {
+  it('makes no account and no church before the code; once the code proves the address, makes the church, its name claim and its first admin', async () => {
     const body = registrationBody();
     const before = await snapshotChurches();
     expect((await call('registerOrganization', { body })).status).toBe(200);
     expect(await snapshotChurches()).toBe(before);
-    const unproven = await idToken(body.adminInfo.email, PASSWORD);
-    // The church waits with the account, apart from every church, until the address is proven.
-    const sub = claimsOf(unproven).sub!;
+    expect(await accountExists(body.adminInfo.email)).toBe(false);
+    await expect(idToken(body.adminInfo.email, PASSWORD)).rejects.toThrow();
+    expect((await proveMailedAddress(body.adminInfo.email, PASSWORD)).status).toBe(200);
+    // The church waits with the new account, apart from every church, until the finishing step.
+    const sub = claimsOf(await idToken(body.adminInfo.email, PASSWORD)).sub!;
     expect((await openedItem(sub))?.openedFor).toEqual({ kind: 'register', churchInfo: body.churchInfo });
-    const refused = await call('finishRegistration', { token: unproven, body: { churchInfo: body.churchInfo } });
-    expect(refused).toMatchObject({ status: 403, body: { error: { message: VERIFY_FIRST } } });
-
-    const answer = await register(body);
+    const answer = await call<{ orgId: string }>('finishRegistration', {
+      token: await idToken(body.adminInfo.email, PASSWORD),
+      body: { churchInfo: body.churchInfo },
+    });
     expect(answer.status).toBe(200);
     const { orgId } = answer.body;
 
@@ -91,8 +88,8 @@ describe('registerOrganization', () => {
   it('makes the church when the address is proven on another device, which knows nothing of it', async () => {
     const body = registrationBody();
     expect((await call('registerOrganization', { body })).status).toBe(200);
-    await verifyEmail(body.adminInfo.email);
-    // The phone that read the mailed code signs in and finishes with nothing of the church.
+    // The phone that read the mailed code enters it with the password, signs in and finishes with nothing of the church.
+    expect((await proveMailedAddress(body.adminInfo.email, PASSWORD)).status).toBe(200);
     const phone = await idToken(body.adminInfo.email, PASSWORD);
     const finished = await call<{ orgId: string }>('finishSignUp', { token: phone, body: { orgId: null } });
     expect(finished).toMatchObject({ status: 200, body: { message: registered(body.churchInfo.name) } });
@@ -121,29 +118,32 @@ describe('registerOrganization', () => {
     expect(await accountExists(again.adminInfo.email)).toBe(false);
   });
 
-  it('answers an address that has an account like any other; its owner, once signed in, is told it exists', async () => {
+  it('answers an address that has an account like any other, and mails its owner the way in, with no code', async () => {
     const first = registrationBody();
     expect((await register(first)).status).toBe(200);
     const again = registrationBody({ email: first.adminInfo.email.toUpperCase() });
     again.adminInfo.password = 'not-the-owner-1';
-    const before = await snapshotTable();
+    const before = await snapshotChurches();
     expect((await call('registerOrganization', { body: again })).body).toEqual({
       success: true,
-      message: ACCOUNT_OPENED,
+      message: PROOF_MESSAGES.mailed,
     });
+    const [mail] = await mailsTo(first.adminInfo.email);
+    expect(mail).toMatchObject({ subject: ACCOUNT_EXISTS_SUBJECT });
+    expect(mail!.code).toBeUndefined();
     await expect(idToken(first.adminInfo.email, 'not-the-owner-1')).rejects.toThrow();
-    const token = await idToken(first.adminInfo.email, PASSWORD);
-    const answer = await call('finishRegistration', { token, body: { churchInfo: again.churchInfo } });
-    expect(answer).toMatchObject({ status: 409, body: { error: { code: 'already-exists', message: ADMIN_EXISTS } } });
-    expect(await snapshotTable()).toBe(before);
+    expect(await snapshotChurches()).toBe(before);
   });
 
-  it('a stranger’s unproven registration never blocks the owner of the address from registering', async () => {
+  it('a stranger’s registration with the address never blocks its owner: the owner’s request replaces its code and church', async () => {
     const squatted = registrationBody();
     squatted.adminInfo.password = 'not-the-owner-1';
     expect((await call('registerOrganization', { body: squatted })).status).toBe(200);
     const owner = registrationBody({ email: squatted.adminInfo.email });
-    expect((await register(owner)).status).toBe(200);
+    const made = await register(owner);
+    expect(made.status).toBe(200);
+    expect(await get(keys.org(made.body.orgId))).toMatchObject({ orgName: owner.churchInfo.name });
+    expect(await get(keys.orgName(squatted.churchInfo.name))).toBeUndefined();
     await expect(idToken(owner.adminInfo.email, 'not-the-owner-1')).rejects.toThrow();
   });
 
@@ -153,7 +153,7 @@ describe('registerOrganization', () => {
     const [a, b] = [registrationBody({ name }), registrationBody({ name })];
     for (const body of [a, b]) {
       expect((await call('registerOrganization', { body })).status).toBe(200);
-      await verifyEmail(body.adminInfo.email);
+      expect((await proveMailedAddress(body.adminInfo.email, PASSWORD)).status).toBe(200);
     }
     const finish = async (body: typeof a) =>
       call('finishRegistration', {
@@ -228,7 +228,7 @@ describe('registerOrganization', () => {
     expect(
       (await call('registerOrganization', { body: { ...body, orgId: 'someone-elses-org', admin: false } })).status,
     ).toBe(200);
-    await verifyEmail(body.adminInfo.email);
+    expect((await proveMailedAddress(body.adminInfo.email, PASSWORD)).status).toBe(200);
     const answer = await call<{ orgId: string }>('finishRegistration', {
       token: await idToken(body.adminInfo.email, PASSWORD),
       body: { churchInfo: body.churchInfo, orgId: 'someone-elses-org', admin: false },

@@ -7,6 +7,7 @@ import type { Access, Operation } from '../../lambdas/routes';
 import { createChurch, registrationBody, unique } from '../support/fixtures';
 import type { Role, Target, World } from './roles';
 import { call } from '../support/api';
+import { mailedCode } from '../support/mail';
 import { finishedBook } from '../support/book';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/jobs/repos/jobs';
@@ -253,6 +254,19 @@ export const rules: Record<Operation, Rule> = {
       });
       if (added.status !== 200) throw new Error(`addMember failed: ${JSON.stringify(added.body)}`);
       return { body: { email, fullName: 'Joiner Mensah', password: PASSWORD, orgId: w.church.orgId } };
+    },
+    expect: everyone(200),
+  },
+  // The mailed code is public too: whoever holds it makes the account (a fresh address and code each call).
+  proveAddress: {
+    access: 'public',
+    request: async () => {
+      const email = `${unique('prover')}@example.org`;
+      const asked = await call('newUser', {
+        body: { email, fullName: 'Prover Mensah', password: PASSWORD, orgId: null },
+      });
+      if (asked.status !== 200) throw new Error(`newUser failed: ${JSON.stringify(asked.body)}`);
+      return { body: { email, code: await mailedCode(email), password: PASSWORD } };
     },
     expect: everyone(200),
   },

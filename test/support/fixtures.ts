@@ -12,6 +12,7 @@ import { ddb } from '../../lambdas/platform/aws/ddb';
 import { s3 } from '../../lambdas/platform/aws/s3';
 import { call, idToken } from './api';
 import { stack } from './env';
+import { proveMailedAddress } from './mail';
 import { tableNow } from './table-mirror';
 
 export const PASSWORD = 'correct-horse-1';
@@ -40,12 +41,13 @@ export interface Church {
   adminToken: string;
 }
 
-/** A church registered through the API (the account, the proof, the church), its administrator signed in. */
+/** A church registered through the API (the request, the mailed code, the church), its administrator signed in. */
 export async function createChurch(): Promise<Church> {
   const body = registrationBody();
   const opened = await call('registerOrganization', { body });
   if (opened.status !== 200) throw new Error(`registration failed: ${JSON.stringify(opened.body)}`);
-  await verifyEmail(body.adminInfo.email);
+  const proven = await proveMailedAddress(body.adminInfo.email, PASSWORD);
+  if (proven.status !== 200) throw new Error(`proof failed: ${JSON.stringify(proven.body)}`);
   const finished = await call<{ orgId: string }>('finishRegistration', {
     token: await idToken(body.adminInfo.email, PASSWORD),
     body: { churchInfo: body.churchInfo },
@@ -59,14 +61,15 @@ export async function createChurch(): Promise<Church> {
 }
 
 /**
- * Member sign-up as the browser makes it: the account (newUser), the proof of the address, then
- * finishSignUp with the church's link. Answers finishSignUp's answer.
+ * Member sign-up as the browser makes it: the request (newUser), the mailed code (the address
+ * must have no account yet), then finishSignUp with the church's link. Answers finishSignUp's answer.
  */
 export async function signUpAndJoin(email: string, orgId: string | null, password = PASSWORD) {
   const opened = await call('newUser', { body: { email, fullName: 'Ruth Boaz', password, orgId } });
   if (opened.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(opened.body)}`);
   const address = email.trim().toLowerCase();
-  await verifyEmail(address);
+  const proven = await proveMailedAddress(address, password);
+  if (proven.status !== 200) throw new Error(`proof failed: ${JSON.stringify(proven.body)}`);
   return call<{ orgId: string }>('finishSignUp', { token: await idToken(address, password), body: { orgId } });
 }
 

@@ -38,8 +38,11 @@ const BATCH_KEYS = 100;
 const canonical = (item: Item) => JSON.stringify(item, Object.keys(item).sort());
 const { partitionKey: PK, sortKey: SK } = TABLE_SCHEMA;
 const keyOf = (key: Item) => `${String(key[PK])}\u0000${String(key[SK])}`;
-/** The per-minute write counters change with every request, refused or not: they are not data. */
-const isData = (item: Item) => item.type !== ItemType.writeMinute;
+/**
+ * The per-minute write counters and an address's code (its tries) change with every request,
+ * refused or not: they are limits, not data.
+ */
+const isData = (item: Item) => item.type !== ItemType.writeMinute && item.type !== ItemType.addressProof;
 
 interface Mirror {
   items: Map<string, string>;

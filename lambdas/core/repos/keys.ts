@@ -18,6 +18,7 @@
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
  * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
  * | printed book (job)  | ORG#<orgId>           | BOOK                            |                                   |                                  |                                |
+ * | address proof       | PROOF#<email>         | PROOF                           |                                   |                                  |                                |
  * | opened account      | ACCOUNT#<userId>      | OPENED                          |                                   |                                  |                                |
  * | two-step on since   | ACCOUNT#<userId>      | TWOSTEP                         |                                   |                                  |                                |
  * | job                 | JOB#<jobId>           | JOB                             |                                   |                                  |                                |
@@ -148,6 +149,8 @@ export const keys = {
   }),
   orgPartition: (orgId: string) => `ORG#${orgId}`,
   /** A long job (integrity report, organisation deletion) and its working items, in one partition. */
+  /** The code mailed to an address that asked for an account, until it is proven (accounts/addressProof.ts). */
+  addressProof: (email: string) => ({ PK: `PROOF#${normaliseEmail(email)}`, SK: 'PROOF' }),
   /** What an account holding no church yet was opened for: kept apart from every church until the address is proven. */
   openedAccount: (userId: string) => ({ PK: `ACCOUNT#${userId}`, SK: 'OPENED' }),
   /** When the account's two-step sign-in was last turned on through the API (accounts/twoStep.ts). */

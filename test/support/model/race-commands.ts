@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { SavedResult } from '../../../lambdas/contract/api';
 import { call, idToken } from '../api';
-import { PASSWORD, verifyEmail } from '../fixtures';
+import { PASSWORD } from '../fixtures';
+import { proveMailedAddress } from '../mail';
 import { membersOf, pick, saveFamily, type ChurchModel } from './church';
 import { adoptApi, expectApiMatches } from './picture';
 import { expectOutcome, oneWinner, race } from './race';
@@ -168,7 +169,7 @@ export const raceSignUpDeleteMember = race('race:finishSignUp+deleteMember', fc.
       body: { email, fullName: `${member.name} Member`, password: PASSWORD, orgId: r.church.orgId },
     });
     expect(opened.status).toBe(200);
-    await verifyEmail(email);
+    expect((await proveMailedAddress(email, PASSWORD)).status).toBe(200);
     const token = await idToken(email, PASSWORD);
     const answers = await both(
       () => call('finishSignUp', { token, body: { orgId: r.church.orgId } }),

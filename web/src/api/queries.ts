@@ -104,6 +104,7 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   finishSignUp: ['getMe', 'listUsers'],
   addClaimCreds: ['getMe', 'listUsers'],
   newUser: ['getMe'],
+  proveAddress: ['getMe'],
   // Cognito's own state, read by the pages with totpOnQuery (lib/mfa.ts), which My Profile refreshes.
   setTwoStep: [],
   addFamily: DIRECTORY,

@@ -85,6 +85,8 @@ export function appRoutes(client: QueryClient): RouteObject[] {
         },
         { path: 'register-organization', lazy: page(() => import('../features/auth/RegisterOrganizationPage')) },
         { path: 'create-account', lazy: page(() => import('../features/auth/CreateAccountPage')) },
+        // Not public-only: the page signs in itself once the code made the account, then finishes.
+        { path: 'verify-address', lazy: page(() => import('../features/auth/VerifyAddressPage')) },
         {
           path: 'create-account/:orgId',
           lazy: page(() => import('../features/auth/CreateAccountPage')),

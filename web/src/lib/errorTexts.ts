@@ -6,6 +6,7 @@
  * assert them word for word. Pages never word an error themselves: they name the context,
  * `errorText('signup', error)`.
  */
+import { PROOF_MESSAGES } from '@contract/auth';
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import { PDF_MESSAGES } from '@contract/pdf';
 import { OPERATOR_SIGN_IN_AGAIN, OPERATOR_TOTP_UNRECORDED } from '@contract/mfa';
@@ -21,6 +22,9 @@ const anyReason = (error: unknown) => (error instanceof Error && error.message) 
 /** A thrown error's message, even an empty one. */
 const thrownMessage = (error: unknown) => (error instanceof Error ? error.message : 'Network/Function error');
 const otherCode = (error: { message: string; code: string }) => `Server error: ${error.message} (code: ${error.code})`;
+/** The day's codes for the address are sent, or the deployment has no mail sender: the server says what to do. */
+const limitOrNoMail = (error: ApiError) =>
+  (error.code === 'resource-exhausted' && Boolean(error.message)) || error.message === PROOF_MESSAGES.noSender;
 const denied = (error: unknown) => isApiError(error) && error.code === 'permission-denied';
 /** The operator pages' refusal of a sign-in that did not answer the code (or of a step on without a record): the server's words say what to do. */
 const operatorMustSignIn = (error: ApiError) =>
@@ -103,10 +107,13 @@ const TEXTS = {
           : 'Failed to reset the password. Please try again.')
     );
   },
+  /** The mailed code, with the new account's password: the server's own words (wrong, spent, password refused). */
+  prove: (error: unknown) => serverSaid(error, 'The code could not be checked. Please try again.'),
   /** The church joined or registered once the address is proven: the server's own words. */
   finish: (error: unknown) => serverSaid(error, 'Your account could not be set up. Please try again.'),
   signup(error: unknown) {
     if (!isApiError(error)) return 'An unexpected error occurred while creating the account.';
+    if (limitOrNoMail(error)) return error.message;
     if (error.code === 'already-exists' || /EMAIL_EXISTS/.test(error.message))
       return 'An account with this email address already exists. Try logging in.';
     if (error.code === 'permission-denied') return SIGNUP_DENIED;
@@ -116,6 +123,7 @@ const TEXTS = {
   },
   registration(error: unknown) {
     if (!isApiError(error)) return 'An unexpected error occurred during registration.';
+    if (limitOrNoMail(error)) return error.message;
     if (/organization name already exists/i.test(error.message))
       return 'An organization with this name already exists.';
     if (error.code === 'already-exists')

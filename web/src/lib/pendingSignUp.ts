@@ -1,6 +1,6 @@
 /**
  * The last step of member sign-up and church registration. The server joins or makes a church
- * only once the address is proven (the code Cognito mails). What the account was opened for (the
+ * only once the address is proven (the code it mails makes the account). What the account was opened for (the
  * church link to join, or the church to register) is kept by the server with the account, and here
  * too, for accounts opened before the server kept it: the verification screen or the next sign-in
  * finishes with it. Another browser knows nothing, asks with no church, and the server finishes
@@ -41,11 +41,17 @@ export async function accountState(): Promise<{ proven: boolean; inChurch: boole
   };
 }
 
-/** Joins or registers the church, then refreshes the token (it carries the new claims); throws the API's refusal. */
-export async function finishSignUp(): Promise<void> {
+/**
+ * Joins or registers the church, then refreshes the token (it carries the new claims); answers the
+ * API's words for it (joined, or the church registered); throws the API's refusal.
+ */
+export async function finishSignUp(): Promise<string> {
   const pending = remembered();
-  if (pending.kind === 'register') await callApi('finishRegistration', { body: { churchInfo: pending.churchInfo } });
-  else await callApi('finishSignUp', { body: { orgId: pending.orgId } });
+  const { message } =
+    pending.kind === 'register'
+      ? await callApi('finishRegistration', { body: { churchInfo: pending.churchInfo } })
+      : await callApi('finishSignUp', { body: { orgId: pending.orgId } });
   localStorage.removeItem(KEY);
   await fetchAuthSession({ forceRefresh: true });
+  return message;
 }

@@ -1,11 +1,10 @@
 /**
- * The page that creates an account, member sign-up or church registration: the card, the form
+ * The page that asks for an account, member sign-up or church registration: the card, the form
  * (lib/form.ts) with the page's own fields, its check, the common-password check, the status and
- * the submit button, then the outcome of useAccountCreation's flow and the way to log in.
+ * the submit button; useAccountCreation's flow then goes on to the page that takes the mailed code.
  */
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import entryForm from '../../components/EntryForm.module.css';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
@@ -24,14 +23,13 @@ export interface AccountCreationProps<V extends Record<string, string>, T> {
   /** The checked value's password and the field it was typed in (the common-password check). */
   password: (value: T) => { password: string; field: keyof V & string };
   create: (value: T) => Creation;
-  redirectMs: number;
   /** The submit button's text, idle and busy. */
   submit: { idle: string; busy: string };
-  /** Shown above the form until the account exists. */
+  /** Shown above the form. */
   before?: ReactNode;
   /**
    * Shown, with the links under the form, instead of the form when the page can take no account
-   * (a sign-up link that names no church); never while a submission is under way or done.
+   * (a sign-up link that names no church); never while a submission is under way.
    */
   refusal?: ReactNode;
   /** The inputs, from the form's `field`. */
@@ -55,23 +53,14 @@ export function AccountCreationForm<V extends Record<string, string>, T>(props: 
       return refused ? { ok: false, issues: [{ field: given.field, message: refused }] } : checked;
     },
   });
-  const { followUp, showLoginLink, create: run } = useAccountCreation(form, props.redirectMs);
-  const refused = props.refusal !== undefined && !form.busy && !form.done;
+  const { create: run } = useAccountCreation(form);
+  const refused = props.refusal !== undefined && !form.busy;
 
   return (
     <Flex justifyContent="center" className={wide ? 'page' : 'page page--narrow'}>
       <Card variation="elevated" className={wide ? 'form-card form-card--wide' : 'form-card'}>
         <PageTitle>{titles.heading}</PageTitle>
-        {!form.done && !refused && props.before}
-        {form.done && <StatusMessage status={form.status} />}
-        {form.done && <StatusMessage status={followUp} />}
-        {showLoginLink && (
-          <Text marginTop="medium">
-            <RouterLink className="button-link button-link--primary" to="/login">
-              Go to Login
-            </RouterLink>
-          </Text>
-        )}
+        {!refused && props.before}
 
         {refused && (
           <>
@@ -79,7 +68,7 @@ export function AccountCreationForm<V extends Record<string, string>, T>(props: 
             {props.footer}
           </>
         )}
-        {!form.done && !refused && (
+        {!refused && (
           <form onSubmit={form.submit((value) => run(create(value)))} noValidate aria-busy={form.busy}>
             {children(form)}
             <div className={entryForm.status}>

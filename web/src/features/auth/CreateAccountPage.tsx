@@ -10,13 +10,6 @@ import { AccountCreationForm } from './AccountCreationForm';
 import { NewAccountFields } from './NewAccountFields';
 import authStyles from './authPages.module.css';
 
-/** Redirect 3.5 s after member signup. */
-export const SIGNUP_REDIRECT_MS = 3500;
-
-export const SIGNUP_SUCCESS =
-  'Your account has been created! Please check your email to verify your address. Redirecting...';
-export const SIGNUP_FINISHED = 'Welcome! Your account is linked to your family. Redirecting...';
-
 const EMPTY = { email: '', fullName: '', password: '', confirmPassword: '' };
 
 /**
@@ -54,16 +47,9 @@ export default function CreateAccountPage() {
       create={(value) => ({
         call: () => callApi('newUser', { body: value }),
         credentials: { email: value.email, password: value.password },
-        texts: {
-          failed: 'signup',
-          signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
-          mailFailedPrefix: 'Your account was created and you are signed in',
-          success: SIGNUP_SUCCESS,
-          finished: SIGNUP_FINISHED,
-        },
+        failed: 'signup',
         pending: { kind: 'join', orgId: value.orgId },
       })}
-      redirectMs={SIGNUP_REDIRECT_MS}
       refusal={
         church.unknown ? (
           <>

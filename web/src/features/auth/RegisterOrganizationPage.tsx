@@ -9,9 +9,6 @@ import { NewAccountFields } from './NewAccountFields';
 import authStyles from './authPages.module.css';
 import styles from './RegisterOrganizationPage.module.css';
 
-/** Redirect 4 s after organisation registration. */
-export const REGISTRATION_REDIRECT_MS = 4000;
-
 const EMPTY = {
   name: '',
   address: '',
@@ -53,16 +50,9 @@ export default function RegisterOrganizationPage() {
       create={(value) => ({
         call: () => callApi('registerOrganization', { body: value }),
         credentials: value.adminInfo,
-        texts: {
-          failed: 'registration',
-          signInFailed: 'Your account was created, but the automatic sign-in failed. Please log in manually.',
-          mailFailedPrefix: 'Your account was created and you are signed in',
-          success: `Almost done! Please check the administrator's email (${value.adminInfo.email}) for a code to verify the account; the church is registered once it is verified. Redirecting...`,
-          finished: 'Organization registered! Redirecting to dashboard...',
-        },
+        failed: 'registration',
         pending: { kind: 'register', churchInfo: value.churchInfo },
       })}
-      redirectMs={REGISTRATION_REDIRECT_MS}
       submit={{ idle: 'Register Church', busy: 'Registering...' }}
       before={
         <Alert variation="warning" role="note" marginTop="small" marginBottom="medium" heading="Joining as a member?">

@@ -7,9 +7,9 @@ import { VerifyCodeForm } from '@contract/auth';
 import { useAuth } from '../../lib/auth';
 import { AuthStepForm } from '../../components/AuthStepForm';
 import { CodeField } from '../../components/CodeField';
+import { LocalMailboxNote } from '../../components/LocalMailboxNote';
 import { errorMessage } from '../../lib/authErrors';
 import { errorText } from '../../lib/errorTexts';
-import { getConfig } from '../../lib/config';
 import { checkWith, useForm } from '../../lib/form';
 import { accountState, finishSignUp } from '../../lib/pendingSignUp';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -24,7 +24,6 @@ export default function VerifyEmailGate() {
   /** What the busy form is doing (the buttons' busy texts); logging out leaves for the landing page. */
   const [action, setAction] = useState<'verify' | 'resend' | 'logout' | null>(null);
   const busy = form.busy || action === 'logout';
-  const mailboxUrl = safeMailboxUrl();
 
   const onVerify = form.submit(async ({ code }) => {
     setAction('verify');
@@ -96,15 +95,7 @@ export default function VerifyEmailGate() {
           to use the directory. We emailed you a 6-digit code; enter it below. No code? Use the resend button, and check
           your spam folder.
         </Text>
-        {mailboxUrl && (
-          <Text className="muted" marginBottom="medium">
-            Running locally: the mail is in the{' '}
-            <a href={mailboxUrl} target="_blank" rel="noreferrer">
-              local mailbox
-            </a>
-            .
-          </Text>
-        )}
+        <LocalMailboxNote />
         <AuthStepForm
           form={{ ...form, busy }}
           onSubmit={onVerify}
@@ -126,13 +117,4 @@ export default function VerifyEmailGate() {
       </Card>
     </Flex>
   );
-}
-
-function safeMailboxUrl(): string | undefined {
-  try {
-    const url = getConfig().mailboxUrl;
-    return url && /^https?:\/\//.test(url) ? url : url?.startsWith('/') ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }

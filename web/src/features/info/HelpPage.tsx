@@ -35,9 +35,10 @@ export default function HelpPage() {
       <HelpSection id="help-signin" title="Signing in">
         <p>
           Use the <RouterLink to="/login">Sign In</RouterLink> form with the email address and password of your account.
-          The first time, we ask you to verify your email address: we email you a 6-digit code, which you enter on the
-          screen that appears, on this device or any other. If the code does not arrive, check your spam folder or ask
-          for a new one on that screen.
+          When you sign up or register a church, we email you a 6-digit code first: your account is made once you enter
+          it, on the screen that appears or, through the link in the email, on any other device. If the code does not
+          arrive, check your spam folder or ask for a new one on that screen. If the email says you already have an
+          account, sign in with its password, or reset it.
         </p>
       </HelpSection>
 
