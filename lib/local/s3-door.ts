@@ -11,7 +11,8 @@
  * Requests signed in the Authorization header (the SDK's, from the handlers) go on to s3rver,
  * which checks that they name its key.
  */
-import { checkPresigned, type ArrivedRequest } from './s3-signature';
+import type { S3rverContext } from 's3rver';
+import { checkPresigned } from './s3-signature';
 
 /** s3rver's one account (its default): the credentials the local stack gives every handler. */
 const KEYS: Record<string, string> = { S3RVER: 'S3RVER' };
@@ -19,21 +20,10 @@ const KEYS: Record<string, string> = { S3RVER: 'S3RVER' };
 /** The header the host marks its own requests with. */
 export const INTERNAL_HEADER = 'x-local-s3-internal';
 
-/** What of Koa's context the door reads and answers with. */
-export interface DoorContext {
-  method: string;
-  originalUrl: string;
-  headers: ArrivedRequest['headers'];
-  get(header: string): string;
-  status: number;
-  type: string;
-  body: unknown;
-}
-
 const STATUS: Record<string, number> = { AuthorizationQueryParametersError: 400 };
 
 export function s3Door(internalToken: string) {
-  return async function door(ctx: DoorContext, next: () => Promise<unknown>): Promise<unknown> {
+  return async function door(ctx: S3rverContext, next: () => Promise<unknown>): Promise<unknown> {
     if (ctx.method === 'OPTIONS' || ctx.get(INTERNAL_HEADER) === internalToken || ctx.get('authorization'))
       return next();
     const verdict = checkPresigned(
