@@ -1,51 +1,21 @@
 /**
  * Family photos in S3, as URLs: presigned uploads into a family's folder (photo-keys.ts), and
- * presigned reads of its renditions (photo-sizes.ts) that keep the same URL for a while (so the
- * browser cache works). The objects themselves are handled off the request path (the photo
- * pipeline, photo-uploads.ts, and the clean-up, photo-cleanup.ts), so the handlers that show or
- * save photos load no S3 client.
+ * presigned reads of its renditions (photo-sizes.ts) that die within minutes, so a hidden or
+ * replaced photo is soon unreadable, yet cost the browser no second download (photo-links.ts).
+ * The objects themselves are handled off the request path (the photo pipeline, photo-uploads.ts,
+ * and the clean-up, photo-cleanup.ts), so the handlers that show or save photos load no S3 client.
  */
 import { MAX_PHOTO_BYTES, type PhotoType } from '../contract/directory';
 import { env } from '../platform/env';
 import { presignS3 } from '../platform/aws/s3-presign';
 import type { Family } from '../core/entities';
 import { newPhotoKey, renditionKey, uploadKeyOf } from './photo-keys';
+import { presignRead } from './photo-links';
 import { renditionSize, type PixelSize, type RenditionName } from './photo-sizes';
 
-const HOUR = 3600_000;
-/** Signed at the start of the hour, valid for two: the same URL all hour, and never less than an hour left. */
-const READ_URL_SECONDS = 2 * 3600;
 const UPLOAD_URL_SECONDS = 10 * 60;
 
 const isExternal = (photo: string) => /^https?:\/\//i.test(photo);
-
-/**
- * A read URL is the same all hour, so one signed this hour is kept (and the next hour's first
- * request starts afresh): a page of families signs each photo once per container and hour, not
- * once per visit (about 0.15 ms of HMACs each). At most MAX_KEPT, so a large church cannot
- * grow a container's memory without bound.
- */
-const MAX_KEPT = 20_000;
-let keptHour = 0;
-const kept = new Map<string, Promise<string>>();
-
-function presignRead(key: string, now: number): Promise<string> {
-  const hour = Math.floor(now / HOUR) * HOUR;
-  if (hour !== keptHour || kept.size >= MAX_KEPT) {
-    kept.clear();
-    keptHour = hour;
-  }
-  let url = kept.get(key);
-  if (!url) {
-    url = presignS3('GET', env('PHOTOS_BUCKET'), key, {
-      expiresIn: READ_URL_SECONDS,
-      signingDate: new Date(hour),
-    });
-    url.catch(() => kept.delete(key));
-    kept.set(key, url);
-  }
-  return url;
-}
 
 type StoredPhoto = Pick<Family, 'photo' | 'photoSize'>;
 
@@ -91,8 +61,9 @@ export async function photoSources(family: StoredPhoto, now = Date.now()): Promi
 
 /**
  * A presigned PUT for a new photo of this family (whose family decides the caller: families.ts).
- * Its key is ours, and its content type and exact size (checked against the cap before signing)
- * are signed headers, so S3 refuses any other type or size. The browser uploads into `uploads/`;
+ * Its key is ours, and its exact size (checked against the cap before signing) is a signed header,
+ * so S3 refuses any other size; its content type is asked for but not signed (the SDK's S3
+ * presigner never signs it), and the pipeline decodes the bytes whatever they claim. The browser uploads into `uploads/`;
  * the photo pipeline (photo-uploads.ts) checks the bytes and stores the photo at `photo`, the key
  * the family is then saved with.
  */
@@ -103,6 +74,6 @@ export async function presignPhotoUpload(orgId: string, familyId: string, conten
     expiresIn: UPLOAD_URL_SECONDS,
     headers,
   });
-  // The browser sets content-length itself; it must send content-type as signed.
+  // The browser sets content-length itself; content-type is the type asked for.
   return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes: MAX_PHOTO_BYTES };
 }

@@ -20,10 +20,17 @@ export interface LocalConfig {
    * tests can make those services fail or slow down for a moment (the test stacks do).
    */
   faultProxies: boolean;
+  /**
+   * How long a photo's read link works (lambdas/photos/photo-links.ts), when not the product's
+   * minutes: the tests see a hidden photo's link die in seconds. PHOTO_LINK_SECONDS sets it too.
+   */
+  photoLinkSeconds: number | null;
 }
 
 export function localConfig(
-  overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose' | 'faultProxies'>> & { basePort?: number } = {},
+  overrides: Partial<Pick<LocalConfig, 'dataDir' | 'verbose' | 'faultProxies' | 'photoLinkSeconds'>> & {
+    basePort?: number;
+  } = {},
 ): LocalConfig {
   const base = overrides.basePort ?? Number(process.env.LOCAL_PORT ?? 4000);
   return {
@@ -36,6 +43,8 @@ export function localConfig(
     exportsBucket: 'church-directory-exports',
     verbose: overrides.verbose ?? true,
     faultProxies: overrides.faultProxies ?? false,
+    photoLinkSeconds:
+      overrides.photoLinkSeconds ?? (process.env.PHOTO_LINK_SECONDS ? Number(process.env.PHOTO_LINK_SECONDS) : null),
   };
 }
 

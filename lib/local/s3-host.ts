@@ -8,8 +8,12 @@
  * lambdas/book/directoryPdf.ts): UploadPartCopy, which s3rver lacks, is served here (the source
  * read from s3rver, sent to it as the part), and completing an upload any of whose parts but the
  * last is under 5 MiB fails with S3's EntityTooSmall.
+ *
+ * Unsigned requests are refused and presigned ones checked as S3 checks them (s3-door.ts).
  */
+import { randomBytes } from 'node:crypto';
 import S3rver, { type S3rverContext as Context } from 's3rver';
+import { INTERNAL_HEADER, s3Door } from './s3-door';
 
 const [port, directory, origin, ...buckets] = process.argv.slice(2);
 const cors = `<CORSConfiguration>
@@ -34,6 +38,8 @@ const MIN_PART = 5 * 1024 * 1024;
 /** Each upload's parts: number → size. */
 const uploads = new Map<string, Map<number, number>>();
 const self = `http://127.0.0.1:${port}`;
+/** Marks this host's own requests to s3rver, which the door lets through unsigned. */
+const internal = { [INTERNAL_HEADER]: randomBytes(16).toString('hex') };
 const xml = (ctx: Context, status: number, body: string) => {
   ctx.status = status;
   ctx.type = 'application/xml';
@@ -55,12 +61,13 @@ async function multipartRules(ctx: Context, next: () => Promise<unknown>) {
     // UploadPartCopy: the source object (or the range asked for) becomes the part.
     const range = ctx.get('x-amz-copy-source-range');
     const got = await fetch(`${self}/${encodeURI(decodeURIComponent(source).replace(/^\//, ''))}`, {
-      headers: range ? { range } : {},
+      headers: range ? { range, ...internal } : internal,
     });
     if (!got.ok) return xml(ctx, got.status, await got.text());
     const bytes = Buffer.from(await got.arrayBuffer());
     const put = await fetch(`${self}${ctx.path}?partNumber=${partNumber}&uploadId=${uploadId}`, {
       method: 'PUT',
+      headers: internal,
       body: bytes,
     });
     if (!put.ok) return xml(ctx, put.status, await put.text());
@@ -88,8 +95,8 @@ async function multipartRules(ctx: Context, next: () => Promise<unknown>) {
   if (ctx.method === 'DELETE') uploads.delete(uploadId);
   return next();
 }
-// First, before s3rver's own routes (Koa composes its middleware when the server starts).
-server.middleware.unshift(multipartRules);
+// First, before s3rver's own routes (Koa composes its middleware when the server starts): the door, then the rules.
+server.middleware.unshift(s3Door(internal[INTERNAL_HEADER]), multipartRules);
 
 server.on('event', (event) => {
   // The gateway may not listen yet while the stack starts (nothing is uploaded then): a lost event is only logged.

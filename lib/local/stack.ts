@@ -92,6 +92,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       // only, and no metric (EMF) lines, unless these are set otherwise (README, Quick start).
       LOG_LEVEL: process.env.LOG_LEVEL || 'WARN',
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED || 'true',
+      ...(config.photoLinkSeconds ? { PHOTO_LINK_SECONDS: String(config.photoLinkSeconds) } : {}),
     };
     Object.assign(process.env, env);
 

@@ -16,10 +16,13 @@ declare module 's3rver' {
     /** It is a Koa application: its middleware, composed when it starts. */
     middleware: ((ctx: S3rverContext, next: () => Promise<unknown>) => Promise<unknown>)[];
   }
-  /** What of Koa's context the local multipart rules use (lib/local/s3-host.ts). */
+  /** What of Koa's context the local multipart rules and the door use (lib/local/s3-host.ts, s3-door.ts). */
   export interface S3rverContext {
     method: string;
     path: string;
+    /** The path and query exactly as sent. */
+    originalUrl: string;
+    headers: Record<string, string | string[] | undefined>;
     query: Record<string, string | string[] | undefined>;
     get(header: string): string;
     status: number;

@@ -20,11 +20,23 @@ export interface BenchStack {
  */
 export const BENCH_STACK_PORT = Number(process.env.BENCH_STACK_PORT ?? process.env.BENCH_PORT ?? 4700);
 
-/** Runs `work` against a fresh local stack on BENCH_STACK_PORT, with its data under `tmpDir`. */
-export async function withLocalStack<T>(tmpDir: string, work: (stack: BenchStack) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` against a fresh local stack on BENCH_STACK_PORT, with its data under `tmpDir`;
+ * `photoLinkSeconds`: its photo links' lifetime, when not the product's (lib/local/config.ts).
+ */
+export async function withLocalStack<T>(
+  tmpDir: string,
+  work: (stack: BenchStack) => Promise<T>,
+  options: { photoLinkSeconds?: number } = {},
+): Promise<T> {
   const { localConfig } = await import('../../lib/local/config');
   const { startLocalStack } = await import('../../lib/local/stack');
-  const config = localConfig({ basePort: BENCH_STACK_PORT, dataDir: path.join(tmpDir, 'data'), verbose: false });
+  const config = localConfig({
+    basePort: BENCH_STACK_PORT,
+    dataDir: path.join(tmpDir, 'data'),
+    verbose: false,
+    ...options,
+  });
   const savedEnv = { ...process.env };
   const stack = await startLocalStack(config);
   try {

@@ -11,6 +11,7 @@ interface StackOrder {
   basePort: number;
   dataDir: string;
   demo: boolean;
+  photoLinkSeconds: number | null;
 }
 
 const order = JSON.parse(process.argv[2]!) as StackOrder;
@@ -20,7 +21,13 @@ try {
   // Loaded after argv is read: the stack's modules read the environment as they load.
   const { localConfig } = await import('../../lib/local/config');
   const { startLocalStack } = await import('../../lib/local/stack');
-  const config = localConfig({ basePort: order.basePort, dataDir: order.dataDir, verbose: false, faultProxies: true });
+  const config = localConfig({
+    basePort: order.basePort,
+    dataDir: order.dataDir,
+    verbose: false,
+    faultProxies: true,
+    photoLinkSeconds: order.photoLinkSeconds,
+  });
   const stack = await startLocalStack(config);
   if (order.demo) await (await import('../../lib/local/demo')).seedDemo(config);
   let stopping = false;

@@ -24,14 +24,17 @@ export interface TestStack {
 /** Stack k of a project listens on basePort + k × PORTS_APART (a stack takes four ports: lib/local/config.ts). */
 const PORTS_APART = 10;
 
-/** Starts `count` stacks side by side, each in a fresh data folder; answers them and the teardown. */
-export async function startStacks(count: number, basePort: number, demo: boolean) {
+/**
+ * Starts `count` stacks side by side, each in a fresh data folder; answers them and the teardown.
+ * `photoLinkSeconds`: the photo read links' lifetime, when not the product's.
+ */
+export async function startStacks(count: number, basePort: number, demo: boolean, photoLinkSeconds: number | null) {
   // Tests provoke failures on purpose: the handlers stay silent unless LOG_LEVEL asks (README, Tests).
   process.env.LOG_LEVEL ||= 'SILENT';
   const started = Array.from({ length: count }, (_, k) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'directory-test-'));
     const child = forkTs(fileURLToPath(new URL('./stack-process.ts', import.meta.url)), [
-      JSON.stringify({ basePort: basePort + k * PORTS_APART, dataDir, demo }),
+      JSON.stringify({ basePort: basePort + k * PORTS_APART, dataDir, demo, photoLinkSeconds }),
     ]);
     const ready = new Promise<TestStack>((resolve, reject) => {
       child.once('message', (answer: { stack?: TestStack; error?: string }) =>

@@ -65,12 +65,18 @@ export async function presignS3(
     expiresIn: options.expiresIn,
     signingDate: options.signingDate,
     // Keep the given headers signed (not hoisted into the query): S3 then refuses other values.
+    // Not content-type: the SDK's S3 presigner never signs it.
     unhoistableHeaders: new Set(Object.keys(options.headers ?? {})),
   });
-  const query = new URLSearchParams();
+  const query: string[] = [];
   for (const [name, value] of Object.entries(signed.query ?? {})) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== null && v !== undefined) query.append(name, v);
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== null && v !== undefined) query.push(`${escapeQuery(name)}=${escapeQuery(v)}`);
   }
   const port = signed.port ? `:${signed.port}` : '';
-  return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${query.toString()}`;
+  return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${query.join('&')}`;
 }
+
+/** Escaped as the signature saw it (RFC 3986: a space is %20, never the `+` of a form). */
+const escapeQuery = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

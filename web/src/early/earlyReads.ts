@@ -10,12 +10,13 @@
  * arrives, while the app's code may still be on its way: on a phone the first photo is the page's
  * largest paint.
  *
- * It must stay a file of its own: it imports nothing but constants, so its bundle is a few hundred
- * bytes that need no other chunk. Which URLs it asks for is tested against the app's own queries
+ * It must stay a file of its own: it imports nothing but constants and plain DOM and storage
+ * helpers, so its bundle is a few KB that need no other chunk. Which URLs it asks for is tested against the app's own queries
  * (test/web/early-reads.test.ts).
  */
 import { CARD_PHOTO_SIZES, GRID_FIRST_ROW, GRID_PHOTO_SIZES } from '../lib/familyPhotoSizes';
 import { preconnect, rememberedPhotosOrigin } from '../lib/configFile';
+import { shownLink, shownSrcset } from '../lib/photoLinks';
 
 /** Where Amplify v6 keeps a signed-in session in localStorage (its TokenStore's keys). */
 const SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
@@ -68,7 +69,8 @@ export const EARLY_PAGES: Record<string, EarlyPage> = {
 
 /**
  * Asks for the first screen's photos of a family list's answer: the same URL, srcset and sizes the
- * page's img then has, so the browser takes the one it loaded. A copy of the answer is read; the
+ * page's img then has (the links it loaded them by before, while the cache keeps them:
+ * lib/photoLinks.ts), so the browser takes the one it loaded. A copy of the answer is read; the
  * app reads the answer itself.
  */
 export async function preloadFirstPhotos(doc: Document, read: Promise<Response>, photos: FirstPhotos): Promise<void> {
@@ -80,9 +82,9 @@ export async function preloadFirstPhotos(doc: Document, read: Promise<Response>,
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.setAttribute('as', 'image');
-    link.href = photoUrl;
+    link.href = shownLink(photoUrl);
     if (photoSrcset) {
-      link.setAttribute('imagesrcset', photoSrcset);
+      link.setAttribute('imagesrcset', shownSrcset(photoSrcset));
       link.setAttribute('imagesizes', photos.sizes);
     }
     link.setAttribute('fetchpriority', 'high');

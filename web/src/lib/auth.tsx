@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { amplifyAuth } from './amplifyAuth';
+import { forgetAllLinks } from './photoLinks';
 
 export interface AuthUser {
   userId: string;
@@ -108,9 +109,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const apply = useCallback(
     (next: AuthState) => {
       signedInRef.current = next.currentUser !== null;
-      // Cached answers belong to the account that asked: none of them survives a change of account.
+      // Cached answers belong to the account that asked: none of them survives a change of account,
+      // nor do the photo links it loaded (which photos it looked at).
       const userId = next.currentUser?.userId ?? null;
-      if (userRef.current !== undefined && userId !== userRef.current) client.clear();
+      if (userRef.current !== undefined && userId !== userRef.current) {
+        client.clear();
+        forgetAllLinks();
+      }
       userRef.current = userId;
       setState(next);
     },

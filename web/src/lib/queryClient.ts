@@ -5,12 +5,16 @@
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './apiError';
+import { LINKS_EXPIRED } from './photoLinks';
 
 // resource-exhausted: a throttle's 429 (docs/limits.md); a read tried again a second later usually passes.
 const RETRYABLE = new Set(['unavailable', 'deadline-exceeded', 'resource-exhausted']);
 
 /** getMe's key (api/queries.ts), kept apart so the app shell does not load the query layer. */
 const ME = 'getMe';
+
+/** At most one refresh of the photos' links in this long, however many photos found theirs dead. */
+const LINK_REFRESH_MS = 10_000;
 
 export function createQueryClient(): QueryClient {
   // A refusal may mean the account changed (admin right removed, its member deleted): the account
@@ -30,6 +34,14 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
+  });
+  // A photo whose link died before it loaded (a page open for minutes, an image scrolled to late:
+  // links live minutes, lambdas/photos/photo-links.ts): the pages shown read again, for new links.
+  let refreshed = -Infinity;
+  window.addEventListener(LINKS_EXPIRED, () => {
+    if (performance.now() - refreshed < LINK_REFRESH_MS) return;
+    refreshed = performance.now();
+    void client.invalidateQueries({ type: 'active' });
   });
   return client;
 }
