@@ -52,14 +52,18 @@ function deployedHandlers(
   ];
 }
 
-/** Bundles every deployed handler, or with `sample` the first of each kind (a route, a job task, an S3 event handler). */
+/**
+ * Bundles every deployed handler, or with `sample` the first of each kind (a route, a job task, an
+ * S3 event handler) that `typical` accepts (a route with budgets of its own is no sample of the rest).
+ */
 export async function bundleHandlers(
   root: string,
   outdir: string,
-  { sample = false }: { sample?: boolean } = {},
+  { sample = false, typical = () => true }: { sample?: boolean; typical?: (operation: string) => boolean } = {},
 ): Promise<HandlerBundle[]> {
   const all = deployedHandlers(root);
-  const chosen = sample ? all.filter((h, i) => all.findIndex((x) => x.kind === h.kind) === i) : all;
+  const candidates = all.filter((h) => typical(h.operation));
+  const chosen = sample ? candidates.filter((h, i) => candidates.findIndex((x) => x.kind === h.kind) === i) : all;
   return Promise.all(
     chosen.map(async (route): Promise<HandlerBundle> => {
       const entry = route.entry;

@@ -242,10 +242,12 @@ describe('password reset', () => {
       message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
     });
     expect(await mailsTo(unverified.email)).toHaveLength(0);
+    // The administrator's address got the code that opened the account; the reset's code comes on top.
+    const before = (await mailsTo(church.adminEmail)).length;
     await expect(reset(church.adminEmail)).resolves.toMatchObject({
       CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' },
     });
-    expect(await mailsTo(church.adminEmail)).toHaveLength(1);
+    expect(await mailsTo(church.adminEmail)).toHaveLength(before + 1);
   });
 });
 

@@ -5,9 +5,11 @@
  * API (the contract's normalisation, lambdas/contract/*.ts: text trimmed, empty optional text
  * null, state upper-cased, e-mail lower-cased).
  */
-import { churchBooksPrefix } from '../../lambdas/book/bookKeys';
+import { churchBooksPrefix, EXPORTS_PREFIX } from '../../lambdas/book/bookKeys';
 import { BOOK_COVER_FOLDER } from '../../lambdas/photos/photo-keys';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { s3 } from '../../lambdas/platform/aws/s3';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type {
@@ -117,6 +119,12 @@ const bookChoices = () => ({
 });
 
 const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint });
+
+/** The exports bucket's keys under a prefix. */
+async function exportsUnder(prefix: string): Promise<string[]> {
+  const page = await s3.send(new ListObjectsV2Command({ Bucket: stack.env.EXPORTS_BUCKET!, Prefix: prefix }));
+  return (page.Contents ?? []).map((o) => o.Key!);
+}
 
 /** The Cognito account's attributes, or null when there is no such account. */
 export async function cognitoAttributes(username: string): Promise<Record<string, string> | null> {
@@ -948,6 +956,11 @@ export const hostileRoutes: RouteCase[] = [
       }
       expect(book?.status).toBe('SUCCEEDED');
       if (book?.url) expect(decodeURIComponent(book.url)).toContain(churchBooksPrefix(w.main.orgId));
+      // The run's last step marks it SUCCEEDED, then deletes the book it replaced and its work: wait for those too.
+      const church = [churchBooksPrefix(w.main.orgId), `${EXPORTS_PREFIX}${w.main.orgId}/book-parts/`];
+      await expect
+        .poll(async () => (await Promise.all(church.map(exportsUnder))).flat().length, { timeout: 30_000 })
+        .toBe(book?.url ? 1 : 0);
     },
   }),
   route({

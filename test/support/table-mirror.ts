@@ -42,7 +42,7 @@ const keyOf = (key: Item) => `${String(key[PK])}\u0000${String(key[SK])}`;
  * The per-minute write counters and an address's code (its tries) change with every request,
  * refused or not: they are limits, not data.
  */
-const isData = (item: Item) => item.type !== ItemType.writeMinute && item.type !== ItemType.addressProof;
+export const isData = (item: Item) => item.type !== ItemType.writeMinute && item.type !== ItemType.addressProof;
 
 interface Mirror {
   items: Map<string, string>;

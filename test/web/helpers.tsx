@@ -2,9 +2,9 @@
  * Renders the real app (providers, routes, lazy pages) at a path. Only the network boundary is
  * stubbed: aws-amplify/auth (mocked in each test file with vi.mock) and fetch.
  */
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
-import { vi, type Mock } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
 import * as amplifyAuth from 'aws-amplify/auth';
 import { AppProviders } from '../../web/src/app/App';
 import { appRoutes } from '../../web/src/app/routes';
@@ -131,3 +131,12 @@ export function routedFetch() {
 export const POLLED = { timeout: 15_000 };
 
 export const eventually = <T,>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000 });
+
+/**
+ * The page after a navigation, once its title has the focus (the layout moves it there a moment
+ * after a lazy page mounts): typing before then would lose keys to the title.
+ */
+export async function pageShown(title: string): Promise<void> {
+  const heading = await screen.findByRole('heading', { level: 1, name: title });
+  await eventually(() => expect(document.activeElement).toBe(heading));
+}

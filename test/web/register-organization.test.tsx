@@ -2,7 +2,17 @@ import { COMMON_PASSWORD_MESSAGE } from '../../lambdas/contract/commonPasswords'
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth, currentPath, eventually, jsonResponse, renderApp, sessionFor, signedInAs, stubFetch } from './helpers';
+import {
+  auth,
+  currentPath,
+  eventually,
+  jsonResponse,
+  pageShown,
+  renderApp,
+  sessionFor,
+  signedInAs,
+  stubFetch,
+} from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
 
@@ -163,7 +173,7 @@ describe('register organization form', () => {
     await fill({ Email: 'Pat@Example.org' });
     await submit();
 
-    await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
+    await pageShown('Verify Your Email');
     expect(screen.getByText('pat@example.org')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/organizations');
@@ -182,10 +192,14 @@ describe('register organization form', () => {
     expect(new Headers(init?.headers).has('authorization')).toBe(false);
     expect(auth.signIn).not.toHaveBeenCalled();
 
+    const code = screen.getByLabelText(/^Verification code/) as HTMLInputElement;
+    await userEvent.type(code, '123456');
+    await eventually(() => expect(code.value).toBe('123456'));
     auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: true, orgId: '' }));
-    await userEvent.type(screen.getByLabelText(/^Verification code/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await eventually(() => screen.getByText('Organization "Grace Community Church" registered. Redirecting...'));
+    await vi.waitFor(() => screen.getByText('Organization "Grace Community Church" registered. Redirecting...'), {
+      timeout: 15_000,
+    });
     expect(auth.signIn).toHaveBeenCalledWith({
       username: 'pat@example.org',
       password: 'secret12',
