@@ -108,8 +108,13 @@ describe('photo links handed out before a photo is hidden or replaced', () => {
       url.searchParams.set(name, value);
       return url.toString();
     };
-    const now = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
-    for (const revived of [link!.split('?')[0]!, edited('X-Amz-Date', now), edited('X-Amz-Expires', '604800')])
+    // A minute later than signed: never the signed date itself (a link may be signed this very second).
+    const signed = new URL(link!).searchParams.get('X-Amz-Date')!;
+    const at = (date: string) =>
+      new Date(date.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    const later = new Date(at(signed).getTime() + 60_000).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+    expect(later).not.toBe(signed);
+    for (const revived of [link!.split('?')[0]!, edited('X-Amz-Date', later), edited('X-Amz-Expires', '604800')])
       expect((await fetch(revived)).status, revived).toBe(403);
   });
 });
