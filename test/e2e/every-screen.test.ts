@@ -96,7 +96,7 @@ const ROUTES: readonly Row[] = [
   [() => '/create-account',              'create-account',        all(see('Join Your Church Directory'))],
   [(t) => `/create-account/${t.orgId}`,  'create-account-org',    all(see('Join Your Church Directory', (t) => `You are joining ${t.orgName}.`))],
   [() => '/register-organization',       'register-organization', all(see('Register Your Church Directory'))],
-  [() => '/verify-address?email=ruth%40example.org', 'verify-address', all(see('Verify Your Email', () => 'We sent a message to ruth@example.org.'))],
+  [() => '/verify-address?email=ruth%40example.org', 'verify-address', all({ ...see('Verify Your Email', () => 'We sent a message to ruth@example.org.'), at: '/verify-address' })],
   [() => '/privacy',                     'privacy',               all(see('Privacy Policy', 'Last updated May 4, 2025'))],
   [() => '/dashboard',                   'dashboard',             directoryPage(see('Dashboard', 'Birthdays This Month'))],
   [() => '/families',                    'families',              directoryPage(see('Families'))],
