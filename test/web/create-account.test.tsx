@@ -13,6 +13,7 @@ import {
   sessionFor,
   signedInAs,
   stubFetch,
+  typeCode,
 } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -54,11 +55,13 @@ async function fill(overrides: Partial<Record<Field, string>> = {}) {
 }
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-/** Types the mailed code, and waits until the field holds all of it (a busy machine renders slowly). */
-async function typeCode(code: string) {
-  const input = screen.getByLabelText(/^Verification code/) as HTMLInputElement;
-  await userEvent.type(input, code);
-  await eventually(() => expect(input.value).toBe(code));
+/** The form filled and sent, the server answering that it mailed the address: the code page. */
+async function askForCode() {
+  fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: MAILED }));
+  await openForm();
+  await fill();
+  await submit();
+  await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
 }
 const alertText = async () => (await screen.findByRole('alert')).textContent;
 const REQUIRED = 'All fields (Email, Full Name, Password, Confirm Password) are required.';
@@ -161,11 +164,7 @@ describe('member signup form', () => {
   });
 
   it('sends orgId null without a church link', async () => {
-    fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: MAILED }));
-    await openForm();
-    await fill();
-    await submit();
-    await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
+    await askForCode();
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).orgId).toBeNull();
   });
 
@@ -242,11 +241,7 @@ describe('member signup form', () => {
   });
 
   it('sends a new code from the code page with the same request', async () => {
-    fetchMock = stubFetch(() => jsonResponse(200, { success: true, message: MAILED }));
-    await openForm();
-    await fill();
-    await submit();
-    await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
+    await askForCode();
     await userEvent.click(screen.getByRole('button', { name: 'Send a New Code' }));
     await screen.findByText('We sent a new message. Please check your inbox (and spam folder).');
     const asked = fetchMock.mock.calls.filter(([url]) => url === '/api/accounts');

@@ -3,6 +3,7 @@
  * stubbed: aws-amplify/auth (mocked in each test file with vi.mock) and fetch.
  */
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { expect, vi, type Mock } from 'vitest';
 import * as amplifyAuth from 'aws-amplify/auth';
@@ -136,6 +137,13 @@ export const eventually = <T,>(check: () => T | Promise<T>) => vi.waitFor(check,
  * The page after a navigation, once its title has the focus (the layout moves it there a moment
  * after a lazy page mounts): typing before then would lose keys to the title.
  */
+/** Types a mailed code, and waits until the field holds all of it (a busy machine renders slowly). */
+export async function typeCode(code: string): Promise<void> {
+  const input = screen.getByLabelText(/^Verification code/) as HTMLInputElement;
+  await userEvent.type(input, code);
+  await eventually(() => expect(input.value).toBe(code));
+}
+
 export async function pageShown(title: string): Promise<void> {
   const heading = await screen.findByRole('heading', { level: 1, name: title });
   await eventually(() => expect(document.activeElement).toBe(heading));

@@ -5,13 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   auth,
   currentPath,
-  eventually,
   jsonResponse,
   pageShown,
   renderApp,
   sessionFor,
   signedInAs,
   stubFetch,
+  typeCode,
 } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -192,9 +192,7 @@ describe('register organization form', () => {
     expect(new Headers(init?.headers).has('authorization')).toBe(false);
     expect(auth.signIn).not.toHaveBeenCalled();
 
-    const code = screen.getByLabelText(/^Verification code/) as HTMLInputElement;
-    await userEvent.type(code, '123456');
-    await eventually(() => expect(code.value).toBe('123456'));
+    await typeCode('123456');
     auth.fetchAuthSession.mockResolvedValue(sessionFor({ verified: true, orgId: '' }));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await vi.waitFor(() => screen.getByText('Organization "Grace Community Church" registered. Redirecting...'), {
