@@ -18,7 +18,7 @@
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 /** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
-export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book'] as const;
+export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer'] as const;
 export type Area = (typeof AREAS)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
@@ -562,6 +562,29 @@ export const routes = [
     entry: 'directory/createBookCoverUpload',
     area: 'book',
     uses: { table: 'readWrite', photos: 'write' },
+  },
+  // The church's directory as a CSV file (transfer/churchExport.ts): started as a job, listed with its download.
+  {
+    operation: 'startExport',
+    method: 'POST',
+    path: '/api/exports',
+    access: 'admin',
+    entry: 'transfer/startExport',
+    area: 'transfer',
+    uses: { table: 'readWrite' },
+    jobs: ['states:StartExecution', 'states:DescribeExecution'],
+    load: 'job',
+  },
+  {
+    operation: 'listExports',
+    method: 'GET',
+    path: '/api/exports',
+    access: 'admin',
+    entry: 'transfer/listExports',
+    area: 'transfer',
+    // The newest finished file's download is presigned.
+    uses: { table: 'read', exports: 'read' },
+    jobs: ['states:DescribeExecution'],
   },
 ] as const satisfies readonly RouteDef[];
 

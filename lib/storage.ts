@@ -10,13 +10,15 @@ import {
 import { Construct } from 'constructs';
 import { EXPORTS_PREFIX } from '../lambdas/book/bookKeys';
 import { UPLOADS_PREFIX } from '../lambdas/photos/photo-keys';
+import { EXPORT_KEPT_DAYS } from '../lambdas/contract/exports';
 
 /**
- * How long a file under `exports/` stays downloadable: the page downloads it at once. The church's
- * printed book is kept under `books/` instead, outside this rule: it stays until the next book
- * succeeds, which deletes it (lambdas/book/bookKeys.ts).
+ * How long a file under `exports/` stays downloadable: the page downloads it at once, and the
+ * Import and export page says how long a church's CSV is kept. The church's printed book is kept
+ * under `books/` instead, outside this rule: it stays until the next book succeeds, which deletes
+ * it (lambdas/book/bookKeys.ts).
  */
-export const EXPORT_RETENTION_DAYS = 3;
+export const EXPORT_RETENTION_DAYS = EXPORT_KEPT_DAYS;
 
 /**
  * The buckets: photos (presigned browser uploads and reads), exports (each church's last printed

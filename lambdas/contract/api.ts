@@ -9,6 +9,7 @@ import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from
 import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 import type { GetDirectoryBookResult, SetBookSettingsResult, StartDirectoryBookResult } from './book';
+import type { ListExportsResult, StartExportResult } from './exports';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -321,6 +322,8 @@ export interface OperationResults {
   deleteAllDataForOrganization: StartJobResult;
   startDirectoryBook: StartDirectoryBookResult;
   getDirectoryBook: GetDirectoryBookResult;
+  startExport: StartExportResult;
+  listExports: ListExportsResult;
   setBookSettings: SetBookSettingsResult;
   createBookCoverUpload: PhotoUploadResult;
 }

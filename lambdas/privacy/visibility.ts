@@ -39,6 +39,9 @@ export interface Audience {
 /** The printed book is for the whole church: only what everyone may see, and no unlisted family. */
 export const PRINT_AUDIENCE: Audience = { admin: false, familyId: null, groups: new Set() };
 
+/** The church's administrators, whom a job serves when only they may start it (the export of the directory). */
+export const ADMIN_AUDIENCE: Audience = { admin: true, familyId: null, groups: new Set() };
+
 const sharesGroup = (audience: Audience, groupIds: ReadonlySet<string>) =>
   [...groupIds].some((g) => audience.groups.has(g));
 

@@ -171,6 +171,20 @@ export const jobs = {
       },
     },
   },
+  churchExport: {
+    definition: 'churchExport.asl.json',
+    stateMachineEnv: 'CHURCH_EXPORT_STATE_MACHINE_ARN',
+    description: "The church's directory as a CSV file for its administrators (the Import and export page)",
+    tasks: {
+      ExportFunctionArn: {
+        entry: 'churchExport/run',
+        // Reads the whole church, writes the file into the exports bucket and the export's record.
+        uses: { table: 'readWrite', exports: 'write' },
+        description:
+          "Export: the church's families, members, groups and privacy choices as one CSV; or end a failed run",
+      },
+    },
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

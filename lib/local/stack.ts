@@ -20,6 +20,7 @@ import { assertPortFree, stopChildren } from './processes';
 import { startS3 } from './s3';
 import { LocalS3Events } from './s3-events';
 import { LocalStepFunctions } from './stepfunctions';
+import { jobs, type JobName } from '../../lambdas/tasks/manifest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -72,12 +73,9 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       AWS_ENDPOINT_URL_SESV2: `${url}${SES_V2_PREFIX}`,
       // The jobs' state machines run in this process, behind the gateway (lib/local/stepfunctions.ts).
       AWS_ENDPOINT_URL_SFN: `${url}${SFN_PREFIX}`,
-      INTEGRITY_REPORT_STATE_MACHINE_ARN: machines.integrityReport,
-      ORG_DELETION_STATE_MACHINE_ARN: machines.orgDeletion,
-      PHOTO_CLEANUP_STATE_MACHINE_ARN: machines.photoCleanup,
-      PHOTO_RENDITIONS_STATE_MACHINE_ARN: machines.photoRenditions,
-      DIRECTORY_BOOK_STATE_MACHINE_ARN: machines.directoryBook,
-      ACCOUNT_CLEANUP_STATE_MACHINE_ARN: machines.accountCleanup,
+      ...Object.fromEntries(
+        Object.entries(jobs).map(([name, job]) => [job.stateMachineEnv, machines[name as JobName]]),
+      ),
       TABLE_NAME: config.tableName,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,

@@ -112,6 +112,7 @@ const ROUTES: readonly Row[] = [
   [() => '/map',                         'map',                   protectedPage(see('Map Feature', 'Coming Soon!'))],
   [() => '/documents',                   'documents',             protectedPage(see('Documents', 'Coming Soon!'))],
   [() => '/admin/users',                 'admin-users',           [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('User Management'),     ADMIN_DENIED]],
+  [() => '/admin/import-export',         'admin-import-export',   [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Import and Export'),   ADMIN_DENIED]],
   [() => '/admin/data-audit',            'admin-data-audit',      [TO_LOGIN,   GATE,       REPORT_DENIED,    REPORT_DENIED,              REPORT_DENIED,              see('Data Integrity Report')]],
   [() => '/admin/org',                   'admin-org',             [TO_LOGIN,   GATE,       ORG_DENIED,       ORG_DENIED,                 ORG_DENIED,                 see('Organization Management')]],
   [() => '/profile',                     'profile',               protectedPage(see('Your Profile'))],

@@ -9,6 +9,7 @@ import type { Role, Target, World } from './roles';
 import { call } from '../support/api';
 import { mailedCode } from '../support/mail';
 import { finishedBook } from '../support/book';
+import { finishedExport } from '../support/exports';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/jobs/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
@@ -90,6 +91,11 @@ async function jobEnded(world: World, body: Record<string, unknown>): Promise<vo
 /** Waits until the book the call started or joined has ended: the church's, or the other church's (its admin starts its own). */
 async function bookEnded(world: World): Promise<void> {
   for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await finishedBook(token);
+}
+
+/** The same for the export the call started or joined. */
+async function exportEnded(world: World): Promise<void> {
+  for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await finishedExport(token);
 }
 
 const familyBody = {
@@ -327,6 +333,9 @@ export const rules: Record<Operation, Rule> = {
     request: () => ({ body: { contentType: 'image/jpeg', size: 200_000 } }),
     expect: adminOnly,
   },
+  // The church's export: its admins only; another church's admin exports (and lists) its own church's.
+  startExport: { access: 'admin', request: () => ({}), expect: adminOnly, settle: exportEnded },
+  listExports: { access: 'admin', request: () => ({}), expect: adminOnly },
 };
 
 /**

@@ -133,10 +133,6 @@ export const POLLED = { timeout: 15_000 };
 
 export const eventually = <T,>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000 });
 
-/**
- * The page after a navigation, once its title has the focus (the layout moves it there a moment
- * after a lazy page mounts): typing before then would lose keys to the title.
- */
 /** Types a mailed code, and waits until the field holds all of it (a busy machine renders slowly). */
 export async function typeCode(code: string): Promise<void> {
   const input = screen.getByLabelText(/^Verification code/) as HTMLInputElement;
@@ -144,6 +140,10 @@ export async function typeCode(code: string): Promise<void> {
   await eventually(() => expect(input.value).toBe(code));
 }
 
+/**
+ * The page after a navigation, once its title has the focus (the layout moves it there a moment
+ * after a lazy page mounts): typing before then would lose keys to the title.
+ */
 export async function pageShown(title: string): Promise<void> {
   const heading = await screen.findByRole('heading', { level: 1, name: title });
   await eventually(() => expect(document.activeElement).toBe(heading));

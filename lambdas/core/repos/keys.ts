@@ -18,6 +18,7 @@
  * | user account        | ORG#<orgId>           | USER#<userId>                   |                                   | EMAIL#<email> / ORG#<orgId>#USER |                                |
  * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
  * | printed book (job)  | ORG#<orgId>           | BOOK                            |                                   |                                  |                                |
+ * | export (job)        | ORG#<orgId>           | EXPORT#<startedAt>#<jobId>      |                                   |                                  |                                |
  * | address proof       | PROOF#<email>         | PROOF                           |                                   |                                  |                                |
  * | opened account      | ACCOUNT#<userId>      | OPENED                          |                                   |                                  |                                |
  * | two-step on since   | ACCOUNT#<userId>      | TWOSTEP                         |                                   |                                  |                                |
@@ -80,6 +81,11 @@ export const keys = {
   photo: (orgId: string, photoId: string) => ({ PK: `ORG#${orgId}`, SK: `PHOTO#${photoId}` }),
   /** The church's printed book: its current (or last) run, the lock that makes it one at a time, and its file. */
   book: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'BOOK' }),
+  /** One export of the church's directory (its record: who, when, what the file holds); newest last in key order. */
+  export: (orgId: string, startedAt: string, jobId: string) => ({
+    PK: `ORG#${orgId}`,
+    SK: `EXPORT#${startedAt}#${jobId}`,
+  }),
   /** When the church last invited an address: at most one invitation per address a day. */
   invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${normaliseEmail(email)}` }),
   /** How many invitations the church sent on a day (YYYY-MM-DD, UTC): its daily cap. */

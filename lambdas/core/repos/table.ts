@@ -17,6 +17,7 @@ export const ItemType = {
   writeMinute: 'WRITES',
   photo: 'PHOTO',
   book: 'BOOK',
+  export: 'EXPORT',
   addressProof: 'PROOF',
   openedAccount: 'OPENED',
   twoStep: 'TWOSTEP',

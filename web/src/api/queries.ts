@@ -68,6 +68,8 @@ export const organizationUsersQuery = (orgId: string) => apiQuery('listOrganizat
 export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId } });
 /** The church's current (or last) printed book: polled while it is made. */
 export const directoryBookQuery = () => apiQuery('getDirectoryBook');
+/** The church's latest exports: polled while one is made. */
+export const exportsQuery = () => apiQuery('listExports');
 export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
 
 type Read =
@@ -84,8 +86,12 @@ type Read =
   | 'listOrganizationUsers'
   | 'getOrganizationName';
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
-// getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx).
-type Write = Exclude<ApiOperation, Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook'>;
+// getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
+// listExports while an export is made (features/transfer/ExportSection.tsx).
+type Write = Exclude<
+  ApiOperation,
+  Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook' | 'listExports'
+>;
 
 const DIRECTORY: Read[] = [
   'getDashboard',
@@ -131,6 +137,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   // The church's book setting is read with its book: the page puts the saved one there itself.
   setBookSettings: [],
   createBookCoverUpload: [],
+  // The page puts the started export into exportsQuery itself and polls it.
+  startExport: [],
 };
 
 /**

@@ -35,6 +35,7 @@ const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
     { to: '/documents', label: 'Documents', for: 'member' },
     { to: '/admin/users', label: 'User Management', for: 'admin' },
     { to: '/admin/privacy', label: 'Privacy', for: 'admin' },
+    { to: '/admin/import-export', label: 'Import/Export', for: 'admin' },
     { to: '/admin/data-audit', label: 'Data Audit', for: 'superAdmin' },
     { to: '/admin/org', label: 'Organizations', for: 'superAdmin' },
   ],

@@ -192,6 +192,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
               loader: () => prefetch((q) => q.privacyDefaultsQuery()),
               lazy: page(() => import('../features/privacy/ChurchPrivacyPage')),
             },
+            {
+              path: 'admin/import-export',
+              loader: () => prefetch((q) => q.exportsQuery()),
+              lazy: page(() => import('../features/transfer/TransferPage')),
+            },
           ],
         },
         {

@@ -198,6 +198,10 @@ const TEXTS = {
   familyPrivacySave: (error: unknown) =>
     serverSaid(error, 'Your privacy choices could not be saved. Please try again.'),
 
+  // Import and export.
+  exportsLoad: (error: unknown) => serverSaid(error, 'The exports could not be loaded.'),
+  exportStart: (error: unknown) => serverSaid(error, 'The export could not be started. Please try again.'),
+
   // Administration.
   usersLoad(error: unknown) {
     if (denied(error))

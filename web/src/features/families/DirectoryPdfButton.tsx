@@ -3,28 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookProgressText, type BookView, type GetDirectoryBookResult } from '@contract/book';
 import { PAPER_LABELS, PAPERS, PDF_FILE_NAME, PDF_MESSAGES, type PaperSize } from '@contract/pdf';
 import { directoryBookQuery, useApiMutation } from '../../api/queries';
+import { startDownload } from '../../lib/download';
 import { errorText } from '../../lib/errorTexts';
 import type { PageStatus } from '../../components/PageStatus';
 import { PlainButton } from '../../components/PlainButton';
 import { BookCoverChoice } from './BookCoverChoice';
 import { useBookSettings } from './bookSettings';
 import styles from './DirectoryPdfButton.module.css';
-
-/**
- * Saves the file through the browser's own download: the presigned URL answers with
- * `Content-Disposition: attachment; filename="directory.pdf"`, so the page stays where it is and
- * a large directory never has to fit in the page's memory (as a fetched blob would).
- */
-export function startDownload(url: string, fileName = PDF_FILE_NAME) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** How often the page asks for the book while it is being made. */
 export const BOOK_POLL_MS = 1000;
@@ -109,7 +94,7 @@ export function DirectoryPdfButton({
     if (!download) return;
     const timer = setTimeout(() => {
       setDownload(null);
-      startDownload(download);
+      startDownload(download, PDF_FILE_NAME);
       onStatus({ kind: 'success', text: PDF_MESSAGES.started });
     }, GENERATED_SHOWN_MS);
     return () => clearTimeout(timer);

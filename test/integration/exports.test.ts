@@ -1,0 +1,103 @@
+/**
+ * The church's directory as a CSV file (issue 31, part 4) through the API and the local Step
+ * Functions: every family, member, group and privacy choice in the columns the import reads,
+ * formulas escaped, UTF-8 with a byte-order mark; the export recorded (who, when, how many rows);
+ * the download short-lived; another church's export holds nothing of this one.
+ */
+import Papa from 'papaparse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HEADERS } from '../../lambdas/contract/transfer';
+import type { ListExportsResult } from '../../lambdas/contract/exports';
+import { call } from '../support/api';
+import { exportChurch } from '../support/exports';
+import { addFamilyVia, createChurch, type Church } from '../support/fixtures';
+
+const rowsOf = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+
+describe('the church export', () => {
+  let church: Church;
+  let other: Church;
+  let family: Awaited<ReturnType<typeof addFamilyVia>>;
+
+  beforeAll(async () => {
+    [church, other] = await Promise.all([createChurch(), createChurch()]);
+    family = await addFamilyVia(church.adminToken, {
+      surname: 'Ødegård',
+      street: '=HYPERLINK("http://evil.example","x")',
+      phone: '+1 919-555-0100',
+    });
+    const second = await call<{ id: string }>('addMember', {
+      token: church.adminToken,
+      body: { familyId: family.familyId, name: '王秀英', email: 'xiuying@example.org', cellphone: '@919-555-0111' },
+    });
+    expect(second.status).toBe(200);
+    const group = await call<{ groupId: string }>('addGroup', {
+      token: church.adminToken,
+      body: { groupName: 'Choir, Evening' },
+    });
+    await call('addRole', {
+      token: church.adminToken,
+      params: { groupId: group.body.groupId },
+      body: { memberId: second.body.id, label: 'Leader' },
+    });
+    await call('addGroup', { token: church.adminToken, body: { groupName: 'Greeters' } });
+    const privacy = await call('setFamilyPrivacy', {
+      token: church.adminToken,
+      params: { familyId: family.familyId },
+      body: { unlisted: true, family: { phone: 'admins' }, members: { [second.body.id]: { email: 'groups' } } },
+    });
+    expect(privacy.status).toBe(200);
+    await addFamilyVia(other.adminToken, { surname: 'Elsewhere' });
+  });
+
+  it('writes every family, member, group and privacy choice, escaped, in the import columns', async () => {
+    const { export: done, csv } = await exportChurch(church.adminToken);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('\r\n');
+    const [header, ...rows] = rowsOf(csv);
+    expect(header).toEqual(HEADERS);
+    const at = (row: string[], column: string) => row[HEADERS.indexOf(column)];
+    expect(rows).toHaveLength(3);
+    const [lydia, xiuying, greeters] = rows as [string[], string[], string[]];
+    expect(at(lydia, 'Family Surname')).toBe('Ødegård');
+    expect(at(lydia, 'Family ID')).toBe(family.familyId);
+    expect(at(lydia, 'Member ID')).toBe(family.memberId);
+    expect(at(lydia, 'Street Address')).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(at(lydia, 'Home Phone')).toBe("'+1 919-555-0100");
+    expect(at(lydia, 'In Directory')).toBe('No');
+    expect(at(lydia, 'Home Phone Privacy')).toBe('Admins');
+    expect(at(lydia, 'Street Address Privacy')).toBe('');
+    expect(at(xiuying, 'First Name')).toBe('王秀英');
+    expect(at(xiuying, 'Cellphone')).toBe("'@919-555-0111");
+    expect(at(xiuying, 'Email Address Privacy')).toBe('Groups');
+    expect(at(xiuying, 'Groups')).toBe('Choir, Evening');
+    expect(at(xiuying, 'Group Roles')).toBe('Leader');
+    // A group without members is a row of its name alone.
+    expect(greeters.filter(Boolean)).toEqual(['Greeters']);
+    expect(done.counts).toEqual({ rows: 3, families: 1, members: 2, groups: 2 });
+    expect(done.startedBy).toBe(church.adminEmail);
+    expect(done.message).toContain('3 rows');
+    expect(csv).not.toContain('Elsewhere');
+  });
+
+  it('records each export, and offers only the newest file, through a link that dies within minutes', async () => {
+    const first = await exportChurch(church.adminToken);
+    const second = await exportChurch(church.adminToken);
+    const listed = await call<ListExportsResult>('listExports', { token: church.adminToken });
+    const [newest, before] = listed.body.exports;
+    expect(newest!.jobId).toBe(second.export.jobId);
+    expect(before!.jobId).toBe(first.export.jobId);
+    expect(before!.url).toBeNull();
+    const expires = Number(new URL(newest!.url!).searchParams.get('X-Amz-Expires'));
+    expect(expires).toBeGreaterThan(0);
+    expect(expires).toBeLessThanOrEqual(300);
+    const others = await call<ListExportsResult>('listExports', { token: other.adminToken });
+    expect(others.body.exports.map((e) => e.jobId)).not.toContain(newest!.jobId);
+  });
+
+  it("another church's export holds only its own families", async () => {
+    const { csv } = await exportChurch(other.adminToken);
+    expect(csv).toContain('Elsewhere');
+    expect(csv).not.toContain('Ødegård');
+  });
+});
