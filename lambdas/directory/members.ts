@@ -23,14 +23,14 @@ import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from '../accounts/invitations';
 import { readFamily, readFamilyItem, readMember, type MemberWithRoles } from './repos/directory';
 import { createOnce, newRecordId } from '../core/once';
-import { memberEmailClaimItem, memberItem, roleMemberName } from './repos/items';
+import { memberItem, roleMemberName } from './repos/items';
 import { ItemType } from '../core/repos/table';
 import { readmitAddress, removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';
 import { memberWords } from './searchWords';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
-import { familyJoined, familyTouched, memberRemoval } from './repos/changes';
+import { claimEmail, familyJoined, familyTouched, memberRemoval } from './repos/changes';
 import { canEditFamily, type Viewer } from '../core/viewer';
 import type { GetMemberResult } from '../contract/api';
 import { readChurchPrivacy } from '../privacy/repos/privacy';
@@ -45,9 +45,6 @@ export const MEMBER_NOT_FOUND = 'Member not found.';
 export const EMAIL_TAKEN = 'A member with this email address already exists in your organization.';
 export const MEMBER_CHANGED =
   'Someone else changed this member after you opened it. Reload the page to see their changes, then make yours again.';
-
-const claimEmail = (m: Member): Step[] =>
-  m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
 
 const emailTaken = (error: unknown) => error instanceof AppError && error.message === EMAIL_TAKEN;
 
@@ -99,6 +96,11 @@ async function run(orgId: string, steps: Step[], otherwise: () => Error | Promis
   }
 }
 
+/** `invite: false`: a new address is not invited (an import whose administrator did not ask for invitations). */
+export interface MemberWriteOptions {
+  invite?: boolean;
+}
+
 /** A saved member, and the invitation its new e-mail address got (or why not); null without a new address. */
 export interface SavedMember {
   member: Member;
@@ -110,6 +112,7 @@ export async function addMember(
   viewer: Viewer,
   input: MemberInput & { familyId: string },
   requestKey: string | null = null,
+  { invite = true }: MemberWriteOptions = {},
 ): Promise<SavedMember> {
   const memberId = newRecordId(viewer.orgId, 'member', requestKey);
   const { record: member, repeated } = await createOnce(
@@ -155,7 +158,8 @@ export async function addMember(
   // Only once the member is saved (a mail that fails is logged, the save stands); a repeated
   // request tries again, since its first attempt may have stopped before the mail (the daily
   // limit per address keeps it from mailing twice).
-  const invitation = member.email ? await inviteMember(viewer.orgId, { email: member.email, name: member.name }) : null;
+  const invitation =
+    invite && member.email ? await inviteMember(viewer.orgId, { email: member.email, name: member.name }) : null;
   return { member, invitation: invitationFor(viewer, invitation) };
 }
 
@@ -171,6 +175,7 @@ export async function updateMember(
   viewer: Viewer,
   memberId: string,
   input: MemberInput & { version: number },
+  { invite = true }: MemberWriteOptions = {},
 ): Promise<SavedMember> {
   const { member, roles } = await memberToChange(viewer, memberId);
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
@@ -200,7 +205,7 @@ export async function updateMember(
   const next = await saveMember(viewer, wanted, stepsOf, () => new AppError('aborted', MEMBER_CHANGED));
   await readmittedBy(viewer, next);
   const invitation =
-    next.email && next.email !== member.email
+    invite && next.email && next.email !== member.email
       ? await inviteMember(viewer.orgId, { email: next.email, name: next.name })
       : null;
   return { member: next, invitation: invitationFor(viewer, invitation) };

@@ -5,7 +5,12 @@
 import type { Member } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import { memberUnchanged, type Condition } from '../../core/repos/conditions';
-import { remove, update, type Step } from '../../core/repos/transact';
+import { put, remove, update, type Step } from '../../core/repos/transact';
+import { memberEmailClaimItem } from './items';
+
+/** The member's address claimed for it (one member per address in a church): refused when another member holds it. */
+export const claimEmail = (m: Member): Step[] =>
+  m.email ? [{ action: put(memberEmailClaimItem({ ...m, email: m.email }), 'attribute_not_exists(PK)') }] : [];
 
 /** The family's member set changed: a family delete that read the old set will be refused. */
 export const familyTouched = (m: Pick<Member, 'orgId' | 'familyId'>): Step => ({

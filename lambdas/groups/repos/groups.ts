@@ -183,10 +183,16 @@ export const groupRemoval = (group: Pick<Group, 'orgId' | 'groupId'>, unchanged:
   counts: { groupCount: -1 },
 });
 
-/** One role more in the group's count, as a new roles version (a delete that read the old roles is refused). */
-export const roleCounted = (orgId: string, groupId: string): Step => ({
-  action: update(keys.group(orgId, groupId), 'ADD rolesVersion :one, roleCount :one', { ':one': 1 }),
+/**
+ * `n` roles more in the group's count, as a new roles version (a delete that read the old roles is
+ * refused); the group must still be there.
+ */
+export const rolesCounted = (orgId: string, groupId: string, n: number): Step => ({
+  action: update(keys.group(orgId, groupId), 'ADD rolesVersion :one, roleCount :n', { ':one': 1, ':n': n }),
 });
+
+/** One role more in the group's count. */
+export const roleCounted = (orgId: string, groupId: string): Step => rolesCounted(orgId, groupId, 1);
 
 /** A role's member renamed: its name and its place in the group's name order, together. */
 export function roleRenamed(role: Pick<Role, 'orgId' | 'groupId' | 'memberId'>, memberName: string): Step {

@@ -69,6 +69,11 @@ export const memberChoicesUpdate = (
   choices: Record<string, unknown>,
 ): Action => choicesUpdate(keys.member(orgId, familyId, memberId), choices);
 
+/** A family left out of the directory: into the church's list of them (the privacy item made if the church had none). */
+export const unlistedAddition = (orgId: string, familyId: string): Step => ({
+  action: privacyUpdate(orgId, 'SET #type = :type, orgId = :org ADD unlisted :f', { ':f': new Set([familyId]) }),
+});
+
 /** A family out of the church's list of families left out of the directory (the family is deleted). */
 export const unlistedRemoval = (orgId: string, familyId: string): Step => ({
   action: update(keys.privacy(orgId), 'DELETE unlisted :f', { ':f': new Set([familyId]) }),

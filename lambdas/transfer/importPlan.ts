@@ -1,0 +1,280 @@
+/**
+ * What an import would do to the church (issue 31, parts 2 and 3): the dry run shows it, and the
+ * job, once confirmed, does exactly it. Pure: the church as read and the file as parsed in, the
+ * decisions out.
+ *
+ * A family of the file is the church's family with its id (this product's own file, or the same
+ * file of another product imported before: the parser makes their ids stable), else the family of
+ * a member with one of its addresses, else the family with its surname, street and zip code; a
+ * member is its family's member with its id, its address, or its first name. What matches and
+ * holds the same values is left alone ("unchanged"), so the same file imported twice creates
+ * nothing the second time. What matches and differs is updated; the rest is created, with ids
+ * derived from the import and the line, so a task that runs again writes the same records.
+ *
+ * An address that a member of another family of the church already has, or an earlier line of the
+ * file, is left out of the member (the church keeps one member per address) and said so; a church
+ * that would pass its size limits is refused with the forms' message.
+ */
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
+import { keysOf, textKeys } from '../contract/entity';
+import type { Choices, FamilyShared, MemberShared } from '../contract/privacy';
+import { CHURCH_LIMITS, churchLimitMessage, type Counts } from '../core/churchLimits';
+import type { ChurchPrivacy, Family, Group, Member, Organization, Role } from '../core/entities';
+import { newRecordId } from '../core/once';
+import { sortKeyOf } from '../contract/names';
+import { roleMemberName } from '../directory/repos/items';
+import type { FamilyToCreate } from '../directory/familyCreation';
+
+type FamilyValues = { [K in (typeof FAMILY_TEXT)[number]]: string | null } & { surname: string };
+type MemberValues = { [K in (typeof MEMBER_TEXT)[number]]: string | null } & { name: string };
+
+const FAMILY_TEXT = textKeys(FAMILY_FIELDS);
+const MEMBER_TEXT = keysOf(MEMBER_FIELDS);
+
+/** A member of the file, its values already checked by the contract's rules. */
+export interface ImportedMember {
+  line: number;
+  id: string | null;
+  fields: MemberValues;
+  privacy: Choices<MemberShared>;
+  groups: readonly { groupName: string; label: string | null }[];
+}
+
+/** A family of the file. */
+export interface ImportedFamily {
+  line: number;
+  id: string | null;
+  fields: FamilyValues;
+  listed: boolean;
+  privacy: Choices<FamilyShared>;
+  members: readonly ImportedMember[];
+}
+
+export interface ChurchAsRead {
+  org: Pick<Organization, 'familyCount' | 'memberCount' | 'groupCount'>;
+  families: readonly { family: Family; members: readonly Member[] }[];
+  groups: readonly { group: Group; roles: readonly Role[] }[];
+  church: ChurchPrivacy;
+}
+
+/** A change to a family the church has: its new values, its members' changes, their new roles. */
+export interface FamilyUpdate {
+  familyId: string;
+  line: number;
+  /** The family's values when they differ (null: unchanged). */
+  family: { fields: FamilyValues; version: number } | null;
+  privacy: { listed: boolean; family: Choices<FamilyShared>; members: Record<string, Choices<MemberShared>> } | null;
+  added: Member[];
+  changed: { memberId: string; fields: MemberValues; version: number }[];
+  roles: Role[];
+}
+
+export interface ImportCounts {
+  families: { created: number; updated: number; unchanged: number };
+  members: { created: number; updated: number; unchanged: number };
+  groups: { created: number };
+}
+
+export interface ImportPlan {
+  groups: Group[];
+  create: FamilyToCreate[];
+  update: FamilyUpdate[];
+  counts: ImportCounts;
+  /** Said of lines imported all the same (an address left out). */
+  notes: { line: number; message: string }[];
+  /** The church would pass a size limit: nothing is written. */
+  refusal: string | null;
+}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
+const sameValues = <K extends string>(keys: readonly K[], a: Partial<Record<K, unknown>>, b: Record<K, unknown>) =>
+  keys.every((k) => sameText(a[k] as string | null | undefined, b[k] as string | null));
+const sameChoices = (a: Record<string, unknown> | undefined, b: Record<string, unknown>) =>
+  JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b).sort());
+
+const placeOf = (f: { surname: string; street?: string | null; zipcode?: string | null }) =>
+  `${sortKeyOf(f.surname)}|${sortKeyOf(f.street ?? '')}|${(f.zipcode ?? '').slice(0, 5)}`;
+
+export function planImport(importId: string, orgId: string, file: readonly ImportedFamily[], now: ChurchAsRead) {
+  const at = new Date().toISOString();
+  const notes: ImportPlan['notes'] = [];
+  const byId = new Map(now.families.map((f) => [f.family.familyId, f]));
+  const byPlace = new Map(now.families.map((f) => [placeOf(f.family), f]));
+  const byEmail = new Map<string, { family: Family; member: Member }>();
+  for (const f of now.families)
+    for (const m of f.members) if (m.email) byEmail.set(m.email, { family: f.family, member: m });
+  const groupsByName = new Map(now.groups.map((g) => [sortKeyOf(g.group.groupName), g]));
+  const newGroups = new Map<string, Group>();
+  const rolesOf = new Map<string, Set<string>>();
+  for (const g of now.groups)
+    for (const r of g.roles)
+      (rolesOf.get(r.memberId) ?? rolesOf.set(r.memberId, new Set()).get(r.memberId)!).add(r.groupId);
+  /** Addresses the file gives, by the line that gave them first. */
+  const emailsTaken = new Map<string, number>();
+
+  const groupFor = (groupName: string): Group => {
+    const key = sortKeyOf(groupName);
+    const found = groupsByName.get(key)?.group ?? newGroups.get(key);
+    if (found) return found;
+    const group: Group = {
+      groupId: newRecordId(orgId, 'group', `${importId}#${key}`),
+      orgId,
+      groupName,
+      createdAt: at,
+    };
+    newGroups.set(key, group);
+    return group;
+  };
+
+  /** The member's address, unless a member of another family of the church or an earlier line has it. */
+  const addressFor = (m: ImportedMember, familyId: string | null): string | null => {
+    const email = m.fields.email;
+    if (!email) return null;
+    const holder = byEmail.get(email);
+    const earlier = emailsTaken.get(email);
+    if (holder && holder.family.familyId !== familyId) {
+      notes.push({
+        line: m.line,
+        message: `${email} is already the address of ${holder.member.name} ${holder.family.surname}: imported without it.`,
+      });
+      return null;
+    }
+    if (earlier !== undefined) {
+      notes.push({ line: m.line, message: `${email} is also on line ${earlier}: imported without it.` });
+      return null;
+    }
+    emailsTaken.set(email, m.line);
+    return email;
+  };
+
+  const rolesFor = (m: ImportedMember, member: Member): Role[] =>
+    m.groups
+      .map((g) => ({ group: groupFor(g.groupName), label: g.label }))
+      .filter(({ group }) => !rolesOf.get(member.memberId)?.has(group.groupId))
+      .map(({ group, label }) => ({
+        groupId: group.groupId,
+        memberId: member.memberId,
+        familyId: member.familyId,
+        orgId,
+        memberName: roleMemberName(member),
+        groupName: group.groupName,
+        label,
+        cDate: at,
+      }));
+
+  const newMember = (m: ImportedMember, familyId: string, surname: string): Member => ({
+    memberId: m.id ?? newRecordId(orgId, 'member', `${importId}#${m.line}`),
+    familyId,
+    orgId,
+    ...m.fields,
+    email: addressFor(m, familyId),
+    surname,
+    ...(Object.keys(m.privacy).length ? { privacy: m.privacy } : {}),
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+  });
+
+  const counts: ImportCounts = {
+    families: { created: 0, updated: 0, unchanged: 0 },
+    members: { created: 0, updated: 0, unchanged: 0 },
+    groups: { created: 0 },
+  };
+  const create: FamilyToCreate[] = [];
+  const update: FamilyUpdate[] = [];
+
+  for (const f of file) {
+    const byAddress = f.members.map((m) => (m.fields.email ? byEmail.get(m.fields.email) : undefined)).find(Boolean);
+    const match =
+      (f.id ? byId.get(f.id) : undefined) ??
+      (byAddress ? byId.get(byAddress.family.familyId) : undefined) ??
+      byPlace.get(placeOf(f.fields));
+    if (!match) {
+      const familyId = f.id ?? newRecordId(orgId, 'family', `${importId}#${f.line}`);
+      const family: Family = {
+        familyId,
+        orgId,
+        ...f.fields,
+        photo: null,
+        ...(Object.keys(f.privacy).length ? { privacy: f.privacy } : {}),
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const members = f.members.map((m) => newMember(m, familyId, f.fields.surname));
+      const roles = f.members.flatMap((m, i) => rolesFor(m, members[i]!));
+      create.push({ family, members, roles, listed: f.listed });
+      counts.families.created++;
+      counts.members.created += members.length;
+      continue;
+    }
+    const { family } = match;
+    const changedFamily = !sameValues(FAMILY_TEXT, family, f.fields);
+    const added: Member[] = [];
+    const changed: FamilyUpdate['changed'] = [];
+    const roles: Role[] = [];
+    const memberChoices: Record<string, Choices<MemberShared>> = {};
+    let choicesDiffer =
+      !sameChoices(family.privacy, f.privacy) || now.church.unlisted.has(family.familyId) === f.listed;
+    for (const m of f.members) {
+      const existing =
+        match.members.find((e) => m.id && e.memberId === m.id) ??
+        match.members.find((e) => m.fields.email && e.email === m.fields.email) ??
+        match.members.find((e) => sortKeyOf(e.name) === sortKeyOf(m.fields.name));
+      if (!existing) {
+        const member = newMember(m, family.familyId, f.fields.surname);
+        added.push(member);
+        roles.push(...rolesFor(m, member));
+        counts.members.created++;
+        continue;
+      }
+      // The file's address, unless another member has it (then the member keeps its own).
+      const kept = m.fields.email === existing.email;
+      if (kept && m.fields.email) emailsTaken.set(m.fields.email, m.line);
+      const email = kept
+        ? (existing.email ?? null)
+        : (addressFor(m, family.familyId) ?? (m.fields.email ? (existing.email ?? null) : null));
+      const fields = { ...m.fields, email };
+      if (sameValues(MEMBER_TEXT, existing, fields)) counts.members.unchanged++;
+      else {
+        changed.push({ memberId: existing.memberId, fields, version: existing.version });
+        counts.members.updated++;
+      }
+      memberChoices[existing.memberId] = m.privacy;
+      if (!sameChoices(existing.privacy, m.privacy)) choicesDiffer = true;
+      roles.push(...rolesFor(m, { ...existing, surname: f.fields.surname }));
+    }
+    const privacy = choicesDiffer ? { listed: f.listed, family: f.privacy, members: memberChoices } : null;
+    if (!changedFamily && !added.length && !changed.length && !roles.length && !privacy) {
+      counts.families.unchanged++;
+      continue;
+    }
+    update.push({
+      familyId: family.familyId,
+      line: f.line,
+      family: changedFamily ? { fields: f.fields, version: family.version } : null,
+      privacy,
+      added,
+      changed,
+      roles,
+    });
+    counts.families.updated++;
+  }
+  counts.groups.created = newGroups.size;
+  const growth: Required<Counts> = {
+    familyCount: counts.families.created,
+    memberCount: counts.members.created,
+    groupCount: counts.groups.created,
+  };
+  const full = (Object.keys(growth) as (keyof Counts)[]).find(
+    (name) => growth[name] > 0 && (now.org[name] ?? 0) + growth[name] > CHURCH_LIMITS[name],
+  );
+  return {
+    groups: [...newGroups.values()],
+    create,
+    update,
+    counts,
+    notes,
+    refusal: full ? churchLimitMessage(full) : null,
+  } satisfies ImportPlan;
+}
