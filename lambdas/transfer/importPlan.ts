@@ -18,6 +18,7 @@
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { keysOf, textKeys } from '../contract/entity';
 import type { Choices, FamilyShared, MemberShared } from '../contract/privacy';
+import type { ImportFamily, ImportMember } from '../contract/imports';
 import { CHURCH_LIMITS, churchLimitMessage, type Counts } from '../core/churchLimits';
 import type { ChurchPrivacy, Family, Group, Member, Organization, Role } from '../core/entities';
 import { newRecordId } from '../core/once';
@@ -25,30 +26,11 @@ import { sortKeyOf } from '../contract/names';
 import { roleMemberName } from '../directory/repos/items';
 import type { FamilyToCreate } from '../directory/familyCreation';
 
-type FamilyValues = { [K in (typeof FAMILY_TEXT)[number]]: string | null } & { surname: string };
-type MemberValues = { [K in (typeof MEMBER_TEXT)[number]]: string | null } & { name: string };
-
 const FAMILY_TEXT = textKeys(FAMILY_FIELDS);
 const MEMBER_TEXT = keysOf(MEMBER_FIELDS);
 
-/** A member of the file, its values already checked by the contract's rules. */
-export interface ImportedMember {
-  line: number;
-  id: string | null;
-  fields: MemberValues;
-  privacy: Choices<MemberShared>;
-  groups: readonly { groupName: string; label: string | null }[];
-}
-
-/** A family of the file. */
-export interface ImportedFamily {
-  line: number;
-  id: string | null;
-  fields: FamilyValues;
-  listed: boolean;
-  privacy: Choices<FamilyShared>;
-  members: readonly ImportedMember[];
-}
+type FamilyValues = ImportFamily['fields'];
+type MemberValues = ImportMember['fields'];
 
 export interface ChurchAsRead {
   org: Pick<Organization, 'familyCount' | 'memberCount' | 'groupCount'>;
@@ -64,7 +46,8 @@ export interface FamilyUpdate {
   /** The family's values when they differ (null: unchanged). */
   family: { fields: FamilyValues; version: number } | null;
   privacy: { listed: boolean; family: Choices<FamilyShared>; members: Record<string, Choices<MemberShared>> } | null;
-  added: Member[];
+  /** New members, each with its line (its id derived from the import and the line, as addMember derives it). */
+  added: { line: number; member: Member }[];
   changed: { memberId: string; fields: MemberValues; version: number }[];
   roles: Role[];
 }
@@ -75,9 +58,12 @@ export interface ImportCounts {
   groups: { created: number };
 }
 
+/** A new family, with the line of the file it comes from. */
+export type FamilyCreation = FamilyToCreate & { line: number };
+
 export interface ImportPlan {
   groups: Group[];
-  create: FamilyToCreate[];
+  create: FamilyCreation[];
   update: FamilyUpdate[];
   counts: ImportCounts;
   /** Said of lines imported all the same (an address left out). */
@@ -85,6 +71,12 @@ export interface ImportPlan {
   /** The church would pass a size limit: nothing is written. */
   refusal: string | null;
 }
+
+/** The request key a group of this import is added with (addGroup derives its id from it): one group per name. */
+export const groupKey = (importId: string, groupName: string) => `${importId}#group#${sortKeyOf(groupName)}`;
+
+/** The request key a member of this import is added with (its id derives from it, as once.ts derives ids). */
+export const memberKey = (importId: string, line: number) => `${importId}#${line}`;
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
 const sameValues = <K extends string>(keys: readonly K[], a: Partial<Record<K, unknown>>, b: Record<K, unknown>) =>
@@ -95,7 +87,13 @@ const sameChoices = (a: Record<string, unknown> | undefined, b: Record<string, u
 const placeOf = (f: { surname: string; street?: string | null; zipcode?: string | null }) =>
   `${sortKeyOf(f.surname)}|${sortKeyOf(f.street ?? '')}|${(f.zipcode ?? '').slice(0, 5)}`;
 
-export function planImport(importId: string, orgId: string, file: readonly ImportedFamily[], now: ChurchAsRead) {
+/** `file`: the families read from the file, and every group it names (those without members too). */
+export function planImport(
+  importId: string,
+  orgId: string,
+  file: { families: readonly ImportFamily[]; groups: readonly string[] },
+  now: ChurchAsRead,
+) {
   const at = new Date().toISOString();
   const notes: ImportPlan['notes'] = [];
   const byId = new Map(now.families.map((f) => [f.family.familyId, f]));
@@ -117,7 +115,7 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
     const found = groupsByName.get(key)?.group ?? newGroups.get(key);
     if (found) return found;
     const group: Group = {
-      groupId: newRecordId(orgId, 'group', `${importId}#${key}`),
+      groupId: newRecordId(orgId, 'group', groupKey(importId, groupName)),
       orgId,
       groupName,
       createdAt: at,
@@ -127,7 +125,7 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
   };
 
   /** The member's address, unless a member of another family of the church or an earlier line has it. */
-  const addressFor = (m: ImportedMember, familyId: string | null): string | null => {
+  const addressFor = (m: ImportMember, familyId: string | null): string | null => {
     const email = m.fields.email;
     if (!email) return null;
     const holder = byEmail.get(email);
@@ -147,7 +145,7 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
     return email;
   };
 
-  const rolesFor = (m: ImportedMember, member: Member): Role[] =>
+  const rolesFor = (m: ImportMember, member: Member): Role[] =>
     m.groups
       .map((g) => ({ group: groupFor(g.groupName), label: g.label }))
       .filter(({ group }) => !rolesOf.get(member.memberId)?.has(group.groupId))
@@ -162,8 +160,8 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
         cDate: at,
       }));
 
-  const newMember = (m: ImportedMember, familyId: string, surname: string): Member => ({
-    memberId: m.id ?? newRecordId(orgId, 'member', `${importId}#${m.line}`),
+  const newMember = (m: ImportMember, familyId: string, surname: string): Member => ({
+    memberId: m.id ?? newRecordId(orgId, 'member', memberKey(importId, m.line)),
     familyId,
     orgId,
     ...m.fields,
@@ -180,10 +178,10 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
     members: { created: 0, updated: 0, unchanged: 0 },
     groups: { created: 0 },
   };
-  const create: FamilyToCreate[] = [];
+  const create: FamilyCreation[] = [];
   const update: FamilyUpdate[] = [];
 
-  for (const f of file) {
+  for (const f of file.families) {
     const byAddress = f.members.map((m) => (m.fields.email ? byEmail.get(m.fields.email) : undefined)).find(Boolean);
     const match =
       (f.id ? byId.get(f.id) : undefined) ??
@@ -203,14 +201,14 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
       };
       const members = f.members.map((m) => newMember(m, familyId, f.fields.surname));
       const roles = f.members.flatMap((m, i) => rolesFor(m, members[i]!));
-      create.push({ family, members, roles, listed: f.listed });
+      create.push({ line: f.line, family, members, roles, listed: f.listed });
       counts.families.created++;
       counts.members.created += members.length;
       continue;
     }
     const { family } = match;
     const changedFamily = !sameValues(FAMILY_TEXT, family, f.fields);
-    const added: Member[] = [];
+    const added: FamilyUpdate['added'] = [];
     const changed: FamilyUpdate['changed'] = [];
     const roles: Role[] = [];
     const memberChoices: Record<string, Choices<MemberShared>> = {};
@@ -222,8 +220,9 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
         match.members.find((e) => m.fields.email && e.email === m.fields.email) ??
         match.members.find((e) => sortKeyOf(e.name) === sortKeyOf(m.fields.name));
       if (!existing) {
-        const member = newMember(m, family.familyId, f.fields.surname);
-        added.push(member);
+        // Added by addMember, whose id comes from its request key: the import's and the line.
+        const member = newMember({ ...m, id: null }, family.familyId, f.fields.surname);
+        added.push({ line: m.line, member });
         roles.push(...rolesFor(m, member));
         counts.members.created++;
         continue;
@@ -260,6 +259,7 @@ export function planImport(importId: string, orgId: string, file: readonly Impor
     });
     counts.families.updated++;
   }
+  for (const name of file.groups) groupFor(name);
   counts.groups.created = newGroups.size;
   const growth: Required<Counts> = {
     familyCount: counts.families.created,

@@ -53,7 +53,14 @@ export function parseImport(sheet: Sheet, options: ParseOptions = {}): ImportRea
   const preset = PRESETS[options.preset ?? presetOfHeaders(sheet.header?.cells ?? [])];
   const reader = new RowReader(mapping.columnOf, options.dateOrder ?? 'mdy', preset.idPrefix === null);
   const grouper = new FamilyGrouper();
+  /** Groups without members (our own file's rows of a group's name alone). */
+  const memberless: string[] = [];
   for (const row of sheet.rows) {
+    const groupsOnly = reader.groupsOnly(row);
+    if (groupsOnly) {
+      memberless.push(...groupsOnly);
+      continue;
+    }
     const result = reader.read(row);
     reading.notes.push(...result.notes.map((note) => at(row.line, note)));
     if ('problem' in result) reading.problems.push(at(row.line, result.problem));
@@ -67,7 +74,10 @@ export function parseImport(sheet: Sheet, options: ParseOptions = {}): ImportRea
   }
   addLinkedGroups(reading, options.groupSheets ?? [], preset.idPrefix);
   reading.groups = [
-    ...new Set(reading.families.flatMap((f) => f.members.flatMap((m) => m.groups.map((g) => g.groupName)))),
+    ...new Set([
+      ...reading.families.flatMap((f) => f.members.flatMap((m) => m.groups.map((g) => g.groupName))),
+      ...memberless,
+    ]),
   ];
   reading.duplicates.push(...memberDuplicates(reading.families));
   reading.problems.sort((a, b) => a.line - b.line);

@@ -17,6 +17,7 @@ import { groupsOfCells, type MemberGroup } from './groups';
 import { isNo, isYes, rankOfRole } from './roles';
 import type { SheetRow } from './sheet';
 import { checkedValue, type FieldKey } from './values';
+import { unescapeCell } from '../exportCsv';
 
 export type FamilyValues = Omit<FamilyFields, 'photo'>;
 
@@ -73,9 +74,23 @@ export class RowReader {
     private readonly ownFile: boolean,
   ) {}
 
+  /** The cell of a target; in our own file, as it was before the export escaped it (exportCsv.ts). */
   private cell(row: SheetRow, target: ImportTarget): string {
     const index = this.columnOf.get(target);
-    return index === undefined ? '' : (row.cells[index] ?? '').trim();
+    const text = index === undefined ? '' : (row.cells[index] ?? '');
+    return (this.ownFile ? unescapeCell(text) : text).trim();
+  }
+
+  /**
+   * Our own file's row of a group without members: its name in Groups and nothing else. The
+   * names, or null for any other row.
+   */
+  groupsOnly(row: SheetRow): string[] | null {
+    if (!this.ownFile) return null;
+    for (const target of this.columnOf.keys())
+      if (target !== 'groups' && target !== 'groupRoles' && this.cell(row, target)) return null;
+    const groups = groupsOfCells(this.cell(row, 'groups'), '', true, []).map((g) => g.groupName);
+    return groups.length ? groups : null;
   }
 
   read(row: SheetRow): RowResult {
