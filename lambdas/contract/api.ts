@@ -10,6 +10,7 @@ import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 import type { GetDirectoryBookResult, SetBookSettingsResult, StartDirectoryBookResult } from './book';
 import type { ListExportsResult, StartExportResult } from './exports';
+import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -324,6 +325,10 @@ export interface OperationResults {
   getDirectoryBook: GetDirectoryBookResult;
   startExport: StartExportResult;
   listExports: ListExportsResult;
+  createImportUpload: ImportUploadResult;
+  checkImport: ImportResult;
+  confirmImport: ImportResult;
+  getImport: GetImportResult;
   setBookSettings: SetBookSettingsResult;
   createBookCoverUpload: PhotoUploadResult;
 }

@@ -185,6 +185,23 @@ export const jobs = {
       },
     },
   },
+  churchImport: {
+    definition: 'churchImport.asl.json',
+    stateMachineEnv: 'CHURCH_IMPORT_STATE_MACHINE_ARN',
+    description:
+      "A church's import from a file (the Import and Export page): its check (the dry run), then its writing, page by page",
+    tasks: {
+      ImportFunctionArn: {
+        entry: 'churchImport/run',
+        // Reads the file and keeps the plan beside it; writes the church through its own use cases.
+        uses: { table: 'readWrite', exports: 'write' },
+        // A file at the church maximum (100,000 rows) reads in about half a GB; CPU grows with memory.
+        memoryMb: 1769,
+        description:
+          "Import: check the church's file against its directory, or write a page of the plan; or end a failed run",
+      },
+    },
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

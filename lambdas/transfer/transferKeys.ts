@@ -7,3 +7,13 @@ import { EXPORTS_PREFIX } from '../book/bookKeys';
 
 /** `exports/<orgId>/csv/<jobId>.csv`: the file of one export. */
 export const exportFileKey = (orgId: string, jobId: string) => `${EXPORTS_PREFIX}${orgId}/csv/${jobId}.csv`;
+
+/** `exports/<orgId>/imports/<importId>/`: an import's file and its plan, kept while the bucket keeps exports. */
+export const importFolder = (orgId: string, importId: string) => `${EXPORTS_PREFIX}${orgId}/imports/${importId}/`;
+
+/** The uploaded file, with the ending it was named with (csv or xlsx). */
+export const importFileKey = (orgId: string, importId: string, ending: string) =>
+  `${importFolder(orgId, importId)}file.${ending}`;
+
+/** What the check planned: what the confirmed import writes. */
+export const importPlanKey = (orgId: string, importId: string) => `${importFolder(orgId, importId)}plan.json`;

@@ -10,6 +10,7 @@ import { call } from '../support/api';
 import { mailedCode } from '../support/mail';
 import { finishedBook } from '../support/book';
 import { finishedExport } from '../support/exports';
+import { CHECK_DEFAULTS, checkedImport, settledImport, uploadImport } from '../support/imports';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/jobs/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
@@ -92,6 +93,16 @@ async function jobEnded(world: World, body: Record<string, unknown>): Promise<vo
 async function bookEnded(world: World): Promise<void> {
   for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await finishedBook(token);
 }
+
+/** Waits until the church's import (and the other church's) has no job running. */
+async function importEnded(world: World): Promise<void> {
+  for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await settledImport(token);
+}
+
+/** A file of one family, uploaded for the church by its admin: the import to ask about. */
+const uploaded = async (w: World) => (await uploadImport(w.tokens.admin!, MATRIX_FILE)).importId;
+
+const MATRIX_FILE = 'Family Surname,First Name\r\nMatrix,Ada\r\n';
 
 /** The same for the export the call started or joined. */
 async function exportEnded(world: World): Promise<void> {
@@ -336,6 +347,30 @@ export const rules: Record<Operation, Rule> = {
   // The church's export: its admins only; another church's admin exports (and lists) its own church's.
   startExport: { access: 'admin', request: () => ({}), expect: adminOnly, settle: exportEnded },
   listExports: { access: 'admin', request: () => ({}), expect: adminOnly },
+  // The church's import: its admins only; another church's admin is told the import is not its church's (not found).
+  createImportUpload: {
+    access: 'admin',
+    request: () => ({ body: { fileName: 'people.csv', size: 100 } }),
+    expect: adminOnly,
+    settle: importEnded,
+  },
+  checkImport: {
+    access: 'admin',
+    request: async (w) => ({ params: { importId: await uploaded(w) }, body: CHECK_DEFAULTS }),
+    expect: { ...adminOnly, otherAdmin: 404 },
+    settle: importEnded,
+  },
+  confirmImport: {
+    access: 'admin',
+    request: async (w) => {
+      const importId = await uploaded(w);
+      await checkedImport(w.tokens.admin!, importId);
+      return { params: { importId } };
+    },
+    expect: { ...adminOnly, otherAdmin: 404 },
+    settle: importEnded,
+  },
+  getImport: { access: 'admin', request: () => ({}), expect: adminOnly },
 };
 
 /**

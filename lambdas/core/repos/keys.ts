@@ -19,6 +19,7 @@
  * | prepared photo      | ORG#<orgId>           | PHOTO#<photoId>                 |                                   |                                  |                                |
  * | printed book (job)  | ORG#<orgId>           | BOOK                            |                                   |                                  |                                |
  * | export (job)        | ORG#<orgId>           | EXPORT#<startedAt>#<jobId>      |                                   |                                  |                                |
+ * | import (job)        | ORG#<orgId>           | IMPORT                          |                                   |                                  |                                |
  * | address proof       | PROOF#<email>         | PROOF                           |                                   |                                  |                                |
  * | opened account      | ACCOUNT#<userId>      | OPENED                          |                                   |                                  |                                |
  * | two-step on since   | ACCOUNT#<userId>      | TWOSTEP                         |                                   |                                  |                                |
@@ -81,6 +82,8 @@ export const keys = {
   photo: (orgId: string, photoId: string) => ({ PK: `ORG#${orgId}`, SK: `PHOTO#${photoId}` }),
   /** The church's printed book: its current (or last) run, the lock that makes it one at a time, and its file. */
   book: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'BOOK' }),
+  /** The church's latest import: its file, its check (the dry run) and its writing, one at a time. */
+  import: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'IMPORT' }),
   /** One export of the church's directory (its record: who, when, what the file holds); newest last in key order. */
   export: (orgId: string, startedAt: string, jobId: string) => ({
     PK: `ORG#${orgId}`,

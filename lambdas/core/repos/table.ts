@@ -18,6 +18,7 @@ export const ItemType = {
   photo: 'PHOTO',
   book: 'BOOK',
   export: 'EXPORT',
+  import: 'IMPORT',
   addressProof: 'PROOF',
   openedAccount: 'OPENED',
   twoStep: 'TWOSTEP',

@@ -70,6 +70,8 @@ export const jobQuery = (jobId: string) => apiQuery('getJob', { params: { jobId 
 export const directoryBookQuery = () => apiQuery('getDirectoryBook');
 /** The church's latest exports: polled while one is made. */
 export const exportsQuery = () => apiQuery('listExports');
+/** The church's latest import: polled while it is checked or written. */
+export const importQuery = () => apiQuery('getImport');
 export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
 
 type Read =
@@ -87,10 +89,11 @@ type Read =
   | 'getOrganizationName';
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
-// listExports while an export is made (features/transfer/ExportSection.tsx).
+// listExports while an export is made (features/transfer/ExportSection.tsx), getImport while an
+// import is checked or written (features/transfer/ImportSection.tsx).
 type Write = Exclude<
   ApiOperation,
-  Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook' | 'listExports'
+  Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook' | 'listExports' | 'getImport'
 >;
 
 const DIRECTORY: Read[] = [
@@ -139,6 +142,10 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   createBookCoverUpload: [],
   // The page puts the started export into exportsQuery itself and polls it.
   startExport: [],
+  // The page puts the import into importQuery itself and polls it; the directory changes once it is written (it asks again then).
+  createImportUpload: [],
+  checkImport: [],
+  confirmImport: [],
 };
 
 /**

@@ -1,0 +1,141 @@
+/**
+ * The import as the Import and Export page drives it (issue 31, parts 2 and 3): the file is
+ * uploaded (createImportUpload: a presigned PUT into the exports bucket), checked (checkImport: a
+ * job reads the file with the chosen program and columns and plans what it would do: the dry run,
+ * nothing written), then written once the administrator confirms (confirmImport: a job, paged,
+ * with its progress). The church has one import at a time, its latest (getImport), which the page
+ * follows across reloads. No AWS imports: bundled into the browser too.
+ */
+import * as z from 'zod/mini';
+import { Id } from './directory';
+import {
+  IMPORT_PRESETS,
+  IMPORT_TARGETS,
+  MAX_IMPORT_BYTES,
+  type ImportColumn,
+  type ImportLineMessage,
+  type ImportPresetKey,
+  type ImportTarget,
+} from './imports';
+
+export type ImportStatus = 'UPLOADED' | 'CHECKING' | 'CHECKED' | 'WRITING' | 'DONE' | 'FAILED';
+
+export const IMPORT_JOB_MESSAGES = {
+  fileName: 'Please choose a .csv or .xlsx file.',
+  size: `Please choose a file of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  notFound: 'That import is not the church’s latest. Please upload the file again.',
+  busy: 'An import is being checked or written. Please wait until it has finished.',
+  notChecked: 'Please check the file before importing it.',
+  refused: 'This import cannot be written: please read what the check says.',
+  mapping: 'Please choose what each column holds from the list.',
+  checking: 'Reading the file and comparing it with the directory...',
+  failed: 'The import failed. Nothing more was written. Please try again.',
+  stopped: 'The import stopped before it finished. Please check the file again.',
+  notUploaded: 'The file did not arrive. Please upload it again.',
+} as const;
+
+/** The file types the upload takes, by the name's ending. */
+export const IMPORT_FILE_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+const fileName = z
+  .string({ error: IMPORT_JOB_MESSAGES.fileName })
+  .check(
+    z.trim(),
+    z.maxLength(255, IMPORT_JOB_MESSAGES.fileName),
+    z.regex(/\.(csv|xlsx)$/i, IMPORT_JOB_MESSAGES.fileName),
+  );
+
+/** createImportUpload: the file's name and exact size. */
+export const ImportUploadInput = z.object({
+  fileName,
+  size: z
+    .int({ error: IMPORT_JOB_MESSAGES.size })
+    .check(z.minimum(1, IMPORT_JOB_MESSAGES.size), z.maximum(MAX_IMPORT_BYTES, IMPORT_JOB_MESSAGES.size)),
+});
+export type ImportUploadInput = z.output<typeof ImportUploadInput>;
+
+export interface ImportUploadResult {
+  success: true;
+  import: ImportView;
+  /** PUT the file's bytes here, with these headers, within a few minutes. */
+  url: string;
+  headers: Record<string, string>;
+}
+
+export const ImportParams = z.object({ importId: Id });
+
+const PRESET_KEYS = IMPORT_PRESETS.map((p) => p.key) as [ImportPresetKey, ...ImportPresetKey[]];
+const TARGET_KEYS = IMPORT_TARGETS.map((t) => t.key) as [ImportTarget, ...ImportTarget[]];
+
+/** checkImport: the program the file comes from (null: recognised from its headers), the columns chosen by hand, the date order, invitations. */
+export const CheckImportInput = z.object({
+  preset: z.nullable(z.enum(PRESET_KEYS, { error: 'Please choose where the file comes from.' })),
+  /** Column index (as text) to what it holds; null: leave the column out. Only the columns chosen by hand. */
+  mapping: z.record(
+    z.string().check(z.regex(/^\d{1,3}$/, IMPORT_JOB_MESSAGES.mapping)),
+    z.nullable(z.enum(TARGET_KEYS, { error: IMPORT_JOB_MESSAGES.mapping })),
+  ),
+  dateOrder: z.enum(['mdy', 'dmy'], { error: 'Please choose how the file writes dates.' }),
+  /** Mail each new member with an address an invitation to sign up (within the church's daily limit). */
+  invite: z.boolean({ error: 'Please choose whether to invite the new members.' }),
+});
+export type CheckImportInput = z.output<typeof CheckImportInput>;
+
+/** What the dry run found: what would be created, updated and left as it is, and every line's problem. */
+export interface ImportCheck {
+  counts: {
+    families: { created: number; updated: number; unchanged: number };
+    members: { created: number; updated: number; unchanged: number };
+    groups: { created: number };
+  };
+  /** The church would pass a size limit: the forms' message; nothing can be written. */
+  refusal: string | null;
+  /** Set when the columns must be chosen by hand (no header row, two columns of one name). */
+  needsMapping: string | null;
+  columns: ImportColumn[];
+  mapping: { index: number; header: string | null; target: ImportTarget }[];
+  /** Rows left out, with their lines (the first ones, with the total). */
+  problems: ImportLineMessage[];
+  problemCount: number;
+  /** Rows read with something left out (a second e-mail, an address another member has). */
+  notes: ImportLineMessage[];
+  noteCount: number;
+  duplicates: { lines: number[]; message: string }[];
+  extraColumns: string[];
+}
+
+/** The church's latest import, as the page shows it. */
+export interface ImportView {
+  importId: string;
+  status: ImportStatus;
+  fileName: string;
+  startedBy: string;
+  startedAt: string;
+  /** The choices of the last check. */
+  options: CheckImportInput | null;
+  /** Once checked: the dry run. */
+  check: ImportCheck | null;
+  /** While written: families written so far of all to write. */
+  progress: { done: number; total: number } | null;
+  /** Once written: families the church refused, with their lines. */
+  refused: ImportLineMessage[];
+  /** What the page says: progress, the result, or what went wrong. */
+  message: string;
+}
+
+export interface GetImportResult {
+  success: true;
+  /** Null when the church never imported. */
+  import: ImportView | null;
+}
+
+export interface ImportResult {
+  success: true;
+  import: ImportView;
+}
+
+/** How many line messages an answer carries (the rest are counted). */
+export const LINES_SHOWN = 200;

@@ -1,0 +1,176 @@
+/**
+ * The church's import as the page drives it (issue 31, parts 2 and 3): an upload of the file
+ * (a presigned PUT into the exports bucket), its check (the churchImport job reads it and plans
+ * what it would do: the dry run; importRun.ts) and, once an administrator confirms, its writing
+ * (the same job, page by page). One import at a time per church: the record (repos/imports.ts)
+ * moves on only from the status a step expects. The job's tasks end the record themselves; one
+ * whose execution ended without doing so (a restarted local stack, a timeout) is shown FAILED.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  IMPORT_FILE_TYPES,
+  IMPORT_JOB_MESSAGES,
+  LINES_SHOWN,
+  type CheckImportInput,
+  type GetImportResult,
+  type ImportResult,
+  type ImportStatus,
+  type ImportUploadInput,
+  type ImportUploadResult,
+  type ImportView,
+} from '../contract/importJobs';
+import { AppError, notFound } from '../core/errors';
+import { env } from '../platform/env';
+import { log, safeError } from '../platform/log';
+import { executionStatus, startExecution } from '../platform/aws/sfn';
+import { presignS3 } from '../platform/aws/s3-presign';
+import { importFileKey } from './transferKeys';
+import { getImport, moveImport, startUpload, type ImportRecord } from './repos/imports';
+
+/** The browser uploads at once. */
+const UPLOAD_SECONDS = 10 * 60;
+
+const RUNNING: readonly ImportStatus[] = ['CHECKING', 'WRITING'];
+
+async function stillRuns(record: ImportRecord): Promise<boolean> {
+  if (!record.executionArn) return true;
+  const status = await executionStatus(record.executionArn);
+  return status === 'RUNNING' || status === 'PENDING_REDRIVE';
+}
+
+function messageOf(record: ImportRecord): string {
+  switch (record.status) {
+    case 'UPLOADED':
+      return `${record.fileName} is uploaded. Choose where it comes from, then check it.`;
+    case 'CHECKING':
+      return IMPORT_JOB_MESSAGES.checking;
+    case 'CHECKED':
+      return record.check?.refusal ?? record.check?.needsMapping ?? 'Checked: nothing is written until you import.';
+    case 'WRITING':
+      return `Importing: ${record.progress?.done ?? 0} of ${record.progress?.total ?? 0} families...`;
+    case 'DONE':
+      return `Imported ${record.fileName}.`;
+    case 'FAILED':
+      return record.error ?? IMPORT_JOB_MESSAGES.failed;
+  }
+}
+
+/** The record as the page sees it; one whose job ended without ending it is FAILED. */
+async function viewOf(found: ImportRecord): Promise<ImportView> {
+  let record = found;
+  if (RUNNING.includes(record.status) && !(await stillRuns(record)))
+    record =
+      (await moveImport(record.orgId, record.importId, [record.status], {
+        status: 'FAILED',
+        error: IMPORT_JOB_MESSAGES.stopped,
+      })) ?? ((await getImport(record.orgId)) as ImportRecord);
+  return {
+    importId: record.importId,
+    status: record.status,
+    fileName: record.fileName,
+    startedBy: record.startedBy,
+    startedAt: record.startedAt,
+    options: record.options,
+    check: record.check,
+    progress: record.progress,
+    refused: record.refused.slice(0, LINES_SHOWN),
+    message: messageOf(record),
+  };
+}
+
+export async function latestImport(orgId: string): Promise<GetImportResult> {
+  const record = await getImport(orgId);
+  return { success: true, import: record ? await viewOf(record) : null };
+}
+
+/** A new import of the church: its record, and where to put the file. */
+export async function createImportUpload(
+  orgId: string,
+  startedBy: string,
+  input: ImportUploadInput,
+): Promise<ImportUploadResult> {
+  const current = await getImport(orgId);
+  if (current && RUNNING.includes(current.status) && (await viewOf(current)).status !== 'FAILED')
+    throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
+  const ending = input.fileName
+    .slice(input.fileName.lastIndexOf('.') + 1)
+    .toLowerCase() as keyof typeof IMPORT_FILE_TYPES;
+  const importId = randomUUID();
+  const now = new Date().toISOString();
+  const record: ImportRecord = {
+    orgId,
+    importId,
+    status: 'UPLOADED',
+    fileName: input.fileName,
+    fileKey: importFileKey(orgId, importId, ending),
+    startedBy,
+    startedAt: now,
+    updatedAt: now,
+    executionArn: null,
+    options: null,
+    check: null,
+    progress: null,
+    refused: [],
+    error: null,
+  };
+  if (!(await startUpload(record))) throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
+  const headers = { 'content-type': IMPORT_FILE_TYPES[ending], 'content-length': String(input.size) };
+  const url = await presignS3('PUT', env('EXPORTS_BUCKET'), record.fileKey, { expiresIn: UPLOAD_SECONDS, headers });
+  // The browser sets content-length itself.
+  return { success: true, import: await viewOf(record), url, headers: { 'content-type': headers['content-type'] } };
+}
+
+/** Starts the job's step for the import the record now names, or ends the record FAILED if it cannot start. */
+async function startStep(record: ImportRecord, step: 'check' | 'write'): Promise<ImportView> {
+  const task = { orgId: record.orgId, importId: record.importId, step, from: 0 };
+  try {
+    const arn = await startExecution(
+      env('CHURCH_IMPORT_STATE_MACHINE_ARN'),
+      `${record.importId}-${step}-${Date.now()}`,
+      task,
+    );
+    const started = await moveImport(record.orgId, record.importId, [record.status], { executionArn: arn });
+    return viewOf(started ?? (await getImport(record.orgId))!);
+  } catch (error) {
+    log.error('church import could not start', { ...task, error: safeError(error) });
+    await moveImport(record.orgId, record.importId, [record.status], {
+      status: 'FAILED',
+      error: IMPORT_JOB_MESSAGES.failed,
+    });
+    throw error;
+  }
+}
+
+/** Why a step could not move the import on: another import is the church's, or this one is busy or not ready. */
+async function refusal(orgId: string, importId: string, notReady: string): Promise<AppError> {
+  const current = await getImport(orgId);
+  if (!current || current.importId !== importId) return notFound(IMPORT_JOB_MESSAGES.notFound);
+  return new AppError('failed-precondition', RUNNING.includes(current.status) ? IMPORT_JOB_MESSAGES.busy : notReady);
+}
+
+/** Checks the uploaded file with these choices (again, after a change): the dry run. */
+export async function checkImport(orgId: string, importId: string, options: CheckImportInput): Promise<ImportResult> {
+  const record = await moveImport(orgId, importId, ['UPLOADED', 'CHECKED', 'FAILED'], {
+    status: 'CHECKING',
+    options,
+    check: null,
+    progress: null,
+    refused: [],
+    error: null,
+    executionArn: null,
+  });
+  if (!record) throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.busy);
+  return { success: true, import: await startStep(record, 'check') };
+}
+
+/** Writes what the check planned: the administrator confirmed. */
+export async function confirmImport(orgId: string, importId: string): Promise<ImportResult> {
+  const current = await getImport(orgId);
+  if (!current || current.importId !== importId) throw notFound(IMPORT_JOB_MESSAGES.notFound);
+  if (current.status !== 'CHECKED') throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.notChecked);
+  if (current.check?.refusal || current.check?.needsMapping)
+    throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.refused);
+  const record = await moveImport(orgId, importId, ['CHECKED'], { status: 'WRITING', executionArn: null });
+  if (!record) throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.notChecked);
+  return { success: true, import: await startStep(record, 'write') };
+}

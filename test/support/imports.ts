@@ -1,0 +1,48 @@
+/**
+ * The church's import as the Import and Export page makes it, for the tests: a file uploaded
+ * (createImportUpload, then the PUT), checked (checkImport) and written (confirmImport), each
+ * followed (getImport) until its job has ended.
+ */
+import { expect } from 'vitest';
+import type {
+  CheckImportInput,
+  GetImportResult,
+  ImportUploadResult,
+  ImportView,
+} from '../../lambdas/contract/importJobs';
+import { call } from './api';
+
+export const CHECK_DEFAULTS: CheckImportInput = { preset: null, mapping: {}, dateOrder: 'mdy', invite: false };
+
+/** Uploads `text` as `fileName`: the import, UPLOADED. */
+export async function uploadImport(token: string, text: string, fileName = 'people.csv'): Promise<ImportView> {
+  const bytes = new TextEncoder().encode(text);
+  const upload = await call<ImportUploadResult>('createImportUpload', {
+    token,
+    body: { fileName, size: bytes.length },
+  });
+  expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: bytes });
+  expect(put.status).toBe(200);
+  return upload.body.import;
+}
+
+/** The church's import once its job (if any) has ended. */
+export async function settledImport(token: string, timeoutMs = 60_000): Promise<ImportView | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call<GetImportResult>('getImport', { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const found = answer.body.import;
+    if (found?.status !== 'CHECKING' && found?.status !== 'WRITING') return found;
+    if (Date.now() > deadline) throw new Error('the import did not finish');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Checks the uploaded import: the dry run as it ended. */
+export async function checkedImport(token: string, importId: string, body: Partial<CheckImportInput> = {}) {
+  const started = await call('checkImport', { token, params: { importId }, body: { ...CHECK_DEFAULTS, ...body } });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return (await settledImport(token))!;
+}
