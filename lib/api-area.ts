@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack } from 'aws-cdk-lib';
 import {
   HttpMethod,
   HttpRoute,
@@ -17,7 +17,7 @@ import type { Construct } from 'constructs';
 import type { Area, RouteDef } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
 import type { Jobs } from './jobs';
-import { grantData } from './grants';
+import { grantData, grantMail } from './grants';
 import { acknowledge } from './nag';
 import { loadOf, reservesConcurrency, ROUTE_LIMITS } from './limits';
 
@@ -90,20 +90,10 @@ export class ApiArea extends NestedStack {
   }
 
   private grant(fn: NodejsFunction, route: RouteDef, props: ApiAreaProps): void {
-    const stack = Stack.of(this);
     grantData(fn, route.uses, props);
     // Without a configured sender (context sesFromEmail) there is no identity to grant on; such a
     // handler must report that mail is not configured rather than send.
-    if (route.uses.mail && props.mailFrom) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [props.mailFrom, props.mailFrom.split('@')[1] ?? props.mailFrom].map((identity) =>
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-          ),
-        }),
-      );
-    }
+    if (route.uses.mail && props.mailFrom) grantMail(fn, props.mailFrom);
     if (route.userPool?.length) {
       fn.addToRolePolicy(
         new PolicyStatement({ actions: [...route.userPool], resources: [props.userPool.userPoolArn] }),

@@ -79,6 +79,7 @@ export class DirectoryStack extends Stack {
       photos: this.storage.photos,
       exports: this.storage.exports,
       superAdminEmail,
+      mailFrom: props.sesFromEmail,
     });
     const originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
@@ -121,6 +122,7 @@ export class DirectoryStack extends Stack {
 
     const appUrl = props.appUrl ?? this.site.url;
     this.api.setAppUrl(appUrl);
+    this.jobs.setAppUrl(appUrl);
     this.storage.allowBrowserOrigin(appUrl);
 
     new CfnOutput(this, 'AppUrl', { value: appUrl });

@@ -3,7 +3,9 @@
  * (`DataUses`: route manifest lambdas/routes.ts, job manifest lambdas/tasks/manifest.ts), at the
  * narrowest level: read-only functions cannot write, and none holds a bucket action it does not use.
  */
+import { Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { BucketUse, DataUses } from '../lambdas/routes';
@@ -57,4 +59,17 @@ export function grantData(fn: NodejsFunction, uses: DataUses, targets: DataTarge
       ...ids,
     );
   }
+}
+
+/** ses:SendEmail from the configured sender only: the address and its domain as SES identities. */
+export function grantMail(fn: NodejsFunction, mailFrom: string): void {
+  const stack = Stack.of(fn);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [mailFrom, mailFrom.split('@')[1] ?? mailFrom].map((identity) =>
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+      ),
+    }),
+  );
 }

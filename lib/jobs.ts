@@ -14,7 +14,7 @@ import { jobs, type JobDef, type JobName, type TaskDef } from '../lambdas/tasks/
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
-import { grantData } from './grants';
+import { grantData, grantMail } from './grants';
 import { acknowledge, logicalId, shownAttribute } from './nag';
 import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
@@ -30,6 +30,8 @@ export interface JobsProps {
   readonly exports: IBucket;
   /** The operator's address: the deletion never deletes the operator's own account. */
   readonly superAdminEmail: string;
+  /** The SES sender for our own mails; without it tasks that use `mail` get no SES permission. */
+  readonly mailFrom?: string;
 }
 
 /**
@@ -99,6 +101,29 @@ export class Jobs extends Construct {
       }
       this.stateMachines.set(job, machine);
     }
+    this.grantStarts();
+  }
+
+  /** A task that starts another job may start that one alone, and learns its state machine's ARN. */
+  private grantStarts(): void {
+    for (const [job, def] of Object.entries(jobs) as [JobName, JobDef][])
+      for (const [variable, task] of Object.entries(def.tasks))
+        for (const started of task.uses.starts ?? []) {
+          const fn = this.functions.get(`${job}.${variable}`)!;
+          const machine = this.stateMachines.get(started)!;
+          fn.addToRolePolicy(
+            new PolicyStatement({ actions: ['states:StartExecution'], resources: [machine.stateMachineArn] }),
+          );
+          fn.addEnvironment(jobs[started].stateMachineEnv, machine.stateMachineArn);
+        }
+  }
+
+  /** The tasks that mail learn the site's URL (for links in mails) once CloudFront exists. */
+  setAppUrl(url: string): void {
+    for (const [key, fn] of this.functions) {
+      const [job, variable] = key.split('.') as [JobName, string];
+      if ((jobs[job] as JobDef).tasks[variable]?.uses.mail) fn.addEnvironment('APP_URL', url);
+    }
   }
 
   /** Every task Lambda by `<job>-<task>` (orgDeletion-DeletePage), the names the bench and the alarms use. */
@@ -163,6 +188,7 @@ export class Jobs extends Construct {
       PHOTOS_BUCKET: props.photos.bucketName,
       EXPORTS_BUCKET: props.exports.bucketName,
       SUPER_ADMIN_EMAIL: props.superAdminEmail,
+      ...(task.uses.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
     };
     return makeLambda(scope, name, {
       entry: path.join(JOBS_DIR, `${task.entry}.ts`),
@@ -181,6 +207,7 @@ export class Jobs extends Construct {
   private grant(fn: NodejsFunction, task: TaskDef, props: JobsProps): void {
     const { uses } = task;
     grantData(fn, uses, props);
+    if (uses.mail && props.mailFrom) grantMail(fn, props.mailFrom);
     if (uses.userPool?.length) {
       fn.addToRolePolicy(new PolicyStatement({ actions: [...uses.userPool], resources: [props.userPool.userPoolArn] }));
     }

@@ -15,6 +15,10 @@ import type { DataUses, ShippedFiles, UserPoolAction } from '../routes';
 export interface TaskUses extends DataUses {
   /** Cognito admin actions, on our pool only. */
   userPool?: readonly UserPoolAction[];
+  /** Sends our own mails (ses:SendEmail from the configured sender): the import's invitations. */
+  mail?: true;
+  /** The jobs it starts (states:StartExecution on those alone): the import's family writes retire replaced photos. */
+  starts?: readonly 'photoCleanup'[];
 }
 
 export interface TaskDef {
@@ -194,7 +198,7 @@ export const jobs = {
       ImportFunctionArn: {
         entry: 'churchImport/run',
         // Reads the file and keeps the plan beside it; writes the church through its own use cases.
-        uses: { table: 'readWrite', exports: 'write' },
+        uses: { table: 'readWrite', exports: 'write', mail: true, starts: ['photoCleanup'] },
         // A file at the church maximum (100,000 rows) reads in about half a GB; CPU grows with memory.
         memoryMb: 1769,
         description:

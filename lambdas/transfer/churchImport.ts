@@ -48,8 +48,10 @@ function messageOf(record: ImportRecord): string {
       return record.check?.refusal ?? record.check?.needsMapping ?? 'Checked: nothing is written until you import.';
     case 'WRITING':
       return `Importing: ${record.progress?.done ?? 0} of ${record.progress?.total ?? 0} families...`;
-    case 'DONE':
-      return `Imported ${record.fileName}.`;
+    case 'DONE': {
+      const written = (record.progress?.total ?? 0) - record.refused.length;
+      return `Imported ${record.fileName}: ${written} ${written === 1 ? 'family' : 'families'} written${record.refused.length ? `, ${record.refused.length} not imported (below)` : ''}.`;
+    }
     case 'FAILED':
       return record.error ?? IMPORT_JOB_MESSAGES.failed;
   }

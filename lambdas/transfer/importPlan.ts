@@ -133,12 +133,15 @@ export function planImport(
     if (holder && holder.family.familyId !== familyId) {
       notes.push({
         line: m.line,
-        message: `${email} is already the address of ${holder.member.name} ${holder.family.surname}: imported without it.`,
+        message: `line ${m.line}: ${email} is already the address of ${holder.member.name} ${holder.family.surname}: imported without it.`,
       });
       return null;
     }
     if (earlier !== undefined) {
-      notes.push({ line: m.line, message: `${email} is also on line ${earlier}: imported without it.` });
+      notes.push({
+        line: m.line,
+        message: `line ${m.line}: ${email} is also on line ${earlier}: imported without it.`,
+      });
       return null;
     }
     emailsTaken.set(email, m.line);

@@ -103,6 +103,7 @@ beforeAll(() => {
     photos: storage.photos,
     exports: storage.exports,
     superAdminEmail: 'overseer@example.org',
+    mailFrom: MAIL_FROM,
   });
   api = new Api(stack, 'Api', {
     table: data.table,

@@ -98,13 +98,20 @@ describe('task Lambdas', () => {
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Timeout).toBe(TASK_TIMEOUT_SECONDS);
       expect(TASK_TIMEOUT_SECONDS).toBeLessThan(300);
-      expect(Object.keys(p.Environment.Variables).sort()).toEqual([
-        'EXPORTS_BUCKET',
-        'PHOTOS_BUCKET',
-        'SUPER_ADMIN_EMAIL',
-        'TABLE_NAME',
-        'USER_POOL_ID',
-      ]);
+      const { uses } = jobs[job].tasks[variable as never] as TaskDef;
+      expect(Object.keys(p.Environment.Variables).sort()).toEqual(
+        [
+          'EXPORTS_BUCKET',
+          'PHOTOS_BUCKET',
+          'SUPER_ADMIN_EMAIL',
+          'TABLE_NAME',
+          'USER_POOL_ID',
+          // A task that mails links to the site (this synth has no sender, so no MAIL_FROM).
+          ...(uses.mail ? ['APP_URL'] : []),
+          // A task that starts another job learns that job's state machine.
+          ...(uses.starts ?? []).map((started) => jobs[started].stateMachineEnv),
+        ].sort(),
+      );
     }
   });
 
@@ -135,10 +142,17 @@ describe('task Lambdas', () => {
         actions.filter((a: string) => a === '*' || a.endsWith(':*')),
         name,
       ).toEqual([]);
+      // Only the jobs it starts, and only StartExecution on them.
+      const states = statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('states:')));
       expect(
-        actions.some((a: string) => a.startsWith('states:')),
+        states.flatMap((st) => [st.Action].flat()),
         name,
-      ).toBe(false);
+      ).toEqual((task.uses.starts ?? []).map(() => 'states:StartExecution'));
+      expect(JSON.stringify(states.map((st) => st.Resource)), name).toBe(
+        JSON.stringify(
+          (task.uses.starts ?? []).map((started) => ({ Ref: id(s.stack.jobs.stateMachines.get(started)!) })),
+        ),
+      );
     }
   });
 });

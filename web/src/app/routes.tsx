@@ -194,7 +194,10 @@ export function appRoutes(client: QueryClient): RouteObject[] {
             },
             {
               path: 'admin/import-export',
-              loader: () => prefetch((q) => q.exportsQuery()),
+              loader: async () => {
+                await Promise.all([prefetch((q) => q.importQuery()), prefetch((q) => q.exportsQuery())]);
+                return null;
+              },
               lazy: page(() => import('../features/transfer/TransferPage')),
             },
           ],

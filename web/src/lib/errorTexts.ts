@@ -201,6 +201,8 @@ const TEXTS = {
   // Import and export.
   exportsLoad: (error: unknown) => serverSaid(error, 'The exports could not be loaded.'),
   exportStart: (error: unknown) => serverSaid(error, 'The export could not be started. Please try again.'),
+  importLoad: (error: unknown) => serverSaid(error, 'The import could not be loaded.'),
+  importStart: (error: unknown) => serverSaid(error, 'The import could not be started. Please try again.'),
 
   // Administration.
   usersLoad(error: unknown) {

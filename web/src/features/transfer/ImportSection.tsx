@@ -1,0 +1,216 @@
+/**
+ * Import families (admins): the file is uploaded, checked by a job (the dry run: what would be
+ * created, updated and left alone, every line's problem, nothing written) and, once the
+ * administrator confirms, written by the same job page by page, followed here (also after a
+ * reload) through the church's latest import (transfer/churchImport.ts). A file without column
+ * names, or with two of one name, gets its columns chosen here, then is checked again.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { IMPORT_PRESETS, type DateOrder, type ImportPresetKey, type ImportTarget } from '@contract/imports';
+import {
+  IMPORT_JOB_MESSAGES,
+  type CheckImportInput,
+  type GetImportResult,
+  type ImportView,
+} from '@contract/importJobs';
+import { callApi } from '../../lib/api';
+import { importQuery, useApiMutation } from '../../api/queries';
+import { PlainButton } from '../../components/PlainButton';
+import { StatusMessage, type Status } from '../../components/StatusMessage';
+import { errorText } from '../../lib/errorTexts';
+import { ImportCheckView } from './ImportCheckView';
+import styles from './TransferPage.module.css';
+
+/** How often the page asks for the import while it is checked or written. */
+export const IMPORT_POLL_MS = 1000;
+
+const running = (view: ImportView | null | undefined) => view?.status === 'CHECKING' || view?.status === 'WRITING';
+
+/** Month first where the browser's language writes dates so (the United States), else day first. */
+const localDateOrder = (): DateOrder =>
+  new Intl.DateTimeFormat(navigator.language, { month: 'numeric', day: 'numeric' })
+    .formatToParts(new Date(2026, 3, 5))
+    .find((p) => p.type === 'month' || p.type === 'day')?.type === 'month'
+    ? 'mdy'
+    : 'dmy';
+
+export function ImportSection() {
+  const client = useQueryClient();
+  const { data, error } = useQuery({
+    ...importQuery(),
+    refetchInterval: ({ state }) => (running(state.data?.import) ? IMPORT_POLL_MS : false),
+  });
+  const check = useApiMutation('checkImport');
+  const confirm = useApiMutation('confirmImport');
+  const [file, setFile] = useState<File | null>(null);
+  const [preset, setPreset] = useState<ImportPresetKey | ''>('');
+  const [dateOrder, setDateOrder] = useState<DateOrder>(localDateOrder);
+  const [invite, setInvite] = useState(false);
+  const [mapping, setMapping] = useState<Record<string, ImportTarget | null>>({});
+  const [status, setStatus] = useState<Status | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const view = data?.import ?? null;
+  const busy = uploading || check.isPending || confirm.isPending || running(view);
+
+  // Once written, every page of the directory asks again.
+  const wasWriting = useRef(false);
+  useEffect(() => {
+    if (view?.status === 'WRITING') wasWriting.current = true;
+    else if (wasWriting.current && view?.status === 'DONE') {
+      wasWriting.current = false;
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== importQuery().queryKey[0] });
+    }
+  }, [view?.status, client]);
+
+  const show = (next: ImportView) =>
+    client.setQueryData<GetImportResult>(importQuery().queryKey, { success: true, import: next });
+
+  const options = (): CheckImportInput => ({ preset: preset || null, mapping, dateOrder, invite });
+
+  async function checkAgain(importId: string) {
+    show((await check.mutateAsync({ params: { importId }, body: options() })).import);
+  }
+
+  async function uploadAndCheck(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setStatus(null);
+    if (!file) return setStatus({ kind: 'error', text: IMPORT_JOB_MESSAGES.fileName });
+    setUploading(true);
+    try {
+      const upload = await callApi('createImportUpload', { body: { fileName: file.name, size: file.size } });
+      const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: file });
+      if (!put.ok) throw new Error(IMPORT_JOB_MESSAGES.notUploaded);
+      setMapping({});
+      show(upload.import);
+      await checkAgain(upload.import.importId);
+    } catch (failure) {
+      setStatus({ kind: 'error', text: errorText('importStart', failure) });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function onCheckAgain() {
+    if (!view || busy) return;
+    setStatus(null);
+    try {
+      await checkAgain(view.importId);
+    } catch (failure) {
+      setStatus({ kind: 'error', text: errorText('importStart', failure) });
+    }
+  }
+
+  async function onConfirm() {
+    if (!view || busy) return;
+    setStatus(null);
+    try {
+      show((await confirm.mutateAsync({ params: { importId: view.importId } })).import);
+    } catch (failure) {
+      setStatus({ kind: 'error', text: errorText('importStart', failure) });
+    }
+  }
+
+  const created = view?.check?.counts.families.created ?? 0;
+  const updated = view?.check?.counts.families.updated ?? 0;
+  const canConfirm =
+    view?.status === 'CHECKED' && !view.check?.refusal && !view.check?.needsMapping && created + updated > 0;
+
+  return (
+    <section className={styles.section} aria-labelledby="import-heading">
+      <h2 id="import-heading">Import families</h2>
+      <p>
+        Bring your church&apos;s families in from a spreadsheet, from this directory&apos;s own export, or from Planning
+        Center, Breeze, ChurchCRM or ChurchApps. Nothing is written until you have seen what the import would do and
+        chosen to import.
+      </p>
+      <form className={styles.importForm} onSubmit={(e) => void uploadAndCheck(e)} noValidate aria-busy={busy}>
+        <label className={styles.field}>
+          <span>File (.csv or .xlsx)</span>
+          <input
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            disabled={busy}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>Where the file comes from</span>
+          <select value={preset} disabled={busy} onChange={(e) => setPreset(e.target.value as ImportPresetKey | '')}>
+            <option value="">Recognise it from its column names</option>
+            {IMPORT_PRESETS.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Dates in the file</span>
+          <select value={dateOrder} disabled={busy} onChange={(e) => setDateOrder(e.target.value as DateOrder)}>
+            <option value="mdy">Month first: 04/05 is April 5</option>
+            <option value="dmy">Day first: 04/05 is 4 May</option>
+          </select>
+        </label>
+        <label className={styles.choice}>
+          <input type="checkbox" checked={invite} disabled={busy} onChange={(e) => setInvite(e.target.checked)} />
+          <span>Invite the new members who have an e-mail address to sign up</span>
+        </label>
+        <PlainButton
+          type="submit"
+          variation="primary"
+          isLoading={uploading || check.isPending}
+          loadingText="Checking..."
+        >
+          Check the file
+        </PlainButton>
+      </form>
+      <StatusMessage status={status} />
+      {error && <StatusMessage status={{ kind: 'error', text: errorText('importLoad', error) }} />}
+      {view && (
+        <div className={styles.importState} aria-live="polite">
+          <h3>{view.fileName}</h3>
+          {view.status === 'FAILED' ? (
+            <StatusMessage status={{ kind: 'error', text: view.message }} />
+          ) : view.status === 'DONE' ? (
+            <StatusMessage status={{ kind: 'success', text: view.message }} />
+          ) : (
+            <p role="status">{view.message}</p>
+          )}
+          {view.status === 'WRITING' && view.progress && (
+            <progress max={view.progress.total} value={view.progress.done} aria-label="Import progress" />
+          )}
+          {view.status === 'DONE' && <Link to="/families">See the families</Link>}
+          {view.refused.length > 0 && (
+            <ul className={styles.lines} aria-label="Families not imported">
+              {view.refused.map((r) => (
+                <li key={r.line}>{r.message}</li>
+              ))}
+            </ul>
+          )}
+          {view.check && view.status !== 'WRITING' && view.status !== 'DONE' && (
+            <ImportCheckView
+              check={view.check}
+              mapping={mapping}
+              onMapping={setMapping}
+              disabled={busy}
+              onCheckAgain={() => void onCheckAgain()}
+            />
+          )}
+          {canConfirm && (
+            <PlainButton
+              variation="primary"
+              isLoading={confirm.isPending}
+              loadingText="Starting..."
+              onClick={() => void onConfirm()}
+            >
+              {`Import ${created + updated} ${created + updated === 1 ? 'family' : 'families'}`}
+            </PlainButton>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
