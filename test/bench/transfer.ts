@@ -10,7 +10,7 @@
  *  - export.<n>_families.raw_seconds: the reads alone, the very calls the export makes
  *    (readDirectory and readGroups side by side), interleaved with the exports so drift in
  *    machine load falls on both alike. Not one plain paged Query of the partition: the export
- *    reads its families in sixteen parts side by side, so a Query page after page (twice as slow,
+ *    reads its families in sixteen parts side by side, so a Query page after page (nearly twice as slow,
  *    directory.whole_read_one_query_ms) would flatter it; the same reads leave the export's own
  *    work (rows, CSV, put) as the difference.
  *  - export.<n>_families.over_raw_ratio: seconds over raw_seconds. The issue asks the export to
