@@ -21,10 +21,18 @@ export interface ChurchToExport {
 
 type Cells = string[];
 
-const byName =
-  <T>(name: (t: T) => string, id: (t: T) => string) =>
-  (a: T, b: T) =>
-    sortKeyOf(name(a)).localeCompare(sortKeyOf(name(b))) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
+/** What `localeCompare` without arguments compares by, made once instead of once a call. */
+const compareKeys = new Intl.Collator().compare;
+
+/**
+ * Sorted by name's sort key, then by id. Each key is folded once, not in every comparison: a
+ * church's 20,000 surnames are some 300,000 comparisons.
+ */
+function byName<T>(list: readonly T[], name: (t: T) => string, id: (t: T) => string): T[] {
+  const keyed = list.map((item) => ({ item, key: sortKeyOf(name(item)), id: id(item) }));
+  keyed.sort((a, b) => compareKeys(a.key, b.key) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return keyed.map((k) => k.item);
+}
 
 /** Each member's groups, by group name: names and role labels, one per line. */
 function groupsByMember(groups: ChurchToExport['groups']) {
@@ -34,9 +42,11 @@ function groupsByMember(groups: ChurchToExport['groups']) {
       const list = of.get(role.memberId) ?? of.set(role.memberId, []).get(role.memberId)!;
       list.push({ name: group.groupName, label: role.label ?? '', groupId: group.groupId });
     }
-  for (const list of of.values())
-    list.sort(
+  for (const [memberId, list] of of)
+    of.set(
+      memberId,
       byName(
+        list,
         (g) => g.name,
         (g) => g.groupId,
       ),
@@ -75,16 +85,15 @@ function cell(column: Column, family: Family | null, member: Member | null, list
 export function exportRows(church: ChurchToExport): { rows: Cells[]; counts: ExportCounts } {
   const memberGroups = groupsByMember(church.groups);
   const rows: Cells[] = [];
-  const row = (family: Family | null, member: Member | null, groups: string[][]) =>
-    rows.push(
-      COLUMNS.map((c) => cell(c, family, member, family ? !church.church.unlisted.has(family.familyId) : true, groups)),
-    );
+  const row = (family: Family | null, member: Member | null, groups: string[][]) => {
+    const listed = family ? !church.church.unlisted.has(family.familyId) : true;
+    rows.push(COLUMNS.map((c) => cell(c, family, member, listed, groups)));
+  };
   let members = 0;
-  const families = [...church.families].sort(
-    byName(
-      (f) => f.family.surname,
-      (f) => f.family.familyId,
-    ),
+  const families = byName(
+    church.families,
+    (f) => f.family.surname,
+    (f) => f.family.familyId,
   );
   for (const entry of families) {
     const family = visibleFamily(ADMIN_AUDIENCE, church.church, entry.family);
@@ -96,11 +105,10 @@ export function exportRows(church: ChurchToExport): { rows: Cells[]; counts: Exp
     }
   }
   const empty = church.groups.filter((g) => !g.roles.length).map((g) => g.group);
-  for (const group of empty.sort(
-    byName(
-      (g) => g.groupName,
-      (g) => g.groupId,
-    ),
+  for (const group of byName(
+    empty,
+    (g) => g.groupName,
+    (g) => g.groupId,
   ))
     row(null, null, [[group.groupName, '']]);
   return {

@@ -9,7 +9,7 @@
  * module's local stack has set the endpoints.
  */
 import { randomUUID } from 'node:crypto';
-import type { Family, Member } from '../../lambdas/core/entities';
+import type { Family, Group, Member, Role } from '../../lambdas/core/entities';
 import { newPhotoKey } from '../../lambdas/photos/photo-keys';
 import { pad2, seededRandom } from '../../lib/local/seeded-random';
 
@@ -143,19 +143,91 @@ export function generateDirectory(
   return { families, members };
 }
 
+export interface GeneratedGroups {
+  groups: Group[];
+  roles: Role[];
+}
+
+/**
+ * `groupCount` groups of the church, the last twentieth of them (at least one) without members;
+ * every third member in one of the others (in turn) and every ninth in a second one, one role in
+ * ten with a label. Pass the roles to `withGroupMarks` before seeding the directory, so members
+ * and families carry the marks the domain writes with a role.
+ */
+export async function generateGroups(
+  orgId: string,
+  members: readonly Member[],
+  groupCount: number,
+): Promise<GeneratedGroups> {
+  const { roleMemberName } = await import('../../lambdas/directory/repos/items');
+  const stamp = new Date().toISOString();
+  const groups: Group[] = Array.from({ length: groupCount }, (_, g) => ({
+    groupId: randomUUID(),
+    orgId,
+    groupName: `${STREETS[g % STREETS.length]!.split(' ')[0]} Group ${g}`,
+    createdAt: stamp,
+    rolesVersion: 1,
+    roleCount: 0,
+  }));
+  const withMembers = Math.max(1, groupCount - Math.max(1, Math.floor(groupCount / 20)));
+  const roles: Role[] = [];
+  const join = (member: Member, group: Group) => {
+    group.roleCount!++;
+    roles.push({
+      groupId: group.groupId,
+      memberId: member.memberId,
+      familyId: member.familyId,
+      orgId,
+      memberName: roleMemberName(member),
+      groupName: group.groupName,
+      label: roles.length % 10 === 0 ? 'Leader' : null,
+      cDate: stamp,
+    });
+  };
+  members.forEach((member, index) => {
+    if (index % 3 !== 0) return;
+    join(member, groups[(index / 3) % withMembers]!);
+    if (index % 9 === 0) join(member, groups[(index / 9 + 1) % withMembers]!);
+  });
+  return { groups, roles };
+}
+
+/** Writes the groups (with their name claims) and their roles, and sets the organisation's group count; returns the items written. */
+export async function seedGroups(table: string, orgId: string, { groups, roles }: GeneratedGroups): Promise<number> {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { groupItem, groupNameItem, roleItem } = await import('../../lambdas/directory/repos/items');
+  const { keys } = await import('../../lambdas/core/repos/keys');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
+  const items = [...groups.map(groupItem), ...groups.map(groupNameItem), ...roles.map(roleItem)];
+  await writeInLanes(table, items);
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.org(orgId),
+      UpdateExpression: 'SET groupCount = :g',
+      ExpressionAttributeValues: { ':g': groups.length },
+    }),
+  );
+  return items.length;
+}
+
+/** Eight BatchWriteItem lanes in flight, each a run of whole 25-item batches. */
+async function writeInLanes(table: string, items: readonly Record<string, unknown>[]): Promise<void> {
+  const { batchPutAll } = await import('../../lambdas/core/repos/batch');
+  const LANES = 8;
+  const lane = Math.ceil(items.length / LANES / 25) * 25;
+  await Promise.all(Array.from({ length: LANES }, (_, i) => batchPutAll(table, items.slice(i * lane, (i + 1) * lane))));
+}
+
 /** Writes the directory (with the members' e-mail claims) and sets the organisation's counts; returns the items written. */
 export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { batchPutAll } = await import('../../lambdas/core/repos/batch');
   const { directoryItems } = await import('../../lambdas/directory/repos/items');
   const { keys } = await import('../../lambdas/core/repos/keys');
   const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { families, members } = directory;
   const items = directoryItems(families, members);
-  // Eight BatchWriteItem lanes in flight, each a run of whole 25-item batches.
-  const LANES = 8;
-  const lane = Math.ceil(items.length / LANES / 25) * 25;
-  await Promise.all(Array.from({ length: LANES }, (_, i) => batchPutAll(table, items.slice(i * lane, (i + 1) * lane))));
+  await writeInLanes(table, items);
   await ddb.send(
     new UpdateCommand({
       TableName: table,

@@ -15,10 +15,23 @@ import { pdf } from './pdf';
 import { photos } from './photos';
 import { privacy } from './privacy';
 import { spa } from './spa';
+import { transfer } from './transfer';
 import { web } from './web';
 
 /** Every bench module, in run order. */
-export const MODULES: readonly BenchModule[] = [lambdas, spa, web, photos, directory, privacy, pdf, jobs, load, cost];
+export const MODULES: readonly BenchModule[] = [
+  lambdas,
+  spa,
+  web,
+  photos,
+  directory,
+  privacy,
+  pdf,
+  jobs,
+  transfer,
+  load,
+  cost,
+];
 
 /** The modules that drive Debian's Chromium: their smoke runs are in the browser tests (`npm run test:e2e`). */
 export const BROWSER_MODULES: readonly string[] = [web.name, photos.name];

@@ -39,7 +39,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { copyFilesToShip, lambdaBuildOptions } from '../../lib/bundling';
 import { jobs } from '../../lambdas/tasks/manifest';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, seedDirectory, type Names } from './church';
@@ -47,6 +46,7 @@ import { inFreshNode, type FreshNodeResult } from './fresh-node';
 import { multiscriptMetrics } from './pdf-scripts';
 import { round2, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, signInLocal, withLocalStack } from './stack';
+import { bundleTask, taskProcessEnv } from './task-bundle';
 
 const PASSWORD = 'bench-admin-1';
 const ADMIN_EMAIL = 'pdf-admin@bench.example';
@@ -128,14 +128,6 @@ const ANY_SCRIPT_NAMES: Names = {
   ],
 };
 
-/** The job task bundle's driver: one invocation with the state machine's input, as Step Functions makes it. */
-const TASK_DRIVER = `
-import { handler } from './index.mjs';
-export async function benchMain(inputJson) {
-  return handler(JSON.parse(inputJson), { awsRequestId: 'bench', functionName: 'directoryBook-Render', getRemainingTimeInMillis: () => 60000 });
-}
-`;
-
 /**
  * The floor: pure pdf-lib drawing the same pages (cover, the families spread evenly over the
  * same number of pages with their photos and texts, the index entries over the index pages)
@@ -190,17 +182,12 @@ export const pdf: BenchModule = {
     const sized = pdfSize(size);
     const n = sized.families;
     // Bundles first: the job's task exactly as CDK ships it, and the floor with plain pdf-lib.
-    const taskDir = path.join(tmpDir, 'book-task');
-    const task = jobs.directoryBook.tasks.RenderFunctionArn;
-    await esbuild.build(
-      lambdaBuildOptions(
-        root,
-        path.join(root, 'lambdas', 'tasks', `${task.entry}.ts`),
-        path.join(taskDir, 'index.mjs'),
-      ),
+    const driver = await bundleTask(
+      root,
+      jobs.directoryBook.tasks.RenderFunctionArn,
+      path.join(tmpDir, 'book-task'),
+      'directoryBook-Render',
     );
-    copyFilesToShip(root, task, taskDir);
-    await writeFile(path.join(taskDir, 'driver.mjs'), TASK_DRIVER);
     await writeFile(path.join(tmpDir, 'floor-src.mjs'), FLOOR);
     const floorFile = path.join(tmpDir, 'floor.mjs');
     await esbuild.build({
@@ -233,11 +220,7 @@ export const pdf: BenchModule = {
     return withLocalStack(tmpDir, async (stack) => {
       const config = stack.config;
       const church = await seed(stack.url, stack.pool, config.tableName, pictures, n, log);
-      // The handler runs as a Lambda instance that serves one invocation at a time: without the
-      // concurrency the local gateway sets in this process (lib/local/invocation.ts), for which
-      // Powertools would look for an InvokeStore the child has not made.
-      const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
-      delete env.AWS_LAMBDA_MAX_CONCURRENCY;
+      const env = taskProcessEnv();
 
       const metrics: Metric[] = [...multiscript];
 
@@ -258,7 +241,7 @@ export const pdf: BenchModule = {
       );
       if (!claimed) throw new Error('the church already had a book running');
       log(`making the book of ${n} families: the job's state machine, each invocation in a fresh process...`);
-      const invocations = await runBookJob(path.join(taskDir, 'driver.mjs'), { orgId: church.orgId, jobId }, env, log);
+      const invocations = await runBookJob(driver, { orgId: church.orgId, jobId }, env, log);
       const book = await getBook(church.orgId);
       if (book?.status !== 'SUCCEEDED' || !book.fileKey) throw new Error(`the book ended ${JSON.stringify(book)}`);
       const plan = logLine<PlanLine>(invocations.find((i) => i.name === 'plan')!.logs, 'directory book planned');
