@@ -50,6 +50,13 @@ export interface FamilyUpdate {
   added: { line: number; member: Member }[];
   changed: { memberId: string; fields: MemberValues; version: number }[];
   roles: Role[];
+  /** The family as it was, which an undo puts back. */
+  before: {
+    fields: FamilyValues;
+    listed: boolean;
+    privacy: Choices<FamilyShared>;
+    members: { memberId: string; fields: MemberValues; privacy: Choices<MemberShared> }[];
+  };
 }
 
 export interface ImportCounts {
@@ -83,6 +90,10 @@ const sameValues = <K extends string>(keys: readonly K[], a: Partial<Record<K, u
   keys.every((k) => sameText(a[k] as string | null | undefined, b[k] as string | null));
 const sameChoices = (a: Record<string, unknown> | undefined, b: Record<string, unknown>) =>
   JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** A record's values of these fields, a missing one as null. */
+const pick = <K extends string>(keys: readonly K[], from: Partial<Record<K, unknown>>) =>
+  Object.fromEntries(keys.map((k) => [k, from[k] ?? null]));
 
 const placeOf = (f: { surname: string; street?: string | null; zipcode?: string | null }) =>
   `${sortKeyOf(f.surname)}|${sortKeyOf(f.street ?? '')}|${(f.zipcode ?? '').slice(0, 5)}`;
@@ -259,6 +270,16 @@ export function planImport(
       added,
       changed,
       roles,
+      before: {
+        fields: pick(FAMILY_TEXT, family) as FamilyValues,
+        listed: !now.church.unlisted.has(family.familyId),
+        privacy: family.privacy ?? {},
+        members: match.members.map((e) => ({
+          memberId: e.memberId,
+          fields: pick(MEMBER_TEXT, e) as MemberValues,
+          privacy: e.privacy ?? {},
+        })),
+      },
     });
     counts.families.updated++;
   }
