@@ -620,6 +620,17 @@ export const routes = [
     load: 'job',
   },
   {
+    operation: 'undoImport',
+    method: 'POST',
+    path: '/api/imports/{importId}/undo',
+    access: 'admin',
+    entry: 'transfer/undoImport',
+    area: 'transfer',
+    uses: { table: 'readWrite' },
+    jobs: ['states:StartExecution', 'states:DescribeExecution'],
+    load: 'job',
+  },
+  {
     operation: 'getImport',
     method: 'GET',
     path: '/api/imports/latest',

@@ -328,6 +328,7 @@ export interface OperationResults {
   createImportUpload: ImportUploadResult;
   checkImport: ImportResult;
   confirmImport: ImportResult;
+  undoImport: ImportResult;
   getImport: GetImportResult;
   setBookSettings: SetBookSettingsResult;
   createBookCoverUpload: PhotoUploadResult;

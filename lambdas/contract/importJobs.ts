@@ -4,7 +4,8 @@
  * job reads the file with the chosen program and columns and plans what it would do: the dry run,
  * nothing written), then written once the administrator confirms (confirmImport: a job, paged,
  * with its progress). The church has one import at a time, its latest (getImport), which the page
- * follows across reloads. No AWS imports: bundled into the browser too.
+ * follows across reloads. The latest import, once written, can be undone (undoImport) while nothing
+ * it wrote has changed since. No AWS imports: bundled into the browser too.
  */
 import * as z from 'zod/mini';
 import { Id } from './directory';
@@ -18,7 +19,7 @@ import {
   type ImportTarget,
 } from './imports';
 
-export type ImportStatus = 'UPLOADED' | 'CHECKING' | 'CHECKED' | 'WRITING' | 'DONE' | 'FAILED';
+export type ImportStatus = 'UPLOADED' | 'CHECKING' | 'CHECKED' | 'WRITING' | 'DONE' | 'FAILED' | 'UNDOING' | 'UNDONE';
 
 export const IMPORT_JOB_MESSAGES = {
   fileName: 'Please choose a .csv or .xlsx file.',
@@ -32,6 +33,10 @@ export const IMPORT_JOB_MESSAGES = {
   failed: 'The import failed. Nothing more was written. Please try again.',
   stopped: 'The import stopped before it finished. Please check the file again.',
   notUploaded: 'The file did not arrive. Please upload it again.',
+  notDone: 'Only the latest import, once written, can be undone.',
+  undoing: 'Undoing the import...',
+  undoRefused: (changed: number) =>
+    `${changed} ${changed === 1 ? 'family has' : 'families have'} changed since the import, so it can no longer be undone. Nothing was undone.`,
 } as const;
 
 /** The file types the upload takes, by the name's ending. */

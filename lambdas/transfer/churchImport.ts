@@ -2,7 +2,8 @@
  * The church's import as the page drives it (issue 31, parts 2 and 3): an upload of the file
  * (a presigned PUT into the exports bucket), its check (the churchImport job reads it and plans
  * what it would do: the dry run; importRun.ts) and, once an administrator confirms, its writing
- * (the same job, page by page). One import at a time per church: the record (repos/imports.ts)
+ * (the same job, page by page), and its undo (the same job, while nothing it wrote changed since).
+ * One import at a time per church: the record (repos/imports.ts)
  * moves on only from the status a step expects. The job's tasks end the record themselves; one
  * whose execution ended without doing so (a restarted local stack, a timeout) is shown FAILED.
  */
@@ -30,7 +31,7 @@ import { getImport, moveImport, startUpload, type ImportRecord } from './repos/i
 /** The browser uploads at once. */
 const UPLOAD_SECONDS = 10 * 60;
 
-const RUNNING: readonly ImportStatus[] = ['CHECKING', 'WRITING'];
+const RUNNING: readonly ImportStatus[] = ['CHECKING', 'WRITING', 'UNDOING'];
 
 async function stillRuns(record: ImportRecord): Promise<boolean> {
   if (!record.executionArn) return true;
@@ -50,8 +51,14 @@ function messageOf(record: ImportRecord): string {
       return `Importing: ${record.progress?.done ?? 0} of ${record.progress?.total ?? 0} families...`;
     case 'DONE': {
       const written = (record.progress?.total ?? 0) - record.refused.length;
-      return `Imported ${record.fileName}: ${written} ${written === 1 ? 'family' : 'families'} written${record.refused.length ? `, ${record.refused.length} not imported (below)` : ''}.`;
+      const done = `Imported ${record.fileName}: ${written} ${written === 1 ? 'family' : 'families'} written${record.refused.length ? `, ${record.refused.length} not imported (below)` : ''}.`;
+      // An undo refused since: the import stands, and why it cannot be undone.
+      return record.error ? `${done} ${record.error}` : done;
     }
+    case 'UNDOING':
+      return IMPORT_JOB_MESSAGES.undoing;
+    case 'UNDONE':
+      return `The import of ${record.fileName} was undone.`;
     case 'FAILED':
       return record.error ?? IMPORT_JOB_MESSAGES.failed;
   }
@@ -123,7 +130,7 @@ export async function createImportUpload(
 }
 
 /** Starts the job's step for the import the record now names, or ends the record FAILED if it cannot start. */
-async function startStep(record: ImportRecord, step: 'check' | 'write'): Promise<ImportView> {
+async function startStep(record: ImportRecord, step: 'check' | 'write' | 'undo'): Promise<ImportView> {
   const task = { orgId: record.orgId, importId: record.importId, step, from: 0 };
   try {
     const arn = await startExecution(
@@ -175,4 +182,11 @@ export async function confirmImport(orgId: string, importId: string): Promise<Im
   const record = await moveImport(orgId, importId, ['CHECKED'], { status: 'WRITING', executionArn: null });
   if (!record) throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.notChecked);
   return { success: true, import: await startStep(record, 'write') };
+}
+
+/** Takes the church's latest import back (a job), while nothing it wrote has changed since. */
+export async function undoImport(orgId: string, importId: string): Promise<ImportResult> {
+  const record = await moveImport(orgId, importId, ['DONE'], { status: 'UNDOING', error: null, executionArn: null });
+  if (!record) throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.notDone);
+  return { success: true, import: await startStep(record, 'undo') };
 }

@@ -4,7 +4,8 @@
  * (importPlan.ts), keeps the plan beside the file and ends the record CHECKED with what the dry
  * run shows; a file that cannot be read ends it FAILED with the reason. Write writes the plan a
  * page at a time (importApply.ts: the groups first, then PAGE families), adding the page to the
- * progress, and ends the record DONE after the last page. MarkFailed, given the error a step
+ * progress, keeps the versions of the families it touched (for an undo), and ends the record DONE
+ * after the last page. Undo takes the import back (importUndo.ts). MarkFailed, given the error a step
  * ended with, ends the record FAILED.
  */
 import { IMPORT_JOB_MESSAGES, LINES_SHOWN, type ImportCheck } from '../contract/importJobs';
@@ -19,7 +20,8 @@ import { readSheet } from './import/readSheet';
 import { parseImport } from './import/parseImport';
 import { planImport, type ImportPlan } from './importPlan';
 import { createFamilies, createGroups, updateFamilies } from './importApply';
-import { importPlanKey } from './transferKeys';
+import { importPlanKey, importWrittenKey } from './transferKeys';
+import { changedSince, undoPlan, writtenStates, type WrittenFamily } from './importUndo';
 import { getImport, moveImport, type ImportRecord } from './repos/imports';
 
 /** Families written by one invocation of Write: a few thousand items, well inside its time. */
@@ -38,6 +40,17 @@ export interface ImportPage extends ImportTask {
 }
 
 const bucket = () => env('EXPORTS_BUCKET');
+
+const writeJson = (key: string, value: unknown) =>
+  writeObject(bucket(), key, new TextEncoder().encode(JSON.stringify(value)), 'application/json');
+
+async function readJson<T>(key: string): Promise<T> {
+  const stored = await readObject(bucket(), key);
+  if (!stored) throw new Error(`the import has no ${key.slice(key.lastIndexOf('/') + 1)}`);
+  return JSON.parse(new TextDecoder().decode(stored)) as T;
+}
+
+const readPlan = (task: ImportTask) => readJson<ImportPlan>(importPlanKey(task.orgId, task.importId));
 
 async function current(task: ImportTask, status: ImportRecord['status']) {
   const record = await getImport(task.orgId);
@@ -117,9 +130,7 @@ export async function runCheck(task: ImportTask): Promise<ImportTask> {
 export async function runWrite(task: ImportTask): Promise<ImportPage> {
   const record = await current(task, 'WRITING');
   if (!record) return { ...task, next: null };
-  const stored = await readObject(bucket(), importPlanKey(task.orgId, task.importId));
-  if (!stored) throw new Error('the import has no plan');
-  const plan = JSON.parse(new TextDecoder().decode(stored)) as ImportPlan;
+  const plan = await readPlan(task);
   const options = { importId: task.importId, invite: record.options?.invite ?? false };
   const total = plan.create.length + plan.update.length;
   if (task.from === 0) await createGroups(task.orgId, plan.groups, options);
@@ -127,6 +138,8 @@ export async function runWrite(task: ImportTask): Promise<ImportPage> {
   const creates = plan.create.slice(task.from, to);
   const updates = plan.update.slice(Math.max(0, task.from - plan.create.length), Math.max(0, to - plan.create.length));
   const refused = [...(await createFamilies(creates)), ...(await updateFamilies(task.orgId, updates, options))];
+  const touched = [...creates.map((c) => c.family.familyId), ...updates.map((u) => u.familyId)];
+  await writeJson(importWrittenKey(task.orgId, task.importId, task.from), await writtenStates(task.orgId, touched));
   const last = to >= total;
   await moveImport(task.orgId, task.importId, ['WRITING'], {
     progress: { done: to, total },
@@ -135,6 +148,32 @@ export async function runWrite(task: ImportTask): Promise<ImportPage> {
   });
   if (last) log.info('church imported', { ...task, families: total, refused: record.refused.length + refused.length });
   return { ...task, next: last ? null : to };
+}
+
+/**
+ * Task Undo: the import taken back, if nothing it wrote changed since (else it stays DONE, and the
+ * administrator is told how many families changed).
+ */
+export async function runUndo(task: ImportTask): Promise<ImportTask> {
+  if (!(await current(task, 'UNDOING'))) return task;
+  const plan = await readPlan(task);
+  const total = plan.create.length + plan.update.length;
+  const pages = Array.from({ length: Math.ceil(total / IMPORT_PAGE) }, (_, i) => i * IMPORT_PAGE);
+  const written = (
+    await Promise.all(pages.map((from) => readJson<WrittenFamily[]>(importWrittenKey(task.orgId, task.importId, from))))
+  ).flat();
+  const changed = await changedSince(task.orgId, written);
+  if (changed) {
+    await moveImport(task.orgId, task.importId, ['UNDOING'], {
+      status: 'DONE',
+      error: IMPORT_JOB_MESSAGES.undoRefused(changed),
+    });
+    return task;
+  }
+  await undoPlan(task.orgId, plan);
+  await moveImport(task.orgId, task.importId, ['UNDOING'], { status: 'UNDONE' });
+  log.info('church import undone', { ...task, families: total });
+  return task;
 }
 
 /** Task MarkFailed: the import ends FAILED (what was written stays, and is said). */

@@ -17,3 +17,7 @@ export const importFileKey = (orgId: string, importId: string, ending: string) =
 
 /** What the check planned: what the confirmed import writes. */
 export const importPlanKey = (orgId: string, importId: string) => `${importFolder(orgId, importId)}plan.json`;
+
+/** The versions of the families a Write page touched, right after it wrote them: what an undo compares. */
+export const importWrittenKey = (orgId: string, importId: string, from: number) =>
+  `${importFolder(orgId, importId)}written-${from}.json`;

@@ -12,7 +12,9 @@ import { IMPORT_JOB_MESSAGES } from '../../lambdas/contract/importJobs';
 import { IMPORT_MESSAGES } from '../../lambdas/contract/imports';
 import { call } from '../support/api';
 import { checkedImport, settledImport, uploadImport } from '../support/imports';
-import { createChurch, snapshotChurches, type Church } from '../support/fixtures';
+import { exportChurch } from '../support/exports';
+import { addFamilyVia, createChurch, snapshotChurches, type Church } from '../support/fixtures';
+import type { GetFamilyResult } from '../../lambdas/contract/api';
 
 const PEOPLE = readFileSync('test/fixtures/import/planning-center.csv', 'utf8');
 
@@ -79,5 +81,59 @@ describe('the church import', () => {
     });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error?.message).toBe(IMPORT_JOB_MESSAGES.size);
+  });
+
+  /** Uploads, checks and writes `text` into the church: the import as it ended. */
+  async function imported(token: string, text: string) {
+    const uploaded = await uploadImport(token, text);
+    await checkedImport(token, uploaded.importId);
+    expect((await call('confirmImport', { token, params: { importId: uploaded.importId } })).status).toBe(200);
+    const done = (await settledImport(token))!;
+    expect(done.status, done.message).toBe('DONE');
+    return done;
+  }
+
+  const undone = async (token: string, importId: string) => {
+    expect((await call('undoImport', { token, params: { importId } })).status).toBe(200);
+    return (await settledImport(token))!;
+  };
+
+  it('takes the last import back: the families it created go, a family it changed is as it was', async () => {
+    const fresh = await createChurch();
+    const { familyId } = await addFamilyVia(fresh.adminToken, { surname: 'Before', phone: '919-555-0100' });
+    const phone = async () =>
+      (await call<GetFamilyResult>('getFamily', { token: fresh.adminToken, params: { familyId } })).body.family.phone;
+    const { csv } = await exportChurch(fresh.adminToken);
+    const changing = await imported(fresh.adminToken, csv.replace('919-555-0100', '919-555-0199'));
+    expect(changing.check!.counts.families.updated).toBe(1);
+    expect(await phone()).toBe('919-555-0199');
+    expect((await undone(fresh.adminToken, changing.importId)).status).toBe('UNDONE');
+    expect(await phone()).toBe('919-555-0100');
+
+    const adding = await imported(fresh.adminToken, PEOPLE);
+    expect(await surnames(fresh.adminToken)).toContain('García-Smith Household');
+    const back = await undone(fresh.adminToken, adding.importId);
+    expect(back.status, back.message).toBe('UNDONE');
+    expect(await surnames(fresh.adminToken)).toEqual(['Before']);
+    // Only the church's latest import can be undone.
+    const old = await call('undoImport', { token: fresh.adminToken, params: { importId: changing.importId } });
+    expect(old.status).toBe(404);
+  });
+
+  it('is not undone once a family it wrote changed since, and says how many', async () => {
+    const fresh = await createChurch();
+    const done = await imported(fresh.adminToken, PEOPLE);
+    const list = await call<ListFamiliesResult>('listFamilies', { token: fresh.adminToken });
+    const family = list.body.families[0]!;
+    const edit = await call('updateFamily', {
+      token: fresh.adminToken,
+      params: { familyId: family.familyId },
+      body: { surname: family.surname, phone: '919-555-0142', version: family.version },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const refused = await undone(fresh.adminToken, done.importId);
+    expect(refused.status).toBe('DONE');
+    expect(refused.message).toContain(IMPORT_JOB_MESSAGES.undoRefused(1));
+    expect(await surnames(fresh.adminToken)).toContain(family.surname);
   });
 });

@@ -102,6 +102,15 @@ async function importEnded(world: World): Promise<void> {
 /** A file of one family, uploaded for the church by its admin: the import to ask about. */
 const uploaded = async (w: World) => (await uploadImport(w.tokens.admin!, MATRIX_FILE)).importId;
 
+/** An import of that file, written: the import to undo. */
+async function writtenImport(w: World): Promise<string> {
+  const importId = await uploaded(w);
+  await checkedImport(w.tokens.admin!, importId);
+  await call('confirmImport', { token: w.tokens.admin, params: { importId } });
+  await settledImport(w.tokens.admin!);
+  return importId;
+}
+
 const MATRIX_FILE = 'Family Surname,First Name\r\nMatrix,Ada\r\n';
 
 /** The same for the export the call started or joined. */
@@ -367,6 +376,12 @@ export const rules: Record<Operation, Rule> = {
       await checkedImport(w.tokens.admin!, importId);
       return { params: { importId } };
     },
+    expect: { ...adminOnly, otherAdmin: 404 },
+    settle: importEnded,
+  },
+  undoImport: {
+    access: 'admin',
+    request: async (w) => ({ params: { importId: await writtenImport(w) } }),
     expect: { ...adminOnly, otherAdmin: 404 },
     settle: importEnded,
   },

@@ -34,7 +34,7 @@ export async function settledImport(token: string, timeoutMs = 60_000): Promise<
     const answer = await call<GetImportResult>('getImport', { token });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const found = answer.body.import;
-    if (found?.status !== 'CHECKING' && found?.status !== 'WRITING') return found;
+    if (!['CHECKING', 'WRITING', 'UNDOING'].includes(found?.status ?? '')) return found;
     if (Date.now() > deadline) throw new Error('the import did not finish');
     await new Promise((r) => setTimeout(r, 100));
   }

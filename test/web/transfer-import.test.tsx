@@ -68,6 +68,8 @@ function importApi(reads: (ImportView | null)[]) {
     'PUT https://exports.example/upload': () => new Response(null, { status: 200 }),
     'POST /api/imports/imp-1/check': () =>
       jsonResponse(200, { success: true, import: view({ status: 'CHECKING', message: 'Reading the file...' }) }),
+    'POST /api/imports/imp-1/undo': () =>
+      jsonResponse(200, { success: true, import: view({ status: 'UNDOING', message: 'Undoing the import...' }) }),
     'POST /api/imports/imp-1/confirm': () =>
       jsonResponse(200, {
         success: true,
@@ -143,5 +145,23 @@ describe('Import families', () => {
     chooseFile();
     fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
     await screen.findByText('An import is being checked or written.');
+  });
+
+  it('undoes the last import once the administrator says yes', async () => {
+    const done = view({
+      status: 'DONE',
+      progress: { done: 2, total: 2 },
+      message: 'Imported people.csv: 2 families written.',
+    });
+    const api = importApi([done, view({ status: 'UNDONE', message: 'The import of people.csv was undone.' })]);
+    renderApp('/admin/import-export');
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo this import' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(api.calls('POST /api/imports/imp-1/undo')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo this import' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, undo the import' }));
+    await screen.findByText('The import of people.csv was undone.', {}, POLLED);
+    expect(api.calls('POST /api/imports/imp-1/undo')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Undo this import' })).toBeNull();
   });
 });

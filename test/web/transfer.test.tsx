@@ -52,6 +52,8 @@ function exportsApi(
   const api = routedFetch();
   let read = 0;
   api.api({
+    // The page's import section: the church never imported.
+    'GET /api/imports/latest': () => jsonResponse(200, { success: true, import: null }),
     'GET /api/exports': () => jsonResponse(200, { success: true, exports: lists[Math.min(read++, lists.length - 1)] }),
     'POST /api/exports': start,
   });

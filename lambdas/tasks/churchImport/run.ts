@@ -1,13 +1,14 @@
 /**
  * The import job's tasks (lambdas/tasks/churchImport.asl.json), each state naming its step: Check
- * (the dry run), Write (one page of the plan) and MarkFailed (transfer/importRun.ts).
+ * (the dry run), Write (one page of the plan), Undo (the import taken back) and MarkFailed (transfer/importRun.ts).
  */
-import { failImportRun, runCheck, runWrite, type ImportTask } from '../../transfer/importRun';
+import { failImportRun, runCheck, runUndo, runWrite, type ImportTask } from '../../transfer/importRun';
 import { defineTask } from '../../platform/wiring/task';
 
 export type ImportStep =
   | (ImportTask & { step: 'check' })
   | (ImportTask & { step: 'write' })
+  | (ImportTask & { step: 'undo' })
   | (ImportTask & { step: 'fail'; error?: unknown });
 
 export const handler = defineTask('churchImport/run', async (event: ImportStep) => {
@@ -16,6 +17,8 @@ export const handler = defineTask('churchImport/run', async (event: ImportStep) 
       return runCheck(event);
     case 'write':
       return runWrite(event);
+    case 'undo':
+      return runUndo(event);
     case 'fail':
       return failImportRun(event);
     default:

@@ -146,6 +146,7 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   createImportUpload: [],
   checkImport: [],
   confirmImport: [],
+  undoImport: [],
 };
 
 /**

@@ -26,7 +26,8 @@ import styles from './TransferPage.module.css';
 /** How often the page asks for the import while it is checked or written. */
 export const IMPORT_POLL_MS = 1000;
 
-const running = (view: ImportView | null | undefined) => view?.status === 'CHECKING' || view?.status === 'WRITING';
+const running = (view: ImportView | null | undefined) =>
+  view?.status === 'CHECKING' || view?.status === 'WRITING' || view?.status === 'UNDOING';
 
 /** Month first where the browser's language writes dates so (the United States), else day first. */
 const localDateOrder = (): DateOrder =>
@@ -44,6 +45,8 @@ export function ImportSection() {
   });
   const check = useApiMutation('checkImport');
   const confirm = useApiMutation('confirmImport');
+  const undo = useApiMutation('undoImport');
+  const [askUndo, setAskUndo] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preset, setPreset] = useState<ImportPresetKey | ''>('');
   const [dateOrder, setDateOrder] = useState<DateOrder>(localDateOrder);
@@ -52,14 +55,14 @@ export function ImportSection() {
   const [status, setStatus] = useState<Status | null>(null);
   const [uploading, setUploading] = useState(false);
   const view = data?.import ?? null;
-  const busy = uploading || check.isPending || confirm.isPending || running(view);
+  const busy = uploading || check.isPending || confirm.isPending || undo.isPending || running(view);
 
-  // Once written, every page of the directory asks again.
-  const wasWriting = useRef(false);
+  // Once written or undone, every page of the directory asks again.
+  const wasChanging = useRef(false);
   useEffect(() => {
-    if (view?.status === 'WRITING') wasWriting.current = true;
-    else if (wasWriting.current && view?.status === 'DONE') {
-      wasWriting.current = false;
+    if (view?.status === 'WRITING' || view?.status === 'UNDOING') wasChanging.current = true;
+    else if (wasChanging.current) {
+      wasChanging.current = false;
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== importQuery().queryKey[0] });
     }
   }, [view?.status, client]);
@@ -108,6 +111,17 @@ export function ImportSection() {
     setStatus(null);
     try {
       show((await confirm.mutateAsync({ params: { importId: view.importId } })).import);
+    } catch (failure) {
+      setStatus({ kind: 'error', text: errorText('importStart', failure) });
+    }
+  }
+
+  async function onUndo() {
+    if (!view || busy) return;
+    setAskUndo(false);
+    setStatus(null);
+    try {
+      show((await undo.mutateAsync({ params: { importId: view.importId } })).import);
     } catch (failure) {
       setStatus({ kind: 'error', text: errorText('importStart', failure) });
     }
@@ -174,7 +188,7 @@ export function ImportSection() {
           <h3>{view.fileName}</h3>
           {view.status === 'FAILED' ? (
             <StatusMessage status={{ kind: 'error', text: view.message }} />
-          ) : view.status === 'DONE' ? (
+          ) : view.status === 'DONE' || view.status === 'UNDONE' ? (
             <StatusMessage status={{ kind: 'success', text: view.message }} />
           ) : (
             <p role="status">{view.message}</p>
@@ -182,7 +196,33 @@ export function ImportSection() {
           {view.status === 'WRITING' && view.progress && (
             <progress max={view.progress.total} value={view.progress.done} aria-label="Import progress" />
           )}
-          {view.status === 'DONE' && <Link to="/families">See the families</Link>}
+          {view.status === 'DONE' && (
+            <p className={styles.actions}>
+              <Link to="/families">See the families</Link>
+              {!askUndo && (
+                <PlainButton disabled={busy} onClick={() => setAskUndo(true)}>
+                  Undo this import
+                </PlainButton>
+              )}
+            </p>
+          )}
+          {view.status === 'DONE' && askUndo && (
+            <div role="group" aria-label="Undo the import" className={styles.confirmUndo}>
+              <p>
+                Undo the import of {view.fileName}? The families it created are deleted, and the families it changed get
+                back what they had. This is possible only while nothing it wrote has changed since.
+              </p>
+              <PlainButton
+                colorTheme="error"
+                onClick={() => void onUndo()}
+                isLoading={undo.isPending}
+                loadingText="Undoing..."
+              >
+                Yes, undo the import
+              </PlainButton>{' '}
+              <PlainButton onClick={() => setAskUndo(false)}>Keep it</PlainButton>
+            </div>
+          )}
           {view.refused.length > 0 && (
             <ul className={styles.lines} aria-label="Families not imported">
               {view.refused.map((r) => (
