@@ -21,8 +21,13 @@
  *    invocations), against the task's Lambda memory; with that process's time (cold_seconds,
  *    module loading excluded) and the split its log line gives (read, rows, csv, write, finish).
  *
- * `BENCH_TRANSFER_FAMILIES=20000 npm run bench -- transfer` measures another size. The smoke run
- * (size `smoke`): 40 families, 5 groups, one run.
+ * Then the import (transfer-import.ts): a file of 10,000 rows in this product's own format imported
+ * into a fresh, empty church (import.10000_rows.*: seconds, its parts, its write over the raw
+ * BatchWriteItem of the same items, the Check's peak in a fresh process).
+ *
+ * `BENCH_TRANSFER_FAMILIES=20000 npm run bench -- transfer` measures another size of the export,
+ * `BENCH_TRANSFER_IMPORT_ROWS=100000` of the import. The smoke run (size `smoke`): 40 families, 5
+ * groups, one run; an import of 40 rows.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -32,10 +37,12 @@ import { inFreshNode } from './fresh-node';
 import { median, round2, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, withLocalStack, type BenchStack } from './stack';
 import { bundleTask, taskProcessEnv } from './task-bundle';
+import { measureImport } from './transfer-import';
 
 const SEED = 20260031;
 const ADMIN = { email: 'admin@transfer.bench', password: 'bench-admin-1' };
 const TASK = jobs.churchExport.tasks.ExportFunctionArn;
+const IMPORT_TASK = jobs.churchImport.tasks.ImportFunctionArn;
 /** The Lambda memory the task is given (lib/jobs.ts): its peak's budget. */
 const TASK_MEMORY_MB = 1024;
 /** The issue's floor: the export keeps at least this share of the raw read rate. */
@@ -46,11 +53,18 @@ interface TransferSize {
   groups: number;
   /** Timed exports and reads each, after one warm-up of each. */
   runs: number;
+  /** Rows of the imported file. */
+  importRows: number;
 }
 
 function transferSize(size: BenchSize): TransferSize {
-  if (size === 'smoke') return { families: 40, groups: 5, runs: 1 };
-  return { families: Number(process.env.BENCH_TRANSFER_FAMILIES ?? 10_000), groups: 200, runs: 3 };
+  if (size === 'smoke') return { families: 40, groups: 5, runs: 1, importRows: 40 };
+  return {
+    families: Number(process.env.BENCH_TRANSFER_FAMILIES ?? 10_000),
+    groups: 200,
+    runs: 3,
+    importRows: Number(process.env.BENCH_TRANSFER_IMPORT_ROWS ?? 10_000),
+  };
 }
 
 export const transfer: BenchModule = {
@@ -58,7 +72,11 @@ export const transfer: BenchModule = {
   async run({ root, tmpDir, log, size }) {
     const sized = transferSize(size);
     const driver = await bundleTask(root, TASK, path.join(tmpDir, 'export-task'), 'churchExport-Export');
-    return withLocalStack(tmpDir, (stack) => measure(stack, driver, sized, log));
+    const importDriver = await bundleTask(root, IMPORT_TASK, path.join(tmpDir, 'import-task'), 'churchImport-Import');
+    return withLocalStack(tmpDir, async (stack) => [
+      ...(await measure(stack, driver, sized, log)),
+      ...(await measureImport(stack, importDriver, sized.importRows, log)),
+    ]);
   },
 };
 
