@@ -2,7 +2,8 @@
  * Import and export in Chromium against the local product, at 375 and 1280 px (issue 31): a new
  * church's administrator uploads a spreadsheet, reads the dry run (what would be created, a row's
  * problem with its line), imports it and follows it to its end; the families are then in the list
- * and found by search; the export saves church-directory.csv with them. axe finds nothing on the page.
+ * and found by search; the export saves church-directory.csv with them; the import is undone and
+ * the families are gone. axe finds nothing on the page.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,10 @@ describe('Import and export', () => {
     await page.getByRole('link', { name: 'See the families' }).click();
     await page.getByRole('article', { name: 'Abara-Lind Family' }).waitFor();
     await page.getByRole('article', { name: 'Quispe Family' }).waitFor();
+    // Search finds an imported member by a word of her name.
+    await page.getByLabel('Search families').fill('signe');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '1 family matches.' }).count()).toBe(1);
+    await page.getByRole('article', { name: 'Abara-Lind Family' }).waitFor();
 
     await page.goto('/admin/import-export');
     const download = page.waitForEvent('download');
@@ -66,6 +71,15 @@ describe('Import and export', () => {
     const csv = readFileSync((await saved.path())!, 'utf8');
     expect(csv.startsWith('\uFEFFFamily ID,Family Surname')).toBe(true);
     for (const name of ['Abara-Lind', 'Chidi', 'Signe', 'Quispe', 'Mateo']) expect(csv).toContain(name);
+
+    // Undo: asked once more, then the imported families are gone.
+    await page.getByRole('button', { name: 'Undo this import' }).click();
+    await page.getByRole('button', { name: 'Yes, undo the import' }).click();
+    await page.getByText(`The import of people-${width}.csv was undone.`).waitFor();
+    await expectAccessible(page);
+    await page.goto('/families');
+    await page.getByRole('heading', { level: 1, name: 'Families' }).waitFor();
+    await expect.poll(() => page.getByRole('article', { name: 'Quispe Family' }).count()).toBe(0);
     await context.close();
   });
 });

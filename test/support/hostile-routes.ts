@@ -54,6 +54,10 @@ import { cleaned, DATES, nameText, optionalText, type BodyShape } from './hostil
 import { mailedCode, mailsTo, proveMailedAddress } from './mail';
 import { ACCOUNT_EXISTS_SUBJECT } from '../../lambdas/accounts/proofMails';
 import { waitForJob } from './jobs';
+import { finishedExport } from './exports';
+import { CHECK_DEFAULTS, checkedImport, settledImport, uploadImport } from './imports';
+import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
+import { MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
 /** Everything the cases point at: our church and its records, and another church's. */
 export interface World {
@@ -191,6 +195,19 @@ const emailText = fc.oneof(
   nameText,
 );
 const versions = fc.oneof(fc.integer({ min: -5, max: 50 }), fc.constantFrom(0, 2 ** 53, 1.5, -0, 1e308));
+/** An id no import of any church has. */
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The file the import cases upload: one family. */
+const HOSTILE_FILE = 'Family Surname,First Name\r\nHostile,Ada\r\n';
+
+/** An import of that file, uploaded and checked: ready to confirm. */
+async function checkedFile(w: World): Promise<string> {
+  const { importId } = await uploadImport(w.main.adminToken, HOSTILE_FILE);
+  expect((await checkedImport(w.main.adminToken, importId)).status).toBe('CHECKED');
+  return importId;
+}
+
 const NO_SUCH_PHOTO = '00000000-0000-4000-8000-000000000000.jpg';
 
 const familyFields = (w: World) => ({
@@ -1006,6 +1023,84 @@ export const hostileRoutes: RouteCase[] = [
     valid: () => ({}),
     accepted: async ({ w, answer }) => {
       expect((await waitForJob(w.superToken, String(answer.body.jobId))).status).toBe('SUCCEEDED');
+    },
+  }),
+  route({
+    operation: 'startExport',
+    runs: 4,
+    token: (w) => w.main.adminToken,
+    valid: () => ({}),
+    // Waits for the file, so nothing of the export is written during the cases after this one.
+    accepted: async ({ w }) => {
+      expect((await finishedExport(w.main.adminToken))?.status).toBe('SUCCEEDED');
+    },
+  }),
+  route({
+    operation: 'createImportUpload',
+    runs: 20,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ fileName: 'people.csv', size: 1000 }),
+    shape: () => ({
+      fields: {
+        fileName: fc.constantFrom('people.csv', 'a.XLSX', 'x.xls', 'x.csv.exe', '', ' .csv', '../../etc.csv', nameText),
+        size: fc.oneof(
+          fc.integer({ min: -10, max: 30 * 1024 * 1024 }),
+          fc.constantFrom(0, MAX_IMPORT_BYTES + 1, 1.5, 1e308),
+        ),
+      },
+    }),
+    accepted: async ({ w, answer }) => {
+      const upload = answer.body as unknown as ImportUploadResult;
+      // Only ever into the church's own folder, whatever the file is called.
+      expect(decodeURIComponent(upload.url)).toContain(
+        `${EXPORTS_PREFIX}${w.main.orgId}/imports/${upload.import.importId}/file.`,
+      );
+    },
+  }),
+  route({
+    operation: 'checkImport',
+    runs: 12,
+    token: (w) => w.main.adminToken,
+    arrange: async (w) => ({ importId: (await uploadImport(w.main.adminToken, HOSTILE_FILE)).importId }),
+    valid: () => ({ ...CHECK_DEFAULTS }),
+    shape: () => ({
+      fields: {
+        preset: fc.constantFrom(null, 'ours', 'breeze', 'nope', ''),
+        mapping: fc.constantFrom({}, { 0: 'lastName' }, { x: 'lastName' }, { 0: 'bogus' }, { 0: null }, []),
+        dateOrder: fc.constantFrom('mdy', 'dmy', 'ymd', null),
+        invite: fc.constantFrom(true, false, 'yes', null),
+      },
+    }),
+    params: { valid: (_w, t) => ({ importId: t.importId }), others: () => ({ importId: [UNKNOWN_ID] }) },
+    accepted: async ({ w }) => {
+      expect(['CHECKED', 'FAILED']).toContain((await settledImport(w.main.adminToken))?.status);
+    },
+  }),
+  route({
+    operation: 'confirmImport',
+    runs: 4,
+    token: (w) => w.main.adminToken,
+    arrange: async (w) => ({ importId: await checkedFile(w) }),
+    valid: () => ({}),
+    params: { valid: (_w, t) => ({ importId: t.importId }), others: () => ({ importId: [UNKNOWN_ID] }) },
+    accepted: async ({ w }) => {
+      expect((await settledImport(w.main.adminToken))?.status).toBe('DONE');
+    },
+  }),
+  route({
+    operation: 'undoImport',
+    runs: 4,
+    token: (w) => w.main.adminToken,
+    arrange: async (w) => {
+      const importId = await checkedFile(w);
+      expect((await call('confirmImport', { token: w.main.adminToken, params: { importId } })).status).toBe(200);
+      await settledImport(w.main.adminToken);
+      return { importId };
+    },
+    valid: () => ({}),
+    params: { valid: (_w, t) => ({ importId: t.importId }), others: () => ({ importId: [UNKNOWN_ID] }) },
+    accepted: async ({ w }) => {
+      expect((await settledImport(w.main.adminToken))?.status).toBe('UNDONE');
     },
   }),
   route({
