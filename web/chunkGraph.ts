@@ -14,7 +14,9 @@ export interface ChunkGraph {
 
 export function chunkGraph(bundle: OutputBundle): ChunkGraph {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const byModule = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId, c] as const] : [])));
+  // Every module's chunk, not only the chunks a module is the face of: a module the tiers put into
+  // a shared chunk (web/codeTiers.ts) is found there.
+  const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   return {
     byModule,
