@@ -64,15 +64,25 @@ function messageOf(record: ImportRecord): string {
   }
 }
 
-/** The record as the page sees it; one whose job ended without ending it is FAILED. */
+/**
+ * A record whose job ended without ending it (a restarted local stack, a timeout) ended FAILED.
+ * Only the write routes call this: getImport may only read the table, and shows such a record
+ * FAILED without writing (viewOf).
+ */
+async function settled(record: ImportRecord): Promise<ImportRecord> {
+  if (!RUNNING.includes(record.status) || (await stillRuns(record))) return record;
+  return (
+    (await moveImport(record.orgId, record.importId, [record.status], {
+      status: 'FAILED',
+      error: IMPORT_JOB_MESSAGES.stopped,
+    })) ?? (await getImport(record.orgId))!
+  );
+}
+
+/** The record as the page sees it; one whose job ended without ending it is shown FAILED. */
 async function viewOf(found: ImportRecord): Promise<ImportView> {
-  let record = found;
-  if (RUNNING.includes(record.status) && !(await stillRuns(record)))
-    record =
-      (await moveImport(record.orgId, record.importId, [record.status], {
-        status: 'FAILED',
-        error: IMPORT_JOB_MESSAGES.stopped,
-      })) ?? ((await getImport(record.orgId)) as ImportRecord);
+  const stopped = RUNNING.includes(found.status) && !(await stillRuns(found));
+  const record: ImportRecord = stopped ? { ...found, status: 'FAILED', error: IMPORT_JOB_MESSAGES.stopped } : found;
   return {
     importId: record.importId,
     status: record.status,
@@ -99,7 +109,7 @@ export async function createImportUpload(
   input: ImportUploadInput,
 ): Promise<ImportUploadResult> {
   const current = await getImport(orgId);
-  if (current && RUNNING.includes(current.status) && (await viewOf(current)).status !== 'FAILED')
+  if (current && RUNNING.includes((await settled(current)).status))
     throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
   const ending = input.fileName
     .slice(input.fileName.lastIndexOf('.') + 1)

@@ -67,7 +67,7 @@ async function unlessGone(step: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** A changed family put back as it was; `current` its state now (the versions the writes check). */
+/** A changed family put back as it was, each write checking the version it reads now. */
 async function restore(orgId: string, u: FamilyUpdate): Promise<void> {
   const viewer = importer(orgId);
   for (const r of u.roles) await unlessGone(() => deleteRole(viewer, r.groupId, r.memberId));
