@@ -84,7 +84,7 @@ export const CheckImportInput = z.object({
     z.nullable(z.enum(TARGET_KEYS, { error: IMPORT_JOB_MESSAGES.mapping })),
   ),
   dateOrder: z.enum(['mdy', 'dmy'], { error: 'Please choose how the file writes dates.' }),
-  /** Mail each new member with an address an invitation to sign up (within the church's daily limit). */
+  /** Mail each new member with an address an invitation to sign up (within the church's daily limit, the rest on the next days). */
   invite: z.boolean({ error: 'Please choose whether to invite the new members.' }),
 });
 export type CheckImportInput = z.output<typeof CheckImportInput>;
@@ -127,6 +127,8 @@ export interface ImportView {
   progress: { done: number; total: number } | null;
   /** Once written: families the church refused, with their lines. */
   refused: ImportLineMessage[];
+  /** The church's invitations waiting for the next days' room under the daily cap (any import's). */
+  invitationsWaiting: number;
   /** What the page says: progress, the result, or what went wrong. */
   message: string;
 }

@@ -24,3 +24,12 @@ export function invitationMessage(to: string, outcome: InvitationOutcome): strin
       return `The invitation to ${to} could not be sent.`;
   }
 }
+
+/** What the import page says of the invitations an import queued for the next days. */
+export function waitingMessage(waiting: number): string {
+  const invitations = waiting === 1 ? '1 invitation waits' : `${waiting} invitations wait`;
+  const days = Math.ceil(waiting / INVITATIONS_PER_DAY);
+  return days <= 1
+    ? `${invitations} for tomorrow: your church sends at most ${INVITATIONS_PER_DAY} a day.`
+    : `${invitations}: your church sends at most ${INVITATIONS_PER_DAY} a day, so the last go out in ${days} days.`;
+}

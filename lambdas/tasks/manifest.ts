@@ -15,7 +15,7 @@ import type { DataUses, ShippedFiles, UserPoolAction } from '../routes';
 export interface TaskUses extends DataUses {
   /** Cognito admin actions, on our pool only. */
   userPool?: readonly UserPoolAction[];
-  /** Sends our own mails (ses:SendEmail from the configured sender): the import's invitations. */
+  /** Sends our own mails (ses:SendEmail from the configured sender): the invitations imports ask for. */
   mail?: true;
   /** The jobs it starts (states:StartExecution on those alone): the import's family writes retire replaced photos. */
   starts?: readonly 'photoCleanup'[];
@@ -172,6 +172,20 @@ export const jobs = {
           ],
         },
         description: "Account clean-up: one page of the pool's accounts, the expired unproven ones deleted",
+      },
+    },
+  },
+  invitationQueue: {
+    definition: 'invitationQueue.asl.json',
+    stateMachineEnv: 'INVITATION_QUEUE_STATE_MACHINE_ARN',
+    description:
+      "Hourly: the invitations imports queued, each church's within its daily cap, the rest on the next days",
+    everyHours: 1,
+    tasks: {
+      SendPageFunctionArn: {
+        entry: 'invitationQueue/sendPage',
+        uses: { table: 'readWrite', mail: true },
+        description: "Invitation queue: the next churches with invitations waiting, each up to its day's room",
       },
     },
   },

@@ -27,6 +27,7 @@ import { executionStatus, startExecution } from '../platform/aws/sfn';
 import { presignS3 } from '../platform/aws/s3-presign';
 import { importFileKey } from './transferKeys';
 import { getImport, moveImport, startUpload, type ImportRecord } from './repos/imports';
+import { invitationsWaiting } from '../accounts/invitationQueue';
 
 /** The browser uploads at once. */
 const UPLOAD_SECONDS = 10 * 60;
@@ -81,7 +82,11 @@ async function settled(record: ImportRecord): Promise<ImportRecord> {
 
 /** The record as the page sees it; one whose job ended without ending it is shown FAILED. */
 async function viewOf(found: ImportRecord): Promise<ImportView> {
-  const stopped = RUNNING.includes(found.status) && !(await stillRuns(found));
+  const [running, waiting] = await Promise.all([
+    RUNNING.includes(found.status) ? stillRuns(found) : true,
+    invitationsWaiting(found.orgId),
+  ]);
+  const stopped = RUNNING.includes(found.status) && !running;
   const record: ImportRecord = stopped ? { ...found, status: 'FAILED', error: IMPORT_JOB_MESSAGES.stopped } : found;
   return {
     importId: record.importId,
@@ -93,6 +98,7 @@ async function viewOf(found: ImportRecord): Promise<ImportView> {
     check: record.check,
     progress: record.progress,
     refused: record.refused.slice(0, LINES_SHOWN),
+    invitationsWaiting: waiting,
     message: messageOf(record),
   };
 }

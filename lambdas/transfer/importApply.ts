@@ -5,8 +5,9 @@
  * a few at a time, and each change to a family the church has by the forms' own writes
  * (updateFamily, addMember, updateMember, setFamilyPrivacy, addRole). What is already written (a
  * task that runs again) is passed over; a family the church refuses (a limit reached, an address
- * taken meanwhile) is said with its line, and the rest goes on. Invitations go out only when the
- * administrator asked for them.
+ * taken meanwhile) is said with its line, and the rest goes on. No write here mails: when the
+ * administrator asked for invitations, the new members the church took are queued
+ * (accounts/invitationQueue.ts), which sends them within the church's daily cap.
  */
 import { AppError } from '../core/errors';
 import { CONCURRENT_WRITE, ConditionFailed, transact } from '../core/repos/transact';
@@ -19,7 +20,7 @@ import { addMember, updateMember } from '../directory/members';
 import { addGroup, addRole } from '../groups/groups';
 import { setFamilyPrivacy } from '../privacy/privacy';
 import { GROUP_MESSAGES } from '../contract/groups';
-import type { Group } from '../core/entities';
+import type { Group, Member } from '../core/entities';
 import { groupKey, memberKey, type FamilyCreation, type FamilyUpdate } from './importPlan';
 
 /** A new family's address claimed meanwhile by a member the plan did not see. */
@@ -30,7 +31,6 @@ const FAMILIES_AT_ONCE = 8;
 
 export interface ApplyOptions {
   importId: string;
-  invite: boolean;
 }
 
 /** The administrator an import writes as: it sees and may change every family of the church. */
@@ -84,7 +84,7 @@ export async function updateFamilies(
 ): Promise<Refused[]> {
   const viewer = importer(orgId);
   const refused: Refused[] = [];
-  const memberOptions = { invite: options.invite };
+  const memberOptions = { invite: false };
   await mapLimit(updates, FAMILIES_AT_ONCE, async (u) => {
     try {
       if (u.family) await updateFamily(viewer, u.familyId, { ...u.family.fields, version: u.family.version });
@@ -107,4 +107,17 @@ export async function updateFamilies(
     }
   });
   return refused;
+}
+
+/** The new members of the families the church took (those refused left out): whom invitations are for. */
+export function newMembers(
+  creates: readonly FamilyCreation[],
+  updates: readonly FamilyUpdate[],
+  refused: readonly Refused[],
+): Member[] {
+  const left = new Set(refused.map((r) => r.line));
+  return [
+    ...creates.filter((c) => !left.has(c.line)).flatMap((c) => c.members),
+    ...updates.filter((u) => !left.has(u.line)).flatMap((u) => u.added.map((a) => a.member)),
+  ];
 }

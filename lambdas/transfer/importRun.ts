@@ -19,7 +19,8 @@ import { readGroups } from '../groups/repos/groups';
 import { readSheet } from './import/readSheet';
 import { parseImport } from './import/parseImport';
 import { planImport, type ImportPlan } from './importPlan';
-import { createFamilies, createGroups, updateFamilies } from './importApply';
+import { createFamilies, createGroups, newMembers, updateFamilies } from './importApply';
+import { dropWaiting, queueInvitations, sendWaiting } from '../accounts/invitationQueue';
 import { importPlanKey, importWrittenKey } from './transferKeys';
 import { changedSince, undoPlan, writtenStates, type WrittenFamily } from './importUndo';
 import { getImport, moveImport, type ImportRecord } from './repos/imports';
@@ -131,16 +132,20 @@ export async function runWrite(task: ImportTask): Promise<ImportPage> {
   const record = await current(task, 'WRITING');
   if (!record) return { ...task, next: null };
   const plan = await readPlan(task);
-  const options = { importId: task.importId, invite: record.options?.invite ?? false };
+  const options = { importId: task.importId };
   const total = plan.create.length + plan.update.length;
   if (task.from === 0) await createGroups(task.orgId, plan.groups, options);
   const to = Math.min(task.from + IMPORT_PAGE, total);
   const creates = plan.create.slice(task.from, to);
   const updates = plan.update.slice(Math.max(0, task.from - plan.create.length), Math.max(0, to - plan.create.length));
   const refused = [...(await createFamilies(creates)), ...(await updateFamilies(task.orgId, updates, options))];
+  if (record.options?.invite) await queueInvitations(task.orgId, newMembers(creates, updates, refused));
   const touched = [...creates.map((c) => c.family.familyId), ...updates.map((u) => u.familyId)];
   await writeJson(importWrittenKey(task.orgId, task.importId, task.from), await writtenStates(task.orgId, touched));
   const last = to >= total;
+  // The day's share before the import is DONE (the page then counts what waits); the hourly
+  // invitationQueue job sends the rest on the next days.
+  if (last && record.options?.invite) await sendWaiting(task.orgId);
   await moveImport(task.orgId, task.importId, ['WRITING'], {
     progress: { done: to, total },
     refused: [...record.refused, ...refused],
@@ -171,6 +176,10 @@ export async function runUndo(task: ImportTask): Promise<ImportTask> {
     return task;
   }
   await undoPlan(task.orgId, plan);
+  await dropWaiting(
+    task.orgId,
+    newMembers(plan.create, plan.update, []).map((m) => m.memberId),
+  );
   await moveImport(task.orgId, task.importId, ['UNDOING'], { status: 'UNDONE' });
   log.info('church import undone', { ...task, families: total });
   return task;

@@ -29,7 +29,7 @@ async function importFile(orgId: string, bytes: Uint8Array, name: string) {
   const importId = newId();
   const plan = planImport(importId, orgId, reading, { org: org!, families, groups, church });
   expect(plan.refusal).toBeNull();
-  const options = { importId, invite: false };
+  const options = { importId };
   await createGroups(orgId, plan.groups, options);
   const refused = [...(await createFamilies(plan.create)), ...(await updateFamilies(orgId, plan.update, options))];
   return { reading, plan, refused };

@@ -11,7 +11,7 @@ import type { ListFamiliesResult } from '../../lambdas/contract/api';
 import { IMPORT_JOB_MESSAGES } from '../../lambdas/contract/importJobs';
 import { IMPORT_MESSAGES } from '../../lambdas/contract/imports';
 import { call } from '../support/api';
-import { checkedImport, settledImport, uploadImport } from '../support/imports';
+import { checkedImport, imported, settledImport, undone, uploadImport } from '../support/imports';
 import { exportChurch } from '../support/exports';
 import { addFamilyVia, createChurch, snapshotChurches, type Church } from '../support/fixtures';
 import type { GetFamilyResult } from '../../lambdas/contract/api';
@@ -82,21 +82,6 @@ describe('the church import', () => {
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error?.message).toBe(IMPORT_JOB_MESSAGES.size);
   });
-
-  /** Uploads, checks and writes `text` into the church: the import as it ended. */
-  async function imported(token: string, text: string) {
-    const uploaded = await uploadImport(token, text);
-    await checkedImport(token, uploaded.importId);
-    expect((await call('confirmImport', { token, params: { importId: uploaded.importId } })).status).toBe(200);
-    const done = (await settledImport(token))!;
-    expect(done.status, done.message).toBe('DONE');
-    return done;
-  }
-
-  const undone = async (token: string, importId: string) => {
-    expect((await call('undoImport', { token, params: { importId } })).status).toBe(200);
-    return (await settledImport(token))!;
-  };
 
   it('takes the last import back: the families it created go, a family it changed is as it was', async () => {
     const fresh = await createChurch();

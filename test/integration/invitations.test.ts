@@ -6,7 +6,6 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Mail } from '../../lib/local/mailbox';
 import type { ListUsersResult, SavedMemberResult } from '../../lambdas/contract/api';
 import { INVITATIONS_PER_DAY } from '../../lambdas/contract/invitations';
 import { keys } from '../../lambdas/core/repos/keys';
@@ -16,11 +15,7 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, unique } from '../support/fixtures';
 import { printedBy } from '../support/log-lines';
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  const response = await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(address)}`);
-  return (await response.json()) as Mail[];
-}
+import { mailsTo } from '../support/mail';
 
 const orgName = async (orgId: string) =>
   String((await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.org(orgId) }))).Item?.orgName);

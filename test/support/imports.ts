@@ -46,3 +46,19 @@ export async function checkedImport(token: string, importId: string, body: Parti
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return (await settledImport(token))!;
 }
+
+/** Uploads, checks and writes `text` into the church: the import as it ended. */
+export async function imported(token: string, text: string, body: Partial<CheckImportInput> = {}) {
+  const uploaded = await uploadImport(token, text);
+  await checkedImport(token, uploaded.importId, body);
+  expect((await call('confirmImport', { token, params: { importId: uploaded.importId } })).status).toBe(200);
+  const done = (await settledImport(token))!;
+  expect(done.status, done.message).toBe('DONE');
+  return done;
+}
+
+/** Undoes the church's import: the import as the undo ended it. */
+export async function undone(token: string, importId: string) {
+  expect((await call('undoImport', { token, params: { importId } })).status).toBe(200);
+  return (await settledImport(token))!;
+}

@@ -3,7 +3,7 @@
  * would be created, each line's problem), the import confirmed and followed to its end; a file
  * without column names mapped by hand and checked again; a refused start said in the server's words.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportCheck, ImportView } from '../../lambdas/contract/importJobs';
 import { jsonResponse, POLLED, renderApp, routedFetch, signedInAs } from './helpers';
@@ -45,6 +45,7 @@ const view = (over: Partial<ImportView> = {}): ImportView => ({
   check: null,
   progress: null,
   refused: [],
+  invitationsWaiting: 0,
   message: 'people.csv is uploaded.',
   ...over,
 });
@@ -163,5 +164,17 @@ describe('Import families', () => {
     await screen.findByText('The import of people.csv was undone.', {}, POLLED);
     expect(api.calls('POST /api/imports/imp-1/undo')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Undo this import' })).toBeNull();
+  });
+
+  it('counts the invitations that wait for the next days, and offers them only when asked', async () => {
+    const api = importApi([
+      view({ status: 'DONE', invitationsWaiting: 412, message: 'Imported people.csv: 300 families written.' }),
+    ]);
+    renderApp('/admin/import-export');
+    await screen.findByText('412 invitations wait: your church sends at most 100 a day, so the last go out in 5 days.');
+    chooseFile();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Invite the new members/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+    await waitFor(() => expect(api.calls('POST /api/imports/imp-1/check')[0]).toMatchObject({ invite: true }));
   });
 });

@@ -27,14 +27,28 @@ export async function batchGetAll(table: string, keys: Item[], projection?: stri
   return found;
 }
 
-export async function batchPutAll(table: string, items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { PutRequest: { Item: Item } }[]> | undefined = {
-      [table]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: item } })),
-    };
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
+
+/** The requests, 25 per BatchWriteItem, each batch sent again with what DynamoDB left unprocessed. */
+async function batchWriteAll(table: string, requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let request: Record<string, WriteRequest[]> | undefined = { [table]: requests.slice(i, i + 25) };
     while (request && Object.keys(request).length) {
       const { UnprocessedItems } = await ddb.send(new BatchWriteCommand({ RequestItems: request }));
       request = UnprocessedItems as typeof request;
     }
   }
 }
+
+export const batchPutAll = (table: string, items: Item[]) =>
+  batchWriteAll(
+    table,
+    items.map((item) => ({ PutRequest: { Item: item } })),
+  );
+
+/** Deletes the keys (a key already gone is no error). */
+export const batchDeleteAll = (table: string, keys: Item[]) =>
+  batchWriteAll(
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );

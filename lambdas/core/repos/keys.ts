@@ -93,6 +93,11 @@ export const keys = {
   invitation: (orgId: string, email: string) => ({ PK: `ORG#${orgId}`, SK: `INVITE#${normaliseEmail(email)}` }),
   /** How many invitations the church sent on a day (YYYY-MM-DD, UTC): its daily cap. */
   invitationDay: (orgId: string, day: string) => ({ PK: `ORG#${orgId}`, SK: `INVITEDAY#${day}` }),
+  /** A member an import asked to invite, waiting for a day with room under the cap (accounts/invitationQueue.ts). */
+  invitationWaiting: (orgId: string, memberId: string) => ({ PK: `ORG#${orgId}`, SK: `INVITEWAIT#${memberId}` }),
+  /** The church has invitations waiting: its entry in GSI1's INVITEQUEUES, which the hourly sender reads. */
+  invitationQueue: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'INVITEQUEUE' }),
+  invitationQueueIndex: (orgId: string) => ({ GSI1PK: 'INVITEQUEUES', GSI1SK: orgId }),
   /** How many ordinary writes the church made in a minute (epoch minutes): its write rate (churchLimits.ts). */
   writeMinute: (orgId: string, minute: number) => ({ PK: `ORG#${orgId}`, SK: `WRITES#${minute}` }),
   /** GSI1 partitions of a month (MM): the dashboard's birthdays and anniversaries. */

@@ -14,6 +14,8 @@ export const ItemType = {
   role: 'ROLE',
   invitation: 'INVITE',
   invitationDay: 'INVITEDAY',
+  invitationWaiting: 'INVITEWAIT',
+  invitationQueue: 'INVITEQUEUE',
   writeMinute: 'WRITES',
   photo: 'PHOTO',
   book: 'BOOK',

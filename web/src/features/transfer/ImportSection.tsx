@@ -15,6 +15,7 @@ import {
   type GetImportResult,
   type ImportView,
 } from '@contract/importJobs';
+import { INVITATIONS_PER_DAY, waitingMessage } from '@contract/invitations';
 import { callApi } from '../../lib/api';
 import { importQuery, useApiMutation } from '../../api/queries';
 import { PlainButton } from '../../components/PlainButton';
@@ -170,7 +171,10 @@ export function ImportSection() {
         </label>
         <label className={styles.choice}>
           <input type="checkbox" checked={invite} disabled={busy} onChange={(e) => setInvite(e.target.checked)} />
-          <span>Invite the new members who have an e-mail address to sign up</span>
+          <span>
+            Invite the new members who have an e-mail address to sign up ({INVITATIONS_PER_DAY} a day, the rest on the
+            following days)
+          </span>
         </label>
         <PlainButton
           type="submit"
@@ -193,6 +197,7 @@ export function ImportSection() {
           ) : (
             <p role="status">{view.message}</p>
           )}
+          {view.invitationsWaiting > 0 && <p>{waitingMessage(view.invitationsWaiting)}</p>}
           {view.status === 'WRITING' && view.progress && (
             <progress max={view.progress.total} value={view.progress.done} aria-label="Import progress" />
           )}
