@@ -28,6 +28,7 @@ export const IMPORT_JOB_MESSAGES = {
   busy: 'An import is being checked or written. Please wait until it has finished.',
   notChecked: 'Please check the file before importing it.',
   refused: 'This import cannot be written: please read what the check says.',
+  nothing: 'Nothing to import: the directory already holds every family of this file.',
   mapping: 'Please choose what each column holds from the list.',
   checking: 'Reading the file and comparing it with the directory...',
   failed: 'The import failed. Nothing more was written. Please try again.',
@@ -129,6 +130,8 @@ export interface ImportView {
   refused: ImportLineMessage[];
   /** The church's invitations waiting for the next days' room under the daily cap (any import's). */
   invitationsWaiting: number;
+  /** Why the undo asked for was refused (the import stands); null otherwise. */
+  undoRefused: string | null;
   /** What the page says: progress, the result, or what went wrong. */
   message: string;
 }
@@ -146,3 +149,7 @@ export interface ImportResult {
 
 /** How many line messages an answer carries (the rest are counted). */
 export const LINES_SHOWN = 200;
+
+/** Families the checked import would write (created or changed): without any there is nothing to confirm. */
+export const familiesToWrite = (check: ImportCheck | null): number =>
+  (check?.counts.families.created ?? 0) + (check?.counts.families.updated ?? 0);

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  familiesToWrite,
   IMPORT_FILE_TYPES,
   IMPORT_JOB_MESSAGES,
   LINES_SHOWN,
@@ -52,9 +53,7 @@ function messageOf(record: ImportRecord): string {
       return `Importing: ${record.progress?.done ?? 0} of ${record.progress?.total ?? 0} families...`;
     case 'DONE': {
       const written = (record.progress?.total ?? 0) - record.refused.length;
-      const done = `Imported ${record.fileName}: ${written} ${written === 1 ? 'family' : 'families'} written${record.refused.length ? `, ${record.refused.length} not imported (below)` : ''}.`;
-      // An undo refused since: the import stands, and why it cannot be undone.
-      return record.error ? `${done} ${record.error}` : done;
+      return `Imported ${record.fileName}: ${written} ${written === 1 ? 'family' : 'families'} written${record.refused.length ? `, ${record.refused.length} not imported (below)` : ''}.`;
     }
     case 'UNDOING':
       return IMPORT_JOB_MESSAGES.undoing;
@@ -99,6 +98,8 @@ async function viewOf(found: ImportRecord): Promise<ImportView> {
     progress: record.progress,
     refused: record.refused.slice(0, LINES_SHOWN),
     invitationsWaiting: waiting,
+    // An undo refused since: the import stands, and why it cannot be undone.
+    undoRefused: record.status === 'DONE' ? record.error : null,
     message: messageOf(record),
   };
 }
@@ -195,6 +196,7 @@ export async function confirmImport(orgId: string, importId: string): Promise<Im
   if (current.status !== 'CHECKED') throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.notChecked);
   if (current.check?.refusal || current.check?.needsMapping)
     throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.refused);
+  if (!familiesToWrite(current.check)) throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.nothing);
   const record = await moveImport(orgId, importId, ['CHECKED'], { status: 'WRITING', executionArn: null });
   if (!record) throw await refusal(orgId, importId, IMPORT_JOB_MESSAGES.notChecked);
   return { success: true, import: await startStep(record, 'write') };

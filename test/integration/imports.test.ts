@@ -105,6 +105,22 @@ describe('the church import', () => {
     expect(old.status).toBe(404);
   });
 
+  it('refuses to write a file that holds nothing new, and changes nothing', async () => {
+    const fresh = await createChurch();
+    await addFamilyVia(fresh.adminToken, { surname: 'Same' });
+    const { csv } = await exportChurch(fresh.adminToken);
+    const uploaded = await uploadImport(fresh.adminToken, csv);
+    const checked = await checkedImport(fresh.adminToken, uploaded.importId);
+    expect(checked.check!.counts.families.unchanged).toBe(1);
+    const confirmed = await call('confirmImport', {
+      token: fresh.adminToken,
+      params: { importId: uploaded.importId },
+    });
+    expect(confirmed.status).toBe(400);
+    expect(confirmed.body.error?.message).toBe(IMPORT_JOB_MESSAGES.nothing);
+    expect((await settledImport(fresh.adminToken))!.status).toBe('CHECKED');
+  });
+
   it('is not undone once a family it wrote changed since, and says how many', async () => {
     const fresh = await createChurch();
     const done = await imported(fresh.adminToken, PEOPLE);
@@ -118,7 +134,7 @@ describe('the church import', () => {
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const refused = await undone(fresh.adminToken, done.importId);
     expect(refused.status).toBe('DONE');
-    expect(refused.message).toContain(IMPORT_JOB_MESSAGES.undoRefused(1));
+    expect(refused.undoRefused).toBe(IMPORT_JOB_MESSAGES.undoRefused(1));
     expect(await surnames(fresh.adminToken)).toContain(family.surname);
   });
 });

@@ -46,6 +46,7 @@ const view = (over: Partial<ImportView> = {}): ImportView => ({
   progress: null,
   refused: [],
   invitationsWaiting: 0,
+  undoRefused: null,
   message: 'people.csv is uploaded.',
   ...over,
 });

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { IMPORT_PRESETS, type DateOrder, type ImportPresetKey, type ImportTarget } from '@contract/imports';
 import {
+  familiesToWrite,
   IMPORT_JOB_MESSAGES,
   type CheckImportInput,
   type GetImportResult,
@@ -128,10 +129,8 @@ export function ImportSection() {
     }
   }
 
-  const created = view?.check?.counts.families.created ?? 0;
-  const updated = view?.check?.counts.families.updated ?? 0;
-  const canConfirm =
-    view?.status === 'CHECKED' && !view.check?.refusal && !view.check?.needsMapping && created + updated > 0;
+  const toWrite = familiesToWrite(view?.check ?? null);
+  const canConfirm = view?.status === 'CHECKED' && !view.check?.refusal && !view.check?.needsMapping && toWrite > 0;
 
   return (
     <section className={styles.section} aria-labelledby="import-heading">
@@ -197,6 +196,7 @@ export function ImportSection() {
           ) : (
             <p role="status">{view.message}</p>
           )}
+          {view.undoRefused && <StatusMessage status={{ kind: 'error', text: view.undoRefused }} />}
           {view.invitationsWaiting > 0 && <p>{waitingMessage(view.invitationsWaiting)}</p>}
           {view.status === 'WRITING' && view.progress && (
             <progress max={view.progress.total} value={view.progress.done} aria-label="Import progress" />
@@ -251,7 +251,7 @@ export function ImportSection() {
               loadingText="Starting..."
               onClick={() => void onConfirm()}
             >
-              {`Import ${created + updated} ${created + updated === 1 ? 'family' : 'families'}`}
+              {`Import ${toWrite} ${toWrite === 1 ? 'family' : 'families'}`}
             </PlainButton>
           )}
         </div>
