@@ -12,6 +12,7 @@ import { Id } from './directory';
 import {
   IMPORT_PRESETS,
   IMPORT_TARGETS,
+  MAX_GROUPS_FILES,
   MAX_IMPORT_BYTES,
   type ImportColumn,
   type ImportLineMessage,
@@ -24,6 +25,9 @@ export type ImportStatus = 'UPLOADED' | 'CHECKING' | 'CHECKED' | 'WRITING' | 'DO
 export const IMPORT_JOB_MESSAGES = {
   fileName: 'Please choose a .csv or .xlsx file.',
   size: `Please choose a file of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  groupsFiles: `Please choose at most ${MAX_GROUPS_FILES} groups files.`,
+  groupsFileName: 'Please choose groups files that are .csv or .xlsx files.',
+  groupsFileSize: `Please choose groups files of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB each.`,
   notFound: 'That import is not the church’s latest. Please upload the file again.',
   busy: 'An import is being checked or written. Please wait until it has finished.',
   notChecked: 'Please check the file before importing it.',
@@ -46,29 +50,47 @@ export const IMPORT_FILE_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-const fileName = z
-  .string({ error: IMPORT_JOB_MESSAGES.fileName })
-  .check(
-    z.trim(),
-    z.maxLength(255, IMPORT_JOB_MESSAGES.fileName),
-    z.regex(/\.(csv|xlsx)$/i, IMPORT_JOB_MESSAGES.fileName),
-  );
+/** A file input's `accept`: the endings and their types. */
+export const IMPORT_FILE_ACCEPT = Object.entries(IMPORT_FILE_TYPES)
+  .flatMap(([ending, type]) => [`.${ending}`, type])
+  .join(',');
 
-/** createImportUpload: the file's name and exact size. */
-export const ImportUploadInput = z.object({
-  fileName,
-  size: z
-    .int({ error: IMPORT_JOB_MESSAGES.size })
-    .check(z.minimum(1, IMPORT_JOB_MESSAGES.size), z.maximum(MAX_IMPORT_BYTES, IMPORT_JOB_MESSAGES.size)),
+/** A file to upload: its name (a .csv or .xlsx) and exact size, each refused with its own message. */
+const importFile = (nameMessage: string, sizeMessage: string) =>
+  z.object({
+    fileName: z
+      .string({ error: nameMessage })
+      .check(z.trim(), z.maxLength(255, nameMessage), z.regex(/\.(csv|xlsx)$/i, nameMessage)),
+    size: z.int({ error: sizeMessage }).check(z.minimum(1, sizeMessage), z.maximum(MAX_IMPORT_BYTES, sizeMessage)),
+  });
+
+/**
+ * createImportUpload: the people file, and the groups files of a program that exports its groups
+ * apart (IMPORT_PRESETS' groupsFiles), each uploaded, checked and read as the people file is.
+ */
+export const ImportUploadInput = z.extend(importFile(IMPORT_JOB_MESSAGES.fileName, IMPORT_JOB_MESSAGES.size), {
+  groupsFiles: z._default(
+    z
+      .array(importFile(IMPORT_JOB_MESSAGES.groupsFileName, IMPORT_JOB_MESSAGES.groupsFileSize), {
+        error: IMPORT_JOB_MESSAGES.groupsFiles,
+      })
+      .check(z.maxLength(MAX_GROUPS_FILES, IMPORT_JOB_MESSAGES.groupsFiles)),
+    [],
+  ),
 });
 export type ImportUploadInput = z.output<typeof ImportUploadInput>;
 
-export interface ImportUploadResult {
-  success: true;
-  import: ImportView;
-  /** PUT the file's bytes here, with these headers, within a few minutes. */
+/** Where one file goes: PUT its bytes here, with these headers, within a few minutes. */
+export interface ImportFileUpload {
   url: string;
   headers: Record<string, string>;
+}
+
+export interface ImportUploadResult extends ImportFileUpload {
+  success: true;
+  import: ImportView;
+  /** The groups files', in the order they were given. */
+  groupsFiles: ImportFileUpload[];
 }
 
 export const ImportParams = z.object({ importId: Id });
@@ -96,7 +118,11 @@ export interface ImportCheck {
     families: { created: number; updated: number; unchanged: number };
     members: { created: number; updated: number; unchanged: number };
     groups: { created: number };
+    /** Members put in groups (a member in two groups counts twice). */
+    roles: { added: number };
   };
+  /** The groups the import would create, by name (the first ones; counts.groups has them all). */
+  newGroups: string[];
   /** The church would pass a size limit: the forms' message; nothing can be written. */
   refusal: string | null;
   /** Set when the columns must be chosen by hand (no header row, two columns of one name). */
@@ -118,6 +144,8 @@ export interface ImportView {
   importId: string;
   status: ImportStatus;
   fileName: string;
+  /** The groups files uploaded with it. */
+  groupsFiles: string[];
   startedBy: string;
   startedAt: string;
   /** The choices of the last check. */

@@ -14,16 +14,23 @@ export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
 /** Columns a row may have: every program's export has well under 100; more is not a directory. */
 export const MAX_IMPORT_COLUMNS = 200;
 
-/** The programs whose files we know: the column names they write, how they name families and roles. */
+/**
+ * The programs whose files we know: the column names they write, how they name families and roles.
+ * `groupsFiles`: what a program that exports its groups apart from its people gives them in (the
+ * page then offers groups files beside the people file: transfer/import/groups.ts reads them).
+ */
 export const IMPORT_PRESETS = [
-  { key: 'ours', name: 'This directory (its own export)' },
-  { key: 'planningCenter', name: 'Planning Center People' },
-  { key: 'breeze', name: 'Breeze / Tithe.ly ChMS' },
-  { key: 'churchCrm', name: 'ChurchCRM' },
-  { key: 'churchApps', name: 'ChurchApps (B1)' },
-  { key: 'other', name: 'Another program or a spreadsheet' },
+  { key: 'ours', name: 'This directory (its own export)', groupsFiles: null },
+  { key: 'planningCenter', name: 'Planning Center People', groupsFiles: null },
+  { key: 'breeze', name: 'Breeze / Tithe.ly ChMS', groupsFiles: 'its tags export (Person ID and Tag Name)' },
+  { key: 'churchCrm', name: 'ChurchCRM', groupsFiles: null },
+  { key: 'churchApps', name: 'ChurchApps (B1)', groupsFiles: 'groups.csv and groupmembers.csv from its export' },
+  { key: 'other', name: 'Another program or a spreadsheet', groupsFiles: null },
 ] as const;
 export type ImportPresetKey = (typeof IMPORT_PRESETS)[number]['key'];
+
+/** Groups files one import takes beside its people file: ChurchApps gives two (its groups and their members). */
+export const MAX_GROUPS_FILES = 3;
 
 /** The order of a date written with slashes: the church's country (04/05 is April 5 or May 4). */
 export type DateOrder = 'mdy' | 'dmy';

@@ -15,6 +15,7 @@ import {
   LINES_SHOWN,
   type CheckImportInput,
   type GetImportResult,
+  type ImportFileUpload,
   type ImportResult,
   type ImportStatus,
   type ImportUploadInput,
@@ -26,8 +27,8 @@ import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { executionStatus, startExecution } from '../platform/aws/sfn';
 import { presignS3 } from '../platform/aws/s3-presign';
-import { importFileKey } from './transferKeys';
-import { getImport, moveImport, startUpload, type ImportRecord } from './repos/imports';
+import { importFileKey, importGroupsFileKey } from './transferKeys';
+import { getImport, moveImport, startUpload, type ImportFile, type ImportRecord } from './repos/imports';
 import { invitationsWaiting } from '../accounts/invitationQueue';
 
 /** The browser uploads at once. */
@@ -91,6 +92,7 @@ async function viewOf(found: ImportRecord): Promise<ImportView> {
     importId: record.importId,
     status: record.status,
     fileName: record.fileName,
+    groupsFiles: record.groupsFiles.map((f) => f.fileName),
     startedBy: record.startedBy,
     startedAt: record.startedAt,
     options: record.options,
@@ -109,7 +111,19 @@ export async function latestImport(orgId: string): Promise<GetImportResult> {
   return { success: true, import: record ? await viewOf(record) : null };
 }
 
-/** A new import of the church: its record, and where to put the file. */
+/** The ending a checked file name has (csv or xlsx), which its key and content type follow. */
+const endingOf = (fileName: string) =>
+  fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase() as keyof typeof IMPORT_FILE_TYPES;
+
+/** A presigned PUT of exactly this file's type and size to its key. */
+async function uploadOf(file: ImportFile, size: number): Promise<ImportFileUpload> {
+  const headers = { 'content-type': IMPORT_FILE_TYPES[endingOf(file.fileName)], 'content-length': String(size) };
+  const url = await presignS3('PUT', env('EXPORTS_BUCKET'), file.fileKey, { expiresIn: UPLOAD_SECONDS, headers });
+  // The browser sets content-length itself.
+  return { url, headers: { 'content-type': headers['content-type'] } };
+}
+
+/** A new import of the church: its record, and where to put the people file and each groups file. */
 export async function createImportUpload(
   orgId: string,
   startedBy: string,
@@ -118,17 +132,19 @@ export async function createImportUpload(
   const current = await getImport(orgId);
   if (current && RUNNING.includes((await settled(current)).status))
     throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
-  const ending = input.fileName
-    .slice(input.fileName.lastIndexOf('.') + 1)
-    .toLowerCase() as keyof typeof IMPORT_FILE_TYPES;
   const importId = randomUUID();
   const now = new Date().toISOString();
+  const groupsFiles = input.groupsFiles.map((file, index) => ({
+    fileName: file.fileName,
+    fileKey: importGroupsFileKey(orgId, importId, index, endingOf(file.fileName)),
+  }));
   const record: ImportRecord = {
     orgId,
     importId,
     status: 'UPLOADED',
     fileName: input.fileName,
-    fileKey: importFileKey(orgId, importId, ending),
+    fileKey: importFileKey(orgId, importId, endingOf(input.fileName)),
+    groupsFiles,
     startedBy,
     startedAt: now,
     updatedAt: now,
@@ -140,10 +156,11 @@ export async function createImportUpload(
     error: null,
   };
   if (!(await startUpload(record))) throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
-  const headers = { 'content-type': IMPORT_FILE_TYPES[ending], 'content-length': String(input.size) };
-  const url = await presignS3('PUT', env('EXPORTS_BUCKET'), record.fileKey, { expiresIn: UPLOAD_SECONDS, headers });
-  // The browser sets content-length itself.
-  return { success: true, import: await viewOf(record), url, headers: { 'content-type': headers['content-type'] } };
+  const [people, ...groups] = await Promise.all([
+    uploadOf(record, input.size),
+    ...groupsFiles.map((file, index) => uploadOf(file, input.groupsFiles[index]!.size)),
+  ]);
+  return { success: true, import: await viewOf(record), ...people!, groupsFiles: groups };
 }
 
 /** Starts the job's step for the import the record now names, or ends the record FAILED if it cannot start. */

@@ -19,6 +19,7 @@ import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { keysOf, textKeys } from '../contract/entity';
 import type { Choices, FamilyShared, MemberShared } from '../contract/privacy';
 import type { ImportFamily, ImportMember } from '../contract/imports';
+import type { ImportCheck } from '../contract/importJobs';
 import { CHURCH_LIMITS, churchLimitMessage, type Counts } from '../core/churchLimits';
 import type { ChurchPrivacy, Family, Group, Member, Organization, Role } from '../core/entities';
 import { newRecordId } from '../core/once';
@@ -59,11 +60,15 @@ export interface FamilyUpdate {
   };
 }
 
-export interface ImportCounts {
-  families: { created: number; updated: number; unchanged: number };
-  members: { created: number; updated: number; unchanged: number };
-  groups: { created: number };
-}
+export type ImportCounts = ImportCheck['counts'];
+
+/** Nothing to do yet. */
+export const noCounts = (): ImportCounts => ({
+  families: { created: 0, updated: 0, unchanged: 0 },
+  members: { created: 0, updated: 0, unchanged: 0 },
+  groups: { created: 0 },
+  roles: { added: 0 },
+});
 
 /** A new family, with the line of the file it comes from. */
 export type FamilyCreation = FamilyToCreate & { line: number };
@@ -187,11 +192,7 @@ export function planImport(
     updatedAt: at,
   });
 
-  const counts: ImportCounts = {
-    families: { created: 0, updated: 0, unchanged: 0 },
-    members: { created: 0, updated: 0, unchanged: 0 },
-    groups: { created: 0 },
-  };
+  const counts = noCounts();
   const create: FamilyCreation[] = [];
   const update: FamilyUpdate[] = [];
 
@@ -218,6 +219,7 @@ export function planImport(
       create.push({ line: f.line, family, members, roles, listed: f.listed });
       counts.families.created++;
       counts.members.created += members.length;
+      counts.roles.added += roles.length;
       continue;
     }
     const { family } = match;
@@ -282,6 +284,7 @@ export function planImport(
       },
     });
     counts.families.updated++;
+    counts.roles.added += roles.length;
   }
   for (const name of file.groups) groupFor(name);
   counts.groups.created = newGroups.size;

@@ -1,8 +1,9 @@
 /**
- * The import job's tasks (lambdas/tasks/churchImport). Check reads the uploaded file with the
- * administrator's choices (import/), reads the church, plans what the import would do
+ * The import job's tasks (lambdas/tasks/churchImport). Check reads the uploaded file and its groups
+ * files with the administrator's choices (import/), reads the church, plans what the import would do
  * (importPlan.ts), keeps the plan beside the file and ends the record CHECKED with what the dry
- * run shows; a file that cannot be read ends it FAILED with the reason. Write writes the plan a
+ * run shows; a file that did not arrive or cannot be read ends it FAILED with the reason (a groups
+ * file's reason with its name). Write writes the plan a
  * page at a time (importApply.ts: the groups first, then PAGE families), adding the page to the
  * progress, keeps the versions of the families it touched (for an undo), and ends the record DONE
  * after the last page. Undo takes the import back (importUndo.ts). MarkFailed, given the error a step
@@ -16,14 +17,17 @@ import { log } from '../platform/log';
 import { readObject, writeObject } from '../platform/aws/s3-objects';
 import { readDirectory, readOrganization } from '../directory/repos/directory';
 import { readGroups } from '../groups/repos/groups';
+import { ImportFileError } from './import/errors';
 import { readSheet } from './import/readSheet';
 import { parseImport } from './import/parseImport';
-import { planImport, type ImportPlan } from './importPlan';
+import type { GroupSheet } from './import/groups';
+import type { Sheet } from './import/sheet';
+import { noCounts, planImport, type ImportPlan } from './importPlan';
 import { createFamilies, createGroups, newMembers, updateFamilies } from './importApply';
 import { dropWaiting, queueInvitations, sendWaiting } from '../accounts/invitationQueue';
 import { importPlanKey, importWrittenKey } from './transferKeys';
 import { changedSince, undoPlan, writtenStates, type WrittenFamily } from './importUndo';
-import { getImport, moveImport, type ImportRecord } from './repos/imports';
+import { getImport, moveImport, type ImportFile, type ImportRecord } from './repos/imports';
 
 /** Families written by one invocation of Write: a few thousand items, well inside its time. */
 export const IMPORT_PAGE = 500;
@@ -61,11 +65,8 @@ async function current(task: ImportTask, status: ImportRecord['status']) {
 function checkOf(reading: ImportReading, plan: ImportPlan | null): ImportCheck {
   const notes = [...reading.notes, ...(plan?.notes ?? [])].sort((a, b) => a.line - b.line);
   return {
-    counts: plan?.counts ?? {
-      families: { created: 0, updated: 0, unchanged: 0 },
-      members: { created: 0, updated: 0, unchanged: 0 },
-      groups: { created: 0 },
-    },
+    counts: plan?.counts ?? noCounts(),
+    newGroups: (plan?.groups ?? []).slice(0, LINES_SHOWN).map((g) => g.groupName),
     refusal: plan?.refusal ?? null,
     needsMapping: reading.needsMapping,
     columns: reading.columns,
@@ -79,28 +80,38 @@ function checkOf(reading: ImportReading, plan: ImportPlan | null): ImportCheck {
   };
 }
 
+/** An uploaded file's rows; refused when it did not arrive or cannot be read (`named`: the refusal names it). */
+async function sheetOf(file: ImportFile, named: boolean): Promise<Sheet> {
+  const said = (message: string) => (named ? `${file.fileName}: ${message}` : message);
+  const bytes = await readObject(bucket(), file.fileKey);
+  if (!bytes) throw new ImportFileError(said(IMPORT_JOB_MESSAGES.notUploaded));
+  try {
+    return await readSheet(bytes, file.fileName);
+  } catch (error) {
+    if (named && error instanceof AppError) throw new ImportFileError(said(error.message));
+    throw error;
+  }
+}
+
 /** Task Check: the dry run. */
 export async function runCheck(task: ImportTask): Promise<ImportTask> {
   const record = await current(task, 'CHECKING');
   if (!record) return task;
-  const bytes = await readObject(bucket(), record.fileKey);
-  if (!bytes) {
-    await moveImport(task.orgId, task.importId, ['CHECKING'], {
-      status: 'FAILED',
-      error: IMPORT_JOB_MESSAGES.notUploaded,
-    });
-    return task;
-  }
   let reading: ImportReading;
   try {
     const options = record.options!;
     const mapping = Object.fromEntries(
       Object.entries(options.mapping).map(([index, target]) => [Number(index), target]),
     );
-    reading = parseImport(await readSheet(bytes, record.fileName), {
+    const sheet = await sheetOf(record, false);
+    const groupSheets: GroupSheet[] = [];
+    // One at a time: a workbook unpacked at once with another would double the peak.
+    for (const file of record.groupsFiles) groupSheets.push({ ...(await sheetOf(file, true)), name: file.fileName });
+    reading = parseImport(sheet, {
       ...(options.preset ? { preset: options.preset } : {}),
       mapping,
       dateOrder: options.dateOrder,
+      groupSheets,
     });
   } catch (error) {
     // A file that cannot be read: its reason is the page's message.

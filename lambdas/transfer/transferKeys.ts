@@ -15,6 +15,10 @@ export const importFolder = (orgId: string, importId: string) => `${EXPORTS_PREF
 export const importFileKey = (orgId: string, importId: string, ending: string) =>
   `${importFolder(orgId, importId)}file.${ending}`;
 
+/** The import's `index`th groups file (0 first), with the ending it was named with. */
+export const importGroupsFileKey = (orgId: string, importId: string, index: number, ending: string) =>
+  `${importFolder(orgId, importId)}groups-${index}.${ending}`;
+
 /** What the check planned: what the confirmed import writes. */
 export const importPlanKey = (orgId: string, importId: string) => `${importFolder(orgId, importId)}plan.json`;
 

@@ -114,6 +114,7 @@ export async function measureImport(
     status: 'CHECKING',
     fileName: FILE_NAME,
     fileKey,
+    groupsFiles: [],
     startedBy: ADMIN.email,
     startedAt: stamp,
     updatedAt: stamp,

@@ -3,7 +3,8 @@
  * church's administrator uploads a spreadsheet, reads the dry run (what would be created, a row's
  * problem with its line), imports it and follows it to its end; the families are then in the list
  * and found by search; the export saves church-directory.csv with them; the import is undone and
- * the families are gone. axe finds nothing on the page.
+ * the families are gone. Breeze's people file with its tags file: the groups field offered for
+ * Breeze, the dry run's groups, and the groups on the groups page. axe finds nothing on the page.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,33 @@ describe('Import and export', () => {
     await page.goto('/families');
     await page.getByRole('heading', { level: 1, name: 'Families' }).waitFor();
     await expect.poll(() => page.getByRole('article', { name: 'Quispe Family' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("an administrator imports Breeze's people with its tags file into groups (1280 px)", async () => {
+    const church = await createChurch();
+    const fixture = (name: string) => `test/fixtures/import/${name}`;
+    const { context, page } = await newPage(browser, 1280);
+    await signIn(page, church.adminEmail, PASSWORD);
+    await page.goto('/admin/import-export');
+    await page.getByRole('heading', { name: 'Import families' }).waitFor();
+    await page.getByLabel('File (.csv or .xlsx)').setInputFiles(fixture('breeze.csv'));
+    await page.getByLabel('Where the file comes from').selectOption('breeze');
+    await page.getByLabel('Groups file (optional)').setInputFiles(fixture('breeze-tags.csv'));
+    await page.getByRole('button', { name: 'Check the file' }).click();
+
+    const plan = page.getByRole('list', { name: 'What the import would do' });
+    await plan.waitFor();
+    expect(await plan.textContent()).toContain('and 3 groups');
+    expect(await plan.textContent()).toContain('Add 4 group memberships');
+    await page.getByText('breeze-tags.csv, line 3: nobody in the people file is 2004; left out of Choir.').waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/import-groups-checked-1280.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Import 2 families' }).click();
+    await page.getByText('Imported breeze.csv').waitFor();
+    await page.goto('/groups');
+    for (const name of ['Choir', 'Ushers', 'Youth']) await page.getByRole('article', { name }).waitFor();
     await context.close();
   });
 });

@@ -57,7 +57,7 @@ import { waitForJob } from './jobs';
 import { finishedExport } from './exports';
 import { CHECK_DEFAULTS, checkedImport, settledImport, uploadImport } from './imports';
 import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
-import { MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
+import { MAX_GROUPS_FILES, MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
 /** Everything the cases point at: our church and its records, and another church's. */
 export interface World {
@@ -1039,7 +1039,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'createImportUpload',
     runs: 20,
     token: (w) => w.main.adminToken,
-    valid: () => ({ fileName: 'people.csv', size: 1000 }),
+    valid: () => ({ fileName: 'people.csv', size: 1000, groupsFiles: [{ fileName: 'tags.csv', size: 100 }] }),
     shape: () => ({
       fields: {
         fileName: fc.constantFrom('people.csv', 'a.XLSX', 'x.xls', 'x.csv.exe', '', ' .csv', '../../etc.csv', nameText),
@@ -1047,14 +1047,33 @@ export const hostileRoutes: RouteCase[] = [
           fc.integer({ min: -10, max: 30 * 1024 * 1024 }),
           fc.constantFrom(0, MAX_IMPORT_BYTES + 1, 1.5, 1e308),
         ),
+        // The groups files: good, too many, of a wrong type or size, not a list, other keys.
+        groupsFiles: fc.constantFrom(
+          [],
+          [{ fileName: 'tags.csv', size: 10 }],
+          [
+            { fileName: 'groups.xlsx', size: 10 },
+            { fileName: 'groupmembers.CSV', size: MAX_IMPORT_BYTES },
+          ],
+          Array.from({ length: MAX_GROUPS_FILES + 1 }, (_, i) => ({ fileName: `g${i}.csv`, size: 10 })),
+          [{ fileName: 'tags.xls', size: 10 }],
+          [{ fileName: '../../etc.csv', size: 10, fileKey: 'exports/other/x.csv', orgId: 'other' }],
+          [{ fileName: 'tags.csv', size: MAX_IMPORT_BYTES + 1 }],
+          [{ fileName: 'tags.csv' }],
+          [null],
+          'tags.csv',
+          null,
+        ),
       },
     }),
-    accepted: async ({ w, answer }) => {
+    accepted: async ({ w, sent, answer }) => {
       const upload = answer.body as unknown as ImportUploadResult;
-      // Only ever into the church's own folder, whatever the file is called.
-      expect(decodeURIComponent(upload.url)).toContain(
-        `${EXPORTS_PREFIX}${w.main.orgId}/imports/${upload.import.importId}/file.`,
-      );
+      // Only ever into the church's own folder, whatever the files are called.
+      const folder = `${EXPORTS_PREFIX}${w.main.orgId}/imports/${upload.import.importId}/`;
+      expect(decodeURIComponent(upload.url)).toContain(`${folder}file.`);
+      const groups = (sent.groupsFiles ?? []) as { fileName: string }[];
+      expect(upload.import.groupsFiles).toEqual(groups.map((g) => g.fileName.trim()));
+      upload.groupsFiles.forEach((to, i) => expect(decodeURIComponent(to.url)).toContain(`${folder}groups-${i}.`));
     },
   }),
   route({

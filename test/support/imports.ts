@@ -1,6 +1,6 @@
 /**
- * The church's import as the Import and Export page makes it, for the tests: a file uploaded
- * (createImportUpload, then the PUT), checked (checkImport) and written (confirmImport), each
+ * The church's import as the Import and Export page makes it, for the tests: a file and its groups
+ * files uploaded (createImportUpload, then a PUT each), checked (checkImport) and written (confirmImport), each
  * followed (getImport) until its job has ended.
  */
 import { expect } from 'vitest';
@@ -14,16 +14,33 @@ import { call } from './api';
 
 export const CHECK_DEFAULTS: CheckImportInput = { preset: null, mapping: {}, dateOrder: 'mdy', invite: false };
 
-/** Uploads `text` as `fileName`: the import, UPLOADED. */
-export async function uploadImport(token: string, text: string, fileName = 'people.csv'): Promise<ImportView> {
-  const bytes = new TextEncoder().encode(text);
+/** A file the tests upload: its name and text. */
+export interface TextFile {
+  fileName: string;
+  text: string;
+}
+
+/** Uploads `text` as `fileName`, with its groups files: the import, UPLOADED. */
+export async function uploadImport(
+  token: string,
+  text: string,
+  fileName = 'people.csv',
+  groupsFiles: TextFile[] = [],
+): Promise<ImportView> {
+  const files = [{ fileName, text }, ...groupsFiles].map((f) => ({
+    fileName: f.fileName,
+    bytes: new TextEncoder().encode(f.text),
+  }));
+  const sized = files.map((f) => ({ fileName: f.fileName, size: f.bytes.length }));
   const upload = await call<ImportUploadResult>('createImportUpload', {
     token,
-    body: { fileName, size: bytes.length },
+    body: { ...sized[0], groupsFiles: sized.slice(1) },
   });
   expect(upload.status, JSON.stringify(upload.body)).toBe(200);
-  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: bytes });
-  expect(put.status).toBe(200);
+  for (const [i, to] of [upload.body, ...upload.body.groupsFiles].entries()) {
+    const put = await fetch(to.url, { method: 'PUT', headers: to.headers, body: files[i]!.bytes });
+    expect(put.status).toBe(200);
+  }
   return upload.body.import;
 }
 

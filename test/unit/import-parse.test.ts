@@ -74,7 +74,7 @@ describe('Planning Center People', () => {
 describe('Breeze', () => {
   it('orders by family role, reads mm/dd/0000, repairs a zip, splits tags, adds a tags file and notes what it leaves out', async () => {
     const tags = await readSheet(fixture('breeze-tags.csv'), 'breeze-tags.csv');
-    const reading = await parsed('breeze.csv', { groupSheets: [tags] });
+    const reading = await parsed('breeze.csv', { groupSheets: [{ ...tags, name: 'tags.csv' }] });
     const jones = reading.families[0]!;
     expect(jones.id).toBe('breeze-501');
     expect(jones.fields.zipcode).toBe('02134');
@@ -91,9 +91,9 @@ describe('Breeze', () => {
     ]);
     expect(messages(reading.notes)).toEqual([
       'line 3: the directory keeps one e-mail per person: peter@example.org is kept and pj@example.org left out.',
-      'groups file, line 3: nobody in the file is 2004; left out of Choir.',
+      'tags.csv, line 3: nobody in the people file is 2004; left out of Choir.',
       'line 4: birthday 1984 has no month and day; left empty.',
-      'groups file, line 4: nobody in the file is 9999; left out of Choir.',
+      'tags.csv, line 4: nobody in the people file is 9999; left out of Choir.',
     ]);
   });
 
@@ -160,6 +160,22 @@ describe('ChurchApps (B1)', () => {
       [null, 'Diaz', [['b1-p3', 'Luis', [{ groupName: 'Worship Team', label: null }]]]],
     ]);
     expect(reading.groups).toEqual(['Tuesday Bible Study', 'Worship Team']);
+  });
+
+  it('leaves out a group of a groups file whose name is too long, naming the file and its line', async () => {
+    const long = 'G'.repeat(101);
+    const members = await csv(`groupKey,personKey\ng1,p1\ng2,p3\n`);
+    const groups = await csv(`importKey,name\ng1,Choir\ng2,${long}\n`);
+    const reading = await parsed('churchapps-people.csv', {
+      groupSheets: [
+        { ...groups, name: 'groups.csv' },
+        { ...members, name: 'groupmembers.csv' },
+      ],
+    });
+    expect(reading.groups).toEqual(['Choir']);
+    expect(messages(reading.notes)).toEqual([
+      `groupmembers.csv, line 3: the group "${long.slice(0, 40)}..." has a name longer than 100 characters; left out.`,
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@
 import type { DateOrder, ImportLineMessage, ImportPresetKey, ImportReading } from '../../contract/imports';
 import { memberDuplicates } from './duplicates';
 import { buildFamily, FamilyGrouper } from './families';
-import { groupLinksOf } from './groups';
+import { atGroupsLine, groupLinksOf, type GroupSheet } from './groups';
 import { importedId } from './ids';
 import { mappingOf, type HandMapping } from './mapping';
 import { PRESETS, presetOfHeaders } from './presets';
@@ -21,8 +21,8 @@ export interface ParseOptions {
   mapping?: HandMapping;
   /** How dates with slashes are read: the church's country. Month first when left out. */
   dateOrder?: DateOrder;
-  /** Groups files or worksheets (group name and person id or e-mail). */
-  groupSheets?: readonly Sheet[];
+  /** Groups files or worksheets (group name and person id or e-mail), each named for its notes. */
+  groupSheets?: readonly GroupSheet[];
 }
 
 const at = (line: number, text: string): ImportLineMessage => ({ line, message: `line ${line}: ${text}` });
@@ -86,8 +86,8 @@ export function parseImport(sheet: Sheet, options: ParseOptions = {}): ImportRea
 }
 
 /** Puts the groups files' links on their members, by the file's person id or the e-mail. */
-function addLinkedGroups(reading: ImportReading, sheets: readonly Sheet[], idPrefix: string | null): void {
-  const links = groupLinksOf(sheets);
+function addLinkedGroups(reading: ImportReading, sheets: readonly GroupSheet[], idPrefix: string | null): void {
+  const links = groupLinksOf(sheets, reading.notes);
   if (!links.length) return;
   const members = reading.families.flatMap((f) => f.members);
   const byId = new Map(members.filter((m) => m.id).map((m) => [m.id!, m]));
@@ -97,10 +97,13 @@ function addLinkedGroups(reading: ImportReading, sheets: readonly Sheet[], idPre
       (link.personKey && byId.get(importedId(idPrefix, link.personKey) ?? '')) ||
       (link.email && byEmail.get(link.email));
     if (!member) {
-      reading.notes.push({
-        line: link.line,
-        message: `groups file, line ${link.line}: nobody in the file is ${link.personKey ?? link.email}; left out of ${link.groupName}.`,
-      });
+      reading.notes.push(
+        atGroupsLine(
+          link.file,
+          link.line,
+          `nobody in the people file is ${link.personKey ?? link.email}; left out of ${link.groupName}.`,
+        ),
+      );
       continue;
     }
     if (!member.groups.some((g) => g.groupName === link.groupName))

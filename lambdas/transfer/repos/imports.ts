@@ -13,12 +13,18 @@ import { keys } from '../../core/repos/keys';
 import { conditionFailed } from '../../core/repos/conditions';
 import { ItemType, tableName, withoutKeys } from '../../core/repos/table';
 
-export interface ImportRecord {
+/** An uploaded file: the name it was chosen by, and where it is in the exports bucket. */
+export interface ImportFile {
+  fileName: string;
+  fileKey: string;
+}
+
+export interface ImportRecord extends ImportFile {
   orgId: string;
   importId: string;
   status: ImportStatus;
-  fileName: string;
-  fileKey: string;
+  /** The groups files uploaded with the people file (contract/importJobs.ts ImportUploadInput). */
+  groupsFiles: ImportFile[];
   startedBy: string;
   startedAt: string;
   updatedAt: string;
@@ -31,11 +37,17 @@ export interface ImportRecord {
   error: string | null;
 }
 
+/** The item as a record; one written before imports took groups files has none. */
+const recordOf = (item: Record<string, unknown>): ImportRecord => ({
+  ...withoutKeys<ImportRecord>(item),
+  groupsFiles: (item.groupsFiles as ImportFile[] | undefined) ?? [],
+});
+
 export async function getImport(orgId: string): Promise<ImportRecord | null> {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: tableName(), Key: keys.import(orgId), ConsistentRead: true }),
   );
-  return Item ? withoutKeys<ImportRecord>(Item) : null;
+  return Item ? recordOf(Item) : null;
 }
 
 /** A new upload becomes the church's import, unless one is being checked or written. False: one runs. */
@@ -88,7 +100,7 @@ export async function moveImport(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return withoutKeys<ImportRecord>(Attributes!);
+    return recordOf(Attributes!);
   } catch (error) {
     if (conditionFailed(error)) return null;
     throw error;

@@ -1,6 +1,7 @@
 /**
  * What the dry run found, as the administrator reads it before importing: what would be created,
- * updated and left alone, the rows left out and why (with their lines), what was read with
+ * updated and left alone, the groups it would create and the members it would put in groups, the
+ * rows left out and why (with their lines), what was read with
  * something left out, the duplicates, the columns the directory has no place for, and the columns
  * as read, each of which may be chosen by hand (then the file is checked again).
  */
@@ -42,7 +43,7 @@ export function ImportCheckView({
   disabled: boolean;
   onCheckAgain: () => void;
 }) {
-  const { families, members, groups } = check.counts;
+  const { families, members, groups, roles } = check.counts;
   const used = new Map(check.mapping.map((m) => [m.index, m.target]));
   return (
     <div className={styles.checkView}>
@@ -61,8 +62,14 @@ export function ImportCheckView({
           <li>
             Leave {n(families.unchanged, 'family', 'families')} as {families.unchanged === 1 ? 'it is' : 'they are'}
           </li>
+          <li>Add {n(roles.added, 'group membership', 'group memberships')}</li>
         </ul>
       )}
+      <Lines
+        title="Groups to create"
+        lines={check.newGroups.map((name, i) => ({ line: i, message: name }))}
+        total={groups.created}
+      />
       <Lines title="Rows left out" lines={check.problems} total={check.problemCount} />
       <Lines title="Read with something left out" lines={check.notes} total={check.noteCount} />
       <Lines

@@ -3,7 +3,8 @@
  * created, updated and left alone, every line's problem, nothing written) and, once the
  * administrator confirms, written by the same job page by page, followed here (also after a
  * reload) through the church's latest import (transfer/churchImport.ts). A file without column
- * names, or with two of one name, gets its columns chosen here, then is checked again.
+ * names, or with two of one name, gets its columns chosen here, then is checked again. A program
+ * that exports its groups apart gets its groups files uploaded beside the people file.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,9 +12,11 @@ import { Link } from 'react-router-dom';
 import { IMPORT_PRESETS, type DateOrder, type ImportPresetKey, type ImportTarget } from '@contract/imports';
 import {
   familiesToWrite,
+  IMPORT_FILE_ACCEPT,
   IMPORT_JOB_MESSAGES,
   type CheckImportInput,
   type GetImportResult,
+  type ImportFileUpload,
   type ImportView,
 } from '@contract/importJobs';
 import { INVITATIONS_PER_DAY, waitingMessage } from '@contract/invitations';
@@ -23,10 +26,14 @@ import { PlainButton } from '../../components/PlainButton';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { errorText } from '../../lib/errorTexts';
 import { ImportCheckView } from './ImportCheckView';
+import { GroupsFilesField, groupsFilesOf } from './GroupsFilesField';
 import styles from './TransferPage.module.css';
 
 /** How often the page asks for the import while it is checked or written. */
 export const IMPORT_POLL_MS = 1000;
+
+/** A file sent to where the upload said. */
+const put = (to: ImportFileUpload, file: File) => fetch(to.url, { method: 'PUT', headers: to.headers, body: file });
 
 const running = (view: ImportView | null | undefined) =>
   view?.status === 'CHECKING' || view?.status === 'WRITING' || view?.status === 'UNDOING';
@@ -50,6 +57,7 @@ export function ImportSection() {
   const undo = useApiMutation('undoImport');
   const [askUndo, setAskUndo] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  const [groupsFiles, setGroupsFiles] = useState<File[]>([]);
   const [preset, setPreset] = useState<ImportPresetKey | ''>('');
   const [dateOrder, setDateOrder] = useState<DateOrder>(localDateOrder);
   const [invite, setInvite] = useState(false);
@@ -84,10 +92,18 @@ export function ImportSection() {
     setStatus(null);
     if (!file) return setStatus({ kind: 'error', text: IMPORT_JOB_MESSAGES.fileName });
     setUploading(true);
+    // Those of a program chosen before, whose field is gone, are not sent.
+    const groups = groupsFilesOf(preset) ? groupsFiles : [];
     try {
-      const upload = await callApi('createImportUpload', { body: { fileName: file.name, size: file.size } });
-      const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: file });
-      if (!put.ok) throw new Error(IMPORT_JOB_MESSAGES.notUploaded);
+      const upload = await callApi('createImportUpload', {
+        body: {
+          fileName: file.name,
+          size: file.size,
+          groupsFiles: groups.map((g) => ({ fileName: g.name, size: g.size })),
+        },
+      });
+      const sent = await Promise.all([put(upload, file), ...upload.groupsFiles.map((to, i) => put(to, groups[i]!))]);
+      if (sent.some((answer) => !answer.ok)) throw new Error(IMPORT_JOB_MESSAGES.notUploaded);
       setMapping({});
       show(upload.import);
       await checkAgain(upload.import.importId);
@@ -145,7 +161,7 @@ export function ImportSection() {
           <span>File (.csv or .xlsx)</span>
           <input
             type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept={IMPORT_FILE_ACCEPT}
             disabled={busy}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
@@ -161,6 +177,7 @@ export function ImportSection() {
             ))}
           </select>
         </label>
+        <GroupsFilesField preset={preset} disabled={busy} onChange={setGroupsFiles} />
         <label className={styles.field}>
           <span>Dates in the file</span>
           <select value={dateOrder} disabled={busy} onChange={(e) => setDateOrder(e.target.value as DateOrder)}>
@@ -189,6 +206,9 @@ export function ImportSection() {
       {view && (
         <div className={styles.importState} aria-live="polite">
           <h3>{view.fileName}</h3>
+          {view.groupsFiles.length > 0 && (
+            <p className={styles.quiet}>With its groups files: {view.groupsFiles.join(', ')}</p>
+          )}
           {view.status === 'FAILED' ? (
             <StatusMessage status={{ kind: 'error', text: view.message }} />
           ) : view.status === 'DONE' || view.status === 'UNDONE' ? (
