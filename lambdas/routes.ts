@@ -183,6 +183,16 @@ export const routes = [
     uses: { table: 'readWrite' },
     userPool: [...TWO_STEP_STATE, 'cognito-idp:AdminSetUserMFAPreference'],
   },
+  // The installed app tells its platform on its first start (accounts/appLink.ts).
+  {
+    operation: 'linkApp',
+    method: 'PUT',
+    path: '/api/me/app',
+    access: 'member',
+    entry: 'session/linkApp',
+    area: 'accounts',
+    uses: { table: 'readWrite' },
+  },
   {
     operation: 'getMe',
     method: 'GET',

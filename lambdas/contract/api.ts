@@ -2,6 +2,7 @@
  * What each operation answers. The web client and the handlers both use these types, so a
  * change of shape fails the type check on both sides.
  */
+import type { LinkAppResult } from './app';
 import type { ErrorCode } from './errors';
 import type { SetTwoStepResult } from './mfa';
 import type { FamilyFields, MemberFields } from './directory';
@@ -287,6 +288,7 @@ export interface OperationResults {
   addClaimCreds: AddClaimCredsResult;
   setTwoStep: SetTwoStepResult;
   getMe: MeResult;
+  linkApp: LinkAppResult;
   getDashboard: DashboardResult;
   listFamilies: ListFamiliesResult;
   searchDirectory: SearchDirectoryResult;

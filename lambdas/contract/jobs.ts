@@ -4,6 +4,7 @@
  * the handlers use. No AWS imports: bundled into the browser too.
  */
 import * as z from 'zod/mini';
+import type { AppInstalls } from './app';
 import { Id } from './directory';
 import type { DeletedCounts } from './jobTexts';
 
@@ -78,6 +79,8 @@ export interface OrganizationListItem {
   contactName: string | null;
   contactEmail: string | null;
   expire: string | null;
+  /** Its members' installed apps, by platform. */
+  appInstalls: AppInstalls;
 }
 
 export interface GetAllOrganizationsResult {

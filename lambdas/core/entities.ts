@@ -22,6 +22,9 @@ export interface Organization {
   familyCount: number;
   memberCount: number;
   groupCount: number;
+  /** Members' installed apps by platform (accounts/appLink.ts); absent before the first. */
+  iosInstalls?: number;
+  androidInstalls?: number;
 }
 
 export interface UserRecord {

@@ -89,6 +89,7 @@ export async function allOrganizations(): Promise<GetAllOrganizationsResult> {
       contactName: o.contactName ?? null,
       contactEmail: o.contactEmail ?? null,
       expire: o.expiresAt ?? null,
+      appInstalls: { ios: o.iosInstalls ?? 0, android: o.androidInstalls ?? 0 },
     }))
     .reverse();
   return {

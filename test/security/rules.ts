@@ -154,6 +154,7 @@ export const rules: Record<Operation, Rule> = {
     expect: { ...everyone(400), anonymous: 401, superAdmin: 200 },
   },
   getMe: { access: 'signedIn', request: () => ({}), expect: signedIn },
+  linkApp: { access: 'member', request: () => ({ body: { platform: 'android' } }), expect: members },
   getDashboard: { access: 'member', request: () => ({ query: 'month=11' }), expect: members },
   listFamilies: { access: 'member', request: () => ({}), expect: members },
   searchDirectory: { access: 'member', request: () => ({ query: 'q=a' }), expect: members },

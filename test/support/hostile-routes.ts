@@ -535,6 +535,19 @@ export const hostileRoutes: RouteCase[] = [
     },
   }),
   route({
+    operation: 'linkApp',
+    runs: 20,
+    token: (w) => w.viewer.token,
+    valid: () => ({ platform: 'android' }),
+    shape: () => ({
+      fields: { platform: fc.constantFrom('ios', 'android', 'IOS', ' Android ', 'windows', '', null, 1) },
+    }),
+    accepted: async ({ w, answer }) => {
+      expect(answer.body).toMatchObject({ success: true, mobileAppLinked: true });
+      expect((await read<MeResult>('getMe', w.viewer.token)).mobileAppLinked).toBe(true);
+    },
+  }),
+  route({
     operation: 'addFamily',
     runs: 100,
     token: (w) => w.main.adminToken,

@@ -258,6 +258,7 @@ describe('organisation management page', () => {
       contactName: 'Ann Admin',
       contactEmail: 'ann@bethel.example',
       expire: '2027-02-03T15:04:00.000Z',
+      appInstalls: { ios: 3, android: 5 },
     },
     {
       id: 'org-a',
@@ -266,6 +267,7 @@ describe('organisation management page', () => {
       contactName: null,
       contactEmail: null,
       expire: 'not a date',
+      appInstalls: { ios: 0, android: 0 },
     },
   ];
 
@@ -292,7 +294,17 @@ describe('organisation management page', () => {
       within(rows[0]!)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Org Name', 'Org ID', 'Created At', 'Contact Name', 'Contact Email', 'Expires At', 'Actions']);
+    ).toEqual([
+      'Org Name',
+      'Org ID',
+      'Created At',
+      'Contact Name',
+      'Contact Email',
+      'Expires At',
+      'App Installs',
+      'Actions',
+    ]);
+    expect(rows[1]!.textContent).toContain('iOS 3, Android 5');
     expect(rows[2]!.textContent).toContain('N/A');
     expect(rows[2]!.textContent).toContain('Invalid Date');
     expect(rows[1]!.textContent).toContain(new Date('2026-02-03T15:04:00.000Z').toLocaleString());

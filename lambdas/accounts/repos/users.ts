@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import { batchGetAll } from '../../core/repos/batch';
 import type { ChurchPrivacy, UserRecord } from '../../core/entities';
@@ -6,7 +6,9 @@ import { churchPrivacyOf } from '../../privacy/repos/privacy';
 import { memberGroupIds } from '../../groups/repos/groupMarks';
 import { keys } from '../../core/repos/keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
-import { ConditionFailed, put, transact, update, type Action } from '../../core/repos/transact';
+import { ConditionFailed, put, remove, transact, update, type Action } from '../../core/repos/transact';
+import { appPlatformOf } from '../../contract/app';
+import { installsAttribute } from './appLink';
 
 export function userItem(user: UserRecord) {
   return {
@@ -267,8 +269,31 @@ export async function setUserRecordAdmin(orgId: string, userId: string, admin: b
   }
 }
 
+/** Deletes the record; an account whose app was linked leaves its church's install count with it. */
 export async function deleteUserRecord(orgId: string, userId: string): Promise<void> {
-  await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.user(orgId, userId) }));
+  for (;;) {
+    const user = await getUserRecord(orgId, userId);
+    if (!user) return;
+    const installed = appPlatformOf(user);
+    try {
+      return await transact(orgId, [
+        {
+          action: installed
+            ? remove(keys.user(orgId, userId), 'mobileAppLinked = :yes AND platform = :platform', {
+                ':yes': true,
+                ':platform': user.platform,
+              })
+            : remove(keys.user(orgId, userId), 'attribute_exists(PK) AND NOT mobileAppLinked = :yes', { ':yes': true }),
+        },
+        ...(installed
+          ? [{ action: update(keys.org(orgId), `ADD ${installsAttribute(installed)} :less`, { ':less': -1 }) }]
+          : []),
+      ]);
+    } catch (error) {
+      // The app linked (or the record went) meanwhile: read it again.
+      if (!(error instanceof ConditionFailed)) throw error;
+    }
+  }
 }
 
 /** The church's accounts linked to any of these members, or to the family: unlinked when those go. */

@@ -116,6 +116,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   proveAddress: ['getMe'],
   // Cognito's own state, read by the pages with totpOnQuery (lib/mfa.ts), which My Profile refreshes.
   setTwoStep: [],
+  // The dashboard's app card follows the record's link.
+  linkApp: ['getMe', 'getDashboard'],
   addFamily: DIRECTORY,
   updateFamily: DIRECTORY,
   deleteFamily: [...DIRECTORY, 'listUsers'],

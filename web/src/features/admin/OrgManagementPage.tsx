@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
+import { installsText } from '@contract/app';
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import type { OrganizationListItem } from '@contract/jobs';
 import { organizationsQuery, useApiMutation } from '../../api/queries';
@@ -172,6 +173,7 @@ export default function OrgManagementPage() {
                     <th scope="col">Contact Name</th>
                     <th scope="col">Contact Email</th>
                     <th scope="col">Expires At</th>
+                    <th scope="col">App Installs</th>
                     <th scope="col">Actions</th>
                   </tr>
                 </thead>
@@ -188,6 +190,7 @@ export default function OrgManagementPage() {
                       <td data-label="Contact Name">{org.contactName || 'N/A'}</td>
                       <td data-label="Contact Email">{org.contactEmail || 'N/A'}</td>
                       <td data-label="Expires At">{formatOrgDate(org.expire)}</td>
+                      <td data-label="App Installs">{installsText(org.appInstalls)}</td>
                       <td data-label="Actions">
                         <div className={styles.orgTableActions}>
                           <Button
