@@ -62,7 +62,7 @@ async function importFile(rows: number): Promise<{ csv: string; families: number
     families.push(f);
     members.push(...own);
   }
-  const grouped = await generateGroups(orgId, members, GROUPS);
+  const grouped = generateGroups(orgId, members, GROUPS);
   const roles = new Map<string, typeof grouped.roles>();
   for (const r of grouped.roles) (roles.get(r.groupId) ?? roles.set(r.groupId, []).get(r.groupId)!).push(r);
   const { rows: cells } = exportRows({
