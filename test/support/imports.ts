@@ -1,7 +1,8 @@
 /**
  * The church's import as the Import and Export page makes it, for the tests: a file uploaded
  * (createImportUpload, then the PUT), checked (checkImport) and written (confirmImport), each
- * followed (getImport) until its job has ended.
+ * followed (getImport) until its job has ended. One way for every test file (the security
+ * matrix's rules, the hostile-input cases, the import tests), so they all start an import alike.
  */
 import { expect } from 'vitest';
 import type {
@@ -45,4 +46,24 @@ export async function checkedImport(token: string, importId: string, body: Parti
   const started = await call('checkImport', { token, params: { importId }, body: { ...CHECK_DEFAULTS, ...body } });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return (await settledImport(token))!;
+}
+
+/** An import of `text`, uploaded and checked: its id, ready to confirm. */
+export async function checkedFile(token: string, text: string): Promise<string> {
+  const { importId } = await uploadImport(token, text);
+  const checked = await checkedImport(token, importId);
+  expect(checked.status, checked.message).toBe('CHECKED');
+  return importId;
+}
+
+/** Confirms the checked import: the import as its write ended. */
+export async function confirmedImport(token: string, importId: string): Promise<ImportView> {
+  const confirmed = await call('confirmImport', { token, params: { importId } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return (await settledImport(token))!;
+}
+
+/** An import of `text`, uploaded, checked and confirmed: the import as its write ended. */
+export async function writtenImport(token: string, text: string): Promise<ImportView> {
+  return confirmedImport(token, await checkedFile(token, text));
 }
