@@ -13,21 +13,14 @@ type Stamped = 'version' | 'createdAt' | 'updatedAt';
 /** How a member is named on its roles (kept in step when the member or its family is renamed). */
 export const roleMemberName = (m: Pick<Member, 'name' | 'surname'>) => `${m.name} ${m.surname}`.trim();
 
-/** A new family of these values, version 1, made at `at`. */
-export const newFamily = (values: Omit<Family, Stamped>, at: string): Family => ({
-  ...values,
-  version: 1,
-  createdAt: at,
-  updatedAt: at,
-});
+/** The values stamped as a new record: version 1, made and changed at `at`. */
+const firstVersion = <T>(values: T, at: string) => ({ ...values, version: 1, createdAt: at, updatedAt: at });
 
-/** A new member of these values, version 1, made at `at`. */
-export const newMember = (values: Omit<Member, Stamped>, at: string): Member => ({
-  ...values,
-  version: 1,
-  createdAt: at,
-  updatedAt: at,
-});
+/** A new family of these values. */
+export const newFamily = (values: Omit<Family, Stamped>, at: string): Family => firstVersion(values, at);
+
+/** A new member of these values. */
+export const newMember = (values: Omit<Member, Stamped>, at: string): Member => firstVersion(values, at);
 
 /** The member's new role in the group, given at `at`, named as the member is named then. */
 export const newRole = (
