@@ -26,7 +26,7 @@ import { log, safeError } from '../platform/log';
 import { executionStatus, startExecution } from '../platform/aws/sfn';
 import { presignS3 } from '../platform/aws/s3-presign';
 import { importFileKey } from './transferKeys';
-import { getImport, moveImport, startUpload, type ImportRecord } from './repos/imports';
+import { getImport, moveImport, startUpload, uploadedImport, type ImportRecord } from './repos/imports';
 
 /** The browser uploads at once. */
 const UPLOAD_SECONDS = 10 * 60;
@@ -115,23 +115,10 @@ export async function createImportUpload(
     .slice(input.fileName.lastIndexOf('.') + 1)
     .toLowerCase() as keyof typeof IMPORT_FILE_TYPES;
   const importId = randomUUID();
-  const now = new Date().toISOString();
-  const record: ImportRecord = {
-    orgId,
-    importId,
-    status: 'UPLOADED',
-    fileName: input.fileName,
-    fileKey: importFileKey(orgId, importId, ending),
-    startedBy,
-    startedAt: now,
-    updatedAt: now,
-    executionArn: null,
-    options: null,
-    check: null,
-    progress: null,
-    refused: [],
-    error: null,
-  };
+  const record = uploadedImport(
+    { orgId, importId, fileName: input.fileName, fileKey: importFileKey(orgId, importId, ending), startedBy },
+    new Date().toISOString(),
+  );
   if (!(await startUpload(record))) throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
   const headers = { 'content-type': IMPORT_FILE_TYPES[ending], 'content-length': String(input.size) };
   const url = await presignS3('PUT', env('EXPORTS_BUCKET'), record.fileKey, { expiresIn: UPLOAD_SECONDS, headers });

@@ -31,6 +31,30 @@ export interface ImportRecord {
   error: string | null;
 }
 
+/** What an upload says of itself: the rest of its record starts empty. */
+type Upload = Pick<ImportRecord, 'orgId' | 'importId' | 'fileName' | 'fileKey' | 'startedBy'>;
+
+/** A new upload's record: UPLOADED at `at`, nothing chosen, checked, written or refused yet (the upload's, and the bench's Check's). */
+export const uploadedImport = (
+  { orgId, importId, fileName, fileKey, startedBy }: Upload,
+  at: string,
+): ImportRecord => ({
+  orgId,
+  importId,
+  status: 'UPLOADED',
+  fileName,
+  fileKey,
+  startedBy,
+  startedAt: at,
+  updatedAt: at,
+  executionArn: null,
+  options: null,
+  check: null,
+  progress: null,
+  refused: [],
+  error: null,
+});
+
 export async function getImport(orgId: string): Promise<ImportRecord | null> {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: tableName(), Key: keys.import(orgId), ConsistentRead: true }),
