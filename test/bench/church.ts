@@ -186,20 +186,10 @@ export function generateGroups(orgId: string, members: readonly Member[], groupC
 
 /** Writes the groups (with their name claims) and their roles, and sets the organisation's group count; returns the items written. */
 export async function seedGroups(table: string, orgId: string, { groups, roles }: GeneratedGroups): Promise<number> {
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { groupItem, groupNameItem, roleItem } = await import('../../lambdas/directory/repos/items');
-  const { keys } = await import('../../lambdas/core/repos/keys');
-  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const items = [...groups.map(groupItem), ...groups.map(groupNameItem), ...roles.map(roleItem)];
   await writeInLanes(table, items);
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.org(orgId),
-      UpdateExpression: 'SET groupCount = :g',
-      ExpressionAttributeValues: { ':g': groups.length },
-    }),
-  );
+  await setCounts(table, orgId, { groupCount: groups.length });
   return items.length;
 }
 
@@ -213,20 +203,30 @@ async function writeInLanes(table: string, items: readonly Record<string, unknow
 
 /** Writes the directory (with the members' e-mail claims) and sets the organisation's counts; returns the items written. */
 export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { directoryItems } = await import('../../lambdas/directory/repos/items');
-  const { keys } = await import('../../lambdas/core/repos/keys');
-  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { families, members } = directory;
   const items = directoryItems(families, members);
   await writeInLanes(table, items);
+  await setCounts(table, orgId, { familyCount: families.length, memberCount: members.length });
+  return items.length;
+}
+
+/** Sets the organisation's counts to what was seeded: the seeds write around the domain, which keeps them with every write. */
+async function setCounts(
+  table: string,
+  orgId: string,
+  counts: Partial<Record<'familyCount' | 'memberCount' | 'groupCount', number>>,
+): Promise<void> {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { keys } = await import('../../lambdas/core/repos/keys');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
+  const names = Object.keys(counts);
   await ddb.send(
     new UpdateCommand({
       TableName: table,
       Key: keys.org(orgId),
-      UpdateExpression: 'SET familyCount = :f, memberCount = :m',
-      ExpressionAttributeValues: { ':f': families.length, ':m': members.length },
+      UpdateExpression: `SET ${names.map((name) => `${name} = :${name}`).join(', ')}`,
+      ExpressionAttributeValues: Object.fromEntries(Object.entries(counts).map(([name, n]) => [`:${name}`, n])),
     }),
   );
-  return items.length;
 }
