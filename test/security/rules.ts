@@ -362,7 +362,7 @@ export const rules: Record<Operation, Rule> = {
   },
   confirmImport: {
     access: 'admin',
-    request: async (w) => ({ params: { importId: await checkedFile(w.tokens.admin!, MATRIX_FILE) } }),
+    request: async (w) => ({ params: { importId: (await checkedFile(w.tokens.admin!, MATRIX_FILE)).importId } }),
     expect: { ...adminOnly, otherAdmin: 404 },
     settle: importEnded,
   },

@@ -55,7 +55,7 @@ import { mailedCode, mailsTo, proveMailedAddress } from './mail';
 import { ACCOUNT_EXISTS_SUBJECT } from '../../lambdas/accounts/proofMails';
 import { waitForJob } from './jobs';
 import { finishedExport } from './exports';
-import { CHECK_DEFAULTS, checkedFile, settledImport, uploadImport, writtenImport } from './imports';
+import { CHECK_DEFAULTS, checkedFile, confirmedImport, settledImport, uploadImport } from './imports';
 import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
 import { MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
@@ -200,6 +200,13 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The file the import cases upload: one family. */
 const HOSTILE_FILE = 'Family Surname,First Name\r\nHostile,Ada\r\n';
+
+/** An import of that file, uploaded and checked: ready to confirm. */
+async function checkedHostileFile(w: World): Promise<string> {
+  const checked = await checkedFile(w.main.adminToken, HOSTILE_FILE);
+  expect(checked.status).toBe('CHECKED');
+  return checked.importId;
+}
 
 const NO_SUCH_PHOTO = '00000000-0000-4000-8000-000000000000.jpg';
 
@@ -1073,7 +1080,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'confirmImport',
     runs: 4,
     token: (w) => w.main.adminToken,
-    arrange: async (w) => ({ importId: await checkedFile(w.main.adminToken, HOSTILE_FILE) }),
+    arrange: async (w) => ({ importId: await checkedHostileFile(w) }),
     valid: () => ({}),
     params: { valid: (_w, t) => ({ importId: t.importId }), others: () => ({ importId: [UNKNOWN_ID] }) },
     accepted: async ({ w }) => {
@@ -1084,7 +1091,11 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'undoImport',
     runs: 4,
     token: (w) => w.main.adminToken,
-    arrange: async (w) => ({ importId: (await writtenImport(w.main.adminToken, HOSTILE_FILE)).importId }),
+    arrange: async (w) => {
+      const importId = await checkedHostileFile(w);
+      await confirmedImport(w.main.adminToken, importId);
+      return { importId };
+    },
     valid: () => ({}),
     params: { valid: (_w, t) => ({ importId: t.importId }), others: () => ({ importId: [UNKNOWN_ID] }) },
     accepted: async ({ w }) => {

@@ -48,12 +48,10 @@ export async function checkedImport(token: string, importId: string, body: Parti
   return (await settledImport(token))!;
 }
 
-/** An import of `text`, uploaded and checked: its id, ready to confirm. */
-export async function checkedFile(token: string, text: string): Promise<string> {
+/** An import of `text`, uploaded and checked (with the defaults): the check as it ended. */
+export async function checkedFile(token: string, text: string): Promise<ImportView> {
   const { importId } = await uploadImport(token, text);
-  const checked = await checkedImport(token, importId);
-  expect(checked.status, checked.message).toBe('CHECKED');
-  return importId;
+  return checkedImport(token, importId);
 }
 
 /** Confirms the checked import: the import as its write ended. */
@@ -65,5 +63,5 @@ export async function confirmedImport(token: string, importId: string): Promise<
 
 /** An import of `text`, uploaded, checked and confirmed: the import as its write ended. */
 export async function writtenImport(token: string, text: string): Promise<ImportView> {
-  return confirmedImport(token, await checkedFile(token, text));
+  return confirmedImport(token, (await checkedFile(token, text)).importId);
 }
