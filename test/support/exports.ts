@@ -4,20 +4,17 @@
  */
 import { expect } from 'vitest';
 import type { ExportView, ListExportsResult, StartExportResult } from '../../lambdas/contract/exports';
-import { call } from './api';
+import { call, jobWhenEnded } from './api';
 
 /** The church's newest export once it has ended (null: the church never exported). */
-export async function finishedExport(token: string, timeoutMs = 60_000): Promise<ExportView | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await call<ListExportsResult>('listExports', { token });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const newest = answer.body.exports[0] ?? null;
-    if (newest?.status !== 'RUNNING') return newest;
-    if (Date.now() > deadline) throw new Error('the export did not finish');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const finishedExport = (token: string, timeoutMs = 60_000): Promise<ExportView | null> =>
+  jobWhenEnded(
+    'listExports',
+    token,
+    (body: ListExportsResult) => body.exports[0] ?? null,
+    (newest) => newest?.status === 'RUNNING',
+    timeoutMs,
+  );
 
 /** Exports the church: the export as it ended, and the file's text (with its byte-order mark). */
 export async function exportChurch(token: string): Promise<{ export: ExportView; csv: string }> {

@@ -11,7 +11,7 @@ import type {
   ImportUploadResult,
   ImportView,
 } from '../../lambdas/contract/importJobs';
-import { call } from './api';
+import { call, jobWhenEnded } from './api';
 
 export const CHECK_DEFAULTS: CheckImportInput = { preset: null, mapping: {}, dateOrder: 'mdy', invite: false };
 
@@ -29,17 +29,14 @@ export async function uploadImport(token: string, text: string, fileName = 'peop
 }
 
 /** The church's import once its job (if any) has ended. */
-export async function settledImport(token: string, timeoutMs = 60_000): Promise<ImportView | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await call<GetImportResult>('getImport', { token });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const found = answer.body.import;
-    if (!['CHECKING', 'WRITING', 'UNDOING'].includes(found?.status ?? '')) return found;
-    if (Date.now() > deadline) throw new Error('the import did not finish');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const settledImport = (token: string, timeoutMs = 60_000): Promise<ImportView | null> =>
+  jobWhenEnded(
+    'getImport',
+    token,
+    (body: GetImportResult) => body.import,
+    (found) => ['CHECKING', 'WRITING', 'UNDOING'].includes(found?.status ?? ''),
+    timeoutMs,
+  );
 
 /** Checks the uploaded import: the dry run as it ended. */
 export async function checkedImport(token: string, importId: string, body: Partial<CheckImportInput> = {}) {
