@@ -22,7 +22,7 @@ import { userItem } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import type { LocalConfig } from './config';
 import { turnOnOperatorTotp } from './operator-totp';
-import { pad2, seededRandom } from './seeded-random';
+import { sampleAddress, sampleDay, seededRandom } from './seeded-random';
 
 export const DEMO_CHURCH = 'Grace Community Church';
 export const DEMO_ACCOUNTS = {
@@ -150,7 +150,6 @@ function demoPhoto(hue: number): Buffer {
 export async function seedDemo(config: LocalConfig): Promise<boolean> {
   if (await isOrgNameTaken(DEMO_CHURCH)) return false;
   const rnd = seededRandom(20261121);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const thisMonth = new Date().getMonth() + 1;
   const now = new Date();
   const stamp = now.toISOString();
@@ -170,12 +169,9 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
           familyId,
           orgId,
           surname,
-          street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
-          city: 'Raleigh',
-          state: 'NC',
-          zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
+          ...sampleAddress(rnd, STREETS),
           phone: `(919) 555-${String(1000 + index * 37).slice(0, 4)}`,
-          anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
+          anniversary: index % 4 === 3 ? null : sampleDay(rnd, anniversaryMonth),
           photo,
         },
         stamp,
@@ -203,7 +199,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
             orgId,
             name,
             surname,
-            birthday: m === size - 1 && m > 2 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
+            birthday: m === size - 1 && m > 2 ? null : sampleDay(rnd, birthdayMonth),
             cellphone: m < 2 ? `(919) 555-${String(2000 + index * 41 + m).slice(0, 4)}` : null,
             email,
           },

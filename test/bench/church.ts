@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Family, Group, Member, Role } from '../../lambdas/core/entities';
 import { newFamily, newMember, newRole } from '../../lambdas/directory/newRecords';
 import { newPhotoKey } from '../../lambdas/photos/photo-keys';
-import { pad2, seededRandom } from '../../lib/local/seeded-random';
+import { sampleAddress, sampleDay, seededRandom } from '../../lib/local/seeded-random';
 
 /** Family sizes cycling with a mean of exactly 4: n × 8 families make n × 32 members. */
 const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
@@ -114,12 +114,9 @@ export function generateDirectory(
           familyId,
           orgId,
           surname,
-          street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
-          city: 'Raleigh',
-          state: 'NC',
-          zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
+          ...sampleAddress(rnd, STREETS),
           phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
-          anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
+          anniversary: index % 4 === 3 ? null : sampleDay(rnd, anniversaryMonth),
           photo: index % photoEvery === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null,
         },
         stamp,
@@ -137,7 +134,7 @@ export function generateDirectory(
             orgId,
             name,
             surname,
-            birthday: m > 2 && m === size - 1 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
+            birthday: m > 2 && m === size - 1 ? null : sampleDay(rnd, birthdayMonth),
             cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
             email: m < 2 ? `${name.toLowerCase()}.${index}.${m}@bench.example` : null,
           },
