@@ -12,7 +12,8 @@ import { readFamily, readFamilyItem, readRolesOf, type FamilyWithMembers } from 
 import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
 import { familyRemoval, memberRemoval, memberSurnamed } from './repos/changes';
 import { readChurchPrivacy, unlistedRemoval } from '../privacy/repos/privacy';
-import { familyItem, roleMemberName } from './repos/items';
+import { familyItem } from './repos/items';
+import { newFamily, roleMemberName } from './newRecords';
 import { removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { wordSteps } from './repos/find';
@@ -73,15 +74,10 @@ function withPhotoSize(family: Family, taken: TakenPhoto | null, kept: Family | 
 
 /** A new family; sent again with the same request key, the family the first attempt added. */
 export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: string | null = null): Promise<Family> {
-  const now = new Date().toISOString();
-  const fresh: Family = {
-    familyId: newFamilyId(viewer.orgId, requestKey),
-    orgId: viewer.orgId,
-    ...fields(input),
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const fresh = newFamily(
+    { familyId: newFamilyId(viewer.orgId, requestKey), orgId: viewer.orgId, ...fields(input) },
+    new Date().toISOString(),
+  );
   const { record, repeated } = await createOnce(
     requestKey,
     async () => {

@@ -23,7 +23,8 @@ import type { InvitationResult } from '../contract/invitations';
 import { inviteMember } from '../accounts/invitations';
 import { readFamily, readFamilyItem, readMember, type MemberWithRoles } from './repos/directory';
 import { createOnce, newRecordId } from '../core/once';
-import { memberItem, roleMemberName } from './repos/items';
+import { memberItem } from './repos/items';
+import { newMember, roleMemberName } from './newRecords';
 import { ItemType } from '../core/repos/table';
 import { readmitAddress, removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';
@@ -125,17 +126,16 @@ export async function addMember(
       if (!found) throw notFound(FAMILY_NOT_FOUND);
       const { family } = found;
       if (found.members.length >= FAMILY_MEMBER_LIMIT) throw new AppError('failed-precondition', FAMILY_FULL_MESSAGE);
-      const now = new Date().toISOString();
-      const member: Member = {
-        memberId,
-        familyId: family.familyId,
-        orgId: viewer.orgId,
-        ...valuesOf(MEMBER_FIELDS, input),
-        surname: family.surname,
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const member = newMember(
+        {
+          memberId,
+          familyId: family.familyId,
+          orgId: viewer.orgId,
+          ...valuesOf(MEMBER_FIELDS, input),
+          surname: family.surname,
+        },
+        new Date().toISOString(),
+      );
       return saveMember(
         viewer,
         member,

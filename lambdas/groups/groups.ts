@@ -28,7 +28,8 @@ import {
   startRolesRead,
   type RolesRead,
 } from './repos/groups';
-import { groupItem, groupNameItem, roleItem, roleMemberName } from '../directory/repos/items';
+import { groupItem, groupNameItem, roleItem } from '../directory/repos/items';
+import { newRole } from '../directory/newRecords';
 import { ItemType } from '../core/repos/table';
 import { unchangedSince } from '../core/repos/conditions';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
@@ -171,16 +172,7 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
   const { member } = found;
   if (found.roles.some((r) => r.groupId === groupId))
     throw new AppError('already-exists', GROUP_MESSAGES.alreadyInGroup);
-  const role: Role = {
-    groupId,
-    memberId: member.memberId,
-    familyId: member.familyId,
-    orgId: viewer.orgId,
-    memberName: roleMemberName(member),
-    groupName: group.groupName,
-    label: input.label,
-    cDate: new Date().toISOString(),
-  };
+  const role = newRole(member, group, input.label, new Date().toISOString());
   const steps: Step[] = [
     { action: put(roleItem(role), 'attribute_not_exists(PK)') },
     roleCounted(viewer.orgId, groupId),

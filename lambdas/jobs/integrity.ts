@@ -12,7 +12,7 @@ import { keysOf, type Fields } from '../contract/entity';
 import { MM_DD } from '../contract/fields';
 import type { IntegrityIssue } from '../contract/jobs';
 import { photoOwner } from '../photos/photo-keys';
-import { roleMemberName } from '../directory/repos/items';
+import { roleMemberName } from '../directory/newRecords';
 import { ItemType } from '../core/repos/table';
 
 type Item = Record<string, unknown>;

@@ -28,7 +28,14 @@ import { log, safeError } from '../platform/log';
 import { executionStatus, startExecution } from '../platform/aws/sfn';
 import { presignS3 } from '../platform/aws/s3-presign';
 import { importFileKey, importGroupsFileKey } from './transferKeys';
-import { getImport, moveImport, startUpload, type ImportFile, type ImportRecord } from './repos/imports';
+import {
+  getImport,
+  moveImport,
+  startUpload,
+  uploadedImport,
+  type ImportFile,
+  type ImportRecord,
+} from './repos/imports';
 import { invitationsWaiting } from '../accounts/invitationQueue';
 
 /** The browser uploads at once. */
@@ -80,14 +87,27 @@ async function settled(record: ImportRecord): Promise<ImportRecord> {
   );
 }
 
+/**
+ * A running record whose execution has ended: read again, since the job's last task may have
+ * ended the record between the first read and the execution's answer; still as it was, its job
+ * ended without ending it, and it is shown FAILED.
+ */
+async function endedSince(found: ImportRecord): Promise<ImportRecord> {
+  const again = await getImport(found.orgId);
+  const moved =
+    again &&
+    (again.importId !== found.importId || again.status !== found.status || again.updatedAt !== found.updatedAt);
+  if (moved) return again;
+  return { ...found, status: 'FAILED', error: IMPORT_JOB_MESSAGES.stopped };
+}
+
 /** The record as the page sees it; one whose job ended without ending it is shown FAILED. */
 async function viewOf(found: ImportRecord): Promise<ImportView> {
   const [running, waiting] = await Promise.all([
     RUNNING.includes(found.status) ? stillRuns(found) : true,
     invitationsWaiting(found.orgId),
   ]);
-  const stopped = RUNNING.includes(found.status) && !running;
-  const record: ImportRecord = stopped ? { ...found, status: 'FAILED', error: IMPORT_JOB_MESSAGES.stopped } : found;
+  const record = RUNNING.includes(found.status) && !running ? await endedSince(found) : found;
   return {
     importId: record.importId,
     status: record.status,
@@ -133,28 +153,21 @@ export async function createImportUpload(
   if (current && RUNNING.includes((await settled(current)).status))
     throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
   const importId = randomUUID();
-  const now = new Date().toISOString();
   const groupsFiles = input.groupsFiles.map((file, index) => ({
     fileName: file.fileName,
     fileKey: importGroupsFileKey(orgId, importId, index, endingOf(file.fileName)),
   }));
-  const record: ImportRecord = {
-    orgId,
-    importId,
-    status: 'UPLOADED',
-    fileName: input.fileName,
-    fileKey: importFileKey(orgId, importId, endingOf(input.fileName)),
-    groupsFiles,
-    startedBy,
-    startedAt: now,
-    updatedAt: now,
-    executionArn: null,
-    options: null,
-    check: null,
-    progress: null,
-    refused: [],
-    error: null,
-  };
+  const record = uploadedImport(
+    {
+      orgId,
+      importId,
+      fileName: input.fileName,
+      fileKey: importFileKey(orgId, importId, endingOf(input.fileName)),
+      groupsFiles,
+      startedBy,
+    },
+    new Date().toISOString(),
+  );
   if (!(await startUpload(record))) throw new AppError('failed-precondition', IMPORT_JOB_MESSAGES.busy);
   const [people, ...groups] = await Promise.all([
     uploadOf(record, input.size),

@@ -24,7 +24,7 @@ import { CHURCH_LIMITS, churchLimitMessage, type Counts } from '../core/churchLi
 import type { ChurchPrivacy, Family, Group, Member, Organization, Role } from '../core/entities';
 import { newRecordId } from '../core/once';
 import { sortKeyOf } from '../contract/names';
-import { roleMemberName } from '../directory/repos/items';
+import { newFamily, newMember, newRole } from '../directory/newRecords';
 import type { FamilyToCreate } from '../directory/familyCreation';
 
 const FAMILY_TEXT = textKeys(FAMILY_FIELDS);
@@ -168,29 +168,22 @@ export function planImport(
     m.groups
       .map((g) => ({ group: groupFor(g.groupName), label: g.label }))
       .filter(({ group }) => !rolesOf.get(member.memberId)?.has(group.groupId))
-      .map(({ group, label }) => ({
-        groupId: group.groupId,
-        memberId: member.memberId,
-        familyId: member.familyId,
-        orgId,
-        memberName: roleMemberName(member),
-        groupName: group.groupName,
-        label,
-        cDate: at,
-      }));
+      .map(({ group, label }) => newRole(member, group, label, at));
 
-  const newMember = (m: ImportMember, familyId: string, surname: string): Member => ({
-    memberId: m.id ?? newRecordId(orgId, 'member', memberKey(importId, m.line)),
-    familyId,
-    orgId,
-    ...m.fields,
-    email: addressFor(m, familyId),
-    surname,
-    ...(Object.keys(m.privacy).length ? { privacy: m.privacy } : {}),
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-  });
+  /** The file's member as a new member of the family: its id from the file or derived, its address unless taken. */
+  const memberOf = (m: ImportMember, familyId: string, surname: string): Member =>
+    newMember(
+      {
+        memberId: m.id ?? newRecordId(orgId, 'member', memberKey(importId, m.line)),
+        familyId,
+        orgId,
+        ...m.fields,
+        email: addressFor(m, familyId),
+        surname,
+        ...(Object.keys(m.privacy).length ? { privacy: m.privacy } : {}),
+      },
+      at,
+    );
 
   const counts = noCounts();
   const create: FamilyCreation[] = [];
@@ -204,17 +197,17 @@ export function planImport(
       byPlace.get(placeOf(f.fields));
     if (!match) {
       const familyId = f.id ?? newRecordId(orgId, 'family', `${importId}#${f.line}`);
-      const family: Family = {
-        familyId,
-        orgId,
-        ...f.fields,
-        photo: null,
-        ...(Object.keys(f.privacy).length ? { privacy: f.privacy } : {}),
-        version: 1,
-        createdAt: at,
-        updatedAt: at,
-      };
-      const members = f.members.map((m) => newMember(m, familyId, f.fields.surname));
+      const family = newFamily(
+        {
+          familyId,
+          orgId,
+          ...f.fields,
+          photo: null,
+          ...(Object.keys(f.privacy).length ? { privacy: f.privacy } : {}),
+        },
+        at,
+      );
+      const members = f.members.map((m) => memberOf(m, familyId, f.fields.surname));
       const roles = f.members.flatMap((m, i) => rolesFor(m, members[i]!));
       create.push({ line: f.line, family, members, roles, listed: f.listed });
       counts.families.created++;
@@ -237,7 +230,7 @@ export function planImport(
         match.members.find((e) => sortKeyOf(e.name) === sortKeyOf(m.fields.name));
       if (!existing) {
         // Added by addMember, whose id comes from its request key: the import's and the line.
-        const member = newMember({ ...m, id: null }, family.familyId, f.fields.surname);
+        const member = memberOf({ ...m, id: null }, family.familyId, f.fields.surname);
         added.push({ line: m.line, member });
         roles.push(...rolesFor(m, member));
         counts.members.created++;

@@ -15,19 +15,14 @@ import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { withGroupMarks } from '../../lambdas/groups/repos/groupMarks';
 import { keys } from '../../lambdas/core/repos/keys';
 import { newPhotoKey } from '../../lambdas/photos/photo-keys';
-import {
-  directoryItems,
-  groupItem,
-  groupNameItem,
-  roleItem,
-  roleMemberName,
-} from '../../lambdas/directory/repos/items';
+import { directoryItems, groupItem, groupNameItem, roleItem } from '../../lambdas/directory/repos/items';
+import { newFamily, newMember, newRole } from '../../lambdas/directory/newRecords';
 import { createOrganization, isOrgNameTaken } from '../../lambdas/accounts/repos/orgs';
 import { userItem } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import type { LocalConfig } from './config';
 import { turnOnOperatorTotp } from './operator-totp';
-import { pad2, seededRandom } from './seeded-random';
+import { sampleAddress, sampleDay, seededRandom } from './seeded-random';
 
 export const DEMO_CHURCH = 'Grace Community Church';
 export const DEMO_ACCOUNTS = {
@@ -155,7 +150,6 @@ function demoPhoto(hue: number): Buffer {
 export async function seedDemo(config: LocalConfig): Promise<boolean> {
   if (await isOrgNameTaken(DEMO_CHURCH)) return false;
   const rnd = seededRandom(20261121);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const thisMonth = new Date().getMonth() + 1;
   const now = new Date();
   const stamp = now.toISOString();
@@ -169,21 +163,20 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
     // Every fifth family's anniversary falls in this month; the rest spread over the year.
     const anniversaryMonth = index % 5 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
     const photo = index % 6 === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null;
-    families.push({
-      familyId,
-      orgId,
-      surname,
-      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
-      city: 'Raleigh',
-      state: 'NC',
-      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
-      phone: `(919) 555-${String(1000 + index * 37).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-      photo,
-      version: 1,
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
+    families.push(
+      newFamily(
+        {
+          familyId,
+          orgId,
+          surname,
+          ...sampleAddress(rnd, STREETS),
+          phone: `(919) 555-${String(1000 + index * 37).slice(0, 4)}`,
+          anniversary: index % 4 === 3 ? null : sampleDay(rnd, anniversaryMonth),
+          photo,
+        },
+        stamp,
+      ),
+    );
     if (photo) photos.push({ key: photo, body: demoPhoto(index * 37), family: families.at(-1)! });
     const size = 1 + Math.floor(rnd() * 5);
     for (let m = 0; m < size; m++) {
@@ -198,19 +191,21 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
                 .normalize('NFD')
                 .replace(/[^a-z.]/g, '') + '@grace.example'
             : null;
-      members.push({
-        memberId: randomUUID(),
-        familyId,
-        orgId,
-        name,
-        surname,
-        birthday: m === size - 1 && m > 2 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-        cellphone: m < 2 ? `(919) 555-${String(2000 + index * 41 + m).slice(0, 4)}` : null,
-        email,
-        version: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
+      members.push(
+        newMember(
+          {
+            memberId: randomUUID(),
+            familyId,
+            orgId,
+            name,
+            surname,
+            birthday: m === size - 1 && m > 2 ? null : sampleDay(rnd, birthdayMonth),
+            cellphone: m < 2 ? `(919) 555-${String(2000 + index * 41 + m).slice(0, 4)}` : null,
+            email,
+          },
+          stamp,
+        ),
+      );
     }
   });
 
@@ -218,16 +213,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
   const roles: Role[] = groups.flatMap((group, g) => {
     const labels = GROUPS[g]![1];
     const chosen = members.filter((_m, i) => (i * (g + 3)) % 11 === g);
-    return chosen.slice(0, 8).map((member, i) => ({
-      groupId: group.groupId,
-      memberId: member.memberId,
-      familyId: member.familyId,
-      orgId,
-      memberName: roleMemberName(member),
-      groupName: group.groupName,
-      label: labels[i % labels.length] || null,
-      cDate: stamp,
-    }));
+    return chosen.slice(0, 8).map((member, i) => newRole(member, group, labels[i % labels.length] || null, stamp));
   });
 
   // The church and its administrator, exactly as registration makes them.

@@ -3,15 +3,17 @@
  * (four on average), names from several countries, addresses, phones, e-mails for the first two
  * members of a family, birthdays and anniversaries spread over the year with some in this month,
  * a photo path on one family in six by default (the objects need not exist: reads only presign). The same
- * seed gives the same church on every machine (only the ids differ). It is written with the
- * domain's own item builders, like lib/local/demo.ts, and the organisation's counts are set to
- * match. The domain modules are imported lazily: their SDK clients must be made after the
- * module's local stack has set the endpoints.
+ * seed gives the same church on every machine (only the ids differ). Its records are made by the
+ * domain's own builders (directory/newRecords.ts) and written with its item builders, like
+ * lib/local/demo.ts, and the organisation's counts are set to match. The domain modules with SDK
+ * clients are imported lazily: their clients must be made after the module's local stack has set
+ * the endpoints.
  */
 import { randomUUID } from 'node:crypto';
 import type { Family, Group, Member, Role } from '../../lambdas/core/entities';
+import { newFamily, newMember, newRole } from '../../lambdas/directory/newRecords';
 import { newPhotoKey } from '../../lambdas/photos/photo-keys';
-import { pad2, seededRandom } from '../../lib/local/seeded-random';
+import { sampleAddress, sampleDay, seededRandom } from '../../lib/local/seeded-random';
 
 /** Family sizes cycling with a mean of exactly 4: n × 8 families make n × 32 members. */
 const SIZES = [1, 7, 2, 6, 3, 5, 4, 4];
@@ -106,38 +108,39 @@ export function generateDirectory(
     const surname = pick(surnames);
     // Every twelfth family's anniversary is this month, the rest spread over the year; a few have none.
     const anniversaryMonth = index % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
-    families.push({
-      familyId,
-      orgId,
-      surname,
-      street: `${100 + Math.floor(rnd() * 900)} ${pick(STREETS)}`,
-      city: 'Raleigh',
-      state: 'NC',
-      zipcode: pick(['27601', '27603', '27605', '27607-1234', '27609']),
-      phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
-      anniversary: index % 4 === 3 ? null : `${pad2(anniversaryMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-      photo: index % photoEvery === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null,
-      version: 1,
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
+    families.push(
+      newFamily(
+        {
+          familyId,
+          orgId,
+          surname,
+          ...sampleAddress(rnd, STREETS),
+          phone: `(919) 555-${String(1000 + ((index * 37) % 9000)).slice(0, 4)}`,
+          anniversary: index % 4 === 3 ? null : sampleDay(rnd, anniversaryMonth),
+          photo: index % photoEvery === 0 ? newPhotoKey(orgId, familyId, 'image/jpeg') : null,
+        },
+        stamp,
+      ),
+    );
     const size = SIZES[index % SIZES.length]!;
     for (let m = 0; m < size; m++) {
       const name = firstNames[(index * 7 + m * 3) % firstNames.length]!;
       const birthdayMonth = (index + m) % 12 === 0 ? thisMonth : 1 + Math.floor(rnd() * 12);
-      members.push({
-        memberId: randomUUID(),
-        familyId,
-        orgId,
-        name,
-        surname,
-        birthday: m > 2 && m === size - 1 ? null : `${pad2(birthdayMonth)}/${pad2(1 + Math.floor(rnd() * 28))}`,
-        cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
-        email: m < 2 ? `${name.toLowerCase()}.${index}.${m}@bench.example` : null,
-        version: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
+      members.push(
+        newMember(
+          {
+            memberId: randomUUID(),
+            familyId,
+            orgId,
+            name,
+            surname,
+            birthday: m > 2 && m === size - 1 ? null : sampleDay(rnd, birthdayMonth),
+            cellphone: m < 2 ? `(919) 555-${String(2000 + ((index * 41 + m) % 8000)).slice(0, 4)}` : null,
+            email: m < 2 ? `${name.toLowerCase()}.${index}.${m}@bench.example` : null,
+          },
+          stamp,
+        ),
+      );
     }
   }
   return { families, members };
@@ -154,12 +157,7 @@ export interface GeneratedGroups {
  * ten with a label. Pass the roles to `withGroupMarks` before seeding the directory, so members
  * and families carry the marks the domain writes with a role.
  */
-export async function generateGroups(
-  orgId: string,
-  members: readonly Member[],
-  groupCount: number,
-): Promise<GeneratedGroups> {
-  const { roleMemberName } = await import('../../lambdas/directory/repos/items');
+export function generateGroups(orgId: string, members: readonly Member[], groupCount: number): GeneratedGroups {
   const stamp = new Date().toISOString();
   const groups: Group[] = Array.from({ length: groupCount }, (_, g) => ({
     groupId: randomUUID(),
@@ -173,16 +171,7 @@ export async function generateGroups(
   const roles: Role[] = [];
   const join = (member: Member, group: Group) => {
     group.roleCount!++;
-    roles.push({
-      groupId: group.groupId,
-      memberId: member.memberId,
-      familyId: member.familyId,
-      orgId,
-      memberName: roleMemberName(member),
-      groupName: group.groupName,
-      label: roles.length % 10 === 0 ? 'Leader' : null,
-      cDate: stamp,
-    });
+    roles.push(newRole(member, group, roles.length % 10 === 0 ? 'Leader' : null, stamp));
   };
   members.forEach((member, index) => {
     if (index % 3 !== 0) return;
@@ -194,20 +183,10 @@ export async function generateGroups(
 
 /** Writes the groups (with their name claims) and their roles, and sets the organisation's group count; returns the items written. */
 export async function seedGroups(table: string, orgId: string, { groups, roles }: GeneratedGroups): Promise<number> {
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { groupItem, groupNameItem, roleItem } = await import('../../lambdas/directory/repos/items');
-  const { keys } = await import('../../lambdas/core/repos/keys');
-  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const items = [...groups.map(groupItem), ...groups.map(groupNameItem), ...roles.map(roleItem)];
   await writeInLanes(table, items);
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.org(orgId),
-      UpdateExpression: 'SET groupCount = :g',
-      ExpressionAttributeValues: { ':g': groups.length },
-    }),
-  );
+  await setCounts(table, orgId, { groupCount: groups.length });
   return items.length;
 }
 
@@ -221,20 +200,30 @@ async function writeInLanes(table: string, items: readonly Record<string, unknow
 
 /** Writes the directory (with the members' e-mail claims) and sets the organisation's counts; returns the items written. */
 export async function seedDirectory(table: string, orgId: string, directory: GeneratedDirectory): Promise<number> {
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { directoryItems } = await import('../../lambdas/directory/repos/items');
-  const { keys } = await import('../../lambdas/core/repos/keys');
-  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { families, members } = directory;
   const items = directoryItems(families, members);
   await writeInLanes(table, items);
+  await setCounts(table, orgId, { familyCount: families.length, memberCount: members.length });
+  return items.length;
+}
+
+/** Sets the organisation's counts to what was seeded: the seeds write around the domain, which keeps them with every write. */
+async function setCounts(
+  table: string,
+  orgId: string,
+  counts: Partial<Record<'familyCount' | 'memberCount' | 'groupCount', number>>,
+): Promise<void> {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { keys } = await import('../../lambdas/core/repos/keys');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
+  const names = Object.keys(counts);
   await ddb.send(
     new UpdateCommand({
       TableName: table,
       Key: keys.org(orgId),
-      UpdateExpression: 'SET familyCount = :f, memberCount = :m',
-      ExpressionAttributeValues: { ':f': families.length, ':m': members.length },
+      UpdateExpression: `SET ${names.map((name) => `${name} = :${name}`).join(', ')}`,
+      ExpressionAttributeValues: Object.fromEntries(Object.entries(counts).map(([name, n]) => [`:${name}`, n])),
     }),
   );
-  return items.length;
 }

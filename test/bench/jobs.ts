@@ -20,6 +20,7 @@
  * The stack runs in-process on its own ports (test/bench/stack.ts: ports 4700-4703) and data folder.
  */
 import { randomUUID } from 'node:crypto';
+import { newFamily, newMember, newRole } from '../../lambdas/directory/newRecords';
 import { median, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { registerChurch, withLocalStack } from './stack';
 
@@ -133,52 +134,45 @@ async function measure(
     const roles: Role[] = [];
     for (let f = 0; f < familyCount; f++) {
       const familyId = randomUUID();
-      families.push({
-        familyId,
-        orgId,
-        surname: `Surname${f}`,
-        street: `${f} Oak Street`,
-        city: 'Raleigh',
-        state: 'NC',
-        zipcode: '27601',
-        phone: '(919) 555-0100',
-        anniversary: `${String(1 + (f % 12)).padStart(2, '0')}/${String(1 + (f % 28)).padStart(2, '0')}`,
-        photo: null,
-        version: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
+      families.push(
+        newFamily(
+          {
+            familyId,
+            orgId,
+            surname: `Surname${f}`,
+            street: `${f} Oak Street`,
+            city: 'Raleigh',
+            state: 'NC',
+            zipcode: '27601',
+            phone: '(919) 555-0100',
+            anniversary: `${String(1 + (f % 12)).padStart(2, '0')}/${String(1 + (f % 28)).padStart(2, '0')}`,
+            photo: null,
+          },
+          stamp,
+        ),
+      );
       for (let m = 0; m < membersPerFamily; m++) {
-        members.push({
-          memberId: randomUUID(),
-          familyId,
-          orgId,
-          name: `Name${m}`,
-          surname: `Surname${f}`,
-          birthday: `${String(1 + ((f + m) % 12)).padStart(2, '0')}/${String(1 + ((f * 3 + m) % 28)).padStart(2, '0')}`,
-          cellphone: m === 0 ? '(919) 555-0101' : null,
-          email: m === 0 && f % 2 === 0 ? `m${f}.${orgId.slice(0, 8)}@bench.example` : null,
-          version: 1,
-          createdAt: stamp,
-          updatedAt: stamp,
-        });
+        members.push(
+          newMember(
+            {
+              memberId: randomUUID(),
+              familyId,
+              orgId,
+              name: `Name${m}`,
+              surname: `Surname${f}`,
+              birthday: `${String(1 + ((f + m) % 12)).padStart(2, '0')}/${String(1 + ((f * 3 + m) % 28)).padStart(2, '0')}`,
+              cellphone: m === 0 ? '(919) 555-0101' : null,
+              email: m === 0 && f % 2 === 0 ? `m${f}.${orgId.slice(0, 8)}@bench.example` : null,
+            },
+            stamp,
+          ),
+        );
       }
     }
     for (let g = 0; g < groupCount; g++)
       groups.push({ groupId: randomUUID(), orgId, groupName: `Group ${g}`, createdAt: stamp });
     for (let r = 0; r < roleCount; r++) {
-      const member = members[r * 5]!;
-      const group = groups[r % groupCount]!;
-      roles.push({
-        groupId: group.groupId,
-        memberId: member.memberId,
-        familyId: member.familyId,
-        orgId,
-        memberName: items.roleMemberName(member),
-        groupName: group.groupName,
-        label: null,
-        cDate: stamp,
-      });
+      roles.push(newRole(members[r * 5]!, groups[r % groupCount]!, null, stamp));
     }
     const marked = withGroupMarks(families, members, roles);
     const all = [

@@ -16,6 +16,7 @@
  *
  * The smoke run (size `smoke`): 40 families, 5 groups of 4, two runs each.
  */
+import { newRole } from '../../lambdas/directory/newRecords';
 import { generateDirectory, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
 import { median, type BenchModule, type BenchSize, type Metric } from './metrics';
@@ -50,7 +51,7 @@ export const privacy: BenchModule = {
 async function measure(stack: BenchStack, sized: PrivacySize, log: (message: string) => void): Promise<Metric[]> {
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { batchPutAll } = await import('../../lambdas/core/repos/batch');
-  const { roleItem, roleMemberName } = await import('../../lambdas/directory/repos/items');
+  const { roleItem } = await import('../../lambdas/directory/repos/items');
   const { userItem } = await import('../../lambdas/accounts/repos/users');
   const { withGroupMarks } = await import('../../lambdas/groups/repos/groupMarks');
   const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
@@ -63,16 +64,8 @@ async function measure(stack: BenchStack, sized: PrivacySize, log: (message: str
   // 100 groups of 10 members in a full run (their roles, and the marks they leave on members and
   // families, as the domain writes them); the viewer is in three.
   const stamp = new Date().toISOString();
-  const role = (member: (typeof members)[number], groupId: string) => ({
-    groupId,
-    memberId: member.memberId,
-    familyId: member.familyId,
-    orgId,
-    memberName: roleMemberName(member),
-    groupName: groupId,
-    label: null,
-    cDate: stamp,
-  });
+  const role = (member: (typeof members)[number], groupId: string) =>
+    newRole(member, { groupId, groupName: groupId }, null, stamp);
   const roles = Array.from({ length: sized.groups * sized.groupSize }, (_, i) =>
     role(members[(i * 7) % members.length]!, `bench-group-${Math.floor(i / sized.groupSize)}`),
   );

@@ -62,7 +62,7 @@ async function importFile(rows: number): Promise<{ csv: string; families: number
     families.push(f);
     members.push(...own);
   }
-  const grouped = await generateGroups(orgId, members, GROUPS);
+  const grouped = generateGroups(orgId, members, GROUPS);
   const roles = new Map<string, typeof grouped.roles>();
   for (const r of grouped.roles) (roles.get(r.groupId) ?? roles.set(r.groupId, []).get(r.groupId)!).push(r);
   const { rows: cells } = exportRows({
@@ -94,7 +94,7 @@ export async function measureImport(
   const { writeObject } = await import('../../lambdas/platform/aws/s3-objects');
   const { env } = await import('../../lambdas/platform/env');
   const { importFileKey } = await import('../../lambdas/transfer/transferKeys');
-  const { getImport, startUpload } = await import('../../lambdas/transfer/repos/imports');
+  const { getImport, startUpload, uploadedImport } = await import('../../lambdas/transfer/repos/imports');
   const table = stack.config.tableName;
 
   const file = await importFile(rows);
@@ -107,23 +107,13 @@ export async function measureImport(
   const checkId = randomUUID();
   const fileKey = importFileKey(orgId, checkId, 'csv');
   await writeObject(env('EXPORTS_BUCKET'), fileKey, bytes, 'text/csv');
-  const stamp = new Date().toISOString();
   const started = await startUpload({
-    orgId,
-    importId: checkId,
+    ...uploadedImport(
+      { orgId, importId: checkId, fileName: FILE_NAME, fileKey, groupsFiles: [], startedBy: ADMIN.email },
+      new Date().toISOString(),
+    ),
     status: 'CHECKING',
-    fileName: FILE_NAME,
-    fileKey,
-    groupsFiles: [],
-    startedBy: ADMIN.email,
-    startedAt: stamp,
-    updatedAt: stamp,
-    executionArn: null,
     options: { preset: null, mapping: {}, dateOrder: 'mdy', invite: false },
-    check: null,
-    progress: null,
-    refused: [],
-    error: null,
   });
   if (!started) throw new Error('the import record could not be started');
   const cold = await inFreshNode<unknown>(

@@ -101,7 +101,7 @@ async function measure(
 
   const orgId = await registerChurch(stack.url, stack.pool, 'Transfer Bench Church', ADMIN);
   const { families, members } = generateDirectory(orgId, familyCount, SEED);
-  const grouped = await generateGroups(orgId, members, groupCount);
+  const grouped = generateGroups(orgId, members, groupCount);
   const seedStart = performance.now();
   const written =
     (await seedDirectory(table, orgId, withGroupMarks(families, members, grouped.roles))) +

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '../../lambdas/contract/transfer';
 import type { ListExportsResult } from '../../lambdas/contract/exports';
 import { call } from '../support/api';
-import { exportChurch } from '../support/exports';
+import { addMemberGroupsAndChoices, exportChurch } from '../support/exports';
 import { addFamilyVia, createChurch, type Church } from '../support/fixtures';
 
 const rowsOf = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
@@ -27,28 +27,12 @@ describe('the church export', () => {
       street: '=HYPERLINK("http://evil.example","x")',
       phone: '+1 919-555-0100',
     });
-    const second = await call<{ id: string }>('addMember', {
-      token: church.adminToken,
-      body: { familyId: family.familyId, name: '王秀英', email: 'xiuying@example.org', cellphone: '@919-555-0111' },
+    const second = await addMemberGroupsAndChoices(church.adminToken, family.familyId, {
+      email: 'xiuying@example.org',
+      cellphone: '@919-555-0111',
+      groupName: 'Choir, Evening',
     });
-    expect(second.status).toBe(200);
-    xiuyingId = second.body.id;
-    const group = await call<{ groupId: string }>('addGroup', {
-      token: church.adminToken,
-      body: { groupName: 'Choir, Evening' },
-    });
-    await call('addRole', {
-      token: church.adminToken,
-      params: { groupId: group.body.groupId },
-      body: { memberId: second.body.id, label: 'Leader' },
-    });
-    await call('addGroup', { token: church.adminToken, body: { groupName: 'Greeters' } });
-    const privacy = await call('setFamilyPrivacy', {
-      token: church.adminToken,
-      params: { familyId: family.familyId },
-      body: { unlisted: true, family: { phone: 'admins' }, members: { [second.body.id]: { email: 'groups' } } },
-    });
-    expect(privacy.status).toBe(200);
+    xiuyingId = second.memberId;
     await addFamilyVia(other.adminToken, { surname: 'Elsewhere' });
   });
 

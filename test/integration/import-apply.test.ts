@@ -15,7 +15,7 @@ import { parseImport } from '../../lambdas/transfer/import/parseImport';
 import { planImport } from '../../lambdas/transfer/importPlan';
 import { createFamilies, createGroups, updateFamilies } from '../../lambdas/transfer/importApply';
 import { call } from '../support/api';
-import { exportChurch } from '../support/exports';
+import { addMemberGroupsAndChoices, exportChurch } from '../support/exports';
 import { addFamilyVia, createChurch, newId, type Church } from '../support/fixtures';
 
 /** Reads, plans and writes a file into the church, as the import job does. */
@@ -74,26 +74,12 @@ describe('an import written to the church', () => {
   it('gives back the same file: exported, imported into an empty church, exported again', async () => {
     const source = await createChurch();
     const { familyId, memberId } = await addFamilyVia(source.adminToken, { surname: 'Ødegård' });
-    const second = await call<{ id: string }>('addMember', {
-      token: source.adminToken,
-      body: { familyId, name: '王秀英', email: `x${newId().slice(0, 8)}@example.org`, cellphone: '+1 919-555-0111' },
+    const { groupId } = await addMemberGroupsAndChoices(source.adminToken, familyId, {
+      email: `x${newId().slice(0, 8)}@example.org`,
+      cellphone: '+1 919-555-0111',
+      groupName: 'Choir; Evening',
     });
-    const group = await call<{ groupId: string }>('addGroup', {
-      token: source.adminToken,
-      body: { groupName: 'Choir; Evening' },
-    });
-    await call('addRole', {
-      token: source.adminToken,
-      params: { groupId: group.body.groupId },
-      body: { memberId: second.body.id, label: 'Leader' },
-    });
-    await call('addRole', { token: source.adminToken, params: { groupId: group.body.groupId }, body: { memberId } });
-    await call('addGroup', { token: source.adminToken, body: { groupName: 'Greeters' } });
-    await call('setFamilyPrivacy', {
-      token: source.adminToken,
-      params: { familyId },
-      body: { unlisted: true, family: { phone: 'admins' }, members: { [second.body.id]: { email: 'groups' } } },
-    });
+    await call('addRole', { token: source.adminToken, params: { groupId }, body: { memberId } });
     await addFamilyVia(source.adminToken, { surname: 'Adams', street: '=1+1' });
 
     const first = await exportChurch(source.adminToken);

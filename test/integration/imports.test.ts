@@ -11,7 +11,7 @@ import type { ListFamiliesResult } from '../../lambdas/contract/api';
 import { IMPORT_JOB_MESSAGES } from '../../lambdas/contract/importJobs';
 import { IMPORT_MESSAGES } from '../../lambdas/contract/imports';
 import { call } from '../support/api';
-import { checkedImport, imported, settledImport, undone, uploadImport } from '../support/imports';
+import { checkedImport, confirmedImport, imported, settledImport, undone, uploadImport } from '../support/imports';
 import { exportChurch } from '../support/exports';
 import { addFamilyVia, createChurch, snapshotChurches, type Church } from '../support/fixtures';
 import type { GetFamilyResult } from '../../lambdas/contract/api';
@@ -44,12 +44,7 @@ describe('the church import', () => {
     expect(await directories()).toEqual(before);
     expect(await surnames(church.adminToken)).toEqual([]);
 
-    const confirmed = await call('confirmImport', {
-      token: church.adminToken,
-      params: { importId: uploaded.importId },
-    });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    const done = (await settledImport(church.adminToken))!;
+    const done = await confirmedImport(church.adminToken, uploaded.importId);
     expect(done.status, done.message).toBe('DONE');
     expect(done.progress).toEqual({
       done: checked.check!.counts.families.created,

@@ -27,8 +27,8 @@ import {
   memberEmailClaimItem,
   memberItem,
   roleItem,
-  roleMemberName,
 } from '../../lambdas/directory/repos/items';
+import { roleMemberName } from '../../lambdas/directory/newRecords';
 import { DELETION_PAGE_ITEMS } from '../../lambdas/jobs/orgDeletion';
 import { setPendingPage } from '../../lambdas/jobs/repos/jobs';
 import { countKinds, deleteKeys, orgPage } from '../../lambdas/jobs/repos/orgDeletion';

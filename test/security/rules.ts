@@ -10,7 +10,7 @@ import { call } from '../support/api';
 import { mailedCode } from '../support/mail';
 import { finishedBook } from '../support/book';
 import { finishedExport } from '../support/exports';
-import { CHECK_DEFAULTS, checkedImport, settledImport, uploadImport } from '../support/imports';
+import { CHECK_DEFAULTS, checkedFile, settledImport, uploadImport, writtenImport } from '../support/imports';
 import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/jobs/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
@@ -101,15 +101,6 @@ async function importEnded(world: World): Promise<void> {
 
 /** A file of one family, uploaded for the church by its admin: the import to ask about. */
 const uploaded = async (w: World) => (await uploadImport(w.tokens.admin!, MATRIX_FILE)).importId;
-
-/** An import of that file, written: the import to undo. */
-async function writtenImport(w: World): Promise<string> {
-  const importId = await uploaded(w);
-  await checkedImport(w.tokens.admin!, importId);
-  await call('confirmImport', { token: w.tokens.admin, params: { importId } });
-  await settledImport(w.tokens.admin!);
-  return importId;
-}
 
 const MATRIX_FILE = 'Family Surname,First Name\r\nMatrix,Ada\r\n';
 
@@ -372,17 +363,13 @@ export const rules: Record<Operation, Rule> = {
   },
   confirmImport: {
     access: 'admin',
-    request: async (w) => {
-      const importId = await uploaded(w);
-      await checkedImport(w.tokens.admin!, importId);
-      return { params: { importId } };
-    },
+    request: async (w) => ({ params: { importId: (await checkedFile(w.tokens.admin!, MATRIX_FILE)).importId } }),
     expect: { ...adminOnly, otherAdmin: 404 },
     settle: importEnded,
   },
   undoImport: {
     access: 'admin',
-    request: async (w) => ({ params: { importId: await writtenImport(w) } }),
+    request: async (w) => ({ params: { importId: (await writtenImport(w.tokens.admin!, MATRIX_FILE)).importId } }),
     expect: { ...adminOnly, otherAdmin: 404 },
     settle: importEnded,
   },

@@ -1,5 +1,6 @@
 /** Calling the local API the way the browser does: over HTTP, with a Cognito ID token. */
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { expect } from 'vitest';
 import { routeFor, type Operation } from '../../lambdas/routes';
 import { stack } from './env';
 
@@ -47,4 +48,26 @@ export async function call<T = Record<string, unknown>>(
   });
   const text = await response.text();
   return { status: response.status, text, body: text ? JSON.parse(text) : {} };
+}
+
+/**
+ * The job `operation` answers of (`jobOf` its body) once it no longer runs, asked every 100 ms for
+ * at most `timeoutMs`: the tests follow the book, the export and the import this one way, as their pages do.
+ */
+export async function jobWhenEnded<T, J>(
+  operation: Operation,
+  token: string,
+  jobOf: (body: T) => J,
+  running: (job: J) => boolean,
+  timeoutMs: number,
+): Promise<J> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call<T>(operation, { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const job = jobOf(answer.body);
+    if (!running(job)) return job;
+    if (Date.now() > deadline) throw new Error(`${operation}: the job did not finish in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -4,20 +4,17 @@
  */
 import { expect } from 'vitest';
 import type { BookView, GetDirectoryBookResult, StartDirectoryBookResult } from '../../lambdas/contract/book';
-import { call } from './api';
+import { call, jobWhenEnded } from './api';
 
 /** The church's book once its run has ended (null: the church never made one). */
-export async function finishedBook(token: string, timeoutMs = 60_000): Promise<BookView | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await call<GetDirectoryBookResult>('getDirectoryBook', { token });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const book = answer.body.book;
-    if (book?.status !== 'RUNNING') return book;
-    if (Date.now() > deadline) throw new Error('the book did not finish');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const finishedBook = (token: string, timeoutMs = 60_000): Promise<BookView | null> =>
+  jobWhenEnded(
+    'getDirectoryBook',
+    token,
+    (body: GetDirectoryBookResult) => body.book,
+    (book) => book?.status === 'RUNNING',
+    timeoutMs,
+  );
 
 /** Makes the church's book (with `body`'s choices, else the church's setting): the run as it ended, and the file's bytes (null: nothing to print). */
 export async function makeBook(

@@ -55,7 +55,7 @@ import { mailedCode, mailsTo, proveMailedAddress } from './mail';
 import { ACCOUNT_EXISTS_SUBJECT } from '../../lambdas/accounts/proofMails';
 import { waitForJob } from './jobs';
 import { finishedExport } from './exports';
-import { CHECK_DEFAULTS, checkedImport, settledImport, uploadImport } from './imports';
+import { CHECK_DEFAULTS, checkedFile, confirmedImport, settledImport, uploadImport } from './imports';
 import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
 import { MAX_GROUPS_FILES, MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
@@ -202,10 +202,10 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const HOSTILE_FILE = 'Family Surname,First Name\r\nHostile,Ada\r\n';
 
 /** An import of that file, uploaded and checked: ready to confirm. */
-async function checkedFile(w: World): Promise<string> {
-  const { importId } = await uploadImport(w.main.adminToken, HOSTILE_FILE);
-  expect((await checkedImport(w.main.adminToken, importId)).status).toBe('CHECKED');
-  return importId;
+async function checkedHostileFile(w: World): Promise<string> {
+  const checked = await checkedFile(w.main.adminToken, HOSTILE_FILE);
+  expect(checked.status).toBe('CHECKED');
+  return checked.importId;
 }
 
 const NO_SUCH_PHOTO = '00000000-0000-4000-8000-000000000000.jpg';
@@ -1112,7 +1112,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'confirmImport',
     runs: 4,
     token: (w) => w.main.adminToken,
-    arrange: async (w) => ({ importId: await checkedFile(w) }),
+    arrange: async (w) => ({ importId: await checkedHostileFile(w) }),
     valid: () => ({}),
     params: { valid: (_w, t) => ({ importId: t.importId }), others: () => ({ importId: [UNKNOWN_ID] }) },
     accepted: async ({ w }) => {
@@ -1124,9 +1124,8 @@ export const hostileRoutes: RouteCase[] = [
     runs: 4,
     token: (w) => w.main.adminToken,
     arrange: async (w) => {
-      const importId = await checkedFile(w);
-      expect((await call('confirmImport', { token: w.main.adminToken, params: { importId } })).status).toBe(200);
-      await settledImport(w.main.adminToken);
+      const importId = await checkedHostileFile(w);
+      await confirmedImport(w.main.adminToken, importId);
       return { importId };
     },
     valid: () => ({}),

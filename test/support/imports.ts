@@ -1,7 +1,9 @@
 /**
  * The church's import as the Import and Export page makes it, for the tests: a file and its groups
- * files uploaded (createImportUpload, then a PUT each), checked (checkImport) and written (confirmImport), each
- * followed (getImport) until its job has ended.
+ * files uploaded (createImportUpload, then a PUT each), checked (checkImport) and written
+ * (confirmImport), each followed (getImport) until its job has ended. One way for every test file
+ * (the security matrix's rules, the hostile-input cases, the import tests), so they all start an
+ * import alike.
  */
 import { expect } from 'vitest';
 import type {
@@ -10,7 +12,7 @@ import type {
   ImportUploadResult,
   ImportView,
 } from '../../lambdas/contract/importJobs';
-import { call } from './api';
+import { call, jobWhenEnded } from './api';
 
 export const CHECK_DEFAULTS: CheckImportInput = { preset: null, mapping: {}, dateOrder: 'mdy', invite: false };
 
@@ -45,17 +47,14 @@ export async function uploadImport(
 }
 
 /** The church's import once its job (if any) has ended. */
-export async function settledImport(token: string, timeoutMs = 60_000): Promise<ImportView | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await call<GetImportResult>('getImport', { token });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const found = answer.body.import;
-    if (!['CHECKING', 'WRITING', 'UNDOING'].includes(found?.status ?? '')) return found;
-    if (Date.now() > deadline) throw new Error('the import did not finish');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const settledImport = (token: string, timeoutMs = 60_000): Promise<ImportView | null> =>
+  jobWhenEnded(
+    'getImport',
+    token,
+    (body: GetImportResult) => body.import,
+    (found) => ['CHECKING', 'WRITING', 'UNDOING'].includes(found?.status ?? ''),
+    timeoutMs,
+  );
 
 /** Checks the uploaded import: the dry run as it ended. */
 export async function checkedImport(token: string, importId: string, body: Partial<CheckImportInput> = {}) {
@@ -64,12 +63,35 @@ export async function checkedImport(token: string, importId: string, body: Parti
   return (await settledImport(token))!;
 }
 
-/** Uploads, checks and writes `text` into the church: the import as it ended. */
+/** An import of `text`, uploaded and checked (with these choices): the check as it ended. */
+export async function checkedFile(
+  token: string,
+  text: string,
+  body: Partial<CheckImportInput> = {},
+): Promise<ImportView> {
+  const { importId } = await uploadImport(token, text);
+  return checkedImport(token, importId, body);
+}
+
+/** Confirms the checked import: the import as its write ended. */
+export async function confirmedImport(token: string, importId: string): Promise<ImportView> {
+  const confirmed = await call('confirmImport', { token, params: { importId } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return (await settledImport(token))!;
+}
+
+/** An import of `text`, uploaded, checked and confirmed: the import as its write ended. */
+export async function writtenImport(
+  token: string,
+  text: string,
+  body: Partial<CheckImportInput> = {},
+): Promise<ImportView> {
+  return confirmedImport(token, (await checkedFile(token, text, body)).importId);
+}
+
+/** The same, and it ended DONE. */
 export async function imported(token: string, text: string, body: Partial<CheckImportInput> = {}) {
-  const uploaded = await uploadImport(token, text);
-  await checkedImport(token, uploaded.importId, body);
-  expect((await call('confirmImport', { token, params: { importId: uploaded.importId } })).status).toBe(200);
-  const done = (await settledImport(token))!;
+  const done = await writtenImport(token, text, body);
   expect(done.status, done.message).toBe('DONE');
   return done;
 }

@@ -28,9 +28,6 @@ export const memberItem = (m: Member) => ({
   ...m,
 });
 
-/** How a member is named on its roles (kept in step when the member or its family is renamed). */
-export const roleMemberName = (m: Pick<Member, 'name' | 'surname'>) => `${m.name} ${m.surname}`.trim();
-
 export const groupItem = (g: Group) => ({
   ...keys.group(g.orgId, g.groupId),
   ...keys.groupOrder(g.orgId, g.groupName, g.groupId),

@@ -43,6 +43,23 @@ const recordOf = (item: Record<string, unknown>): ImportRecord => ({
   groupsFiles: (item.groupsFiles as ImportFile[] | undefined) ?? [],
 });
 
+/** What an upload says of itself: the rest of its record starts empty. */
+type Upload = Pick<ImportRecord, 'orgId' | 'importId' | 'fileName' | 'fileKey' | 'groupsFiles' | 'startedBy'>;
+
+/** A new upload's record: UPLOADED at `at`, nothing chosen, checked, written or refused yet (the upload's, and the bench's Check's). */
+export const uploadedImport = (upload: Upload, at: string): ImportRecord => ({
+  ...upload,
+  status: 'UPLOADED',
+  startedAt: at,
+  updatedAt: at,
+  executionArn: null,
+  options: null,
+  check: null,
+  progress: null,
+  refused: [],
+  error: null,
+});
+
 export async function getImport(orgId: string): Promise<ImportRecord | null> {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: tableName(), Key: keys.import(orgId), ConsistentRead: true }),

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { FamilyView, ListFamiliesResult, ListUsersResult } from '../../../lambdas/contract/api';
-import { roleMemberName } from '../../../lambdas/directory/repos/items';
+import { roleMemberName } from '../../../lambdas/directory/newRecords';
 import { byName } from '../../../lambdas/core/viewer';
 import { call, type Answer } from '../api';
 import { groupsWithRoles } from '../groups';
