@@ -28,6 +28,8 @@ import 'virtual:theme.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/amplify-overrides.css';
+// First: Chrome's install prompt fires once, early, and only to a listener already there.
+import './lib/installedApp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

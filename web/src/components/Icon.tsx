@@ -16,6 +16,9 @@ const PATHS = {
   error: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13.5v5.5m0 3v.01',
   close: 'M6 6l12 12M18 6 6 18',
   chevron: 'M6 9l6 6 6-6',
+  // Safari's Share button and its "Add to Home Screen" entry, as the iOS install steps show them.
+  share: 'M12 3v12M8 7l4-4 4 4M8 10H5v11h14V10h-3',
+  addSquare: 'M4 4h16v16H4zM12 8v8M8 12h8',
 } as const;
 
 export type IconName = keyof typeof PATHS;

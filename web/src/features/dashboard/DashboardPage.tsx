@@ -12,6 +12,7 @@ import { errorText } from '../../lib/errorTexts';
 import { longDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { cx } from '../../lib/classNames';
+import { AppCard } from './AppCard';
 import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
@@ -63,22 +64,7 @@ function DashboardContent({ data }: { data: DashboardResult }) {
         })}
       </ul>
 
-      {!data.mobileAppLinked && (
-        <section className={styles.appCard} aria-labelledby="app-card-title">
-          <span className={styles.appCardIcon}>
-            <Icon name="phone" size={32} />
-          </span>
-          <div>
-            <h2 id="app-card-title" className={cx(styles.appCardTitle, 'amplify-heading amplify-heading--2')}>
-              Get the mobile app
-            </h2>
-            <p className={styles.appCardText}>
-              Carry the directory in your pocket. Install the Church Directory app from the App Store or Google Play and
-              sign in with this account.
-            </p>
-          </div>
-        </section>
-      )}
+      {!data.mobileAppLinked && <AppCard />}
 
       <div className={styles.dashPanels}>
         <Panel
