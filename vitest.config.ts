@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { cssModules } from './web/cssModules';
 
@@ -46,6 +47,8 @@ export default defineConfig({
         },
         css: { modules: cssModules },
         esbuild: { jsx: 'automatic' },
+        // virtual:pwa-register/react as the dev server has it: registers nothing (jsdom has no service worker).
+        plugins: [VitePWA({ disable: true, pwaAssets: { disabled: true } })],
         // The SPA's alias for the server's contract (tsconfig.json's paths, web/vite.config.ts).
         resolve: { alias: { '@contract': fileURLToPath(new URL('lambdas/contract', import.meta.url)) } },
       },

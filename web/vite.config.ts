@@ -12,6 +12,7 @@ import { codeTiers } from './codeTiers';
 import { cssModules } from './cssModules';
 import { earlyReadsScript } from './earlyReadsScript';
 import { EARLY_PAGES } from './src/early/earlyReads';
+import { pwa } from './pwa';
 import { startupPreloads } from './startupPreloads';
 import { theme } from './src/app/theme';
 
@@ -98,6 +99,7 @@ export default defineConfig({
       entry,
       srcDir: path.join(webDir, 'src'),
     }),
+    pwa(),
   ],
   build: {
     outDir: 'dist',

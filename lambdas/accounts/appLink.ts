@@ -6,7 +6,8 @@
  * the churches. Linking again on the same platform changes nothing; on the other platform it moves
  * the install from one count to the other.
  */
-import { appPlatformOf, type AppPlatform, type LinkAppResult } from '../contract/app';
+import type { LinkAppResult } from '../contract/app';
+import { appPlatformOf, type AppPlatform } from '../contract/appPlatforms';
 import type { Principal } from '../core/principal';
 import { linkAppTo } from './repos/appLink';
 

@@ -1,8 +1,6 @@
 /** The installed app: the platform an installed copy runs on, which its first start tells the server. */
 import * as z from 'zod/mini';
-
-export const APP_PLATFORMS = ['ios', 'android'] as const;
-export type AppPlatform = (typeof APP_PLATFORMS)[number];
+import { APP_PLATFORMS, type AppPlatform } from './appPlatforms';
 
 const PLATFORM_MESSAGE = 'Invalid data provided. platform must be ios or android.';
 
@@ -22,15 +20,3 @@ export interface LinkAppResult {
   platform: AppPlatform;
   mobileAppLinked: true;
 }
-
-/** Installed copies by platform: the super-admin's list of churches counts them. */
-export type AppInstalls = Record<AppPlatform, number>;
-
-/** The platform a user record's linked app runs on (null: no app linked). */
-export function appPlatformOf(user: { platform: string | null; mobileAppLinked: boolean }): AppPlatform | null {
-  const platform = user.platform?.toLowerCase();
-  return user.mobileAppLinked && APP_PLATFORMS.includes(platform as AppPlatform) ? (platform as AppPlatform) : null;
-}
-
-/** The super-admin's list: a church's installs by platform, as "iOS 3, Android 5". */
-export const installsText = (installs: AppInstalls) => `iOS ${installs.ios}, Android ${installs.android}`;

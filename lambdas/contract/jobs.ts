@@ -4,7 +4,7 @@
  * the handlers use. No AWS imports: bundled into the browser too.
  */
 import * as z from 'zod/mini';
-import type { AppInstalls } from './app';
+import type { AppInstalls } from './appPlatforms';
 import { Id } from './directory';
 import type { DeletedCounts } from './jobTexts';
 

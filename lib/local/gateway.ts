@@ -120,7 +120,7 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 const answerLimit = (res: ServerResponse, answer: { status: number; message: string }) =>
   send(res, answer.status, JSON.stringify({ message: answer.message }));
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg)/;
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg)/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -131,6 +131,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };

@@ -1,3 +1,5 @@
+/// <reference types="vite-plugin-pwa/react" />
+
 /** Made by web/vite.config.ts at build time. */
 declare module 'virtual:theme.css';
 

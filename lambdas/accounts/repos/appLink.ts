@@ -1,5 +1,5 @@
 /** The user record's app link and the church's install counts (`iosInstalls`, `androidInstalls`), moved together. */
-import { appPlatformOf, type AppPlatform } from '../../contract/app';
+import { appPlatformOf, type AppPlatform } from '../../contract/appPlatforms';
 import type { UserRecord } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import { ConditionFailed, transact, update } from '../../core/repos/transact';

@@ -7,7 +7,7 @@ import { memberGroupIds } from '../../groups/repos/groupMarks';
 import { keys } from '../../core/repos/keys';
 import { ItemType, conditionFailedAt, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
 import { ConditionFailed, put, remove, transact, update, type Action } from '../../core/repos/transact';
-import { appPlatformOf } from '../../contract/app';
+import { appPlatformOf } from '../../contract/appPlatforms';
 import { installsAttribute } from './appLink';
 
 export function userItem(user: UserRecord) {

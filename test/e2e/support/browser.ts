@@ -17,12 +17,22 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
-export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A page at this width. Its service worker is blocked unless asked for: each fresh context would
+ * otherwise download the whole precache beside the journey (the installable app's own test,
+ * installable-app.test.ts, lets it run).
+ */
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+  { serviceWorker = false } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: axe then measures colours at rest, never halfway through a button's transition.
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     baseURL: stack.url,
     reducedMotion: 'reduce',
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));

@@ -14,6 +14,7 @@ import { APP_NAME } from '../lib/usePageTitle';
 import { useAuth } from '../lib/auth';
 import { useIsSuperAdmin } from '../lib/superAdmin';
 import { cx } from '../lib/classNames';
+import { NewVersion } from './NewVersion';
 import styles from './Layout.module.css';
 
 /** Who a link of the menu is for. */
@@ -187,6 +188,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <NewVersion />
       <ScrollRestoration />
     </div>
   );

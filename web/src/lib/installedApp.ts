@@ -5,7 +5,7 @@
  * a listener already there: main.tsx imports this module first, and the event is kept until the
  * dashboard's card offers "Install".
  */
-import type { AppPlatform } from '@contract/app';
+import type { AppPlatform } from '@contract/appPlatforms';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;

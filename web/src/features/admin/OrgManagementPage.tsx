@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
-import { installsText } from '@contract/app';
+import { installsText } from '@contract/appPlatforms';
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import type { OrganizationListItem } from '@contract/jobs';
 import { organizationsQuery, useApiMutation } from '../../api/queries';
