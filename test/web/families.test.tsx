@@ -160,7 +160,12 @@ describe('family list', () => {
     await screen.findByRole('article', { name: 'Baker Family' });
     const b = card('Baker');
     expect(rows(b).map(cells)).toEqual([['Tom', '13/40', '', '', '--']]);
-    expect(within(b).queryByRole('button')).toBeNull();
+    // Only each member's "Add to contacts": no family or member change.
+    expect(
+      within(b)
+        .queryAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Add Tom Baker to contacts']);
     expect(within(b).queryByRole('link', { name: /Edit/ })).toBeNull();
     expect(within(b).getByRole('img', { name: 'Baker family' }).getAttribute('src')).toBe('/images/family-blank.svg');
     expect(screen.queryByRole('link', { name: 'Add Family' })).toBeNull();

@@ -19,6 +19,7 @@ const PATHS = {
   // Safari's Share button and its "Add to Home Screen" entry, as the iOS install steps show them.
   share: 'M12 3v12M8 7l4-4 4 4M8 10H5v11h14V10h-3',
   addSquare: 'M4 4h16v16H4zM12 8v8M8 12h8',
+  addContact: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 14 0M19 8v6M16 11h6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

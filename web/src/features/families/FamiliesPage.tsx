@@ -422,6 +422,7 @@ const FamilyCard = memo(function FamilyCard({
       {f.members.length > 0 ? (
         <MemberTable
           members={f.members}
+          family={f}
           canEdit={f.canEdit}
           formatDate={listDate}
           onDelete={onDeleteMember}

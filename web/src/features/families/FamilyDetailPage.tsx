@@ -185,6 +185,7 @@ function FamilyDetail({
         ) : (
           <MemberTable
             members={f.members}
+            family={f}
             canEdit={f.canEdit}
             names={{ cellphone: 'Cellphone' }}
             formatDate={shortDate}

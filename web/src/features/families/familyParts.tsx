@@ -5,6 +5,7 @@ import { MEMBER_FIELDS } from '@contract/directory';
 import type { TextKeys } from '@contract/entity';
 import { detailsOf, type Detail } from '../../lib/details';
 import type { PageStatus } from '../../components/PageStatus';
+import { Icon } from '../../components/Icon';
 import { PlainButton } from '../../components/PlainButton';
 import { PrivacyMark } from '../../components/PrivacyMark';
 import { memberEditPath } from '../../lib/paths';
@@ -12,6 +13,7 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import { familiesQuery, familyQuery, useApiMutation } from '../../api/queries';
 import { errorText } from '../../lib/errorTexts';
 import { cx } from '../../lib/classNames';
+import { saveMemberCard } from '../../lib/vcard';
 import styles from './familyParts.module.css';
 
 /** Every cached page of the family list (from the start or from a letter), changed by `change`. */
@@ -68,6 +70,8 @@ export function cityStateZip(f: { city: string | null; state: string | null; zip
 
 export interface MemberTableProps {
   members: MemberView[];
+  /** The members' family, as the viewer sees it: its address and home phone go into their contact cards. */
+  family: Pick<FamilyView, 'street' | 'city' | 'state' | 'zipcode' | 'phone'>;
   canEdit: boolean;
   /** Column names where a page says more than the short name ('Cellphone' on the detail page, 'Cell' in the list). */
   names?: Partial<Record<MemberDetailKey, string>>;
@@ -81,7 +85,16 @@ export interface MemberTableProps {
 type MemberDetailKey = TextKeys<typeof MEMBER_FIELDS>;
 
 /** Name, the member's details (MEMBER_FIELDS), Actions. Rows without an id are skipped. */
-export function MemberTable({ members, canEdit, names, formatDate, onDelete, busyId, caption }: MemberTableProps) {
+export function MemberTable({
+  members,
+  family,
+  canEdit,
+  names,
+  formatDate,
+  onDelete,
+  busyId,
+  caption,
+}: MemberTableProps) {
   const nameOf = (d: Detail<MemberDetailKey>) => names?.[d.key] ?? d.name;
   const columns = detailsOf(MEMBER_FIELDS, {}, undefined, formatDate);
   return (
@@ -104,7 +117,18 @@ export function MemberTable({ members, canEdit, names, formatDate, onDelete, bus
           .map((m) => (
             <tr key={m.memberId}>
               <th scope="row" data-label="Name">
-                {m.name}
+                <span className={styles.memberName}>
+                  {m.name}
+                  <button
+                    type="button"
+                    className={styles.addContact}
+                    onClick={() => void saveMemberCard(m, family)}
+                    aria-label={`Add ${m.name} ${m.surname} to contacts`}
+                    title="Add to contacts"
+                  >
+                    <Icon name="addContact" size={20} />
+                  </button>
+                </span>
               </th>
               {detailsOf(MEMBER_FIELDS, m, m.privacy?.levels, formatDate).map((d) => (
                 <td
