@@ -227,7 +227,8 @@ async function measure(
   for (let i = 0; i < runs; i++) dashboard.push(await time(() => get(dashboardPath)));
 
   // The whole church as the book reads it (in parts, side by side), and as one Query after another.
-  const { queryAll, readDirectory } = await import('../../lambdas/directory/repos/directory');
+  const { readDirectory } = await import('../../lambdas/directory/repos/directory');
+  const { queryAll } = await import('../../lambdas/core/repos/query');
   const { prefixEnd } = await import('../../lambdas/core/repos/table');
   const oneQuery = () =>
     queryAll({

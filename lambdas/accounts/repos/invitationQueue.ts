@@ -10,6 +10,7 @@ import { keys, normaliseEmail } from '../../core/repos/keys';
 import { listUserRecords } from './users';
 import { batchDeleteAll, batchGetAll, batchPutAll } from '../../core/repos/batch';
 import { ItemType, prefixEnd, tableName, withoutKeys } from '../../core/repos/table';
+import { queryCount } from '../../core/repos/query';
 
 export interface WaitingInvitation {
   memberId: string;
@@ -64,25 +65,12 @@ export async function readWaiting(orgId: string, limit: number): Promise<Waiting
   return Items.map((i) => withoutKeys<WaitingInvitation & { orgId: string }>(i));
 }
 
-/** How many invitations wait (a count of keys, page by page past 1 MB). */
-export async function countWaiting(orgId: string): Promise<number> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':from': WAITING, ':to': prefixEnd(WAITING) },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    total += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
-}
+/** How many invitations wait (their keys counted, page by page past 1 MB). */
+export const countWaiting = (orgId: string): Promise<number> =>
+  queryCount({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':from': WAITING, ':to': prefixEnd(WAITING) },
+  });
 
 export async function dropWaiting(orgId: string, memberIds: readonly string[]): Promise<void> {
   await batchDeleteAll(

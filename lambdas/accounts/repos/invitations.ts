@@ -3,9 +3,10 @@
  * (one a day) and how many the church sent each day (its cap), claimed together in one
  * transaction before the mail goes out.
  */
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import { keys } from '../../core/repos/keys';
+import { queryAll } from '../../core/repos/query';
 import { ItemType, tableName, prefixEnd } from '../../core/repos/table';
 import { ConditionFailed, transact, type Action, type Step } from '../../core/repos/transact';
 
@@ -84,24 +85,16 @@ export async function releaseInvitation(orgId: string, email: string, now: Date)
 
 /** The addresses the church invited and when it last did (one Query), newest first. */
 export async function listInvitations(orgId: string): Promise<{ email: string; sentAt: string }[]> {
-  const found: { email: string; sentAt: string }[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :invite AND :inviteEnd',
-        ExpressionAttributeValues: {
-          ':pk': keys.invitation(orgId, '').PK,
-          ':invite': 'INVITE#',
-          ':inviteEnd': prefixEnd('INVITE#'),
-        },
-        ProjectionExpression: 'email, sentAt',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push({ email: String(item.email), sentAt: String(item.sentAt) });
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found.sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :invite AND :inviteEnd',
+    ExpressionAttributeValues: {
+      ':pk': keys.invitation(orgId, '').PK,
+      ':invite': 'INVITE#',
+      ':inviteEnd': prefixEnd('INVITE#'),
+    },
+    ProjectionExpression: 'email, sentAt',
+  });
+  return items
+    .map((item) => ({ email: String(item.email), sentAt: String(item.sentAt) }))
+    .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }

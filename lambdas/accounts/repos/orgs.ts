@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import type { Organization, UserRecord } from '../../core/entities';
 import { AppError } from '../../core/errors';
 import { keys } from '../../core/repos/keys';
+import { queryAll } from '../../core/repos/query';
 import { batchGetAll } from '../../core/repos/batch';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from '../../core/repos/table';
 import { userItem } from './users';
@@ -73,20 +74,10 @@ export async function getOrgName(orgId: string): Promise<string | null> {
 
 /** Every organisation, oldest first (GSI1's ORGS partition; one Query per 1 MB page). */
 export async function listOrganizations(): Promise<Organization[]> {
-  const found: Organization[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :orgs',
-        ExpressionAttributeValues: { ':orgs': keys.orgIndex('', '').GSI1PK },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(withoutKeys<Organization>(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :orgs',
+    ExpressionAttributeValues: { ':orgs': keys.orgIndex('', '').GSI1PK },
+  });
+  return items.map((item) => withoutKeys<Organization>(item));
 }

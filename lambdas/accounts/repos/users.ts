@@ -5,6 +5,7 @@ import type { ChurchPrivacy, UserRecord } from '../../core/entities';
 import { churchPrivacyOf } from '../../privacy/repos/privacy';
 import { memberGroupIds } from '../../groups/repos/groupMarks';
 import { keys } from '../../core/repos/keys';
+import { queryAll } from '../../core/repos/query';
 import { ItemType, conditionFailedAt, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
 import { ConditionFailed, put, remove, transact, update, type Action } from '../../core/repos/transact';
 import { appPlatformOf } from '../../contract/appPlatforms';
@@ -164,26 +165,19 @@ export interface MemberLink {
  * members and its user records (one Query; a church holds an address at most once).
  */
 export async function findMembersByEmailAnywhere(email: string): Promise<MemberLink[]> {
-  const found: MemberLink[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        FilterExpression: '#type = :member',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':pk': keys.emailPartition(email), ':member': ItemType.member },
-        ProjectionExpression: 'orgId, memberId, familyId',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      found.push({ orgId: String(item.orgId), memberId: String(item.memberId), familyId: String(item.familyId) });
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const items = await queryAll({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    FilterExpression: '#type = :member',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':pk': keys.emailPartition(email), ':member': ItemType.member },
+    ProjectionExpression: 'orgId, memberId, familyId',
+  });
+  return items.map((item) => ({
+    orgId: String(item.orgId),
+    memberId: String(item.memberId),
+    familyId: String(item.familyId),
+  }));
 }
 
 /** The member's (first) user record (sign-up); 'member-gone' when the member was deleted meanwhile. */
@@ -198,25 +192,11 @@ export async function createMemberUserRecord(
 
 /** The church's user records (one Query, paged past 1 MB), in no particular order. */
 export async function listUserRecords(orgId: string): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :user AND :userEnd',
-        ExpressionAttributeValues: {
-          ':pk': keys.orgPartition(orgId),
-          ':user': 'USER#',
-          ':userEnd': prefixEnd('USER#'),
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) users.push(withoutKeys<UserRecord>(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return users;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :user AND :userEnd',
+    ExpressionAttributeValues: { ':pk': keys.orgPartition(orgId), ':user': 'USER#', ':userEnd': prefixEnd('USER#') },
+  });
+  return items.map((item) => withoutKeys<UserRecord>(item));
 }
 
 /**

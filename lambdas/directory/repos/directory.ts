@@ -3,25 +3,14 @@
  * roles, and the month indexes of the dashboard. Each is one Query (per 1 MB page) or one Get,
  * but the whole church, whose parts are read side by side.
  */
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import type { Family, Member, Organization, Role } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
+import { queryAll } from '../../core/repos/query';
 import { ItemType, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
 
 type Item = Record<string, unknown>;
-
-/** Every page of a Query: DynamoDB answers at most 1 MB per request. */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let ExclusiveStartKey: Item | undefined;
-  do {
-    const page = await ddb.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
 
 export interface FamilyWithMembers {
   family: Family;

@@ -8,7 +8,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import type { ChurchPrivacy, Group, Role } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
-import { queryAll } from '../../directory/repos/directory';
+import { queryAll } from '../../core/repos/query';
 import { churchPrivacyOf } from '../../privacy/repos/privacy';
 import { batchGetAll } from '../../core/repos/batch';
 import { ItemType, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';

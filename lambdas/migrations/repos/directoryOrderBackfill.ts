@@ -9,7 +9,7 @@ import { ddb } from '../../platform/aws/ddb';
 import type { Family, Member } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import { batchPutAll } from '../../core/repos/batch';
-import { queryAll } from '../../directory/repos/directory';
+import { queryAll } from '../../core/repos/query';
 import { wordItemsOf } from '../../directory/repos/find';
 import { ItemType, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
 

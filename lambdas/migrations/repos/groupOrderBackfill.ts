@@ -11,7 +11,7 @@ import { ddb } from '../../platform/aws/ddb';
 import type { Group } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import { unchangedSince } from '../../core/repos/conditions';
-import { queryAll } from '../../directory/repos/directory';
+import { queryAll } from '../../core/repos/query';
 import { ItemType, prefixEnd, tableName, withoutKeys } from '../../core/repos/table';
 
 const PASSES = 5;

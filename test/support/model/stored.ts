@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { DashboardResult, FamilyView } from '../../../lambdas/contract/api';
 import { keys } from '../../../lambdas/core/repos/keys';
 import { photoObjects as objectsOfPhoto } from '../../../lambdas/photos/photo-keys';
-import { queryAll } from '../../../lambdas/directory/repos/directory';
+import { queryAll } from '../../../lambdas/core/repos/query';
 import { ItemType } from '../../../lambdas/core/repos/table';
 import { familyWords, memberWords } from '../../../lambdas/directory/searchWords';
 import { s3 } from '../../../lambdas/platform/aws/s3';
