@@ -290,7 +290,7 @@ beforeAll(async () => {
 });
 
 describe('organisation list', () => {
-  it('lists every organisation with id, orgName, cDate, contactName, contactEmail and expire, newest first', async () => {
+  it('lists every organisation with id, orgName, cDate, contactName, contactEmail, expire and its app installs, newest first', async () => {
     const a = await createChurch();
     const b = await createChurch();
     const answer = await call<GetAllOrganizationsResult>('getAllOrganizations', { token: superToken });
@@ -299,7 +299,16 @@ describe('organisation list', () => {
     const ids = answer.body.organizations.map((o) => o.id);
     expect(ids.indexOf(b.orgId)).toBeLessThan(ids.indexOf(a.orgId));
     const listed = answer.body.organizations.find((o) => o.id === a.orgId)!;
-    expect(Object.keys(listed).sort()).toEqual(['cDate', 'contactEmail', 'contactName', 'expire', 'id', 'orgName']);
+    expect(Object.keys(listed).sort()).toEqual([
+      'appInstalls',
+      'cDate',
+      'contactEmail',
+      'contactName',
+      'expire',
+      'id',
+      'orgName',
+    ]);
+    expect(listed.appInstalls).toEqual({ ios: 0, android: 0 });
     expect(listed.contactEmail).toBe(a.adminEmail);
     expect(new Date(listed.expire!).getTime() - new Date(listed.cDate!).getTime()).toBeGreaterThan(364 * 86_400_000);
   });

@@ -99,10 +99,14 @@ async function importEnded(world: World): Promise<void> {
   for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await settledImport(token);
 }
 
-/** A file of one family, uploaded for the church by its admin: the import to ask about. */
-const uploaded = async (w: World) => (await uploadImport(w.tokens.admin!, MATRIX_FILE)).importId;
+/**
+ * A file of one family the church does not have yet (each call a new surname): an import of a
+ * family the church has would have nothing to write, and its confirm is refused.
+ */
+const matrixFile = () => `Family Surname,First Name\r\n${unique('Matrix')},Ada\r\n`;
 
-const MATRIX_FILE = 'Family Surname,First Name\r\nMatrix,Ada\r\n';
+/** A file of one family, uploaded for the church by its admin: the import to ask about. */
+const uploaded = async (w: World) => (await uploadImport(w.tokens.admin!, matrixFile())).importId;
 
 /** The same for the export the call started or joined. */
 async function exportEnded(world: World): Promise<void> {
@@ -363,13 +367,13 @@ export const rules: Record<Operation, Rule> = {
   },
   confirmImport: {
     access: 'admin',
-    request: async (w) => ({ params: { importId: (await checkedFile(w.tokens.admin!, MATRIX_FILE)).importId } }),
+    request: async (w) => ({ params: { importId: (await checkedFile(w.tokens.admin!, matrixFile())).importId } }),
     expect: { ...adminOnly, otherAdmin: 404 },
     settle: importEnded,
   },
   undoImport: {
     access: 'admin',
-    request: async (w) => ({ params: { importId: (await writtenImport(w.tokens.admin!, MATRIX_FILE)).importId } }),
+    request: async (w) => ({ params: { importId: (await writtenImport(w.tokens.admin!, matrixFile())).importId } }),
     expect: { ...adminOnly, otherAdmin: 404 },
     settle: importEnded,
   },

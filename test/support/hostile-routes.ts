@@ -199,11 +199,12 @@ const versions = fc.oneof(fc.integer({ min: -5, max: 50 }), fc.constantFrom(0, 2
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The file the import cases upload: one family. */
-const HOSTILE_FILE = 'Family Surname,First Name\r\nHostile,Ada\r\n';
+/** A file of one family the church does not have yet (a new surname each call): there is always something to import. */
+const hostileFile = () => `Family Surname,First Name\r\n${unique('Hostile')},Ada\r\n`;
 
 /** An import of that file, uploaded and checked: ready to confirm. */
 async function checkedHostileFile(w: World): Promise<string> {
-  const checked = await checkedFile(w.main.adminToken, HOSTILE_FILE);
+  const checked = await checkedFile(w.main.adminToken, hostileFile());
   expect(checked.status).toBe('CHECKED');
   return checked.importId;
 }
@@ -1093,7 +1094,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'checkImport',
     runs: 12,
     token: (w) => w.main.adminToken,
-    arrange: async (w) => ({ importId: (await uploadImport(w.main.adminToken, HOSTILE_FILE)).importId }),
+    arrange: async (w) => ({ importId: (await uploadImport(w.main.adminToken, hostileFile())).importId }),
     valid: () => ({ ...CHECK_DEFAULTS }),
     shape: () => ({
       fields: {
