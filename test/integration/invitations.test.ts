@@ -6,6 +6,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Mail } from '../../lib/local/mailbox';
 import type { ListUsersResult, SavedMemberResult } from '../../lambdas/contract/api';
 import { INVITATIONS_PER_DAY } from '../../lambdas/contract/invitations';
 import { keys } from '../../lambdas/core/repos/keys';
@@ -15,7 +16,11 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, unique } from '../support/fixtures';
 import { printedBy } from '../support/log-lines';
-import { mailsTo } from '../support/mail';
+
+async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`${stack.url}/_local/mailbox.json?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as Mail[];
+}
 
 const orgName = async (orgId: string) =>
   String((await ddb.send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: keys.org(orgId) }))).Item?.orgName);
