@@ -257,14 +257,7 @@ export async function deleteUserRecord(orgId: string, userId: string): Promise<v
     const installed = appPlatformOf(user);
     try {
       return await transact(orgId, [
-        {
-          action: installed
-            ? remove(keys.user(orgId, userId), 'mobileAppLinked = :yes AND platform = :platform', {
-                ':yes': true,
-                ':platform': user.platform,
-              })
-            : remove(keys.user(orgId, userId), 'attribute_exists(PK) AND NOT mobileAppLinked = :yes', { ':yes': true }),
-        },
+        { action: remove(keys.user(orgId, userId), ...linkAsRead(user)) },
         ...(installed
           ? [{ action: update(keys.org(orgId), `ADD ${installsAttribute(installed)} :less`, { ':less': -1 }) }]
           : []),
@@ -274,6 +267,26 @@ export async function deleteUserRecord(orgId: string, userId: string): Promise<v
       if (!(error instanceof ConditionFailed)) throw error;
     }
   }
+}
+
+/**
+ * The record's app link still as read: its platform and its flag each the same value, or each
+ * still absent (or null). Any record as read meets it, so a retry ends once nothing moves.
+ */
+function linkAsRead(user: UserRecord): [string, Record<string, unknown>] {
+  const same = (name: string, value: unknown) =>
+    value === null || value === undefined
+      ? `(attribute_not_exists(${name}) OR attribute_type(${name}, :null))`
+      : `${name} = :${name}`;
+  return [
+    `attribute_exists(PK) AND ${same('platform', user.platform)} AND ${same('mobileAppLinked', user.mobileAppLinked)}`,
+    {
+      // DynamoDB refuses a value the expression does not use.
+      ...(user.platform == null || user.mobileAppLinked == null ? { ':null': 'NULL' } : {}),
+      ...(user.platform == null ? {} : { ':platform': user.platform }),
+      ...(user.mobileAppLinked == null ? {} : { ':mobileAppLinked': user.mobileAppLinked }),
+    },
+  ];
 }
 
 /** The church's accounts linked to any of these members, or to the family: unlinked when those go. */
