@@ -17,7 +17,7 @@ import { newFamily, roleMemberName } from './newRecords';
 import { removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { wordSteps } from './repos/find';
-import { familyWords, memberWords } from './searchWords';
+import { familyWords, memberWords } from '../contract/searchWords';
 import { removeEmailClaim, unchangedSince } from '../core/repos/conditions';
 import { createOnce, newRecordId } from '../core/once';
 import { retirePhoto } from '../photos/photo-retiring';

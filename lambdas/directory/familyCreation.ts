@@ -15,7 +15,7 @@ import { unlistedAddition } from '../privacy/repos/privacy';
 import { claimEmail } from './repos/changes';
 import { wordSteps } from './repos/find';
 import { familyItem, memberItem, roleItem } from './repos/items';
-import { familyWords, memberWords } from './searchWords';
+import { familyWords, memberWords } from '../contract/searchWords';
 
 export interface FamilyToCreate {
   family: Family;

@@ -28,7 +28,7 @@ import { newMember, roleMemberName } from './newRecords';
 import { ItemType } from '../core/repos/table';
 import { readmitAddress, removeUserFromDirectory, usersLinkedTo } from '../accounts/repos/users';
 import { wordSteps } from './repos/find';
-import { memberWords } from './searchWords';
+import { memberWords } from '../contract/searchWords';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { groupLeaveCounts, roleRemovals, roleRenamed } from '../groups/repos/groups';
 import { claimEmail, familyJoined, familyTouched, memberRemoval } from './repos/changes';

@@ -8,14 +8,12 @@ import type { SearchDirectoryResult } from '../contract/api';
 import { sortKeyOf, wordsOf } from '../contract/names';
 import { readFamily } from './repos/directory';
 import { familiesByWord } from './repos/find';
-import { lookupWords, matches, MAX_WORD } from './searchWords';
+import { lookupWords, matches, MAX_WORD, SEARCH_RESULTS } from '../contract/searchWords';
 import { churchOf, sightOf, type Sight } from './sight';
 import { familyView } from './views';
 import type { Viewer } from '../core/viewer';
 import { seesFamily } from '../privacy/visibility';
 
-/** Families answered: a few screens of a phone; the person types more to narrow. */
-export const SEARCH_RESULTS = 12;
 /** Index entries read a page at a time, pages at most, and families read at once, for one search. */
 const WORD_PAGE = 60;
 const MAX_PAGES = 4;

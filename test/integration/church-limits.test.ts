@@ -19,7 +19,7 @@ import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';
 import { ROLES_PAGE } from '../../lambdas/groups/repos/groups';
 import { directoryItems, groupItem, roleItem } from '../../lambdas/directory/repos/items';
-import { SEARCH_RESULTS } from '../../lambdas/directory/search';
+import { SEARCH_RESULTS } from '../../lambdas/contract/searchWords';
 import { ItemType } from '../../lambdas/core/repos/table';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';

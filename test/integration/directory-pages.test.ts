@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FamilyView, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
 import { sortKeyOf } from '../../lambdas/contract/names';
 import { backfillDirectoryOrder } from '../../lambdas/migrations/repos/directoryOrderBackfill';
-import { SEARCH_RESULTS } from '../../lambdas/directory/search';
+import { SEARCH_RESULTS } from '../../lambdas/contract/searchWords';
 import type { Family, Member } from '../../lambdas/core/entities';
 import { keys } from '../../lambdas/core/repos/keys';
 import { batchPutAll } from '../../lambdas/core/repos/batch';

@@ -1,7 +1,7 @@
 /** How names sort and are found (contract/names.ts, directory/searchWords.ts). */
 import { describe, expect, it } from 'vitest';
 import { letterOf, sortKeyOf, wordsOf } from '../../lambdas/contract/names';
-import { familyWords, matches, memberWords } from '../../lambdas/directory/searchWords';
+import { familyWords, matches, memberWords } from '../../lambdas/contract/searchWords';
 
 describe('names', () => {
   it('sort by their folded letters and digits: case, accents and punctuation aside', () => {

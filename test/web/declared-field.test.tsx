@@ -12,7 +12,7 @@ import { MEMBER_FIELDS } from '../../lambdas/contract/directory';
 import { fieldsInWords, optional, rulesOf, type TextKeys } from '../../lambdas/contract/entity';
 import { LIMITS } from '../../lambdas/contract/fields';
 import { sharedOf } from '../../lambdas/contract/privacy';
-import { wordsOfFields } from '../../lambdas/directory/searchWords';
+import { wordsOfFields } from '../../lambdas/contract/searchWords';
 import { DeclaredInputs } from '../../web/src/components/DeclaredInputs';
 import { detailsOf } from '../../web/src/lib/details';
 import { blankForm, declaredField } from '../../web/src/lib/entityForm';

@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import type { Family, Member } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
-import { familyWords, memberWords } from '../searchWords';
+import { familyWords, memberWords } from '../../contract/searchWords';
 import { forget, put, type Step } from '../../core/repos/transact';
 import { ItemType, tableName, prefixEnd } from '../../core/repos/table';
 

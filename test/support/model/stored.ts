@@ -10,7 +10,7 @@ import { keys } from '../../../lambdas/core/repos/keys';
 import { photoObjects as objectsOfPhoto } from '../../../lambdas/photos/photo-keys';
 import { queryAll } from '../../../lambdas/core/repos/query';
 import { ItemType } from '../../../lambdas/core/repos/table';
-import { familyWords, memberWords } from '../../../lambdas/directory/searchWords';
+import { familyWords, memberWords } from '../../../lambdas/contract/searchWords';
 import { s3 } from '../../../lambdas/platform/aws/s3';
 import { settled } from '../upload';
 import { call } from '../api';

@@ -25,10 +25,8 @@ function apiQuery<Op extends ApiOperation>(operation: Op, args: Args = {}) {
 
 export const meQuery = () => apiQuery('getMe');
 /** The browser's own month and day: "this month" and "today" are the reader's, not the server's time zone. */
-export const dashboardQuery = () => {
-  const now = new Date();
-  return apiQuery('getDashboard', { query: { month: String(now.getMonth() + 1), day: String(now.getDate()) } });
-};
+export const dashboardDay = (now = new Date()) => ({ month: String(now.getMonth() + 1), day: String(now.getDate()) });
+export const dashboardQuery = () => apiQuery('getDashboard', { query: dashboardDay() });
 /** Where a page of the family list starts: the first page, after or before a place a page gave, or at a letter. */
 export type FamiliesPlace = { after: string } | { before: string } | { from: string } | Record<string, never>;
 

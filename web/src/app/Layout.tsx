@@ -14,6 +14,8 @@ import { APP_NAME } from '../lib/usePageTitle';
 import { useAuth } from '../lib/auth';
 import { useIsSuperAdmin } from '../lib/superAdmin';
 import { cx } from '../lib/classNames';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { OfflineCopy } from '../offline/OfflineCopy';
 import { NewVersion } from './NewVersion';
 import styles from './Layout.module.css';
 
@@ -183,12 +185,14 @@ export function Layout() {
       </a>
       <NavBar />
       <main id="main" tabIndex={-1} className={styles.siteMain}>
+        <OfflineBanner />
         <Suspense fallback={<PageLoader text="Loading..." />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
       <NewVersion />
+      <OfflineCopy />
       <ScrollRestoration />
     </div>
   );

@@ -9,6 +9,7 @@ import { amplifyAuth } from './amplifyAuth';
 import { ApiError } from './apiError';
 import { getConfig } from './config';
 import { takeEarlyRead } from './earlyRead';
+import { answeredOnline, browserOffline } from '../offline/status';
 
 export type ApiOperation = Operation & keyof OperationResults;
 export { ApiError, isApiError } from './apiError';
@@ -17,6 +18,8 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check y
 export const WAF_CHALLENGE_MESSAGE =
   'Your browser needs a quick security check first. Please reload the page and send the form again.';
 const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+export const OFFLINE_CHANGE_MESSAGE =
+  'You are offline: the directory can be read, but not changed, until you are back online. Please try again then.';
 /** API Gateway's own 429 (a route's throttle, docs/limits.md) carries no error of ours. */
 export const THROTTLED_MESSAGE =
   'Many people are using the directory right now. Please wait a few seconds and try again.';
@@ -59,6 +62,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Sent as the Idempotency-Key header by create forms (useRequestKey). */
   requestKey?: string;
+  /**
+   * A read the server cannot be reached for is answered from the offline copy of the directory
+   * (offline/answers.ts), unless this is false: the walk that makes the copy asks the server only.
+   */
+  copy?: boolean;
 }
 
 export function buildPath(template: string, params: Record<string, string> = {}): string {
@@ -93,11 +101,28 @@ export async function callApi<Op extends ApiOperation>(
   const route = routeFor(operation);
   const url = `${getConfig().apiBase}${buildPath(route.path, options.params)}${buildQuery(options.query)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
+  // The copy's code is loaded only when the server cannot be reached.
+  const fromCopy = async () =>
+    route.method === 'GET' && options.copy !== false
+      ? ((await import('../offline/answers')).answerFromCopy(operation, options) as Promise<
+          OperationResults[Op] | undefined
+        >)
+      : undefined;
 
+  if (browserOffline()) {
+    const stored = await fromCopy();
+    if (stored !== undefined) return stored;
+    if (route.method !== 'GET') throw new ApiError('unavailable', OFFLINE_CHANGE_MESSAGE, 0);
+  }
   // The JWT authorizer checks the ID token's audience (the app client), so the ID token it is.
   if (route.access !== 'public') {
     const token = await idToken();
-    if (!token) throw new ApiError('unauthenticated', 'Authentication required. Please log in.', 401);
+    if (!token) {
+      // No network to refresh an expired token by: the copy, if this session's account has one.
+      const stored = await fromCopy();
+      if (stored !== undefined) return stored;
+      throw new ApiError('unauthenticated', 'Authentication required. Please log in.', 401);
+    }
     headers.authorization = `Bearer ${token}`;
   }
   const hasBody = options.body !== undefined && route.method !== 'GET';
@@ -129,7 +154,13 @@ export async function callApi<Op extends ApiOperation>(
   } catch {
     if (timedOut) throw new ApiError('deadline-exceeded', TIMEOUT_MESSAGE, 0);
     if (options.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.', 0);
-    throw new ApiError('unavailable', NETWORK_ERROR_MESSAGE, 0);
+    const stored = await fromCopy();
+    if (stored !== undefined) return stored;
+    throw new ApiError(
+      'unavailable',
+      route.method !== 'GET' && browserOffline() ? OFFLINE_CHANGE_MESSAGE : NETWORK_ERROR_MESSAGE,
+      0,
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
@@ -141,6 +172,7 @@ export async function callApi<Op extends ApiOperation>(
     throw new ApiError('unavailable', WAF_CHALLENGE_MESSAGE, 202);
   }
   const payload = await readJson(response);
+  answeredOnline();
   if (!response.ok) {
     const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
     const code = typeof error?.code === 'string' ? (error.code as ErrorCode) : codeForStatus(response.status);

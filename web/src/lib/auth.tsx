@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient } from '@tanstack/react-query';
 import { amplifyAuth } from './amplifyAuth';
 import { forgetAllLinks } from './photoLinks';
+import { browserOffline } from '../offline/status';
 
 export interface AuthUser {
   userId: string;
@@ -76,9 +77,13 @@ export async function readAuthState(force: boolean): Promise<AuthState> {
     if (!payload) return SIGNED_OUT;
     return stateFromClaims(payload as Record<string, unknown>);
   } catch (error) {
-    // The session exists but its tokens could not be read or refreshed: keep the user, drop the claims.
+    // The session exists but its tokens could not be read or refreshed: keep the user, drop the
+    // claims, unless there is no network to refresh them by and the offline copy of this account's
+    // directory kept them (the pages' shape; the copy answers the reads).
     try {
       const user = await (await amplifyAuth()).getCurrentUser();
+      const kept = browserOffline() ? await (await import('../offline/db')).claimsKeptFor(user.userId) : null;
+      if (kept) return stateFromClaims(kept);
       console.warn('Could not read the sign-in claims.', error);
       return {
         ...SIGNED_OUT,
@@ -115,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (userRef.current !== undefined && userId !== userRef.current) {
         client.clear();
         forgetAllLinks();
+        void import('../offline/db').then((db) => db.wipeOfflineDirectory());
       }
       userRef.current = userId;
       setState(next);

@@ -16,12 +16,49 @@ export function setConfig(config: WebConfig): void {
   current = config;
 }
 
-export async function loadConfig(url = '/config.json'): Promise<WebConfig> {
-  // The HTTP cache's default: index.html's preload of it is then this very response, and both
-  // servers send it with no-cache, so it is revalidated on every load.
-  const response = await fetch(url);
+/** The last config loaded, for starting with no network (the installed app opened offline). */
+const REMEMBERED = 'churchDirectory.config';
+
+function remembered(storage?: Storage): Partial<WebConfig> | null {
+  try {
+    return JSON.parse((storage ?? window.localStorage).getItem(REMEMBERED) ?? 'null') as Partial<WebConfig> | null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(raw: Partial<WebConfig>, storage?: Storage) {
+  try {
+    (storage ?? window.localStorage).setItem(REMEMBERED, JSON.stringify(raw));
+  } catch {
+    // No storage (a private window's settings): the app needs the network to start.
+  }
+}
+
+/**
+ * The config of the server, else (no network at all) the one remembered from the last start: a
+ * changed deployment is picked up on the first start with a network. The service worker keeps a
+ * copy too (web/pwa.ts), but only of a load it controlled: the first visit's is not.
+ */
+async function fetchConfig(url: string, storage?: Storage): Promise<Partial<WebConfig>> {
+  let response: Response;
+  try {
+    // The HTTP cache's default: index.html's preload of it is then this very response, and both
+    // servers send it with no-cache, so it is revalidated on every load.
+    response = await fetch(url);
+  } catch (error) {
+    const kept = remembered(storage);
+    if (kept) return kept;
+    throw error;
+  }
   if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
   const raw = (await response.json()) as Partial<WebConfig>;
+  remember(raw, storage);
+  return raw;
+}
+
+export async function loadConfig(url = '/config.json', storage?: Storage): Promise<WebConfig> {
+  const raw = await fetchConfig(url, storage);
   if (!raw.userPoolId || !raw.userPoolClientId) throw new Error(`${url} lacks userPoolId or userPoolClientId.`);
   return {
     region: raw.region ?? '',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { NOT_LISTED, NOT_LISTED_TITLE, STILL_NOT_LISTED } from '@contract/listing';
@@ -8,6 +8,7 @@ import { useIsSuperAdmin } from '../../lib/superAdmin';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage, type Status } from '../../components/StatusMessage';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { wipeOfflineDirectory } from '../../offline/db';
 
 /**
  * What an account its church no longer lists sees instead of the directory: why, and what to do.
@@ -21,6 +22,8 @@ export function NotListedPage() {
   const navigate = useNavigate();
   const link = useApiMutation('addClaimCreds');
   const [status, setStatus] = useState<Status | null>(null);
+  // The church no longer lists this account: its offline copy of the directory goes.
+  useEffect(() => void wipeOfflineDirectory(), []);
 
   async function checkAgain() {
     setStatus(null);

@@ -1,11 +1,14 @@
 /**
- * The words a family and a member are found by: the fields their declarations mark `search`
+ * The words a family and a member are found by, on the server and, offline, in the app: the fields their declarations mark `search`
  * (contract/directory.ts), each by what it holds (contract/names.ts folds the words). The same functions index a record when it is written and
  * check a view when it is searched, so a family is found only by what its viewer can see.
  */
-import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
-import { keysOf, type Fields, type Kind } from '../contract/entity';
-import { wordsOf } from '../contract/names';
+import { FAMILY_FIELDS, MEMBER_FIELDS } from './directory';
+import { keysOf, type Fields, type Kind } from './entity';
+import { wordsOf } from './names';
+
+/** Families a search answers: a few screens of a phone; the person types more to narrow. */
+export const SEARCH_RESULTS = 12;
 
 /** Index entries stop here: longer words are still matched in full by the check on the view. */
 export const MAX_WORD = 32;

@@ -1,0 +1,46 @@
+/**
+ * Starts the walk that keeps the offline copy (walk.ts) for an account its church lists: a few
+ * seconds after the app opens, so the page's own reads go first, and again when the network comes
+ * back. Renders nothing.
+ */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { meQuery } from '../api/queries';
+import { amplifyAuth } from '../lib/amplifyAuth';
+import { mayReadDirectory, useAuth } from '../lib/auth';
+import { browserOffline } from './status';
+
+/** How long after the app opens the walk starts. */
+export const WALK_DELAY_MS = 2_000;
+
+async function walk(userId: string, signal: AbortSignal) {
+  if (browserOffline()) return;
+  const session = await (await amplifyAuth()).fetchAuthSession();
+  const claims = session.tokens?.idToken?.payload;
+  if (!claims || signal.aborted) return;
+  const { walkDirectory } = await import('./walk');
+  await walkDirectory(userId, claims as Record<string, unknown>, signal);
+}
+
+export function OfflineCopy() {
+  const auth = useAuth();
+  const me = useQuery({ ...meQuery(), enabled: mayReadDirectory(auth) });
+  const userId = me.data?.listed ? auth.currentUser?.userId : undefined;
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    const start = () =>
+      void walk(userId, controller.signal).catch((error: unknown) => {
+        // Cut short (offline again, signed out): the next visit walks again.
+        if (!controller.signal.aborted) console.warn('The offline copy of the directory was not finished.', error);
+      });
+    const timer = setTimeout(start, WALK_DELAY_MS);
+    window.addEventListener('online', start);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+      window.removeEventListener('online', start);
+    };
+  }, [userId]);
+  return null;
+}
