@@ -14,6 +14,7 @@ import type { BenchContext, BenchModule, Metric } from './metrics';
 import { pdf } from './pdf';
 import { photos } from './photos';
 import { privacy } from './privacy';
+import { pwa } from './pwa';
 import { spa } from './spa';
 import { transfer } from './transfer';
 import { web } from './web';
@@ -24,6 +25,7 @@ export const MODULES: readonly BenchModule[] = [
   spa,
   web,
   photos,
+  pwa,
   directory,
   privacy,
   pdf,
@@ -34,7 +36,7 @@ export const MODULES: readonly BenchModule[] = [
 ];
 
 /** The modules that drive Debian's Chromium: their smoke runs are in the browser tests (`npm run test:e2e`). */
-export const BROWSER_MODULES: readonly string[] = [web.name, photos.name];
+export const BROWSER_MODULES: readonly string[] = [web.name, photos.name, pwa.name];
 
 /** The named modules, in run order (all of them when none is named). */
 export function selectModules(names: readonly string[]): readonly BenchModule[] {

@@ -21,7 +21,7 @@
  * same Chromium through its remote-debugging port. The browser runs one persistent profile, so
  * the tab Lighthouse opens shares the session the sign-in left in localStorage (Lighthouse clears
  * caches and service workers, never localStorage). Median of BENCH_LIGHTHOUSE_RUNS (default 1):
- *  - web.lighthouse.<page>.performance (0-100, goal >= 95), .cls (goal < 0.05), .lcp_ms,
+ *  - web.lighthouse.<page>.performance (0-100, goal >= 95), .best_practices (0-100, goal 100), .cls (goal < 0.05), .lcp_ms,
  *    .unused_css_kib (the unused-css-rules audit, goal < 50), .unused_js_kib (unused-javascript).
  *
  * Every figure is recorded without a budget: they depend on the machine and its load; the log
@@ -214,12 +214,20 @@ interface LighthouseFigures {
   unusedCss: number;
   unusedJs: number;
   shifts: string[];
+  bestPractices: number;
+  /** The best-practice audits that failed (the ids Lighthouse names them by). */
+  failedPractices: string[];
 }
 
 async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
   // No config: Lighthouse's default is the mobile profile with simulated throttling.
-  const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'best-practices'],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   // LIGHTHOUSE_REPORTS=<dir> keeps each whole report, to read where a page's time goes.
@@ -249,6 +257,10 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigu
     )?.items ?? [];
   return {
     performance: (lhr.categories.performance?.score ?? 0) * 100,
+    bestPractices: (lhr.categories['best-practices']?.score ?? 0) * 100,
+    failedPractices: Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && lhr.categories['best-practices']?.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     lcpElement: lcpItems[0]?.items?.[0]?.node?.snippet ?? '?',
@@ -268,6 +280,7 @@ async function lighthousePages(url: string, port: number, sized: WebSize, log: (
     const m = (pick: (f: LighthouseFigures) => number) => median(runs.map(pick));
     const figures = {
       performance: Math.round(m((f) => f.performance)),
+      bestPractices: Math.round(m((f) => f.bestPractices)),
       cls: Math.round(m((f) => f.cls) * 1000) / 1000,
       lcp: Math.round(m((f) => f.lcp)),
       unusedCss: round2(m((f) => f.unusedCss)),
@@ -280,11 +293,14 @@ async function lighthousePages(url: string, port: number, sized: WebSize, log: (
     for (const shift of runs[0]!.shifts) log(`  layout shift ${shift}`);
     log(`  LCP element ${runs[0]!.lcpElement.slice(0, 160)}; total blocking time ${Math.round(runs[0]!.tbt)} ms`);
     if (figures.performance < GOALS.performance) log(`  goal missed: performance under ${GOALS.performance}`);
+    if (figures.bestPractices < 100)
+      log(`  goal missed: best practices ${figures.bestPractices}: ${runs[0]!.failedPractices.join(', ')}`);
     if (figures.cls >= GOALS.cls) log(`  goal missed: CLS not under ${GOALS.cls}`);
     if (figures.unusedCss >= GOALS.unusedCssKib) log(`  goal missed: unused CSS not under ${GOALS.unusedCssKib} KiB`);
     const name = `web.lighthouse.${target.name}`;
     metrics.push(
       { name: `${name}.performance`, value: figures.performance, unit: 'score', budget: null },
+      { name: `${name}.best_practices`, value: figures.bestPractices, unit: 'score', budget: null },
       { name: `${name}.cls`, value: figures.cls, unit: 'CLS', budget: null },
       { name: `${name}.lcp_ms`, value: figures.lcp, unit: 'ms', budget: null },
       { name: `${name}.unused_css_kib`, value: figures.unusedCss, unit: 'KiB', budget: null },

@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { OFFLINE_CHANGE_MESSAGE } from '../../web/src/lib/api';
 import { call, idToken } from '../support/api';
 import { addFamilyVia, createAccountIn, PASSWORD, unique } from '../support/fixtures';
+import { uploadNewFamilyPhoto } from '../support/upload';
 import { expectAccessible, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -83,16 +84,21 @@ async function copyWiped(page: Page) {
   throw new Error('the offline copy was not wiped');
 }
 
-/** A member of the demo church with an account of their own, in a new family. */
-async function newMember(overrides: Record<string, unknown> = {}) {
-  const family = await addFamilyVia(admin, { surname: unique('Offline'), ...overrides });
+/** A member of the demo church with an account of their own, in a new family (with a photo, if asked). */
+async function newMember({ photo = false } = {}) {
+  const uploaded = photo ? await uploadNewFamilyPhoto(admin) : null;
+  const family = await addFamilyVia(
+    admin,
+    { surname: unique('Offline'), ...(uploaded ? { photo: uploaded.photo } : {}) },
+    uploaded?.requestKey,
+  );
   const account = await createAccountIn(orgId, { memberId: family.memberId, familyId: family.familyId });
   return { ...account, family };
 }
 
 describe('the directory offline', () => {
   it('reads, searches and opens families with no network after one visit, and refuses edits (375 px)', async () => {
-    const me = await newMember();
+    const me = await newMember({ photo: true });
     const { context, page } = await newPage(browser, 375, { serviceWorker: true });
     await signIn(page, me.email, PASSWORD);
     await page.goto('/families');
@@ -100,6 +106,9 @@ describe('the directory offline', () => {
     const copy = await copyWhole(page);
     expect(copy.meta!.userId).toBe(me.userId);
     expect(copy.families.length).toBeGreaterThan(10);
+    // Photos are kept by the photo, never by a link (links die within minutes).
+    expect(copy.photos.length).toBeGreaterThan(0);
+    expect(copy.photos.every((photo) => !photo.includes('?'))).toBe(true);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -119,6 +128,12 @@ describe('the directory offline', () => {
     await page.getByRole('heading', { level: 1, name: /Okafor/ }).waitFor();
     await page.getByText(/^Offline: showing the directory as of /).waitFor();
     await screenshot(page, 'offline-family-375');
+
+    // Its own photo, from the copy's bytes.
+    await page.goto(`/families/${me.family.familyId}`);
+    const photo = page.locator('img[src^="blob:"]').first();
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
     // Its own family's form opens from the copy; saving is refused, and nothing is lost from the form.
     await page.goto(`/families/edit/${me.family.familyId}`);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Link as RouterLink,
   NavLink,
@@ -16,7 +16,6 @@ import { useIsSuperAdmin } from '../lib/superAdmin';
 import { cx } from '../lib/classNames';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { OfflineCopy } from '../offline/OfflineCopy';
-import { NewVersion } from './NewVersion';
 import styles from './Layout.module.css';
 
 /** Who a link of the menu is for. */
@@ -49,6 +48,9 @@ const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
     { to: '/register-organization', label: 'Register Your Church', for: 'signedOut' },
   ],
 };
+
+/** The service worker's registration comes after the first screen, in a chunk of its own (workbox-window). */
+const NewVersion = lazy(() => import('./NewVersion').then((m) => ({ default: m.NewVersion })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? cx(styles.navLink, styles.navLinkActive) : styles.navLink;
@@ -191,7 +193,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <NewVersion />
+      <Suspense fallback={null}>
+        <NewVersion />
+      </Suspense>
       <OfflineCopy />
       <ScrollRestoration />
     </div>

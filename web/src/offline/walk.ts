@@ -10,14 +10,9 @@ import type { FamilyView, GetGroupResult, ListFamiliesResult } from '@contract/a
 import { dashboardDay } from '../api/queries';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 import { photoOf } from '../lib/photoLinks';
+import { ANSWERS_BUDGET_BYTES, PHOTOS_BUDGET_BYTES, REFRESH_MS } from './budgets';
 import { offlineDb, readMeta, storedFamily, wipeOfflineDirectory, type OfflineDb, type OfflineMeta } from './db';
 
-/** A copy younger than this is not walked again on a visit. */
-export const REFRESH_MS = 5 * 60_000;
-/** The most the families' and groups' answers may take (as JSON); a larger church keeps its first families. */
-export const ANSWERS_BUDGET_BYTES = 40 * 1024 * 1024;
-/** The most the photos may take; families beyond it show the blank photo offline. */
-export const PHOTOS_BUDGET_BYTES = 60 * 1024 * 1024;
 /** Photos fetched at once. */
 const PHOTO_FETCHES = 4;
 
