@@ -117,7 +117,10 @@ describe('the directory offline', () => {
     await page.goto('/families');
     await page.getByText(/^Offline: showing the directory as of /).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Families' }).waitFor();
-    await page.getByRole('link', { name: / Family$/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: / Family$/ })
+      .first()
+      .waitFor();
     await expectAccessible(page);
     await screenshot(page, 'offline-families-375');
 
@@ -133,7 +136,9 @@ describe('the directory offline', () => {
     await page.goto(`/families/${me.family.familyId}`);
     const photo = page.locator('img[src^="blob:"]').first();
     await photo.waitFor();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     // Its own family's form opens from the copy; saving is refused, and nothing is lost from the form.
     await page.goto(`/families/edit/${me.family.familyId}`);

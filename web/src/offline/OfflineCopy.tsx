@@ -1,13 +1,13 @@
 /**
- * Starts the walk that keeps the offline copy (walk.ts) for an account its church lists: a few
- * seconds after the app opens, so the page's own reads go first, and again when the network comes
- * back. Renders nothing.
+ * Starts the walk that keeps the offline copy (walk.ts) for an account its church lists, once a
+ * page of the directory has read the account: a few seconds after, so the page's own reads go
+ * first, and again when the network comes back. Renders nothing.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { meQuery } from '../api/queries';
 import { amplifyAuth } from '../lib/amplifyAuth';
-import { mayReadDirectory, useAuth } from '../lib/auth';
+import { useAuth } from '../lib/auth';
 import { browserOffline } from './status';
 
 /** How long after the app opens the walk starts. */
@@ -24,7 +24,8 @@ async function walk(userId: string, signal: AbortSignal) {
 
 export function OfflineCopy() {
   const auth = useAuth();
-  const me = useQuery({ ...meQuery(), enabled: mayReadDirectory(auth) });
+  // The account as the directory's gate read it (features/access): this asks nothing of its own.
+  const me = useQuery({ ...meQuery(), enabled: false });
   const userId = me.data?.listed ? auth.currentUser?.userId : undefined;
   useEffect(() => {
     if (!userId) return;
