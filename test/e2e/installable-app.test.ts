@@ -1,11 +1,16 @@
 /**
  * The installable app (web/pwa.ts): a valid web app manifest whose icons exist at their sizes, the
- * iOS tags, a service worker that takes control, and the app shell opening with no network.
+ * iOS tags, a service worker that takes control, the app shell opening with no network, a new
+ * deployment offered and reloaded into, and the installed app's tabs within thumb reach.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { stack } from '../support/env';
-import { launch, newPage, screenshot } from './support/browser';
+import { DEMO_ACCOUNTS } from '../../lib/local/demo';
+import { expectAccessible, launch, newPage, SCREENSHOTS, screenshot } from './support/browser';
+import { signIn } from './support/session';
 
 interface ManifestIcon {
   src: string;
@@ -76,6 +81,67 @@ describe('the installable app', () => {
       await page.getByRole('heading', { name: 'Sign In' }).waitFor();
       await page.getByLabel('Email').waitFor();
       await screenshot(page, 'installable-app-offline-375');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('offers a new version once one is deployed, and reloads into it (375 px)', async () => {
+    const browser = await launch();
+    const worker = path.resolve('web/dist/sw.js');
+    const deployed = readFileSync(worker, 'utf8');
+    try {
+      const { context, page } = await newPage(browser, 375, { serviceWorker: true });
+      await page.goto('/login');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+      // A deployment: the worker's script changes; the app's hourly check (here at once) finds it.
+      writeFileSync(worker, `${deployed}\n// deployed ${Date.now()}\n`);
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+      const bar = page.getByRole('status').filter({ hasText: 'New version available' });
+      await bar.waitFor();
+      await expectAccessible(page);
+      await screenshot(page, 'new-version-375');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      expect(await bar.count()).toBe(0);
+      const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting);
+      expect(waiting).toBeNull();
+      await context.close();
+    } finally {
+      writeFileSync(worker, deployed);
+      await browser.close();
+    }
+  });
+
+  it('puts the main places within thumb reach in the installed app on a phone', async () => {
+    const browser = await launch();
+    try {
+      const { context, page } = await newPage(browser, 375);
+      await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+      const tabs = page.getByRole('navigation', { name: 'App' });
+      // In a browser tab the menu stays at the top, as websites do.
+      expect(await tabs.isVisible()).toBe(false);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'display-mode', value: 'standalone' }] });
+      await tabs.waitFor();
+      const viewport = page.viewportSize()!;
+      for (const name of ['Dashboard', 'Families', 'Groups', 'Profile']) {
+        const box = (await tabs.getByRole('link', { name }).boundingBox())!;
+        expect(box.height, name).toBeGreaterThanOrEqual(44);
+        expect(box.width, name).toBeGreaterThanOrEqual(44);
+        // In the bottom third of the screen: where the thumb of the hand holding the phone reaches.
+        expect(box.y, name).toBeGreaterThan((viewport.height * 2) / 3);
+      }
+      await tabs.getByRole('link', { name: 'Families' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Families' }).waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SCREENSHOTS}/app-tabs-375.png` });
       await context.close();
     } finally {
       await browser.close();

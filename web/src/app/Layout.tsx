@@ -15,6 +15,7 @@ import { useAuth } from '../lib/auth';
 import { useIsSuperAdmin } from '../lib/superAdmin';
 import { cx } from '../lib/classNames';
 import { OfflineBanner } from '../offline/OfflineBanner';
+import { AppTabs } from './AppTabs';
 import { OfflineCopy } from '../offline/OfflineCopy';
 import styles from './Layout.module.css';
 
@@ -122,6 +123,7 @@ export function NavBar() {
           </ul>
         </div>
       </nav>
+      {sees.directory && <AppTabs />}
     </header>
   );
 }
