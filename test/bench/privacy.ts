@@ -20,7 +20,7 @@ import { newRole } from '../../lambdas/directory/newRecords';
 import { generateDirectory, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
 import { median, type BenchModule, type BenchSize, type Metric } from './metrics';
-import { registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
+import { linkedAccount, registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
 
 const SEED = 20260012;
 
@@ -49,13 +49,9 @@ export const privacy: BenchModule = {
 };
 
 async function measure(stack: BenchStack, sized: PrivacySize, log: (message: string) => void): Promise<Metric[]> {
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { batchPutAll } = await import('../../lambdas/core/repos/batch');
   const { roleItem } = await import('../../lambdas/directory/repos/items');
-  const { userItem } = await import('../../lambdas/accounts/repos/users');
   const { withGroupMarks } = await import('../../lambdas/groups/repos/groupMarks');
-  const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
-  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { OPEN_LEVELS, SHARED_KEYS } = await import('../../lambdas/contract/privacy');
   const table = stack.config.tableName;
 
@@ -74,30 +70,7 @@ async function measure(stack: BenchStack, sized: PrivacySize, log: (message: str
   await seedDirectory(table, orgId, withGroupMarks(families, members, roles));
   await batchPutAll(table, roles.map(roleItem));
 
-  const userId = await createAccount({
-    email: MEMBER.email,
-    name: 'Bench Member',
-    password: MEMBER.password,
-    custom: { orgId, admin: 'false', memberId: viewer.memberId, familyId: viewer.familyId },
-    emailTakenMessage: 'taken',
-  });
-  await markEmailVerified(MEMBER.email);
-  await ddb.send(
-    new PutCommand({
-      TableName: table,
-      Item: userItem({
-        userId,
-        orgId,
-        email: MEMBER.email,
-        admin: false,
-        memberId: viewer.memberId,
-        familyId: viewer.familyId,
-        createdAt: stamp,
-        platform: null,
-        mobileAppLinked: false,
-      }),
-    }),
-  );
+  await linkedAccount(stack, orgId, viewer, MEMBER);
   const tokens = {
     admin: await signInLocal(stack.pool, ADMIN.email, ADMIN.password),
     member: await signInLocal(stack.pool, MEMBER.email, MEMBER.password),

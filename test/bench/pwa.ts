@@ -32,7 +32,7 @@ import { requireChromium } from '../support/chromium-installed';
 import { photoJpeg } from '../support/photos';
 import { generateDirectory, generateGroups, seedDirectory, seedGroups } from './church';
 import { kb, median, round2, type BenchModule, type Metric } from './metrics';
-import { registerChurch, withLocalStack, type BenchStack } from './stack';
+import { linkedAccount, registerChurch, withLocalStack, type BenchStack } from './stack';
 
 // 21 groups: the generator's second group of a member is then never its first (church.ts).
 const SIZES = { full: { families: 10_000, groups: 21 }, smoke: { families: 120, groups: 3 } } as const;
@@ -43,13 +43,9 @@ const CARD = '.FamiliesPage_family-card';
 
 /** The church, its photos' small renditions, and the member's account (linked to its first member). */
 async function seedChurch(stack: BenchStack, families: number, groups: number): Promise<string> {
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
   const { s3 } = await import('../../lambdas/platform/aws/s3');
-  const { ddb } = await import('../../lambdas/platform/aws/ddb');
   const { renditionKey } = await import('../../lambdas/photos/photo-keys');
-  const { userItem } = await import('../../lambdas/accounts/repos/users');
-  const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
   const table = stack.config.tableName;
   const orgId = await registerChurch(stack.url, stack.pool, 'PWA Bench Church', ADMIN);
   const directory = generateDirectory(orgId, families, SEED);
@@ -69,26 +65,7 @@ async function seedChurch(stack: BenchStack, families: number, groups: number): 
           ),
         ),
     );
-  const viewer = directory.members[0]!;
-  const custom = { orgId, admin: 'false', memberId: viewer.memberId, familyId: viewer.familyId };
-  const userId = await createAccount({ ...MEMBER, name: 'Bench Member', custom, emailTakenMessage: 'taken' });
-  await markEmailVerified(MEMBER.email);
-  await ddb.send(
-    new PutCommand({
-      TableName: table,
-      Item: userItem({
-        userId,
-        orgId,
-        email: MEMBER.email,
-        admin: false,
-        memberId: viewer.memberId,
-        familyId: viewer.familyId,
-        createdAt: new Date().toISOString(),
-        platform: null,
-        mobileAppLinked: false,
-      }),
-    }),
-  );
+  await linkedAccount(stack, orgId, directory.members[0]!, MEMBER);
   return directory.families.find((f) => f.surname)!.surname;
 }
 
@@ -130,9 +107,10 @@ async function copyWhole(page: Page, timeoutMs: number): Promise<CopyMeta> {
  * A string, not a function: tsx compiles nested functions with a `__name` helper the page does not have.
  */
 const seenAt = (page: Page, selector: string) =>
-  page.evaluate(`new Promise((done) => {
+  page.evaluate(`new Promise((done, fail) => {
     const check = () => (document.querySelector(${JSON.stringify(selector)}) ? done(performance.now()) : requestAnimationFrame(check));
     check();
+    setTimeout(() => fail(new Error(location.pathname + ' never showed ${selector}; it shows: ' + document.body.innerText.slice(0, 300))), 30000);
   })`) as Promise<number>;
 
 /** The first load's JavaScript that registers the service worker (its gzip size, KB). */
@@ -201,6 +179,7 @@ export const pwa: BenchModule = {
         if (installabilityErrors.length)
           log(`not installable: ${installabilityErrors.map((e) => e.errorId).join(', ')}`);
 
+        log(`service worker ready; ${installabilityErrors.length} installability errors`);
         await context.setOffline(true);
         const times: number[] = [];
         for (let i = 0; i <= runs; i++) {

@@ -128,3 +128,41 @@ export async function signUpMember(
   if (joined.orgId !== orgId) throw new Error(`${email} joined ${joined.orgId}, not ${orgId}`);
   return signInLocal(pool, email, password);
 }
+
+/**
+ * An account of the church linked to one of its members, made straight in the pool and the table
+ * (as the directory's own sign-up leaves it, without the mail): the member's view of the church.
+ */
+export async function linkedAccount(
+  stack: BenchStack,
+  orgId: string,
+  member: { memberId: string; familyId: string },
+  login: { email: string; password: string },
+): Promise<string> {
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { ddb } = await import('../../lambdas/platform/aws/ddb');
+  const { userItem } = await import('../../lambdas/accounts/repos/users');
+  const { createAccount, markEmailVerified } = await import('../../lambdas/accounts/identity');
+  const { memberId, familyId } = member;
+  const userId = await createAccount({
+    ...login,
+    name: 'Bench Member',
+    custom: { orgId, admin: 'false', memberId, familyId },
+    emailTakenMessage: 'taken',
+  });
+  await markEmailVerified(login.email);
+  const createdAt = new Date().toISOString();
+  const item = userItem({
+    userId,
+    orgId,
+    email: login.email,
+    admin: false,
+    memberId,
+    familyId,
+    createdAt,
+    platform: null,
+    mobileAppLinked: false,
+  });
+  await ddb.send(new PutCommand({ TableName: stack.config.tableName, Item: item }));
+  return userId;
+}

@@ -4,13 +4,17 @@
  * offline, the reads are answered from the copy in the server's shapes (pages cut by the
  * families' places, both ways and from a letter; search by the server's rule; a member by its
  * family), a read it does not hold and every write are refused with their messages, and another
- * account's copy answers nothing.
+ * account's copy answers nothing; the claims the walk kept shape the pages when the token cannot
+ * be refreshed offline.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView, ListFamiliesResult, SearchDirectoryResult } from '../../lambdas/contract/api';
 import { sortKeyOf } from '../../lambdas/contract/names';
 import { callApi, NETWORK_ERROR_MESSAGE, OFFLINE_CHANGE_MESSAGE } from '../../web/src/lib/api';
+import { meQuery } from '../../web/src/api/queries';
+import { readAuthState } from '../../web/src/lib/auth';
+import { ME_KEY } from '../../web/src/lib/queryClient';
 import { NOT_KEPT_OFFLINE, OFFLINE_PAGE } from '../../web/src/offline/answers';
 import { offlineDb, wipeOfflineDirectory } from '../../web/src/offline/db';
 import { copyShownAsOf } from '../../web/src/offline/status';
@@ -52,6 +56,8 @@ const family = (i: number): FamilyView => ({
     } as unknown as FamilyView['members'][number],
   ],
 });
+
+const CLAIMS = { sub: 'u1', email: 'ruth@example.org', email_verified: true, 'custom:orgId': 'o1' };
 
 const placeOf = (f: FamilyView) => `${sortKeyOf(f.surname)}#${f.familyId}`;
 
@@ -95,7 +101,7 @@ async function walk() {
   const db = (await offlineDb())!;
   const meta = await db.get('meta', 'meta');
   if (meta?.asOf) await db.put('meta', { ...meta, asOf: 1 }, 'meta');
-  await walkDirectory('u1', { sub: 'u1' }, new AbortController().signal);
+  await walkDirectory('u1', CLAIMS, new AbortController().signal);
 }
 
 beforeEach(async () => {
@@ -162,6 +168,23 @@ describe('the offline copy', () => {
     expect((await callApi('getFamily', { params: { familyId: 'f001' } })).family.phone).toBeNull();
     const db = (await offlineDb())!;
     expect(await db.count('families')).toBe(39);
+  });
+
+  it('gives the pages their shape offline when the token can no longer be refreshed', async () => {
+    auth.fetchAuthSession.mockRejectedValue(Object.assign(new Error('offline'), { name: 'NetworkError' }));
+    const state = await readAuthState(false);
+    expect(state).toMatchObject({
+      currentUser: { userId: 'u1' },
+      userOrgId: 'o1',
+      emailVerified: true,
+      claimsError: false,
+    });
+    online(true);
+    expect(await readAuthState(false)).toMatchObject({ claimsError: true, userOrgId: '' });
+  });
+
+  it('starts its walk from the account the gate read, by the key the query layer gives it', () => {
+    expect(meQuery().queryKey).toEqual(ME_KEY);
   });
 
   it('answers nothing to another account', async () => {

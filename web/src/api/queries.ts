@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-query';
 import type { GetGroupResult, ListFamiliesResult, OperationResults } from '@contract/api';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
+import { DIRECTORY_READS } from './directoryReads';
 
 type Args = Pick<CallOptions, 'params' | 'query'>;
 
@@ -94,15 +95,8 @@ type Write = Exclude<
   Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook' | 'listExports' | 'getImport'
 >;
 
-const DIRECTORY: Read[] = [
-  'getDashboard',
-  'listFamilies',
-  'searchDirectory',
-  'getFamily',
-  'getMember',
-  'listGroups',
-  'getGroup',
-];
+/** What a change to the directory can change (directoryReads.ts: the offline copy answers them too). */
+const DIRECTORY: readonly Read[] = DIRECTORY_READS;
 
 /** What each write can change. Names and surnames show on groups; deletes also unlink accounts. */
 const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {

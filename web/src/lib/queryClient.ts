@@ -12,6 +12,8 @@ const RETRYABLE = new Set(['unavailable', 'deadline-exceeded', 'resource-exhaust
 
 /** getMe's key (api/queries.ts), kept apart so the app shell does not load the query layer. */
 const ME = 'getMe';
+/** meQuery()'s whole key, for the shell's readers of the account as the directory's gate read it. */
+export const ME_KEY = [ME, {}] as const;
 
 /** At most one refresh of the photos' links in this long, however many photos found theirs dead. */
 const LINK_REFRESH_MS = 10_000;

@@ -5,9 +5,10 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { meQuery } from '../api/queries';
 import { amplifyAuth } from '../lib/amplifyAuth';
+import type { MeResult } from '@contract/api';
 import { useAuth } from '../lib/auth';
+import { ME_KEY } from '../lib/queryClient';
 import { browserOffline } from './status';
 
 /** How long after the app opens the walk starts. */
@@ -25,7 +26,8 @@ async function walk(userId: string, signal: AbortSignal) {
 export function OfflineCopy() {
   const auth = useAuth();
   // The account as the directory's gate read it (features/access): this asks nothing of its own.
-  const me = useQuery({ ...meQuery(), enabled: false });
+  // (By its key: the app shell does not load the query layer.)
+  const me = useQuery<MeResult>({ queryKey: ME_KEY, enabled: false });
   const userId = me.data?.listed ? auth.currentUser?.userId : undefined;
   useEffect(() => {
     if (!userId) return;

@@ -15,23 +15,15 @@ import type {
 } from '@contract/api';
 import { sortKeyOf, wordsOf } from '@contract/names';
 import { matches, SEARCH_RESULTS } from '@contract/searchWords';
+import { DIRECTORY_READS } from '../api/directoryReads';
 import { amplifyAuth } from '../lib/amplifyAuth';
 import { ApiError } from '../lib/apiError';
 import { photoOf } from '../lib/photoLinks';
 import { offlineDb, readMeta, type OfflineDb, type StoredFamily } from './db';
 import { answeredFromCopy } from './status';
 
-/** The reads the copy answers. */
-export const OFFLINE_READS: ReadonlySet<string> = new Set([
-  'getMe',
-  'getDashboard',
-  'listFamilies',
-  'searchDirectory',
-  'getFamily',
-  'getMember',
-  'listGroups',
-  'getGroup',
-]);
+/** The reads the copy answers: the directory's, and the account's (the gate's). */
+export const OFFLINE_READS: ReadonlySet<string> = new Set(['getMe', ...DIRECTORY_READS]);
 
 export const NOT_KEPT_OFFLINE =
   'You are offline, and this page was not saved for reading offline. Please try again once you are back online.';
