@@ -127,8 +127,13 @@ describe('the installable app', () => {
       const tabs = page.getByRole('navigation', { name: 'App' });
       // In a browser tab the menu stays at the top, as websites do.
       expect(await tabs.isVisible()).toBe(false);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'display-mode', value: 'standalone' }] });
+      // The browser's answer as an installed app's (Chromium's DevTools cannot emulate display-mode).
+      await page.addInitScript(() => {
+        const ask = window.matchMedia.bind(window);
+        window.matchMedia = (query) =>
+          query === '(display-mode: standalone)' ? ({ ...ask(query), matches: true } as MediaQueryList) : ask(query);
+      });
+      await page.reload();
       await tabs.waitFor();
       const viewport = page.viewportSize()!;
       for (const name of ['Dashboard', 'Families', 'Groups', 'Profile']) {

@@ -12,6 +12,9 @@ export function NewVersion() {
     needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    // This comes in a chunk after the first screen, often after the page's load event, which the
+    // plugin would otherwise wait for (and so never register).
+    immediate: true,
     // An installed app stays open for days: it asks for a new version every hour, not only when opened.
     onRegisteredSW: (_url, registration) => {
       if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
