@@ -152,4 +152,41 @@ describe('the installable app', () => {
       await browser.close();
     }
   });
+
+  it('gives every tap target on the directory’s pages at least 44 px each way on a phone', async () => {
+    const browser = await launch();
+    try {
+      const { context, page } = await newPage(browser, 375);
+      await signIn(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+      const pages = ['/dashboard', '/families', '/families/grid', '/groups'];
+      await page.goto('/families');
+      pages.push(
+        (await page
+          .getByRole('link', { name: /Okafor Family/ })
+          .first()
+          .getAttribute('href'))!,
+      );
+      await page.goto('/groups');
+      pages.push(
+        (await page
+          .getByRole('link', { name: /members of/ })
+          .first()
+          .getAttribute('href'))!,
+      );
+      for (const path of pages) {
+        await page.goto(path);
+        await page.locator('#main .page-title').waitFor();
+        await page.waitForLoadState('networkidle');
+        const small =
+          await page.evaluate(`[...document.querySelectorAll('a[href], button, input, select, [role=button]')]
+          .filter((e) => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
+          .map((e) => { const r = e.getBoundingClientRect(); return [(e.textContent || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 40), Math.round(r.width), Math.round(r.height)]; })
+          .filter(([, w, h]) => w < 44 || h < 44)`);
+        expect(small, path).toEqual([]);
+      }
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
 });
