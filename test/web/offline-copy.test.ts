@@ -3,9 +3,9 @@
  * (fake-indexeddb): the walk keeps what the server answers and drops what it no longer answers;
  * offline, the reads are answered from the copy in the server's shapes (pages cut by the
  * families' places, both ways and from a letter; search by the server's rule; a member by its
- * family), a read it does not hold and every write are refused with their messages, and another
- * account's copy answers nothing; the claims the walk kept shape the pages when the token cannot
- * be refreshed offline.
+ * family; a group whole, or on from a pointer of the server's), a read it does not hold and every
+ * write are refused with their messages, and another account's copy answers nothing; the claims
+ * the walk kept shape the pages when the token cannot be refreshed offline.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,7 +87,8 @@ function server(url: string): Response {
     return jsonResponse(200, {
       group: { groupId: 'g1', groupName: 'Choir', memberCount: 2 },
       roles: [role(after ? 'm1' : 'm0')],
-      next: after ? null : 'm0',
+      // The server's pointer: the last role's place (its name's sort key and its member).
+      next: after ? null : 'm0#m0',
       canManage: false,
     });
   }
@@ -147,6 +148,9 @@ describe('the offline copy', () => {
     const group = await callApi('getGroup', { params: { groupId: 'g1' } });
     expect(group.roles.map((r) => r.memberId)).toEqual(['m0', 'm1']);
     expect(group.next).toBeNull();
+    // "More" on a first page read online goes on from the server's pointer.
+    const rest = await callApi('getGroup', { params: { groupId: 'g1' }, query: { after: 'm0#m0' } });
+    expect(rest.roles.map((r) => r.memberId)).toEqual(['m1']);
   });
 
   it('refuses what it does not hold, and every change', async () => {

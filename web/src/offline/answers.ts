@@ -9,6 +9,7 @@ import type {
   DashboardResult,
   FamilyView,
   GetFamilyResult,
+  GetGroupResult,
   GetMemberResult,
   ListFamiliesResult,
   SearchDirectoryResult,
@@ -19,7 +20,7 @@ import { DIRECTORY_READS } from '../api/directoryReads';
 import { amplifyAuth } from '../lib/amplifyAuth';
 import { ApiError } from '../lib/apiError';
 import { photoOf } from '../lib/photoLinks';
-import { offlineDb, readMeta, type OfflineDb, type StoredFamily } from './db';
+import { allFamilies, offlineDb, readMeta, type OfflineDb, type StoredFamily } from './db';
 import { answeredFromCopy } from './status';
 
 /** The reads the copy answers: the directory's, and the account's (the gate's). */
@@ -104,9 +105,7 @@ async function familyPage(db: OfflineDb, query: Record<string, string>): Promise
 async function search(db: OfflineDb, text: string): Promise<SearchDirectoryResult> {
   const words = wordsOf(text);
   if (words.length === 0) return { families: [], more: false };
-  // One read of them all: a cursor's step a family would take seconds at 10,000 families.
-  const all = await db.getAllFromIndex('families', 'place');
-  const found = all.filter((f) => matches(words, f.view));
+  const found = (await allFamilies(db)).filter((f) => matches(words, f.view));
   return { families: await shownAll(db, found.slice(0, SEARCH_RESULTS)), more: found.length > SEARCH_RESULTS };
 }
 
@@ -121,6 +120,16 @@ async function member(db: OfflineDb, memberId: string): Promise<GetMemberResult>
   const found = stored?.view.members.find((m) => m.memberId === memberId);
   if (!stored || !found) throw notKept();
   return { member: found, canEdit: stored.view.canEdit };
+}
+
+/**
+ * A group whole (the copy keeps each group's members in one answer), or, after a pointer of the
+ * server's (a first page read online), the members after its place, as the server names them.
+ */
+async function group(db: OfflineDb, groupId: string, after: string | undefined): Promise<GetGroupResult> {
+  const whole = await storedAnswer<GetGroupResult>(db, `getGroup:${groupId}`);
+  if (!after) return whole;
+  return { ...whole, roles: whole.roles.filter((r) => `${sortKeyOf(r.memberName)}#${r.memberId}` > after) };
 }
 
 async function dashboard(db: OfflineDb, query: Record<string, string>): Promise<DashboardResult> {
@@ -147,9 +156,7 @@ function answer(db: OfflineDb, operation: string, { params = {}, query = {} }: A
     case 'getDashboard':
       return dashboard(db, query);
     case 'getGroup':
-      // A group's later page, asked by a pointer of the server's: the copy keeps each group whole.
-      if (query.after) throw notKept();
-      return storedAnswer(db, `getGroup:${params.groupId ?? ''}`);
+      return group(db, params.groupId ?? '', query.after);
     default:
       return storedAnswer(db, operation);
   }

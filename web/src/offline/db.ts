@@ -103,6 +103,22 @@ export const storedFamily = (view: FamilyView, walk: number): StoredFamily => ({
   walk,
 });
 
+/**
+ * Every stored family in the list's order, read once for the page's life (a search checks them
+ * all: one read of 10,000 views takes most of a second) until the copy changes.
+ */
+let everyFamily: Promise<StoredFamily[]> | null = null;
+
+export function allFamilies(db: OfflineDb): Promise<StoredFamily[]> {
+  everyFamily ??= db.getAllFromIndex('families', 'place');
+  return everyFamily;
+}
+
+/** The copy's families changed (a walk's page, a wipe): the next search reads them again. */
+export function familiesChanged(): void {
+  everyFamily = null;
+}
+
 export async function readMeta(db: OfflineDb): Promise<OfflineMeta | undefined> {
   return db.get('meta', 'meta');
 }
@@ -123,4 +139,5 @@ export async function wipeOfflineDirectory(): Promise<void> {
   if (!db) return;
   const tx = db.transaction(STORES, 'readwrite');
   await Promise.all([...STORES.map((store) => tx.objectStore(store).clear()), tx.done]);
+  familiesChanged();
 }

@@ -11,7 +11,15 @@ import { dashboardDay } from '../api/queries';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 import { photoOf } from '../lib/photoLinks';
 import { ANSWERS_BUDGET_BYTES, PHOTOS_BUDGET_BYTES, REFRESH_MS } from './budgets';
-import { offlineDb, readMeta, storedFamily, wipeOfflineDirectory, type OfflineDb, type OfflineMeta } from './db';
+import {
+  familiesChanged,
+  offlineDb,
+  readMeta,
+  storedFamily,
+  wipeOfflineDirectory,
+  type OfflineDb,
+  type OfflineMeta,
+} from './db';
 
 /** Photos fetched at once. */
 const PHOTO_FETCHES = 4;
@@ -54,6 +62,7 @@ async function keepPage(walk: Walk, page: ListFamiliesResult, from: string) {
   for (let cursor = await tx.store.index('place').openCursor(passed); cursor; cursor = await cursor.continue())
     if (cursor.value.walk !== walk.started) void cursor.delete();
   await tx.done;
+  familiesChanged();
 }
 
 async function walkFamilies(walk: Walk) {
