@@ -113,10 +113,18 @@ async function walkPhotos(walk: Walk): Promise<number> {
     ...(dashboard?.anniversaries.map((a) => a.photoUrl) ?? []),
   ])
     if (link) links.set(photoOf(link), link);
-  const kept = new Set(await walk.db.getAllKeys('photos'));
-  for (const photo of kept) if (!links.has(photo)) await walk.db.delete('photos', photo);
+  // One pass over the kept photos: those no answer shows go, the others count against the budget.
+  const kept = new Set<string>();
   let bytes = 0;
-  for (const photo of kept) if (links.has(photo)) bytes += (await walk.db.get('photos', photo))?.blob.size ?? 0;
+  const tx = walk.db.transaction('photos', 'readwrite');
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (!links.has(cursor.key)) void cursor.delete();
+    else {
+      kept.add(cursor.key);
+      bytes += cursor.value.blob.size;
+    }
+  }
+  await tx.done;
   const wanted = [...links].filter(([photo]) => !kept.has(photo));
   const fetchNext = async (): Promise<void> => {
     const next = wanted.shift();
