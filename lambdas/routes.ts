@@ -18,7 +18,7 @@
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 /** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
-export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer'] as const;
+export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer', 'audit'] as const;
 export type Area = (typeof AREAS)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
@@ -595,6 +595,16 @@ export const routes = [
     // The newest finished file's download is presigned.
     uses: { table: 'read', exports: 'read' },
     jobs: ['states:DescribeExecution'],
+  },
+  // The audit trail (audit/history.ts): read by administrators, written only by the changes themselves.
+  {
+    operation: 'listAuditEntries',
+    method: 'GET',
+    path: '/api/audit',
+    access: 'admin',
+    entry: 'audit/listAuditEntries',
+    area: 'audit',
+    uses: { table: 'read' },
   },
   // The church's import (transfer/churchImport.ts): the file uploaded, checked (the dry run) and written by a job.
   {

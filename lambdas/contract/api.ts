@@ -11,6 +11,7 @@ import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 import type { GetDirectoryBookResult, SetBookSettingsResult, StartDirectoryBookResult } from './book';
 import type { ListExportsResult, StartExportResult } from './exports';
+import type { ListAuditResult } from './audit';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 
 export interface ApiErrorBody {
@@ -327,6 +328,7 @@ export interface OperationResults {
   getDirectoryBook: GetDirectoryBookResult;
   startExport: StartExportResult;
   listExports: ListExportsResult;
+  listAuditEntries: ListAuditResult;
   createImportUpload: ImportUploadResult;
   checkImport: ImportResult;
   confirmImport: ImportResult;

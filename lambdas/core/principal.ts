@@ -3,6 +3,7 @@
  * reads and admits it; the capabilities take it as it is).
  */
 import type { ChurchPrivacy, UserRecord } from './entities';
+import type { Actor } from './viewer';
 
 export interface Principal {
   userId: string;
@@ -20,4 +21,6 @@ export interface Principal {
   groupIds: ReadonlySet<string> | null;
   /** The church's privacy item, read with the user record for routes that ask for it (null: not read). */
   church: ChurchPrivacy | null;
+  /** Who the audit trail names for this request's changes (set by the route once the caller is known). */
+  actor: Actor | null;
 }

@@ -1,5 +1,14 @@
 import type { ChurchPrivacy } from './entities';
 
+/** Who makes a change, as the audit trail records it: the account, and through which operation and request. */
+export interface Actor {
+  userId: string;
+  email: string;
+  operation: string;
+  /** API Gateway's id of the request (null for a job's task). */
+  requestId: string | null;
+}
+
 /** Who is asking, as the domain needs it (the handler's Principal satisfies this). */
 export interface Viewer {
   orgId: string;
@@ -13,6 +22,8 @@ export interface Viewer {
   user: { mobileAppLinked: boolean } | null;
   /** The church's privacy item, when the request already read it (null or absent: read when needed). */
   church?: ChurchPrivacy | null;
+  /** Who the audit trail names for the viewer's changes (null or absent: the system's own work). */
+  actor?: Actor | null;
 }
 
 /** Admins edit every family; the family user (familyId claim) edits their own. */

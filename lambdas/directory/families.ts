@@ -27,6 +27,9 @@ import type { GetFamilyResult } from '../contract/api';
 import { seesFamily } from '../privacy/visibility';
 import { churchOf, sightOf } from './sight';
 import { familyView } from './views';
+import { auditStep, type AuditOptions } from '../audit/trail';
+import { familyChange, familySubject, memberChange } from './audited';
+import { roleChange } from '../groups/audited';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';
 export const FAMILY_CHANGED =
@@ -87,6 +90,7 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
         { action: put(familyItem(family), 'attribute_not_exists(PK)'), counts: { familyCount: 1 } },
         ...(taken ? [taken.step] : []),
         ...wordSteps(viewer.orgId, family.familyId, family.familyId, [], familyWords(family)),
+        auditStep(viewer, familySubject(family), [familyChange(null, family)]),
       ]);
       return family;
     },
@@ -96,11 +100,12 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
   return record;
 }
 
-/** An update's photo left out (undefined) keeps the stored one. */
+/** An update's photo left out (undefined) keeps the stored one; `changeRequestId`: the member's request it applies. */
 export async function updateFamily(
   viewer: Viewer,
   familyId: string,
   input: Omit<FamilyInput, 'photo'> & { photo?: string | null; version: number },
+  audit: AuditOptions = {},
 ): Promise<Family> {
   const { family, members } = await familyToChange(viewer, familyId);
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
@@ -137,6 +142,7 @@ export async function updateFamily(
       steps.push(roleRenamed(role, memberName));
     }
   }
+  steps.push(auditStep(viewer, familySubject(next), [familyChange(family, next)], audit));
   await transactOrConflict(viewer.orgId, steps);
   if (family.photo !== next.photo) await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
   return next;
@@ -166,6 +172,11 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
     // A family left out of the directory leaves the church's list of them too.
     ...(church.unlisted.has(familyId) ? [unlistedRemoval(viewer.orgId, familyId)] : []),
     familyRemoval(viewer.orgId, familyId, unchangedSince(family, 'membersVersion')),
+    auditStep(viewer, familySubject(family), [
+      familyChange(family, null),
+      ...members.map((m) => memberChange(m, null)),
+      ...roles.map((r) => roleChange(r, null)),
+    ]),
   ];
   await transactOrConflict(viewer.orgId, steps);
   await retirePhoto(viewer.orgId, familyId, family.photo ?? null);

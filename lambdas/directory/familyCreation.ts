@@ -16,6 +16,11 @@ import { claimEmail } from './repos/changes';
 import { wordSteps } from './repos/find';
 import { familyItem, memberItem, roleItem } from './repos/items';
 import { familyWords, memberWords } from '../contract/searchWords';
+import type { Viewer } from '../core/viewer';
+import { auditStep } from '../audit/trail';
+import { roleChange } from '../groups/audited';
+import { familyChange, familySubject, memberChange } from './audited';
+import { familyChoicesChange, memberChoicesChange } from '../privacy/audited';
 
 export interface FamilyToCreate {
   family: Family;
@@ -27,7 +32,8 @@ export interface FamilyToCreate {
   listed: boolean;
 }
 
-export function familyCreationSteps(created: FamilyToCreate): Step[] {
+/** `viewer`: who the audit trail names for it (the import's administrator). */
+export function familyCreationSteps(created: FamilyToCreate, viewer: Viewer): Step[] {
   const { families, members } = withGroupMarks([created.family], created.members, created.roles);
   const family = { ...families[0]!, ...(members.length ? { membersVersion: members.length } : {}) };
   const { orgId, familyId } = family;
@@ -45,5 +51,12 @@ export function familyCreationSteps(created: FamilyToCreate): Step[] {
     ...created.roles.map((r) => ({ action: put(roleItem(r), 'attribute_not_exists(PK)') })),
     ...[...byGroup].map(([groupId, n]) => rolesCounted(orgId, groupId, n)),
     ...(created.listed ? [] : [unlistedAddition(orgId, familyId)]),
+    auditStep(viewer, familySubject(family), [
+      familyChange(null, family),
+      ...members.map((m) => memberChange(null, m)),
+      ...created.roles.map((r) => roleChange(null, r)),
+      familyChoicesChange(family, null, { listed: created.listed, ...family.privacy }),
+      ...members.map((m) => memberChoicesChange(m, {}, m.privacy ?? {})),
+    ]),
   ];
 }

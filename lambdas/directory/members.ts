@@ -37,6 +37,9 @@ import type { GetMemberResult } from '../contract/api';
 import { readChurchPrivacy } from '../privacy/repos/privacy';
 import { seesFamily, seesSettings } from '../privacy/visibility';
 import { sightOf } from './sight';
+import { auditStep, type AuditOptions } from '../audit/trail';
+import { familySubject, memberChange } from './audited';
+import { roleChange } from '../groups/audited';
 import { memberView } from './views';
 
 /** An accepted add or update (contract/directory.ts); optional fields left out are null. */
@@ -97,8 +100,11 @@ async function run(orgId: string, steps: Step[], otherwise: () => Error | Promis
   }
 }
 
-/** `invite: false`: a new address is not invited (an import whose administrator did not ask for invitations). */
-export interface MemberWriteOptions {
+/**
+ * `invite: false`: a new address is not invited (an import whose administrator did not ask for
+ * invitations); `changeRequestId`: the member's request the write applies (the audit trail names it).
+ */
+export interface MemberWriteOptions extends AuditOptions {
   invite?: boolean;
 }
 
@@ -144,6 +150,7 @@ export async function addMember(
           ...claimEmail(m),
           familyJoined(m),
           ...wordSteps(viewer.orgId, m.familyId, memberId, [], memberWords(m)),
+          auditStep(viewer, familySubject(m), [memberChange(null, m)]),
         ],
         async () =>
           (await readFamilyItem(viewer.orgId, family.familyId))
@@ -175,7 +182,7 @@ export async function updateMember(
   viewer: Viewer,
   memberId: string,
   input: MemberInput & { version: number },
-  { invite = true }: MemberWriteOptions = {},
+  { invite = true, ...audit }: MemberWriteOptions = {},
 ): Promise<SavedMember> {
   const { member, roles } = await memberToChange(viewer, memberId);
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
@@ -200,6 +207,7 @@ export async function updateMember(
     for (const r of roles) {
       if (r.memberName !== memberName) steps.push(roleRenamed(r, memberName));
     }
+    steps.push(auditStep(viewer, familySubject(member), [memberChange(member, next)], audit));
     return steps;
   };
   const next = await saveMember(viewer, wanted, stepsOf, () => new AppError('aborted', MEMBER_CHANGED));
@@ -226,6 +234,7 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).
       ...(roles.length ? familyLeaveMarks(roles) : [familyTouched(member)]),
+      auditStep(viewer, familySubject(member), [memberChange(member, null), ...roles.map((r) => roleChange(r, null))]),
     ],
     () => new AppError('aborted', MEMBER_CHANGED),
   );

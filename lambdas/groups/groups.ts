@@ -34,6 +34,8 @@ import { ItemType } from '../core/repos/table';
 import { unchangedSince } from '../core/repos/conditions';
 import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../core/repos/transact';
 import { byName, type Viewer } from '../core/viewer';
+import { auditStep } from '../audit/trail';
+import { groupChange, groupSubject, roleChange } from './audited';
 import { seesFamily, type Audience } from '../privacy/visibility';
 
 export const GROUP_CHANGED = 'Someone else changed this group at the same moment. Reload the page and try again.';
@@ -117,6 +119,7 @@ export async function addGroup(viewer: Viewer, input: AddGroupInput, requestKey:
   const steps: Step[] = [
     { action: put(groupItem(group), 'attribute_not_exists(PK)'), counts: { groupCount: 1 } },
     { action: put(groupNameItem(group), 'attribute_not_exists(PK)') },
+    auditStep(viewer, groupSubject(group), [groupChange(null, group)]),
   ];
   const create = async () => {
     try {
@@ -146,6 +149,7 @@ export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Grou
     ...leaveMarks(await rolesOfExistingMembers(roles)),
     groupNameRelease(group),
     groupRemoval(group, unchanged),
+    auditStep(viewer, groupSubject(group), [groupChange(group, null), ...roles.map((r) => roleChange(r, null))]),
   ];
   try {
     await transact(viewer.orgId, steps);
@@ -179,6 +183,7 @@ export async function addRole(viewer: Viewer, groupId: string, input: AddRoleInp
     // The member's marks (and its roles' count) change with the member as read: a member or family
     // delete that read the old roles is refused, and so is this add if the member changed meanwhile.
     ...joinMarks(role, { condition: 'version = :v', values: { ':v': member.version } }),
+    auditStep(viewer, groupSubject(group), [roleChange(null, role)]),
   ];
   try {
     await transact(viewer.orgId, steps);
@@ -202,7 +207,11 @@ export async function deleteRole(viewer: Viewer, groupId: string, memberId: stri
     groupLeaveCounts(viewer.orgId, [{ groupId }]),
   ]);
   if (!role) throw notFound(GROUP_MESSAGES.roleNotFound);
-  const removeRole = [...roleRemovals([{ orgId: viewer.orgId, groupId, memberId }]), ...count];
+  const removeRole = [
+    ...roleRemovals([{ orgId: viewer.orgId, groupId, memberId }]),
+    ...count,
+    auditStep(viewer, groupSubject(role), [roleChange(role, null)]),
+  ];
   try {
     await transact(viewer.orgId, [...removeRole, ...leaveMarks([role])]);
   } catch (error) {

@@ -21,6 +21,9 @@ import {
 } from './repos/privacy';
 import { transact, type Step } from '../core/repos/transact';
 import type { Viewer } from '../core/viewer';
+import { auditStep, churchSubject } from '../audit/trail';
+import { familySubject } from '../directory/audited';
+import { defaultsChange, familyChoicesChange, memberChoicesChange } from './audited';
 
 export async function churchDefaults(viewer: Viewer): Promise<PrivacyDefaultsResult> {
   if (!viewer.admin) throw denied();
@@ -29,11 +32,13 @@ export async function churchDefaults(viewer: Viewer): Promise<PrivacyDefaultsRes
 
 export async function setChurchDefaults(viewer: Viewer, levels: Levels): Promise<void> {
   if (!viewer.admin) throw denied();
+  const before = (await readChurchPrivacy(viewer.orgId)).levels;
   await transact(viewer.orgId, [
     { action: churchExists(viewer.orgId) },
     {
       action: privacyUpdate(viewer.orgId, 'SET levels = :levels, #type = :type, orgId = :org', { ':levels': levels }),
     },
+    auditStep(viewer, churchSubject(viewer.orgId), [defaultsChange(viewer.orgId, before, levels)]),
   ]);
   count('PrivacyChanged');
 }
@@ -44,15 +49,23 @@ function chosen<K extends string>(choices: Partial<Record<K, string | null | und
 }
 
 export async function setFamilyPrivacy(viewer: Viewer, familyId: string, input: FamilyPrivacyInput): Promise<void> {
-  const { members } = await familyToChange(viewer, familyId);
+  const [{ family, members }, church] = await Promise.all([
+    familyToChange(viewer, familyId),
+    viewer.church ?? readChurchPrivacy(viewer.orgId),
+  ]);
   const ids = new Set(members.map((m) => m.memberId));
   if (Object.keys(input.members).some((id) => !ids.has(id))) throw invalid(PRIVACY_MESSAGES.member);
+  const familyChoices = chosen(input.family);
+  const memberChoices = Object.entries(input.members).map(([memberId, choices]) => ({
+    member: members.find((m) => m.memberId === memberId)!,
+    choices: chosen(choices),
+  }));
   const unlisted = new Set([familyId]);
   const steps: Step[] = [
     { action: churchExists(viewer.orgId) },
-    { action: familyChoicesUpdate(viewer.orgId, familyId, chosen(input.family)) },
-    ...Object.entries(input.members).map(([memberId, choices]) => ({
-      action: memberChoicesUpdate(viewer.orgId, familyId, memberId, chosen(choices)),
+    { action: familyChoicesUpdate(viewer.orgId, familyId, familyChoices) },
+    ...memberChoices.map(({ member, choices }) => ({
+      action: memberChoicesUpdate(viewer.orgId, familyId, member.memberId, choices),
     })),
     {
       action: privacyUpdate(
@@ -61,6 +74,14 @@ export async function setFamilyPrivacy(viewer: Viewer, familyId: string, input: 
         { ':family': unlisted },
       ),
     },
+    auditStep(viewer, familySubject(family), [
+      familyChoicesChange(
+        family,
+        { listed: !church.unlisted.has(familyId), ...family.privacy },
+        { listed: !input.unlisted, ...familyChoices },
+      ),
+      ...memberChoices.map(({ member, choices }) => memberChoicesChange(member, member.privacy ?? {}, choices)),
+    ]),
   ];
   await transact(viewer.orgId, steps);
   count('PrivacyChanged');

@@ -36,6 +36,7 @@ import {
   type ImportFile,
   type ImportRecord,
 } from './repos/imports';
+import type { ImportAuthor } from './importApply';
 import { invitationsWaiting } from '../accounts/invitationQueue';
 
 /** The browser uploads at once. */
@@ -146,7 +147,7 @@ async function uploadOf(file: ImportFile, size: number): Promise<ImportFileUploa
 /** A new import of the church: its record, and where to put the people file and each groups file. */
 export async function createImportUpload(
   orgId: string,
-  startedBy: string,
+  by: ImportAuthor,
   input: ImportUploadInput,
 ): Promise<ImportUploadResult> {
   const current = await getImport(orgId);
@@ -164,7 +165,8 @@ export async function createImportUpload(
       fileName: input.fileName,
       fileKey: importFileKey(orgId, importId, endingOf(input.fileName)),
       groupsFiles,
-      startedBy,
+      startedBy: by.email,
+      startedByUserId: by.userId,
     },
     new Date().toISOString(),
   );

@@ -12,7 +12,7 @@ import { HEADERS } from '../contract/transfer';
 import { readDirectory } from '../directory/repos/directory';
 import { readGroups } from '../groups/repos/groups';
 import { exportRows } from './exportRows';
-import { toCsv } from './exportCsv';
+import { toCsv } from '../contract/csv';
 import { exportFileKey } from './transferKeys';
 import { failExport, finishExport, type ExportRef } from './repos/exports';
 

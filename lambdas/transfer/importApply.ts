@@ -31,10 +31,27 @@ const FAMILIES_AT_ONCE = 8;
 
 export interface ApplyOptions {
   importId: string;
+  /** The administrator who started it: the audit trail names them for its changes. */
+  by?: ImportAuthor;
 }
 
-/** The administrator an import writes as: it sees and may change every family of the church. */
-export const importer = (orgId: string): Viewer => ({ orgId, admin: true, familyId: null, memberId: null, user: null });
+export interface ImportAuthor {
+  userId: string;
+  email: string;
+}
+
+/**
+ * The administrator an import writes (or takes back) as: it sees and may change every family of
+ * the church, and the audit trail names the one who started it, the import's id as the request.
+ */
+export const importer = (orgId: string, options?: ApplyOptions, operation = 'import'): Viewer => ({
+  orgId,
+  admin: true,
+  familyId: null,
+  memberId: null,
+  user: null,
+  actor: options?.by ? { ...options.by, operation, requestId: options.importId } : null,
+});
 
 export interface Refused {
   line: number;
@@ -48,7 +65,7 @@ const refusalOf = (line: number, error: unknown): Refused => {
 
 /** The plan's new groups (a group whose name the church has by now is the church's). */
 export async function createGroups(orgId: string, groups: readonly Group[], options: ApplyOptions): Promise<void> {
-  const viewer = importer(orgId);
+  const viewer = importer(orgId, options);
   for (const group of groups) {
     try {
       await addGroup(viewer, { groupName: group.groupName }, groupKey(options.importId, group.groupName));
@@ -59,10 +76,10 @@ export async function createGroups(orgId: string, groups: readonly Group[], opti
 }
 
 /** New families, a few at a time; those the church refuses, with their lines. */
-export async function createFamilies(created: readonly FamilyCreation[]): Promise<Refused[]> {
+export async function createFamilies(created: readonly FamilyCreation[], options?: ApplyOptions): Promise<Refused[]> {
   const refused: Refused[] = [];
   await mapLimit(created, FAMILIES_AT_ONCE, async (family) => {
-    const steps = familyCreationSteps(family);
+    const steps = familyCreationSteps(family, importer(family.family.orgId, options));
     try {
       await transact(family.family.orgId, steps);
     } catch (error) {
@@ -82,7 +99,7 @@ export async function updateFamilies(
   updates: readonly FamilyUpdate[],
   options: ApplyOptions,
 ): Promise<Refused[]> {
-  const viewer = importer(orgId);
+  const viewer = importer(orgId, options);
   const refused: Refused[] = [];
   const memberOptions = { invite: false };
   await mapLimit(updates, FAMILIES_AT_ONCE, async (u) => {

@@ -23,7 +23,7 @@ import { parseImport } from './import/parseImport';
 import type { GroupSheet } from './import/groups';
 import type { Sheet } from './import/sheet';
 import { noCounts, planImport, type ImportPlan } from './importPlan';
-import { createFamilies, createGroups, newMembers, updateFamilies } from './importApply';
+import { createFamilies, createGroups, newMembers, updateFamilies, type ImportAuthor } from './importApply';
 import { dropWaiting, queueInvitations, sendWaiting } from '../accounts/invitationQueue';
 import { importPlanKey, importWrittenKey } from './transferKeys';
 import { changedSince, undoPlan, writtenStates, type WrittenFamily } from './importUndo';
@@ -56,6 +56,10 @@ async function readJson<T>(key: string): Promise<T> {
 }
 
 const readPlan = (task: ImportTask) => readJson<ImportPlan>(importPlanKey(task.orgId, task.importId));
+
+/** Who the audit trail names for the import's writes and its undoing: the administrator who started it. */
+const authorOf = (record: ImportRecord): ImportAuthor | undefined =>
+  record.startedByUserId ? { userId: record.startedByUserId, email: record.startedBy } : undefined;
 
 async function current(task: ImportTask, status: ImportRecord['status']) {
   const record = await getImport(task.orgId);
@@ -143,13 +147,16 @@ export async function runWrite(task: ImportTask): Promise<ImportPage> {
   const record = await current(task, 'WRITING');
   if (!record) return { ...task, next: null };
   const plan = await readPlan(task);
-  const options = { importId: task.importId };
+  const options = { importId: task.importId, by: authorOf(record) };
   const total = plan.create.length + plan.update.length;
   if (task.from === 0) await createGroups(task.orgId, plan.groups, options);
   const to = Math.min(task.from + IMPORT_PAGE, total);
   const creates = plan.create.slice(task.from, to);
   const updates = plan.update.slice(Math.max(0, task.from - plan.create.length), Math.max(0, to - plan.create.length));
-  const refused = [...(await createFamilies(creates)), ...(await updateFamilies(task.orgId, updates, options))];
+  const refused = [
+    ...(await createFamilies(creates, options)),
+    ...(await updateFamilies(task.orgId, updates, options)),
+  ];
   if (record.options?.invite) await queueInvitations(task.orgId, newMembers(creates, updates, refused));
   const touched = [...creates.map((c) => c.family.familyId), ...updates.map((u) => u.familyId)];
   await writeJson(importWrittenKey(task.orgId, task.importId, task.from), await writtenStates(task.orgId, touched));
@@ -171,7 +178,8 @@ export async function runWrite(task: ImportTask): Promise<ImportPage> {
  * administrator is told how many families changed).
  */
 export async function runUndo(task: ImportTask): Promise<ImportTask> {
-  if (!(await current(task, 'UNDOING'))) return task;
+  const record = await current(task, 'UNDOING');
+  if (!record) return task;
   const plan = await readPlan(task);
   const total = plan.create.length + plan.update.length;
   const pages = Array.from({ length: Math.ceil(total / IMPORT_PAGE) }, (_, i) => i * IMPORT_PAGE);
@@ -186,7 +194,7 @@ export async function runUndo(task: ImportTask): Promise<ImportTask> {
     });
     return task;
   }
-  await undoPlan(task.orgId, plan);
+  await undoPlan(task.orgId, plan, { importId: task.importId, by: authorOf(record) });
   await dropWaiting(
     task.orgId,
     newMembers(plan.create, plan.update, []).map((m) => m.memberId),

@@ -17,7 +17,8 @@ import { readFamily, type FamilyWithMembers } from '../directory/repos/directory
 import { deleteGroup, deleteRole } from '../groups/groups';
 import { readGroup } from '../groups/repos/groups';
 import { setFamilyPrivacy } from '../privacy/privacy';
-import { importer } from './importApply';
+import { importer, type ApplyOptions } from './importApply';
+import type { Viewer } from '../core/viewer';
 import type { FamilyUpdate, ImportPlan } from './importPlan';
 
 /** Families read or undone side by side. */
@@ -68,8 +69,8 @@ async function unlessGone(step: () => Promise<unknown>): Promise<void> {
 }
 
 /** A changed family put back as it was, each write checking the version it reads now. */
-async function restore(orgId: string, u: FamilyUpdate): Promise<void> {
-  const viewer = importer(orgId);
+async function restore(viewer: Viewer, u: FamilyUpdate): Promise<void> {
+  const { orgId } = viewer;
   for (const r of u.roles) await unlessGone(() => deleteRole(viewer, r.groupId, r.memberId));
   for (const { member } of u.added) await unlessGone(() => deleteMember(viewer, member.memberId));
   const found = await readFamily(orgId, u.familyId);
@@ -96,10 +97,10 @@ async function restore(orgId: string, u: FamilyUpdate): Promise<void> {
 }
 
 /** Takes the import back; the caller has checked that nothing it wrote changed since. */
-export async function undoPlan(orgId: string, plan: ImportPlan): Promise<void> {
-  const viewer = importer(orgId);
+export async function undoPlan(orgId: string, plan: ImportPlan, options: ApplyOptions): Promise<void> {
+  const viewer = importer(orgId, options, 'undoImport');
   await mapLimit(plan.create, AT_ONCE, (c) => unlessGone(() => deleteFamily(viewer, c.family.familyId)));
-  await mapLimit(plan.update, AT_ONCE, (u) => restore(orgId, u));
+  await mapLimit(plan.update, AT_ONCE, (u) => restore(viewer, u));
   for (const group of plan.groups) {
     const found = await readGroup(orgId, group.groupId);
     if (found && !found.roles.length) await unlessGone(() => deleteGroup(viewer, group.groupId));

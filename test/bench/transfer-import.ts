@@ -45,7 +45,7 @@ const GROUPS = 50;
 /** The file: one row per member (every generated family has members; groups without members left out). */
 async function importFile(rows: number): Promise<{ csv: string; families: number; members: number }> {
   const { exportRows } = await import('../../lambdas/transfer/exportRows');
-  const { toCsv } = await import('../../lambdas/transfer/exportCsv');
+  const { toCsv } = await import('../../lambdas/contract/csv');
   const { HEADERS } = await import('../../lambdas/contract/transfer');
   const { OPEN_LEVELS } = await import('../../lambdas/contract/privacy');
   const orgId = randomUUID();
@@ -84,7 +84,7 @@ export async function measureImport(
   const { readSheet } = await import('../../lambdas/transfer/import/readSheet');
   const { parseImport } = await import('../../lambdas/transfer/import/parseImport');
   const { planImport } = await import('../../lambdas/transfer/importPlan');
-  const { createFamilies, createGroups, updateFamilies } = await import('../../lambdas/transfer/importApply');
+  const { createFamilies, createGroups, importer, updateFamilies } = await import('../../lambdas/transfer/importApply');
   const { IMPORT_PAGE } = await import('../../lambdas/transfer/importRun');
   const { readDirectory, readOrganization } = await import('../../lambdas/directory/repos/directory');
   const { readGroups } = await import('../../lambdas/groups/repos/groups');
@@ -166,7 +166,7 @@ export async function measureImport(
   const items = [
     ...rawPlan.groups.flatMap((g) => [groupItem(g), groupNameItem(g)]),
     ...rawPlan.create.flatMap((f) =>
-      familyCreationSteps(f).flatMap((s) => (s.action.Put?.Item ? [s.action.Put.Item] : [])),
+      familyCreationSteps(f, importer(rawOrg)).flatMap((s) => (s.action.Put?.Item ? [s.action.Put.Item] : [])),
     ),
   ];
   const lane = Math.ceil(items.length / IMPORT_LANES / 25) * 25;

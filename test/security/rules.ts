@@ -378,6 +378,9 @@ export const rules: Record<Operation, Rule> = {
     settle: importEnded,
   },
   getImport: { access: 'admin', request: () => ({}), expect: adminOnly },
+  // The audit trail: the church's admins only. Another church's admin reads its own church's trail
+  // (test/integration/audit-trail.test.ts: nothing of this church's in it).
+  listAuditEntries: { access: 'admin', request: () => ({}), expect: adminOnly },
 };
 
 /**

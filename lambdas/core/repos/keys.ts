@@ -10,6 +10,7 @@
  * | church privacy      | ORG#<orgId>           | GRP#~PRIVACY                    |                                   |                                  |                                |
  * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
+ * | audit entry         | ORG#<orgId>           | AUDIT#<at>#<entryId>            | ORG#<orgId>#AUDIT#<subject> / <at>#<entryId> | ORG#<orgId>#AUDITBY#<userId> / <at>#<entryId> |   |
  * | search word         | ORG#<orgId>           | FIND#<word>#<familyId>#<recordId>|                                  |                                  |                                |
  * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
  * | group               | ORG#<orgId>           | GRP#<groupId>                   | ORG#<orgId>#GROUPS / <name>#<id>  |                                  |                                |
@@ -174,5 +175,14 @@ export const keys = {
   jobIssue: (jobId: string, issueKey: string) => ({ PK: `JOB#${jobId}`, SK: `ISSUE#${issueKey}` }),
   /** One report page's counts per organisation (its SK is the page number, so a retried page overwrites itself). */
   jobTally: (jobId: string, page: number) => ({ PK: `JOB#${jobId}`, SK: `TALLY#${String(page).padStart(8, '0')}` }),
+  /**
+   * One entry of the audit trail (audit/trail.ts), in the church's partition so the church's
+   * deletion takes it; by date in the table, by subject (`family#<id>`, `group#<id>`,
+   * `account#<id>`, `church`) in GSI1 and by the account that made it in GSI2, newest last.
+   */
+  auditEntry: (orgId: string, at: string, entryId: string) => ({ PK: `ORG#${orgId}`, SK: `AUDIT#${at}#${entryId}` }),
+  auditPrefix: 'AUDIT#',
+  auditSubjectPartition: (orgId: string, subject: string) => `ORG#${orgId}#AUDIT#${subject}`,
+  auditActorPartition: (orgId: string, userId: string) => `ORG#${orgId}#AUDITBY#${userId}`,
   emailPartition: (email: string) => `EMAIL#${normaliseEmail(email)}`,
 } as const;

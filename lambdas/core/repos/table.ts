@@ -28,6 +28,7 @@ export const ItemType = {
   jobIssue: 'JOBISSUE',
   jobTally: 'JOBTALLY',
   findWord: 'FIND',
+  audit: 'AUDIT',
 } as const;
 
 export const tableName = () => env('TABLE_NAME');

@@ -34,8 +34,15 @@ export function principalFromClaims(claims: Claims | undefined): Principal | nul
     user: null,
     groupIds: null,
     church: null,
+    actor: null,
   };
 }
+
+/** The caller as the audit trail names it for the changes of this request. */
+export const withActor = (principal: Principal, operation: string, requestId: string | undefined): Principal => ({
+  ...principal,
+  actor: { userId: principal.userId, email: principal.email, operation, requestId: requestId ?? null },
+});
 
 /** `withChurch`: read the church's privacy item in the same request as the user record (Principal.church). */
 export async function authorise(

@@ -16,7 +16,7 @@ import { compressed } from './compression';
 import { errorResponse } from './errorResponse';
 import { assertThroughSite } from './origin';
 import { observed } from './observed';
-import { authorise, principalFromClaims, type Principal } from './principal';
+import { authorise, principalFromClaims, withActor, type Principal } from './principal';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -167,7 +167,8 @@ export function defineRoute<
   }).handler(async (event) => {
     assertThroughSite(event.headers);
     const early = startEarly(schemas, event);
-    const principal = (await authorise(route.access, event, schemas.church === true)) as PrincipalOf<Op>;
+    const admitted = await authorise(route.access, event, schemas.church === true);
+    const principal = (admitted && withActor(admitted, operation, event.requestContext?.requestId)) as PrincipalOf<Op>;
     if (schemas.admit && principal) await schemas.admit(principal, event);
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});

@@ -17,7 +17,7 @@ import { groupsOfCells, type MemberGroup } from './groups';
 import { isNo, isYes, rankOfRole } from './roles';
 import type { SheetRow } from './sheet';
 import { checkedValue, type FieldKey } from './values';
-import { unescapeCell } from '../exportCsv';
+import { unescapeCell } from '../../contract/csv';
 
 export type FamilyValues = Omit<FamilyFields, 'photo'>;
 
@@ -74,7 +74,7 @@ export class RowReader {
     private readonly ownFile: boolean,
   ) {}
 
-  /** The cell of a target; in our own file, as it was before the export escaped it (exportCsv.ts). */
+  /** The cell of a target; in our own file, as it was before the export escaped it (contract/csv.ts). */
   private cell(row: SheetRow, target: ImportTarget): string {
     const index = this.columnOf.get(target);
     const text = index === undefined ? '' : (row.cells[index] ?? '');

@@ -26,6 +26,8 @@ export interface ImportRecord extends ImportFile {
   /** The groups files uploaded with the people file (contract/importJobs.ts ImportUploadInput). */
   groupsFiles: ImportFile[];
   startedBy: string;
+  /** The account of the administrator who started it (absent on an import started before the audit trail). */
+  startedByUserId?: string;
   startedAt: string;
   updatedAt: string;
   executionArn: string | null;
@@ -44,7 +46,10 @@ const recordOf = (item: Record<string, unknown>): ImportRecord => ({
 });
 
 /** What an upload says of itself: the rest of its record starts empty. */
-type Upload = Pick<ImportRecord, 'orgId' | 'importId' | 'fileName' | 'fileKey' | 'groupsFiles' | 'startedBy'>;
+type Upload = Pick<
+  ImportRecord,
+  'orgId' | 'importId' | 'fileName' | 'fileKey' | 'groupsFiles' | 'startedBy' | 'startedByUserId'
+>;
 
 /** A new upload's record: UPLOADED at `at`, nothing chosen, checked, written or refused yet (the upload's, and the bench's Check's). */
 export const uploadedImport = (upload: Upload, at: string): ImportRecord => ({

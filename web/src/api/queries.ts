@@ -12,6 +12,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { GetGroupResult, ListFamiliesResult, OperationResults } from '@contract/api';
+import type { ListAuditResult } from '@contract/audit';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 import { DIRECTORY_READS } from './directoryReads';
 
@@ -60,6 +61,32 @@ export const groupQuery = (groupId: string) =>
     getNextPageParam: (last): string | undefined => last.next ?? undefined,
   });
 export const usersQuery = () => apiQuery('listUsers');
+/** What the history page filters by, as its address names it. */
+export interface AuditFilters {
+  subject?: string;
+  by?: string;
+  from?: string;
+  to?: string;
+}
+/** The filters an address names (/admin/history?subject=family:<id>&by=...). */
+export function auditFiltersOf(params: URLSearchParams): AuditFilters {
+  const filters: AuditFilters = {};
+  for (const name of ['subject', 'by', 'from', 'to'] as const) {
+    const value = params.get(name);
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+/** The church's audit trail a page at a time, newest first; asked afresh whenever the page opens (every write adds to it). */
+export const auditQuery = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['listAuditEntries', filters] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }): Promise<ListAuditResult> =>
+      callApi('listAuditEntries', { query: { ...filters, ...(pageParam ? { after: pageParam } : {}) }, signal }),
+    getNextPageParam: (last): string | undefined => last.next ?? undefined,
+    staleTime: 0,
+  });
 /** The name of the church a sign-up link names (public: no session needed). */
 export const organizationNameQuery = (orgId: string) => apiQuery('getOrganizationName', { params: { orgId } });
 export const organizationsQuery = () => apiQuery('getAllOrganizations');
@@ -89,10 +116,18 @@ type Read =
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
 // listExports while an export is made (features/transfer/ExportSection.tsx), getImport while an
-// import is checked or written (features/transfer/ImportSection.tsx).
+// import is checked or written (features/transfer/ImportSection.tsx). listAuditEntries is read afresh
+// each time its page opens, since every write adds to it (features/audit/).
 type Write = Exclude<
   ApiOperation,
-  Read | 'getAllOrganizations' | 'getJob' | 'getPhotoUpload' | 'getDirectoryBook' | 'listExports' | 'getImport'
+  | Read
+  | 'getAllOrganizations'
+  | 'getJob'
+  | 'getPhotoUpload'
+  | 'getDirectoryBook'
+  | 'listExports'
+  | 'getImport'
+  | 'listAuditEntries'
 >;
 
 /** What a change to the directory can change (directoryReads.ts: the offline copy answers them too). */

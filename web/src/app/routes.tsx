@@ -62,6 +62,14 @@ export function appRoutes(client: QueryClient): RouteObject[] {
     return null;
   }
 
+  /** The history's first page, for the filters the address names. */
+  async function prefetchHistory(request: Request) {
+    const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
+    const filters = queries.auditFiltersOf(new URL(request.url).searchParams);
+    if (auth.isAdmin) void client.prefetchInfiniteQuery(queries.auditQuery(filters));
+    return null;
+  }
+
   /** The church a sign-up link names: public, so asked for whoever visits. */
   async function prefetchLinkedChurch({ params }: { params: { orgId?: string } }) {
     const queries = await import('../api/queries');
@@ -199,6 +207,11 @@ export function appRoutes(client: QueryClient): RouteObject[] {
                 return null;
               },
               lazy: page(() => import('../features/transfer/TransferPage')),
+            },
+            {
+              path: 'admin/history',
+              loader: ({ request }) => prefetchHistory(request),
+              lazy: page(() => import('../features/audit/HistoryPage')),
             },
           ],
         },

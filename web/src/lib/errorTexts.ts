@@ -199,6 +199,7 @@ const TEXTS = {
     serverSaid(error, 'Your privacy choices could not be saved. Please try again.'),
 
   // Import and export.
+  historyLoad: (error: unknown) => serverSaid(error, 'The history could not be loaded.'),
   exportsLoad: (error: unknown) => serverSaid(error, 'The exports could not be loaded.'),
   exportStart: (error: unknown) => serverSaid(error, 'The export could not be started. Please try again.'),
   importLoad: (error: unknown) => serverSaid(error, 'The import could not be loaded.'),

@@ -4,3 +4,6 @@ export const familyEditPath = (familyId: string) => `/families/edit/${encodeURIC
 export const memberEditPath = (memberId: string) => `/members/edit/${encodeURIComponent(memberId)}`;
 export const familyPrivacyPath = (familyId: string) => `/families/${encodeURIComponent(familyId)}/privacy`;
 export const groupPath = (groupId: string) => `/groups/${encodeURIComponent(groupId)}`;
+/** A record's history (administrators): a family with its members, a group with its roles. */
+export const historyPath = (kind: 'family' | 'group' | 'account', id: string) =>
+  `/admin/history?subject=${kind}:${encodeURIComponent(id)}`;

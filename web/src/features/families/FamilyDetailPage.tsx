@@ -13,7 +13,8 @@ import { shortDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
-import { familyEditPath, familyPrivacyPath } from '../../lib/paths';
+import { familyEditPath, familyPrivacyPath, historyPath } from '../../lib/paths';
+import { useAuth } from '../../lib/auth';
 import { FAMILY_FIELDS } from '@contract/directory';
 import { detailsOf } from '../../lib/details';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
@@ -109,6 +110,7 @@ function FamilyDetail({
   onDeleteMember: (m: MemberView) => void;
 }) {
   const navigate = useNavigate();
+  const { isAdmin } = useAuth();
   // Administrators and the family are told who may see each detail (levels); others are not.
   const levels = f.privacy?.levels;
   const details = detailsOf(FAMILY_FIELDS, f, levels, shortDate);
@@ -134,6 +136,11 @@ function FamilyDetail({
             <RouterLink className="button-link" to={familyPrivacyPath(f.familyId)}>
               Privacy
             </RouterLink>
+            {isAdmin && (
+              <RouterLink className="button-link" to={historyPath('family', f.familyId)}>
+                History
+              </RouterLink>
+            )}
             <Button
               colorTheme="error"
               isDisabled={busy !== null}

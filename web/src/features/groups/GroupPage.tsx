@@ -19,7 +19,7 @@ import { StatusMessage } from '../../components/StatusMessage';
 import { groupQuery, useApiMutation } from '../../api/queries';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/errorTexts';
-import { familyPath } from '../../lib/paths';
+import { familyPath, historyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AddMemberModal } from './AddMemberModal';
 import { GROUP_TEXTS, confirmGroupDelete, confirmRoleDelete, memberCountText } from './groupTexts';
@@ -99,6 +99,9 @@ export default function GroupPage() {
               <Button variation="primary" isDisabled={busy !== null} onClick={() => setAdding(true)}>
                 Add Member
               </Button>
+              <RouterLink className="button-link" to={historyPath('group', group.groupId)}>
+                History
+              </RouterLink>
               <Button
                 colorTheme="error"
                 isDisabled={busy !== null}
