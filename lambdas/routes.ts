@@ -18,7 +18,7 @@
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 /** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
-export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer', 'audit'] as const;
+export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer', 'changes'] as const;
 export type Area = (typeof AREAS)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
@@ -603,8 +603,18 @@ export const routes = [
     path: '/api/audit',
     access: 'admin',
     entry: 'audit/listAuditEntries',
-    area: 'audit',
+    area: 'changes',
     uses: { table: 'read' },
+  },
+  // What the church lets its members change (privacy/changeRules.ts); read with the privacy defaults.
+  {
+    operation: 'setChangeRules',
+    method: 'PUT',
+    path: '/api/change-rules',
+    access: 'admin',
+    entry: 'privacy/setChangeRules',
+    area: 'changes',
+    uses: { table: 'readWrite' },
   },
   // The church's import (transfer/churchImport.ts): the file uploaded, checked (the dry run) and written by a job.
   {

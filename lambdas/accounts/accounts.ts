@@ -27,6 +27,8 @@ import { accountExistsMail, codeMail } from './proofMails';
 import { checkProof, forgetProof, keepProof } from './repos/addressProofs';
 import { forgetOpenedFor, keepOpenedFor, openedFor, type OpenedFor } from './repos/openedAccounts';
 import { deleteUserRecord } from './repos/users';
+import { auditStep } from '../audit/trail';
+import { accountChange, accountSubject } from './audited';
 import { UNPROVEN_DAYS } from './unproven';
 
 /** One neutral answer for an unknown address, an unknown church and an address the church does not hold. */
@@ -95,7 +97,11 @@ export const purposeDone = (principal: Principal) => forgetOpenedFor(principal.u
 
 /** An unproven account, what it was opened for and what it holds (older accounts got their church before the proof). */
 async function dropUnproven(account: PoolUser): Promise<void> {
-  if (account.orgId) await deleteUserRecord(account.orgId, account.sub);
+  const orgId = account.orgId;
+  if (orgId)
+    await deleteUserRecord(orgId, account.sub, (u) =>
+      auditStep({ orgId, actor: null }, accountSubject(u), [accountChange(u, null)]),
+    );
   await deleteAccount(account);
 }
 

@@ -9,6 +9,8 @@ import { ACCOUNT_EXISTS, CANNOT_JOIN, provenAccount, purposeDone } from './accou
 import type { UserRecord } from '../core/entities';
 import { AppError, denied } from '../core/errors';
 import { clearCustomAttributes, setCustomAttributes } from './identity';
+import { auditStep } from '../audit/trail';
+import { accountChange, accountSubject } from './audited';
 import { createMemberUserRecord, findMemberByEmail, findMembersByEmailAnywhere, type MemberLink } from './repos/users';
 
 /** What our organisation ids look like; anything else cannot name a church. */
@@ -51,7 +53,10 @@ export async function joinChurch(principal: Principal, orgId: string | null): Pr
   };
   let outcome: Awaited<ReturnType<typeof createMemberUserRecord>>;
   try {
-    outcome = await createMemberUserRecord(user);
+    outcome = await createMemberUserRecord(
+      user,
+      auditStep({ ...principal, orgId: user.orgId }, accountSubject(user), [accountChange(null, user)]),
+    );
   } catch (error) {
     await clearCustomAttributes(account.username);
     throw error;

@@ -10,6 +10,8 @@ import { ADMIN_EXISTS, provenAccount, purposeDone } from './accounts';
 import { trialEnd, type Organization, type UserRecord } from '../core/entities';
 import { AppError } from '../core/errors';
 import { clearCustomAttributes, setCustomAttributes } from './identity';
+import { auditStep } from '../audit/trail';
+import { accountChange, accountSubject } from './audited';
 import { createOrganization, isOrgNameTaken, ORG_NAME_TAKEN } from './repos/orgs';
 
 export async function registerChurch(principal: Principal, church: ChurchInfo): Promise<Organization> {
@@ -47,7 +49,11 @@ export async function registerChurch(principal: Principal, church: ChurchInfo): 
   };
   await setCustomAttributes(account.username, { orgId, admin: 'true' });
   try {
-    await createOrganization(org, admin);
+    await createOrganization(
+      org,
+      admin,
+      auditStep({ ...principal, orgId }, accountSubject(admin), [accountChange(null, admin)]),
+    );
   } catch (error) {
     await clearCustomAttributes(account.username);
     throw error;

@@ -9,6 +9,8 @@ import { getOrgAndUser } from './repos/orgs';
 import { denied } from '../core/errors';
 import { VERIFY_FIRST } from './accounts';
 import { setCustomAttributes } from './identity';
+import { auditStep } from '../audit/trail';
+import { accountChange, accountSubject } from './audited';
 import { findMemberByEmail, getUserRecord, linkUserToMember } from './repos/users';
 
 const NOT_LINKED = 'No member of your church holds this email address yet.';
@@ -60,7 +62,12 @@ export async function linkToMember(principal: Principal): Promise<AddClaimCredsR
     return { success: true, linked: false, message: 'Administrator accounts are not linked automatically.' };
   const member = await findMemberByEmail(user.orgId, user.email);
   // No member, the member deleted, or the account placed or made an admin between the look-up and the link.
-  if (!member || (await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId)) !== 'linked') {
+  const linked = { ...user, memberId: member?.memberId ?? null, familyId: member?.familyId ?? null };
+  const audit = auditStep(p, accountSubject(user), [accountChange(user, linked)]);
+  if (
+    !member ||
+    (await linkUserToMember(user.orgId, user.userId, member.memberId, member.familyId, audit)) !== 'linked'
+  ) {
     return { success: true, linked: false, message: NOT_LINKED };
   }
   await setCustomAttributes(user.email, { memberId: member.memberId, familyId: member.familyId });

@@ -15,6 +15,9 @@ import { setCustomAttributes } from './identity';
 import { isOperatorEmail } from './operator';
 import { getOrgName } from './repos/orgs';
 import { listInvitations } from './repos/invitations';
+import type { Viewer } from '../core/viewer';
+import { auditStep } from '../audit/trail';
+import { accountChange, accountSubject } from './audited';
 import {
   deleteUserRecord,
   getUserRecord,
@@ -24,11 +27,14 @@ import {
 } from './repos/users';
 
 export const USER_NOT_FOUND = 'User not found.';
+
+/** The audit entry of an account's admin right set to `admin`. */
+const adminAudit = (actor: Actor, user: UserRecord, admin: boolean) =>
+  auditStep(actor, accountSubject(user), [accountChange(user, { ...user, admin })]);
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 
-/** The admin making the change. */
-export interface Actor {
-  orgId: string;
+/** The admin making the change (the audit trail names their account). */
+export interface Actor extends Pick<Viewer, 'orgId' | 'actor'> {
   userId: string;
 }
 
@@ -66,7 +72,12 @@ async function removeAdminRight(actor: Actor, target: UserRecord): Promise<void>
   const others = (await churchUsers(actor.orgId)).filter((u) => u.admin && u.userId !== target.userId);
   const keepers = others.sort((a, b) => Number(b.userId === actor.userId) - Number(a.userId === actor.userId));
   for (const keeper of keepers) {
-    const outcome = await removeAdminWhileKept(actor.orgId, target.userId, keeper.userId);
+    const outcome = await removeAdminWhileKept(
+      actor.orgId,
+      target.userId,
+      keeper.userId,
+      adminAudit(actor, target, false),
+    );
     if (outcome === 'removed') return;
     if (outcome === 'gone') throw notFound(USER_NOT_FOUND);
   }
@@ -76,11 +87,18 @@ async function removeAdminRight(actor: Actor, target: UserRecord): Promise<void>
 /** The record first (it decides), then the Cognito attribute; a failure of the second undoes the first. */
 async function changeAdmin(actor: Actor, before: UserRecord, admin: boolean): Promise<UserView> {
   if (!admin && before.admin) await removeAdminRight(actor, before);
-  else if (!(await setUserRecordAdmin(actor.orgId, before.userId, admin))) throw notFound(USER_NOT_FOUND);
+  else if (!(await setUserRecordAdmin(actor.orgId, before.userId, admin, adminAudit(actor, before, admin))))
+    throw notFound(USER_NOT_FOUND);
   try {
     await setCustomAttributes(before.userId, { admin: admin ? 'true' : 'false' });
   } catch (error) {
-    await setUserRecordAdmin(actor.orgId, before.userId, before.admin === true);
+    const undone = { ...before, admin };
+    await setUserRecordAdmin(
+      actor.orgId,
+      before.userId,
+      before.admin === true,
+      adminAudit(actor, undone, before.admin),
+    );
     if ((error as Error).name === 'UserNotFoundException') {
       throw new AppError('failed-precondition', 'This user no longer has a sign-in account. Delete the user instead.');
     }
@@ -94,9 +112,9 @@ export async function setAdmin(actor: Actor, userId: string, admin: boolean): Pr
 }
 
 /** The super-admin makes a user of a church its administrator (for a church that lost its own). */
-export async function makeChurchAdmin(operator: Pick<Actor, 'userId'>, orgId: string, userId: string) {
+export async function makeChurchAdmin(operator: Pick<Actor, 'userId' | 'actor'>, orgId: string, userId: string) {
   if ((await getOrgName(orgId)) === null) throw notFound(JOB_MESSAGES.orgNotFound);
-  return changeAdmin({ orgId, userId: operator.userId }, await churchUser(orgId, userId), true);
+  return changeAdmin({ orgId, userId: operator.userId, actor: operator.actor }, await churchUser(orgId, userId), true);
 }
 
 /** The super-admin's view of a church's users, to choose its administrator. */
@@ -117,7 +135,7 @@ export async function deleteUser(actor: Actor, userId: string): Promise<UserView
   if (user.admin) await removeAdminRight(actor, user);
   // By the record's id (the account's sub): exactly the account this record belongs to.
   await deleteAccount({ sub: userId });
-  await deleteUserRecord(actor.orgId, userId);
+  await deleteUserRecord(actor.orgId, userId, (u) => auditStep(actor, accountSubject(u), [accountChange(u, null)]));
   return userView(user);
 }
 

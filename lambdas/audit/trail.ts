@@ -50,7 +50,7 @@ export interface AuditOptions {
 
 /** The entry of a change to `subject`, as one step of its transaction; records that did not move are left out. */
 export function auditStep(
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'orgId' | 'actor'>,
   subject: AuditSubject,
   records: readonly (AuditRecord | null)[],
   options: AuditOptions = {},

@@ -15,6 +15,8 @@ import { retirePhoto } from '../photos/photo-retiring';
 import { takeNewPhoto } from '../photos/photo-taking';
 import { photoUrl, presignPhotoUpload } from '../photos/photos';
 import { getBookSettings, saveBookSettingsAction, type StoredBookSettings } from './repos/bookSettings';
+import type { Viewer } from '../core/viewer';
+import { auditStep, churchSubject, recordChange } from '../audit/trail';
 import { CONCURRENT_WRITE, ConditionFailed, transact } from '../core/repos/transact';
 
 export const COVER_NOT_OURS = 'Please upload the cover photo for this book again.';
@@ -41,7 +43,20 @@ export async function readBookSettings(orgId: string): Promise<BookSettings | nu
   return stored ? viewOf(stored) : null;
 }
 
-export async function saveBookSettings(orgId: string, input: BookSettingsInput): Promise<SetBookSettingsResult> {
+/** The book's settings as the audit trail records them. */
+const settingsChange = (before: StoredBookSettings | null, after: StoredBookSettings) =>
+  recordChange(
+    { kind: 'settings', id: 'book', name: 'The printed book' },
+    ['paper', 'photos', 'coverPhoto'],
+    before,
+    after,
+  );
+
+export async function saveBookSettings(
+  admin: Pick<Viewer, 'orgId' | 'actor'>,
+  input: BookSettingsInput,
+): Promise<SetBookSettingsResult> {
+  const { orgId } = admin;
   const current = await getBookSettings(orgId);
   const readCover = current?.coverPhoto ?? null;
   const cover = input.coverPhoto === undefined ? readCover : input.coverPhoto;
@@ -59,6 +74,7 @@ export async function saveBookSettings(orgId: string, input: BookSettingsInput):
     await transact(orgId, [
       { action: saveBookSettingsAction(orgId, stored, readCover) },
       ...(taken ? [taken.step] : []),
+      auditStep(admin, churchSubject(orgId), [settingsChange(current, stored)]),
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;

@@ -6,12 +6,13 @@ import type { LinkAppResult } from './app';
 import type { ErrorCode } from './errors';
 import type { SetTwoStepResult } from './mfa';
 import type { FamilyFields, MemberFields } from './directory';
-import type { FamilyPrivacyView, MemberPrivacyView, PrivacyDefaultsResult } from './privacy';
+import type { FamilyPrivacyView, MemberPrivacyView } from './privacy';
 import type { InvitationResult } from './invitations';
 import type { GetAllOrganizationsResult, JobView, StartJobResult } from './jobs';
 import type { GetDirectoryBookResult, SetBookSettingsResult, StartDirectoryBookResult } from './book';
 import type { ListExportsResult, StartExportResult } from './exports';
 import type { ListAuditResult } from './audit';
+import type { ChangeRules, PrivacyDefaultsResult, SetChangeRulesResult } from './changeRules';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 
 export interface ApiErrorBody {
@@ -116,11 +117,14 @@ export interface SearchDirectoryResult {
 
 export interface GetFamilyResult {
   family: FamilyView;
+  /** For the family's own user and administrators: what the church lets families change (null for anyone else). */
+  rules: ChangeRules | null;
 }
 
 export interface GetMemberResult {
   member: MemberView;
   canEdit: boolean;
+  rules: ChangeRules | null;
 }
 
 export interface SavedResult {
@@ -329,6 +333,7 @@ export interface OperationResults {
   startExport: StartExportResult;
   listExports: ListExportsResult;
   listAuditEntries: ListAuditResult;
+  setChangeRules: SetChangeRulesResult;
   createImportUpload: ImportUploadResult;
   checkImport: ImportResult;
   confirmImport: ImportResult;

@@ -36,6 +36,7 @@ export const DELETED_KINDS = [
   'groupNameClaims',
   'photos',
   'exports',
+  'auditEntries',
   'organizationNameClaims',
   'organizations',
   'otherItems',

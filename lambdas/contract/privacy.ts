@@ -99,11 +99,6 @@ export const FamilyPrivacyInput = z.object({
 });
 export type FamilyPrivacyInput = z.output<typeof FamilyPrivacyInput>;
 
-/** The church's defaults as the Privacy page edits them. */
-export interface PrivacyDefaultsResult {
-  levels: Levels;
-}
-
 /**
  * What an administrator or the family itself is told about a family's privacy: its choices, and
  * the level that applies to each field once the church's defaults fill the gaps. Nobody else

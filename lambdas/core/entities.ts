@@ -2,6 +2,7 @@
 import type { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import type { RecordOf } from '../contract/entity';
 import type { Choices, FamilyShared, Levels, MemberShared } from '../contract/privacy';
+import type { ChangeRules } from '../contract/changeRules';
 
 // An optional field may be missing from an item written before it existed: readers take it as null.
 type FamilyFields = RecordOf<typeof FAMILY_FIELDS>;
@@ -95,11 +96,15 @@ export interface Member extends MemberFields {
   updatedAt: string;
 }
 
-/** The church's privacy item: its defaults (a field never set is shared with everyone) and its unlisted families. */
+/**
+ * The church's privacy item: its defaults (a field never set is shared with everyone), its
+ * unlisted families, and what it lets members change (contract/changeRules.ts).
+ */
 export interface ChurchPrivacy {
   levels: Levels;
   /** Families left out of the directory: only administrators and the family itself see them. */
   unlisted: ReadonlySet<string>;
+  rules: ChangeRules;
 }
 
 export interface Group {

@@ -29,6 +29,9 @@ import { churchOf, sightOf } from './sight';
 import { familyView } from './views';
 import { auditStep, type AuditOptions } from '../audit/trail';
 import { familyChange, familySubject, memberChange } from './audited';
+import { accountUnlinked } from '../accounts/audited';
+import { mustAllowFields } from './fieldRules';
+import { rulesFor } from './fieldRules';
 import { roleChange } from '../groups/audited';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';
@@ -122,6 +125,7 @@ export async function updateFamily(
     taken,
     family,
   );
+  if (!viewer.admin) mustAllowFields(viewer, (await churchOf(viewer)).rules.family, FAMILY_FIELDS, family, next);
   const { condition, values } = unchangedSince(family, 'membersVersion');
   const steps: Step[] = [
     { action: put(familyItem(next), condition, values) },
@@ -176,6 +180,7 @@ export async function deleteFamily(viewer: Viewer, familyId: string): Promise<Fa
       familyChange(family, null),
       ...members.map((m) => memberChange(m, null)),
       ...roles.map((r) => roleChange(r, null)),
+      ...users.map(accountUnlinked),
     ]),
   ];
   await transactOrConflict(viewer.orgId, steps);
@@ -202,5 +207,8 @@ export async function familyOf(viewer: Viewer, familyId: string): Promise<GetFam
   if (!found) throw notFound(FAMILY_NOT_FOUND);
   const sight = await sightOf(viewer, church);
   if (!seesFamily(sight.audience, church, found.family.familyId)) throw notFound(FAMILY_NOT_FOUND);
-  return { family: await familyView(sight, found.family, found.members) };
+  return {
+    family: await familyView(sight, found.family, found.members),
+    rules: rulesFor(viewer, church, familyId),
+  };
 }

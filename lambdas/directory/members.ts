@@ -40,10 +40,18 @@ import { sightOf } from './sight';
 import { auditStep, type AuditOptions } from '../audit/trail';
 import { familySubject, memberChange } from './audited';
 import { roleChange } from '../groups/audited';
+import { accountUnlinked } from '../accounts/audited';
+import { mustAllowFields, rulesFor } from './fieldRules';
+import { churchOf } from './sight';
 import { memberView } from './views';
 
 /** An accepted add or update (contract/directory.ts); optional fields left out are null. */
 type MemberInput = RecordOf<typeof MEMBER_FIELDS>;
+
+/** What the church lets a family user change on its members (fieldRules.ts). */
+async function memberRules(viewer: Viewer) {
+  return (await churchOf(viewer)).rules.member;
+}
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const EMAIL_TAKEN = 'A member with this email address already exists in your organization.';
@@ -132,6 +140,8 @@ export async function addMember(
       if (!found) throw notFound(FAMILY_NOT_FOUND);
       const { family } = found;
       if (found.members.length >= FAMILY_MEMBER_LIMIT) throw new AppError('failed-precondition', FAMILY_FULL_MESSAGE);
+      if (!viewer.admin)
+        mustAllowFields(viewer, await memberRules(viewer), MEMBER_FIELDS, null, valuesOf(MEMBER_FIELDS, input));
       const member = newMember(
         {
           memberId,
@@ -193,6 +203,7 @@ export async function updateMember(
     version: member.version + 1,
     updatedAt: new Date().toISOString(),
   };
+  if (!viewer.admin) mustAllowFields(viewer, await memberRules(viewer), MEMBER_FIELDS, member, wanted);
   const unchanged = memberUnchanged(member);
   const memberName = roleMemberName(wanted);
   const stepsOf = (next: Member): Step[] => {
@@ -234,7 +245,11 @@ export async function deleteMember(viewer: Viewer, memberId: string): Promise<Me
       ...wordSteps(viewer.orgId, member.familyId, member.memberId, memberWords(member), []),
       // The family's marks of the member's groups go with the roles (that update also touches the family).
       ...(roles.length ? familyLeaveMarks(roles) : [familyTouched(member)]),
-      auditStep(viewer, familySubject(member), [memberChange(member, null), ...roles.map((r) => roleChange(r, null))]),
+      auditStep(viewer, familySubject(member), [
+        memberChange(member, null),
+        ...roles.map((r) => roleChange(r, null)),
+        ...users.map(accountUnlinked),
+      ]),
     ],
     () => new AppError('aborted', MEMBER_CHANGED),
   );
@@ -250,5 +265,6 @@ export async function memberOf(viewer: Viewer, memberId: string): Promise<GetMem
   return {
     member: memberView(sight, found.member),
     canEdit: seesSettings(sight.audience, found.member.familyId),
+    rules: rulesFor(viewer, church, found.member.familyId),
   };
 }

@@ -2,13 +2,7 @@
  * Changing who sees what: the church's defaults (administrators) and a family's own choices for
  * itself and its members (the family, or an administrator). One transaction each.
  */
-import {
-  PRIVACY_MESSAGES,
-  type Choices,
-  type FamilyPrivacyInput,
-  type Levels,
-  type PrivacyDefaultsResult,
-} from '../contract/privacy';
+import { PRIVACY_MESSAGES, type Choices, type FamilyPrivacyInput, type Levels } from '../contract/privacy';
 import { count } from '../platform/metrics';
 import { denied, invalid } from '../core/errors';
 import { familyToChange } from '../directory/families';
@@ -23,11 +17,14 @@ import { transact, type Step } from '../core/repos/transact';
 import type { Viewer } from '../core/viewer';
 import { auditStep, churchSubject } from '../audit/trail';
 import { familySubject } from '../directory/audited';
+import { mustAllowLevels } from './changeRules';
+import type { PrivacyDefaultsResult } from '../contract/changeRules';
 import { defaultsChange, familyChoicesChange, memberChoicesChange } from './audited';
 
 export async function churchDefaults(viewer: Viewer): Promise<PrivacyDefaultsResult> {
   if (!viewer.admin) throw denied();
-  return { levels: (await readChurchPrivacy(viewer.orgId)).levels };
+  const { levels, rules } = await readChurchPrivacy(viewer.orgId);
+  return { levels, rules };
 }
 
 export async function setChurchDefaults(viewer: Viewer, levels: Levels): Promise<void> {
@@ -60,6 +57,8 @@ export async function setFamilyPrivacy(viewer: Viewer, familyId: string, input: 
     member: members.find((m) => m.memberId === memberId)!,
     choices: chosen(choices),
   }));
+  mustAllowLevels(viewer, church.rules, family.privacy ?? {}, familyChoices);
+  for (const { member, choices } of memberChoices) mustAllowLevels(viewer, church.rules, member.privacy ?? {}, choices);
   const unlisted = new Set([familyId]);
   const steps: Step[] = [
     { action: churchExists(viewer.orgId) },

@@ -23,6 +23,7 @@ import {
   type Level,
   type Levels,
   type MemberShared,
+  type Shared,
 } from '../contract/privacy';
 import type { ChurchPrivacy, Family, Member } from '../core/entities';
 import { familyGroupIds, memberGroupIds } from '../groups/repos/groupMarks';
@@ -45,15 +46,15 @@ export const ADMIN_AUDIENCE: Audience = { admin: true, familyId: null, groups: n
 const sharesGroup = (audience: Audience, groupIds: ReadonlySet<string>) =>
   [...groupIds].some((g) => audience.groups.has(g));
 
+/** The level of one detail: the family's (or member's) own choice, unless the church fixed it for every family; else the church's. */
+const levelOf = <K extends Shared>(church: ChurchPrivacy, choices: Partial<Record<K, Level>> | undefined, key: K) =>
+  (church.rules.fixed.includes(key) ? undefined : choices?.[key]) ?? church.levels[key] ?? 'everyone';
+
 export const familyLevels = (church: ChurchPrivacy, family: Pick<Family, 'privacy'>): Levels<FamilyShared> =>
-  Object.fromEntries(
-    FAMILY_SHARED_KEYS.map((k) => [k, family.privacy?.[k] ?? church.levels[k] ?? 'everyone']),
-  ) as Levels<FamilyShared>;
+  Object.fromEntries(FAMILY_SHARED_KEYS.map((k) => [k, levelOf(church, family.privacy, k)])) as Levels<FamilyShared>;
 
 export const memberLevels = (church: ChurchPrivacy, member: Pick<Member, 'privacy'>): Levels<MemberShared> =>
-  Object.fromEntries(
-    MEMBER_SHARED_KEYS.map((k) => [k, member.privacy?.[k] ?? church.levels[k] ?? 'everyone']),
-  ) as Levels<MemberShared>;
+  Object.fromEntries(MEMBER_SHARED_KEYS.map((k) => [k, levelOf(church, member.privacy, k)])) as Levels<MemberShared>;
 
 /** Sees the family at all (it may be left out of the directory). */
 export const seesFamily = (audience: Audience, church: ChurchPrivacy, familyId: string) =>

@@ -19,6 +19,8 @@ import { env } from '../platform/env';
 import { log, safeError } from '../platform/log';
 import { executionStatus, startExecution } from '../platform/aws/sfn';
 import { presignS3 } from '../platform/aws/s3-presign';
+import type { Viewer } from '../core/viewer';
+import { auditStep, churchSubject, recordChange } from '../audit/trail';
 import { createExport, failExport, latestExports, setExportExecution, type ExportRecord } from './repos/exports';
 
 /** How many of the church's exports the page lists. */
@@ -82,13 +84,25 @@ export async function listExports(orgId: string): Promise<ListExportsResult> {
   return { success: true, exports: await views(await latestExports(orgId, EXPORTS_LISTED)) };
 }
 
+/** The administrator who starts an export: the record and the audit trail name them. */
+export interface ExportAdmin extends Pick<Viewer, 'orgId' | 'actor'> {
+  email: string;
+}
+
+/** The audit entry of an export: the church's records left it as a file. */
+export const exportAudit = (admin: Pick<Viewer, 'orgId' | 'actor'>, jobId: string) =>
+  auditStep(admin, churchSubject(admin.orgId), [
+    recordChange({ kind: 'export', id: jobId, name: 'The directory, exported as CSV' }, [], null, {}),
+  ]);
+
 /** Starts an export of the church, or joins the one being made. */
-export async function startExport(orgId: string, startedBy: string): Promise<StartExportResult> {
+export async function startExport(admin: ExportAdmin): Promise<StartExportResult> {
+  const { orgId } = admin;
   const [newest] = await latestExports(orgId, 1);
   if (newest?.status === 'RUNNING' && (await stillRuns(newest)))
     return { success: true, joined: true, export: await view(newest, true, false) };
   const ref = { orgId, startedAt: new Date().toISOString(), jobId: randomUUID() };
-  const record = await createExport(ref, startedBy);
+  const record = await createExport(ref, admin.email, exportAudit(admin, ref.jobId));
   try {
     const executionArn = await startExecution(env('CHURCH_EXPORT_STATE_MACHINE_ARN'), ref.jobId, ref);
     await setExportExecution(ref, executionArn);

@@ -22,6 +22,8 @@ import { userItem } from '../../lambdas/accounts/repos/users';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import type { LocalConfig } from './config';
 import { turnOnOperatorTotp } from './operator-totp';
+import { auditStep } from '../../lambdas/audit/trail';
+import { accountChange, accountSubject } from '../../lambdas/accounts/audited';
 import { sampleAddress, sampleDay, seededRandom } from './seeded-random';
 
 export const DEMO_CHURCH = 'Grace Community Church';
@@ -245,7 +247,11 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
     platform: null,
     mobileAppLinked: false,
   });
-  await createOrganization(org, user(adminId, admin.email, true));
+  const adminUser = user(adminId, admin.email, true);
+  const registered = auditStep({ orgId: org.orgId, actor: null }, accountSubject(adminUser), [
+    accountChange(null, adminUser),
+  ]);
+  await createOrganization(org, adminUser, registered);
 
   // Imported here: the pipeline's logger reads LOG_LEVEL when made, which the stack sets when it starts.
   const { writeRenditions } = await import('../../lambdas/photos/photo-uploads');

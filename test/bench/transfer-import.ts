@@ -30,6 +30,7 @@ import { generateDirectory, generateGroups, LATIN_NAMES } from './church';
 import { inFreshNode } from './fresh-node';
 import { round2, type Metric } from './metrics';
 import { registerChurch, type BenchStack } from './stack';
+import { OPEN_RULES } from '../../lambdas/contract/changeRules';
 import { taskProcessEnv } from './task-bundle';
 
 const SEED = 20260032;
@@ -68,7 +69,11 @@ async function importFile(rows: number): Promise<{ csv: string; families: number
   const { rows: cells } = exportRows({
     families: families.map((family) => ({ family, members: byFamily.get(family.familyId)! })),
     groups: grouped.groups.filter((g) => g.roleCount).map((group) => ({ group, roles: roles.get(group.groupId)! })),
-    church: { levels: OPEN_LEVELS, unlisted: new Set(families.filter((_, i) => i % 10 === 9).map((f) => f.familyId)) },
+    church: {
+      levels: OPEN_LEVELS,
+      unlisted: new Set(families.filter((_, i) => i % 10 === 9).map((f) => f.familyId)),
+      rules: OPEN_RULES,
+    },
   });
   return { csv: toCsv(HEADERS, cells), families: families.length, members: members.length };
 }

@@ -97,6 +97,7 @@ async function measure(
   const { readGroups } = await import('../../lambdas/groups/repos/groups');
   const { runExport } = await import('../../lambdas/transfer/exportRun');
   const { createExport, latestExports } = await import('../../lambdas/transfer/repos/exports');
+  const { exportAudit } = await import('../../lambdas/transfer/churchExport');
   const table = stack.config.tableName;
 
   const orgId = await registerChurch(stack.url, stack.pool, 'Transfer Bench Church', ADMIN);
@@ -115,7 +116,7 @@ async function measure(
   /** An export recorded as startExport records it (the task finishes that record). */
   const recorded = async () => {
     const ref = { orgId, startedAt: new Date().toISOString(), jobId: randomUUID() };
-    await createExport(ref, ADMIN.email);
+    await createExport(ref, ADMIN.email, exportAudit({ orgId, actor: null }, ref.jobId));
     return ref;
   };
   const checkRows = (rows: number) => {

@@ -11,7 +11,9 @@ import { ddb } from '../../lambdas/platform/aws/ddb';
 import { routes } from '../../lambdas/routes';
 import { call } from '../support/api';
 import { stack } from '../support/env';
-import { addFamilyVia, createChurch, memberAccountIn, snapshotTable } from '../support/fixtures';
+import { addFamilyVia, createChurch, memberAccountIn, signUpAndJoin, snapshotTable, unique } from '../support/fixtures';
+import { finishedExport } from '../support/exports';
+import type { ListUsersResult } from '../../lambdas/contract/api';
 
 const history = (token: string, query = '') => call<ListAuditResult>('listAuditEntries', { token, query });
 
@@ -70,9 +72,11 @@ describe('the audit trail', () => {
     const deleted = await call('deleteFamily', { token: church.adminToken, params: { familyId } });
     expect(deleted.status).toBe(200);
     const [removal] = (await history(church.adminToken, `subject=family:${familyId}`)).body.entries;
+    // The member's account stays, unlinked from the member in the same transaction.
     expect(removal!.records.map((r) => [r.kind, r.action])).toEqual([
       ['family', 'removed'],
       ['member', 'removed'],
+      ['account', 'changed'],
     ]);
     expect(removal!.records[1]!.changes).toContainEqual({ field: 'cellphone', old: '919-555-0177', new: null });
   });
@@ -80,8 +84,9 @@ describe('the audit trail', () => {
   it('writes one item per change, which expires after a year, and none for a refused change', async () => {
     const church = await createChurch();
     const { familyId } = await addFamilyVia(church.adminToken);
+    // The registration's, the family's and its member's.
     const items = await auditItems(church.orgId);
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     for (const item of items) {
       const at = Date.parse(item.at as string) / 1000;
       expect(item.expiresAt).toBe(Math.floor(at) + AUDIT_KEPT_DAYS * 24 * 60 * 60);
@@ -134,8 +139,64 @@ describe('the audit trail', () => {
 
     const today = new Date().toISOString().slice(0, 10);
     const all = (await history(church.adminToken, `from=${firstDay}&to=${today}`)).body.entries;
-    expect(all.map((e) => e.operation)).toEqual(['setFamilyPrivacy', 'addRole', 'addGroup', 'addMember', 'addFamily']);
+    expect(all.map((e) => e.operation)).toEqual([
+      'setFamilyPrivacy',
+      'addRole',
+      'addGroup',
+      'addMember',
+      'addFamily',
+      'finishRegistration',
+    ]);
     expect((await history(church.adminToken, 'to=2001-01-01')).body.entries).toEqual([]);
+  });
+
+  it("records accounts, admin rights, the book's settings and exports", async () => {
+    const church = await createChurch();
+    const email = `${unique('joiner')}@example.org`;
+    const { familyId } = await addFamilyVia(church.adminToken);
+    await call('addMember', { token: church.adminToken, body: { familyId, name: 'Ruth', email } });
+    const joined = await signUpAndJoin(email, church.orgId);
+    expect(joined.status).toBe(200);
+    const users = await call<ListUsersResult>('listUsers', { token: church.adminToken });
+    const joiner = users.body.users.find((u) => u.email === email)!;
+    const admin = users.body.users.find((u) => u.email === church.adminEmail)!;
+    expect(
+      (
+        await call('setUserAdminClaim', {
+          token: church.adminToken,
+          params: { userId: joiner.userId },
+          body: { setAdminStatus: true },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('deleteUserAuth', { token: church.adminToken, params: { userId: joiner.userId } })).status).toBe(
+      200,
+    );
+
+    const account = (await history(church.adminToken, `subject=account:${joiner.userId}`)).body.entries;
+    // An administrator's account loses the right first (a write that keeps another administrator), then goes.
+    expect(account.map((e) => [e.operation, e.by?.email, e.records[0]!.action])).toEqual([
+      ['deleteUserAuth', church.adminEmail, 'removed'],
+      ['deleteUserAuth', church.adminEmail, 'changed'],
+      ['setUserAdminClaim', church.adminEmail, 'changed'],
+      ['finishSignUp', email, 'added'],
+    ]);
+    expect(account[2]!.records[0]!.changes).toEqual([{ field: 'admin', old: false, new: true }]);
+    expect(account[3]!.records[0]!.changes).toContainEqual({ field: 'familyId', old: null, new: familyId });
+    const registered = (await history(church.adminToken, `subject=account:${admin.userId}`)).body.entries;
+    expect(registered.map((e) => e.operation)).toEqual(['finishRegistration']);
+
+    expect(
+      (await call('setBookSettings', { token: church.adminToken, body: { paper: 'a4', photos: false } })).status,
+    ).toBe(200);
+    expect((await call('startExport', { token: church.adminToken })).status).toBe(200);
+    await finishedExport(church.adminToken);
+    const churchWide = (await history(church.adminToken, 'subject=church')).body.entries;
+    expect(churchWide.map((e) => [e.operation, e.records[0]!.kind])).toEqual([
+      ['startExport', 'export'],
+      ['setBookSettings', 'settings'],
+    ]);
+    expect(churchWide[1]!.records[0]!.changes).toContainEqual({ field: 'paper', old: null, new: 'a4' });
   });
 
   it('pages with an opaque pointer, newest first, to the end', async () => {

@@ -6,6 +6,7 @@ import { roleItem } from '../../lambdas/directory/repos/items';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { call } from '../support/api';
 import { stack } from '../support/env';
+import { OPEN_RULES } from '../../lambdas/contract/changeRules';
 import { addFamilyVia, createAccountIn, createChurch, newId, snapshotTable, unique } from '../support/fixtures';
 
 const getItem = async (Key: Record<string, unknown>) =>
@@ -30,6 +31,8 @@ describe('members', () => {
     });
     expect(read.body).toEqual({
       canEdit: true,
+      // What the church lets families change, for the administrator's form (a church that never chose: everything).
+      rules: OPEN_RULES,
       member: {
         memberId: added.body.id,
         familyId,

@@ -186,6 +186,8 @@ async function buildChurch(
       groupNameClaims: groups.length,
       ...(options.photos ? { photos: options.photos } : {}),
       ...(options.exports ? { exports: options.exports } : {}),
+      // The registration's entry in the audit trail (the items above were put directly, with none).
+      auditEntries: 1,
       organizationNameClaims: 1,
       organizations: 1,
     },
@@ -372,7 +374,8 @@ describe('deleting all data of an organisation', () => {
         (partial.memberEmailClaims ?? 0) +
         (partial.groups ?? 0) +
         (partial.groupNameClaims ?? 0) +
-        (partial.roles ?? 0),
+        (partial.roles ?? 0) +
+        (partial.auditEntries ?? 0),
     ).toBe(DELETION_PAGE_ITEMS);
     expect(partial.organizations).toBeUndefined();
     expect((await partition(orgId)).length).toBeGreaterThan(0);

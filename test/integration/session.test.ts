@@ -7,6 +7,10 @@ import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
 import type { MeResult } from '../../lambdas/contract/api';
 import { linkUserToMember } from '../../lambdas/accounts/repos/users';
+import { auditStep } from '../../lambdas/audit/trail';
+
+/** The audit entry of a link the test makes itself (the system's, naming no account). */
+const linkAudit = (orgId: string) => auditStep({ orgId, actor: null }, { kind: 'church', id: orgId, name: 'test' }, []);
 import { PASSWORD, createAccountIn, createChurch, memberAccountIn, newId, unique } from '../support/fixtures';
 
 const claimsOf = (token: string) =>
@@ -98,9 +102,15 @@ describe('addClaimCreds never links another person’s account', () => {
     // An account whose record is linked but whose token is not yet.
     const email = `${unique('placed')}@example.org`;
     const account = await createAccountIn(church.orgId, { email });
-    expect(await linkUserToMember(church.orgId, account.userId, mine.family.memberId, mine.family.familyId)).toBe(
-      'linked',
-    );
+    expect(
+      await linkUserToMember(
+        church.orgId,
+        account.userId,
+        mine.family.memberId,
+        mine.family.familyId,
+        linkAudit(church.orgId),
+      ),
+    ).toBe('linked');
     const planted = await call('addMember', {
       token: theirs.token,
       body: { familyId: theirs.family.familyId, name: 'Not Me', email },
@@ -118,9 +128,15 @@ describe('addClaimCreds never links another person’s account', () => {
       'custom:familyId': mine.family.familyId,
     });
     // The repository's own write refuses it too, whoever asks.
-    expect(await linkUserToMember(church.orgId, account.userId, theirs.family.memberId, theirs.family.familyId)).toBe(
-      'not-linkable',
-    );
+    expect(
+      await linkUserToMember(
+        church.orgId,
+        account.userId,
+        theirs.family.memberId,
+        theirs.family.familyId,
+        linkAudit(church.orgId),
+      ),
+    ).toBe('not-linkable');
   });
 });
 

@@ -9,13 +9,18 @@ import { routes } from '../../lambdas/routes';
 import { call } from '../support/api';
 import { snapshotStorage } from '../support/fixtures';
 import { ROLES, buildWorld, unknownTarget, type World } from './roles';
-import { NO_HIDDEN_ID, rules } from './rules';
+import { AUDITS, NO_HIDDEN_ID, rules } from './rules';
+
+/** How many audit entries the table holds (every church's): their sort keys, AUDIT#<at>#<entryId>. */
+const auditEntries = (storage: string) => storage.match(/"AUDIT#\d{4}-/g)?.length ?? 0;
 
 describe('security matrix', () => {
   it('has a rule for every route and only for routes, with the manifest’s access', () => {
     const operations = routes.map((r) => r.operation).sort();
     expect(Object.keys(rules).sort()).toEqual(operations);
     for (const route of routes) expect(rules[route.operation].access, route.operation).toBe(route.access);
+    const writes = routes.filter((r) => r.method !== 'GET').map((r) => r.operation);
+    expect(Object.keys(AUDITS).sort()).toEqual(writes.sort());
   });
 
   let world: World;
@@ -31,6 +36,11 @@ describe('security matrix', () => {
     const answer = await call(operation, { token: world.tokens[role], ...request });
     expect(answer.status, JSON.stringify(answer.body)).toBe(rule.expect[role]);
     if (answer.status >= 400) expect(await snapshotStorage()).toBe(before);
+    const audits = AUDITS[operation] ?? 0;
+    if (answer.status === 200 && audits !== 'its job') {
+      const added = auditEntries(await snapshotStorage()) - auditEntries(before);
+      expect([audits].flat(), `audit entries added by ${operation}`).toContain(added);
+    }
     if (answer.status === 200 && rule.settle) await rule.settle(world, answer.body);
   });
 

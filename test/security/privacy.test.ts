@@ -13,6 +13,7 @@ import { groupsWithRoles } from '../support/groups';
 import { addFamilyVia, createAccountIn, createChurch, snapshotTable, type Church } from '../support/fixtures';
 import { makeBook } from '../support/book';
 import { pdfText } from '../support/pdfText';
+import { OPEN_RULES } from '../../lambdas/contract/changeRules';
 import { uploadNewFamilyPhoto } from '../support/upload';
 
 type Viewer = 'admin' | 'own' | 'fellow' | 'stranger';
@@ -186,7 +187,7 @@ describe('privacy', () => {
     const levels = { ...OPEN_LEVELS, phone: 'admins', cellphone: 'admins' };
     const set = await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect((await call('getPrivacyDefaults', { token: s.tokens.admin })).body).toEqual({ levels });
+    expect((await call('getPrivacyDefaults', { token: s.tokens.admin })).body).toEqual({ levels, rules: OPEN_RULES });
 
     let seen = await everythingSeenBy(s, 'stranger');
     expect(seen).not.toContain(PHONE);

@@ -14,6 +14,7 @@ import {
   type Church,
 } from '../support/fixtures';
 import { uploadPhoto } from '../support/upload';
+import { auditStep } from '../../lambdas/audit/trail';
 import { superAdminIn } from '../support/jobs';
 
 export const ROLES = ['anonymous', 'unverified', 'member', 'familyUser', 'admin', 'otherAdmin', 'superAdmin'] as const;
@@ -81,7 +82,12 @@ export async function buildWorld(): Promise<World> {
       // readmitted as an administrator would (a deleteFamily call may have removed it).
       await ddb.send(new TransactWriteCommand({ TransactItems: [unlinkUser(church.orgId, familyUser.userId)] }));
       await readmitAddress(church.orgId, familyUser.email);
-      await linkUserToMember(church.orgId, familyUser.userId, fresh.memberId, fresh.familyId);
+      const linked = auditStep(
+        { orgId: church.orgId, actor: null },
+        { kind: 'church', id: church.orgId, name: 'test' },
+        [],
+      );
+      await linkUserToMember(church.orgId, familyUser.userId, fresh.memberId, fresh.familyId, linked);
       return fresh;
     },
     newGroup: async (withRole = false) => {

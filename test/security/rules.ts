@@ -381,6 +381,61 @@ export const rules: Record<Operation, Rule> = {
   // The audit trail: the church's admins only. Another church's admin reads its own church's trail
   // (test/integration/audit-trail.test.ts: nothing of this church's in it).
   listAuditEntries: { access: 'admin', request: () => ({}), expect: adminOnly },
+  // The church's rules for members' changes: its admins only (saved as the open rules, so that no other case is bound by them).
+  setChangeRules: {
+    access: 'admin',
+    request: () => ({ body: { approval: false, family: {}, member: {}, fixed: [] } }),
+    expect: adminOnly,
+  },
+};
+
+/**
+ * The audit entries an accepted write adds (lambdas/audit/trail.ts): one per change of a church's
+ * records, in the change's own transaction; none for a write that changes no record (an upload's
+ * grant, a sign-in setting, a job's start, whose job writes the entries of what it changes). The
+ * matrix counts them after every accepted call; reads add none.
+ */
+export const AUDITS: Partial<Record<Operation, number | readonly number[] | 'its job'>> = {
+  // No church is made before the mailed code; finishing the registration makes it, with its administrator.
+  registerOrganization: 0,
+  finishRegistration: 1,
+  finishSignUp: 1,
+  // Links the account when a member holds its address (1), else changes nothing (0).
+  addClaimCreds: [0, 1],
+  setTwoStep: 0,
+  linkApp: 0,
+  addFamily: 1,
+  updateFamily: 1,
+  deleteFamily: 1,
+  setFamilyPrivacy: 1,
+  setPrivacyDefaults: 1,
+  addMember: 1,
+  updateMember: 1,
+  deleteMember: 1,
+  createPhotoUpload: 0,
+  addGroup: 1,
+  deleteGroup: 1,
+  addRole: 1,
+  deleteRole: 1,
+  newUser: 0,
+  proveAddress: 0,
+  setUserAdminClaim: 1,
+  // An administrator's account loses the right first (2), any other goes at once (1).
+  deleteUserAuth: [1, 2],
+  startIntegrityReport: 0,
+  // The church goes whole, its audit trail with it.
+  deleteAllDataForOrganization: 'its job',
+  makeOrganizationAdmin: 1,
+  startDirectoryBook: 0,
+  setBookSettings: 1,
+  createBookCoverUpload: 0,
+  // A new export is recorded (1); joining the one being made is not a new one (0).
+  startExport: [0, 1],
+  createImportUpload: 0,
+  checkImport: 0,
+  confirmImport: 'its job',
+  undoImport: 'its job',
+  setChangeRules: 1,
 };
 
 /**

@@ -32,7 +32,6 @@ import {
   type Choices,
   type Level,
   type Levels,
-  type PrivacyDefaultsResult,
   type Shared,
 } from '../../lambdas/contract/privacy';
 import { CANNOT_JOIN } from '../../lambdas/accounts/accounts';
@@ -57,6 +56,10 @@ import { waitForJob } from './jobs';
 import { finishedExport } from './exports';
 import { CHECK_DEFAULTS, checkedFile, confirmedImport, settledImport, uploadImport } from './imports';
 import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
+import type { PrivacyDefaultsResult } from '../../lambdas/contract/changeRules';
+import { FIELD_RULES, OPEN_RULES } from '../../lambdas/contract/changeRules';
+import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../lambdas/contract/directory';
+import { keysOf } from '../../lambdas/contract/entity';
 import { MAX_GROUPS_FILES, MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
 /** Everything the cases point at: our church and its records, and another church's. */
@@ -312,6 +315,12 @@ async function expectRegistered(w: World, church: Sent, email: string, password:
 const levelChoice = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<unknown>(...LEVELS, null) },
   { weight: 1, arbitrary: fc.constantFrom<unknown>('Admins', ' groups', 'everyone ', '', 'public', 'nobody') },
+);
+
+/** A field's rule as sent: mostly one of the three or left out, else a near miss. */
+const ruleChoice = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(...FIELD_RULES, undefined) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>('Locked', ' blank', '', 'never', null, true) },
 );
 
 /** A member's choices as sent: any of its fields with a level or a near miss, a smuggled key, or not an object. */
@@ -718,6 +727,43 @@ export const hostileRoutes: RouteCase[] = [
       await expectOtherChurchUntouched(w);
       // Back to sharing everything with everyone, as the other cases' church does.
       const restored = await call('setPrivacyDefaults', { token: w.main.adminToken, body: { levels: OPEN_LEVELS } });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    },
+  }),
+  route({
+    operation: 'setChangeRules',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ approval: true, family: { phone: 'blank' }, member: { birthday: 'locked' }, fixed: ['email'] }),
+    shape: () => ({
+      fields: {
+        approval: fc.constantFrom<unknown>(true, false, 'true', 1, null),
+        family: fc.constantFrom<unknown>({}, { surname: 'locked' }, 'locked', []),
+        member: fc.constantFrom<unknown>({}, { email: 'blank' }, 'open', null),
+        fixed: fc.constantFrom<unknown>([], ['phone', 'email'], ['Phone'], 'phone', [null], SHARED_KEYS),
+        ...Object.fromEntries(keysOf(FAMILY_FIELDS).map((k) => [`family.${k}`, ruleChoice])),
+        ...Object.fromEntries(keysOf(MEMBER_FIELDS).map((k) => [`member.${k}`, ruleChoice])),
+      },
+      containers: ['', 'family', 'member'],
+    }),
+    accepted: async ({ w, sent }) => {
+      const closed = (rules: unknown, keys: readonly string[]) =>
+        Object.fromEntries(
+          keys.flatMap((k) => {
+            const rule = (rules as Sent)[k];
+            return rule === 'blank' || rule === 'locked' ? [[k, rule]] : [];
+          }),
+        );
+      const fixed = sent.fixed as string[];
+      expect((await read<PrivacyDefaultsResult>('getPrivacyDefaults', w.main.adminToken)).rules).toEqual({
+        approval: sent.approval,
+        family: closed(sent.family, keysOf(FAMILY_FIELDS)),
+        member: closed(sent.member, keysOf(MEMBER_FIELDS)),
+        fixed: SHARED_KEYS.filter((k) => fixed.includes(k)),
+      });
+      await expectOtherChurchUntouched(w);
+      // Back to the open rules, as the other cases' church has them.
+      const restored = await call('setChangeRules', { token: w.main.adminToken, body: OPEN_RULES });
       expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     },
   }),

@@ -15,6 +15,7 @@ import {
 } from '../../lambdas/contract/privacy';
 import type { ChurchPrivacy, Family, Member } from '../../lambdas/core/entities';
 import { withGroupMarks } from '../../lambdas/groups/repos/groupMarks';
+import { OPEN_RULES } from '../../lambdas/contract/changeRules';
 import {
   PRINT_AUDIENCE,
   seesFamily,
@@ -78,6 +79,7 @@ const SEES: Record<Level, string[]> = {
 const church = (levels: Partial<typeof OPEN_LEVELS> = {}, unlisted: string[] = []): ChurchPrivacy => ({
   levels: { ...OPEN_LEVELS, ...levels },
   unlisted: new Set(unlisted),
+  rules: OPEN_RULES,
 });
 
 describe('the visibility rule', () => {

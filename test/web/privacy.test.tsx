@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView } from '../../lambdas/contract/api';
 import { OPEN_LEVELS, PRIVACY_MESSAGES } from '../../lambdas/contract/privacy';
+import { CHANGE_RULE_MESSAGES, OPEN_RULES } from '../../lambdas/contract/changeRules';
 import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));
@@ -118,15 +119,40 @@ describe("the church's privacy defaults", () => {
   it('loads the defaults, saves a change and says so', async () => {
     signedInAs({ admin: true });
     api({
-      'GET /api/privacy': () => jsonResponse(200, { levels: OPEN_LEVELS }),
+      'GET /api/privacy': () => jsonResponse(200, { levels: OPEN_LEVELS, rules: OPEN_RULES }),
       'PUT /api/privacy': () => jsonResponse(200, { success: true, message: PRIVACY_MESSAGES.defaultsSaved }),
     });
     renderApp('/admin/privacy');
-    fireEvent.change(await screen.findByLabelText('Birthday'), { target: { value: 'groups' } });
+    const defaults = await screen.findByRole('group', { name: 'Who sees each detail' });
+    fireEvent.change(within(defaults).getByLabelText('Birthday'), { target: { value: 'groups' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Defaults' }));
     await screen.findByText(PRIVACY_MESSAGES.defaultsSaved);
     expect(sent).toEqual([
       { url: '/api/privacy', method: 'PUT', body: { levels: { ...OPEN_LEVELS, birthday: 'groups' } } },
+    ]);
+  });
+
+  it('saves what members can change: approval, a detail only administrators change, a level the church fixes', async () => {
+    signedInAs({ admin: true });
+    api({
+      'GET /api/privacy': () => jsonResponse(200, { levels: OPEN_LEVELS, rules: OPEN_RULES }),
+      'PUT /api/change-rules': () =>
+        jsonResponse(200, { success: true, message: CHANGE_RULE_MESSAGES.saved, rules: OPEN_RULES }),
+    });
+    renderApp('/admin/privacy');
+    fireEvent.click(await screen.findByLabelText('It waits until an administrator approves it'));
+    const members = screen.getByRole('group', { name: 'Member details' });
+    fireEvent.change(within(members).getByLabelText('Birthday'), { target: { value: 'locked' } });
+    const levels = screen.getByRole('group', { name: 'Privacy levels families cannot change' });
+    fireEvent.click(within(levels).getByLabelText('Email Address'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Rules' }));
+    await screen.findByText(CHANGE_RULE_MESSAGES.saved);
+    expect(sent).toEqual([
+      {
+        url: '/api/change-rules',
+        method: 'PUT',
+        body: { approval: true, family: {}, member: { birthday: 'locked' }, fixed: ['email'] },
+      },
     ]);
   });
 

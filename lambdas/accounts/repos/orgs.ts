@@ -6,6 +6,7 @@ import { keys } from '../../core/repos/keys';
 import { queryAll } from '../../core/repos/query';
 import { batchGetAll } from '../../core/repos/batch';
 import { ItemType, conditionFailedAt, tableName, withoutKeys } from '../../core/repos/table';
+import type { Step } from '../../core/repos/transact';
 import { userItem } from './users';
 
 export const ORG_NAME_TAKEN = 'An organization with this name already exists.';
@@ -21,7 +22,8 @@ export async function isOrgNameTaken(name: string): Promise<boolean> {
  * The organisation, its unique name claim and its first administrator's user record, all or
  * nothing. A name taken meanwhile (the claim's condition) answers already-exists.
  */
-export async function createOrganization(org: Organization, admin: UserRecord): Promise<void> {
+/** The church, its name's claim and its first administrator's record, with the audit entry `audit`. */
+export async function createOrganization(org: Organization, admin: UserRecord, audit: Step): Promise<void> {
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -41,6 +43,7 @@ export async function createOrganization(org: Organization, admin: UserRecord): 
             },
           },
           { Put: { TableName: tableName(), Item: userItem(admin), ConditionExpression: 'attribute_not_exists(PK)' } },
+          audit.action,
         ],
       }),
     );

@@ -7,7 +7,7 @@ import { memberGroupIds } from '../../groups/repos/groupMarks';
 import { keys } from '../../core/repos/keys';
 import { queryAll } from '../../core/repos/query';
 import { ItemType, conditionFailedAt, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
-import { ConditionFailed, put, remove, transact, update, type Action } from '../../core/repos/transact';
+import { ConditionFailed, put, remove, transact, update, type Action, type Step } from '../../core/repos/transact';
 import { appPlatformOf } from '../../contract/appPlatforms';
 import { installsAttribute } from './appLink';
 
@@ -77,6 +77,7 @@ async function whileMemberStays(
   orgId: string,
   familyId: string,
   memberId: string,
+  audit: Step,
 ): Promise<'written' | 'member-gone' | 'account-refused'> {
   try {
     await ddb.send(
@@ -84,6 +85,7 @@ async function whileMemberStays(
         TransactItems: [
           account,
           update(keys.member(orgId, familyId, memberId), 'ADD rolesVersion :one', { ':one': 1 }),
+          audit.action,
         ],
       }),
     );
@@ -106,6 +108,7 @@ export async function linkUserToMember(
   userId: string,
   memberId: string,
   familyId: string,
+  audit: Step,
 ): Promise<'linked' | 'member-gone' | 'not-linkable'> {
   const link = update(
     keys.user(orgId, userId),
@@ -113,7 +116,7 @@ export async function linkUserToMember(
     { ':m': memberId, ':f': familyId, ':yes': true, ':null': 'NULL' },
     'attribute_exists(PK) AND NOT (admin = :yes) AND NOT (removedFromDirectory = :yes) AND (attribute_not_exists(memberId) OR attribute_type(memberId, :null))',
   );
-  const outcome = await whileMemberStays(link, orgId, familyId, memberId);
+  const outcome = await whileMemberStays(link, orgId, familyId, memberId, audit);
   return outcome === 'written' ? 'linked' : outcome === 'account-refused' ? 'not-linkable' : outcome;
 }
 
@@ -183,9 +186,10 @@ export async function findMembersByEmailAnywhere(email: string): Promise<MemberL
 /** The member's (first) user record (sign-up); 'member-gone' when the member was deleted meanwhile. */
 export async function createMemberUserRecord(
   user: UserRecord & { memberId: string; familyId: string },
+  audit: Step,
 ): Promise<'created' | 'member-gone'> {
   const record = put(userItem(user), 'attribute_not_exists(PK)');
-  const outcome = await whileMemberStays(record, user.orgId, user.familyId, user.memberId);
+  const outcome = await whileMemberStays(record, user.orgId, user.familyId, user.memberId, audit);
   if (outcome === 'account-refused') throw new Error(`A user record ${user.userId} already exists`);
   return outcome === 'written' ? 'created' : 'member-gone';
 }
@@ -208,6 +212,7 @@ export async function removeAdminWhileKept(
   orgId: string,
   userId: string,
   keeperId: string,
+  audit: Step,
 ): Promise<'removed' | 'gone' | 'keeper-lost'> {
   const keeperStaysAdmin: Action = {
     ConditionCheck: {
@@ -221,6 +226,7 @@ export async function removeAdminWhileKept(
     await transact(orgId, [
       { action: update(keys.user(orgId, userId), 'SET admin = :no', { ':no': false }) },
       { action: keeperStaysAdmin },
+      audit,
     ]);
     return 'removed';
   } catch (error) {
@@ -229,28 +235,26 @@ export async function removeAdminWhileKept(
   }
 }
 
-/** Sets the record's admin flag; null when the record is gone. */
-export async function setUserRecordAdmin(orgId: string, userId: string, admin: boolean): Promise<UserRecord | null> {
+/** Sets the record's admin flag, with the change's audit entry; false when the record is gone. */
+export async function setUserRecordAdmin(orgId: string, userId: string, admin: boolean, audit: Step): Promise<boolean> {
   try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(orgId, userId),
-        UpdateExpression: 'SET admin = :a',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':a': admin },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? withoutKeys<UserRecord>(Attributes) : null;
+    await transact(orgId, [{ action: update(keys.user(orgId, userId), 'SET admin = :a', { ':a': admin }) }, audit]);
+    return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
+    if (error instanceof ConditionFailed) return false;
     throw error;
   }
 }
 
-/** Deletes the record; an account whose app was linked leaves its church's install count with it. */
-export async function deleteUserRecord(orgId: string, userId: string): Promise<void> {
+/**
+ * Deletes the record, with the audit entry `audited` gives for the record as read; an account
+ * whose app was linked leaves its church's install count with it.
+ */
+export async function deleteUserRecord(
+  orgId: string,
+  userId: string,
+  audited: (user: UserRecord) => Step,
+): Promise<void> {
   for (;;) {
     const user = await getUserRecord(orgId, userId);
     if (!user) return;
@@ -258,6 +262,7 @@ export async function deleteUserRecord(orgId: string, userId: string): Promise<v
     try {
       return await transact(orgId, [
         { action: remove(keys.user(orgId, userId), ...linkAsRead(user)) },
+        audited(user),
         ...(installed
           ? [{ action: update(keys.org(orgId), `ADD ${installsAttribute(installed)} :less`, { ':less': -1 }) }]
           : []),

@@ -4,7 +4,7 @@ import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'updateFamily',
-  { body: UpdateFamilyInput, params: FamilyParams },
+  { body: UpdateFamilyInput, params: FamilyParams, church: true },
   async ({ principal, body, params }) => {
     const family = await updateFamily(principal, params.familyId, body);
     return { success: true, message: 'Family updated successfully!', id: family.familyId, version: family.version };

@@ -4,7 +4,7 @@ import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'updateMember',
-  { body: UpdateMemberInput, params: MemberParams },
+  { body: UpdateMemberInput, params: MemberParams, church: true },
   async ({ principal, body, params }) => {
     const { member, invitation } = await updateMember(principal, params.memberId, body);
     return {

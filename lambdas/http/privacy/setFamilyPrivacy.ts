@@ -5,7 +5,7 @@ import { defineRoute } from '../../platform/wiring/route';
 
 export const handler = defineRoute(
   'setFamilyPrivacy',
-  { body: FamilyPrivacyInput, params: FamilyParams },
+  { body: FamilyPrivacyInput, params: FamilyParams, church: true },
   async ({ principal, body, params }) => {
     await setFamilyPrivacy(principal, params.familyId, body);
     return { success: true, message: PRIVACY_MESSAGES.saved };

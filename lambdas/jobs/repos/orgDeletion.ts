@@ -58,6 +58,7 @@ const KIND: Record<string, keyof DeletedCounts> = {
   [ItemType.user]: 'users',
   [ItemType.memberEmail]: 'memberEmailClaims',
   [ItemType.groupName]: 'groupNameClaims',
+  [ItemType.audit]: 'auditEntries',
 };
 
 export function countKinds(items: Item[]): DeletedCounts {

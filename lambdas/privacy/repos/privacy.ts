@@ -1,4 +1,7 @@
-/** The church's privacy item (`PRIVACY`): its default levels and the families left out of the directory. */
+/**
+ * The church's privacy item (`PRIVACY`): its default levels, the families left out of the
+ * directory, and what it lets members change.
+ */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { OPEN_LEVELS, SHARED_KEYS, type Levels } from '../../contract/privacy';
 import { ddb } from '../../platform/aws/ddb';
@@ -6,6 +9,7 @@ import type { ChurchPrivacy, Organization } from '../../core/entities';
 import { keys } from '../../core/repos/keys';
 import { batchGetAll } from '../../core/repos/batch';
 import { ItemType, tableName, withoutKeys } from '../../core/repos/table';
+import { OPEN_RULES, type ChangeRules } from '../../contract/changeRules';
 import { update, type Action, type Step } from '../../core/repos/transact';
 
 type Item = Record<string, unknown>;
@@ -16,6 +20,7 @@ export function churchPrivacyOf(item: Item | undefined): ChurchPrivacy {
   return {
     levels: Object.fromEntries(SHARED_KEYS.map((k) => [k, stored[k] ?? OPEN_LEVELS[k]])) as Levels,
     unlisted: new Set((item?.unlisted as Set<string> | undefined) ?? []),
+    rules: { ...OPEN_RULES, ...(item?.changeRules as Partial<ChangeRules> | undefined) },
   };
 }
 

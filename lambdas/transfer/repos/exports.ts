@@ -4,11 +4,12 @@
  * follows. Keyed by start time, so the latest are one Query, newest first. In the church's
  * partition, so deleting the church deletes them.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportCounts, ExportStatus } from '../../contract/exports';
 import { ddb } from '../../platform/aws/ddb';
 import { keys } from '../../core/repos/keys';
 import { conditionFailed } from '../../core/repos/conditions';
+import { put, transact, type Step } from '../../core/repos/transact';
 import { ItemType, prefixEnd, tableName, withoutKeys } from '../../core/repos/table';
 
 export interface ExportRecord {
@@ -45,7 +46,8 @@ export async function latestExports(orgId: string, limit: number): Promise<Expor
 }
 
 /** A new export, RUNNING. */
-export async function createExport(ref: ExportRef, startedBy: string): Promise<ExportRecord> {
+/** The export's record, RUNNING, with its audit entry `audit` (who started it). */
+export async function createExport(ref: ExportRef, startedBy: string, audit: Step): Promise<ExportRecord> {
   const record: ExportRecord = {
     ...ref,
     status: 'RUNNING',
@@ -55,13 +57,10 @@ export async function createExport(ref: ExportRef, startedBy: string): Promise<E
     counts: null,
     fileKey: null,
   };
-  await ddb.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...key(ref), type: ItemType.export, ...record },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await transact(ref.orgId, [
+    { action: put({ ...key(ref), type: ItemType.export, ...record }, 'attribute_not_exists(PK)') },
+    audit,
+  ]);
   return record;
 }
 

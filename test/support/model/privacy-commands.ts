@@ -27,6 +27,7 @@ import { membersOf, pick, type ChurchModel, type FamilyModel, type Real, type Us
 import { command } from './command';
 import { expectStatus } from './picture';
 import { openPrivacy } from './privacy-model';
+import { OPEN_RULES } from '../../../lambdas/contract/changeRules';
 import { sometimes } from './values';
 
 const level = fc.constantFrom(...LEVELS);
@@ -97,7 +98,10 @@ export const setPrivacyDefaults = command(
       const token = r.church.adminToken;
       const answer = expectStatus(await call('setPrivacyDefaults', { token, body: { levels } }), 200);
       expect(answer.body.message).toBe(PRIVACY_MESSAGES.defaultsSaved);
-      expect(expectStatus(await call('getPrivacyDefaults', { token }), 200).body).toEqual({ levels });
+      expect(expectStatus(await call('getPrivacyDefaults', { token }), 200).body).toEqual({
+        levels,
+        rules: OPEN_RULES,
+      });
       m.privacy.defaults = levels;
       m.privacy.stored = true;
     },

@@ -154,6 +154,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   createPhotoUpload: [],
   setFamilyPrivacy: DIRECTORY,
   setPrivacyDefaults: [...DIRECTORY, 'getPrivacyDefaults'],
+  // The family and member forms show what the rules leave to administrators.
+  setChangeRules: [...DIRECTORY, 'getPrivacyDefaults'],
   addGroup: ['listGroups', 'getDashboard'],
   deleteGroup: ['listGroups', 'getGroup', 'getDashboard'],
   addRole: ['listGroups', 'getGroup'],

@@ -26,8 +26,8 @@ export function DeclaredInputs<F extends Fields>({
   fields: F;
   /** The form's props for a field (entityForm.ts `declaredField`). */
   entry: (key: TextKeys<F>) => EntryProps;
-  /** What a page adds to an input (a hint under the e-mail address, say). */
-  extra?: Partial<Record<TextKeys<F>, { descriptiveText?: ReactNode }>>;
+  /** What a page adds to an input (a hint under the e-mail address, say; read-only where the church's rules hold it). */
+  extra?: Partial<Record<TextKeys<F>, { descriptiveText?: ReactNode; isReadOnly?: boolean }>>;
 }) {
   const input = (key: TextKeys<F>) => {
     const { kind, caps } = fields[key]!;

@@ -194,6 +194,7 @@ const TEXTS = {
   privacyDefaultsLoad: (error: unknown) => serverSaid(error, 'Privacy defaults could not be loaded.'),
   privacyDefaultsSave: (error: unknown) =>
     serverSaid(error, 'The privacy defaults could not be saved. Please try again.'),
+  changeRulesSave: (error: unknown) => serverSaid(error, 'The rules could not be saved. Please try again.'),
   familyPrivacyLoad: (error: unknown) => serverSaid(error, 'Family data could not be loaded.'),
   familyPrivacySave: (error: unknown) =>
     serverSaid(error, 'Your privacy choices could not be saved. Please try again.'),

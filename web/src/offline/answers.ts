@@ -112,14 +112,15 @@ async function search(db: OfflineDb, text: string): Promise<SearchDirectoryResul
 async function family(db: OfflineDb, familyId: string): Promise<GetFamilyResult> {
   const stored = await db.get('families', familyId);
   if (!stored) throw notKept();
-  return { family: await shown(db, stored.view) };
+  // Offline nothing can be changed: no rules of what may be.
+  return { family: await shown(db, stored.view), rules: null };
 }
 
 async function member(db: OfflineDb, memberId: string): Promise<GetMemberResult> {
   const stored = await db.getFromIndex('families', 'member', memberId);
   const found = stored?.view.members.find((m) => m.memberId === memberId);
   if (!stored || !found) throw notKept();
-  return { member: found, canEdit: stored.view.canEdit };
+  return { member: found, canEdit: stored.view.canEdit, rules: null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
@@ -21,6 +21,7 @@ import { DeclaredInputs } from '../../components/DeclaredInputs';
 import entryForm from '../../components/EntryForm.module.css';
 import { cx } from '../../lib/classNames';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
+import { heldFields } from '../../lib/heldFields';
 import styles from './FamilyFormPage.module.css';
 
 /** Redirect 1.5 s after a family is added or updated. */
@@ -60,7 +61,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   usePageTitle(texts.title);
   const requestKey = useRequestKey();
   const { familyId = '' } = useParams();
-  const { userOrgId } = useAuth();
+  const { userOrgId, isAdmin } = useAuth();
   const navigate = useNavigate();
 
   const query = useQuery({ ...familyQuery(familyId), enabled: mode === 'edit' && userOrgId !== '' });
@@ -105,6 +106,12 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const loading = mode === 'edit' && !loadError && !family;
 
   const entry = declaredField(FAMILY_FIELDS, form.field);
+  // A family user's form holds what the church leaves to administrators.
+  const held = heldFields(
+    FAMILY_FIELDS,
+    isAdmin ? undefined : query.data?.rules?.family,
+    family && { ...family, photo: family.photoUrl },
+  );
 
   const onSubmit = form.submit(async (checked: AddFamilyInput | UpdateFamilyInput) => {
     /** A new upload's key, null for none, or left out (undefined) to keep the stored photo. */
@@ -185,7 +192,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
             <RequiredNote />
             <fieldset className={entryForm.fields} disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
-              <DeclaredInputs fields={FAMILY_FIELDS} entry={entry} />
+              <DeclaredInputs fields={FAMILY_FIELDS} entry={entry} extra={held} />
             </fieldset>
 
             <PhotoPicker
@@ -193,7 +200,8 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
               choice={choice}
               storedUrl={family?.photoUrl ?? null}
               hasStored={Boolean(family?.photoUrl)}
-              disabled={locked}
+              disabled={locked || Boolean(held.photo)}
+              heldText={held.photo?.descriptiveText}
               onChoose={(next) => {
                 setChoice(next);
                 if (status?.kind === 'error' && status.text === MESSAGES.image) setStatus(null);
@@ -243,6 +251,7 @@ function PhotoPicker({
   storedUrl,
   hasStored,
   disabled,
+  heldText,
   onChoose,
   onInvalid,
 }: {
@@ -251,6 +260,8 @@ function PhotoPicker({
   storedUrl: string | null;
   hasStored: boolean;
   disabled: boolean;
+  /** Why the church's rules hold the photo, if they do. */
+  heldText?: ReactNode;
   onChoose: (choice: PhotoChoice) => void;
   onInvalid: () => void;
 }) {
@@ -353,7 +364,7 @@ function PhotoPicker({
               </Button>
             )}
           </div>
-          <Text className={entryForm.hint}>Large photos are resized before upload.</Text>
+          <Text className={entryForm.hint}>{heldText ?? 'Large photos are resized before upload.'}</Text>
         </div>
       </div>
     </fieldset>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import type { FamilyView, MemberView } from '@contract/api';
 import { AddMemberInput, MEMBER_FIELDS, UpdateMemberInput } from '@contract/directory';
@@ -23,6 +23,7 @@ import entryForm from '../../components/EntryForm.module.css';
 import { RequiredLabel, RequiredNote } from '../../components/formFields';
 import { DeclaredInputs } from '../../components/DeclaredInputs';
 import { cx } from '../../lib/classNames';
+import { heldFields } from '../../lib/heldFields';
 import styles from './MemberFormPage.module.css';
 
 /** Whether the save's new e-mail address was invited (and if not, why): null when the address is not new. */
@@ -108,7 +109,7 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const requestKey = useRequestKey();
   const location = useLocation();
   const navigate = useNavigate();
-  const { userOrgId } = useAuth();
+  const { userOrgId, isAdmin } = useAuth();
   const { memberId = '' } = useParams();
 
   // Adding: the family, preselected (read once from the route state the family page passed) or chosen.
@@ -190,6 +191,11 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
     { label: texts.title },
   ];
   const entry = declaredField(MEMBER_FIELDS, form.field);
+  // A family user's form holds what the church leaves to administrators: the rules come with the
+  // member, or (adding) with the family's page the form came from, if it is still in the cache.
+  const client = useQueryClient();
+  const rules = mode === 'edit' ? loaded?.rules : client.getQueryData(familyQuery(familyId).queryKey)?.rules;
+  const held = heldFields(MEMBER_FIELDS, isAdmin ? undefined : rules?.member, mode === 'edit' ? member : null);
 
   return (
     <div className={cx('page', entryForm.entryForm)}>
@@ -237,7 +243,7 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
               <DeclaredInputs
                 fields={MEMBER_FIELDS}
                 entry={entry}
-                extra={{ email: { descriptiveText: texts.emailHint } }}
+                extra={{ email: { descriptiveText: texts.emailHint }, ...held }}
               />
             </fieldset>
             <div className={entryForm.status}>

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
 import { FAMILY_SHARED, MEMBER_SHARED, SHARED_KEYS, type Levels, type Shared } from '@contract/privacy';
 import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -16,6 +16,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { LevelSelect } from './LevelSelect';
 import { errorText } from '../../lib/errorTexts';
 import { useSave } from './useSave';
+import { ChangeRulesForm } from './ChangeRulesForm';
 import styles from './privacyForm.module.css';
 
 const LABELS: Record<Shared, string> = Object.fromEntries(
@@ -36,6 +37,15 @@ export default function ChurchPrivacyPage() {
       {isPending && <PageLoader text="Loading privacy defaults..." />}
       {error && <StatusMessage status={{ kind: 'error', text: errorText('privacyDefaultsLoad', error) }} />}
       {data && <DefaultsForm initial={data.levels} />}
+      <Heading level={2} className="section-title">
+        What members can change
+      </Heading>
+      <p>
+        Families keep their own details current. Here the church chooses whether their changes wait for an
+        administrator&apos;s approval, which details only administrators change, and which privacy levels are the
+        church&apos;s for every family.
+      </p>
+      {data && <ChangeRulesForm initial={data.rules} />}
     </div>
   );
 }

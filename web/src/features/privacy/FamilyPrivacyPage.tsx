@@ -96,12 +96,15 @@ export default function FamilyPrivacyPage() {
           status={{ kind: 'error', text: 'Only this family and administrators can change its privacy.' }}
         />
       )}
-      {family?.privacy && <PrivacyForm key={family.version} family={family} />}
+      {family?.privacy && (
+        <PrivacyForm key={family.version} family={family} fixed={new Set(data?.rules?.fixed ?? [])} />
+      )}
     </div>
   );
 }
 
-function PrivacyForm({ family }: { family: FamilyView }) {
+/** `fixed`: the levels the church decides for every family (none for an administrator: it may set them). */
+function PrivacyForm({ family, fixed }: { family: FamilyView; fixed: ReadonlySet<string> }) {
   const navigate = useNavigate();
   const mutation = useApiMutation('setFamilyPrivacy');
   const [draft, setDraft] = useState<Draft>(() => draftOf(family));
@@ -148,6 +151,7 @@ function PrivacyForm({ family }: { family: FamilyView }) {
               value={draft.family[key] ?? ''}
               churchDefault={defaults[key]}
               disabled={busy || draft.unlisted}
+              fixed={fixed.has(key)}
               onChange={(level) => setDraft({ ...draft, family: { ...draft.family, [key]: level || undefined } })}
             />
           ))}
@@ -164,6 +168,7 @@ function PrivacyForm({ family }: { family: FamilyView }) {
                 value={draft.members[m.memberId]?.[key] ?? ''}
                 churchDefault={defaults[key]}
                 disabled={busy || draft.unlisted}
+                fixed={fixed.has(key)}
                 onChange={(level) =>
                   setDraft({
                     ...draft,

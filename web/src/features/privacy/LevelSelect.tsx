@@ -9,14 +9,20 @@ interface LevelSelectProps {
   /** The church's default, offered as the first option: choosing it follows the church. */
   churchDefault?: Level;
   disabled: boolean;
+  /** The church fixed this level for every family: shown, not chosen. */
+  fixed?: boolean;
 }
 
-export function LevelSelect({ label, value, onChange, churchDefault, disabled }: LevelSelectProps) {
+/** What a family is told of a level the church fixed. */
+export const FIXED_TEXT = 'Set by your church for every family.';
+
+export function LevelSelect({ label, value, onChange, churchDefault, disabled, fixed = false }: LevelSelectProps) {
   return (
     <SelectField
       label={label}
       value={value}
-      isDisabled={disabled}
+      isDisabled={disabled || fixed}
+      descriptiveText={fixed ? FIXED_TEXT : undefined}
       onChange={(e) => onChange(e.target.value as Level | '')}
       className="level-select"
     >
