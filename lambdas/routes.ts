@@ -256,7 +256,8 @@ export const routes = [
     entry: 'families/updateFamily',
     area: 'directory',
     // Photos are checked in the table and deleted by the photo clean-up job (photos/photo-retiring.ts): no S3.
-    uses: { table: 'readWrite' },
+    // Mail: the church's administrators are told (once a day) that a family's change waits for them.
+    uses: { table: 'readWrite', mail: true },
     jobs: ['states:StartExecution'],
   },
   {
@@ -605,6 +606,27 @@ export const routes = [
     entry: 'audit/listAuditEntries',
     area: 'changes',
     uses: { table: 'read' },
+  },
+  // Families' changes waiting for approval (directory/changeDecisions.ts): the queue, with photo links.
+  {
+    operation: 'listChangeRequests',
+    method: 'GET',
+    path: '/api/change-requests',
+    access: 'admin',
+    entry: 'changes/listChangeRequests',
+    area: 'changes',
+    uses: { table: 'read', photos: 'read' },
+  },
+  // Approving applies the change by the forms' writes: a new address is invited, a replaced photo retired.
+  {
+    operation: 'decideChangeRequest',
+    method: 'PUT',
+    path: '/api/change-requests/{requestId}',
+    access: 'admin',
+    entry: 'changes/decideChangeRequest',
+    area: 'changes',
+    uses: { table: 'readWrite', photos: 'read', mail: true },
+    jobs: ['states:StartExecution'],
   },
   // What the church lets its members change (privacy/changeRules.ts); read with the privacy defaults.
   {

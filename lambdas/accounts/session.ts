@@ -2,7 +2,7 @@
  * The signed-in account as the app needs it, and its link to the member of its church that holds
  * its address.
  */
-import type { AddClaimCredsResult, MeResult } from '../contract/api';
+import { WAITING_SHOWN, type AddClaimCredsResult, type MeResult } from '../contract/api';
 import type { Principal } from '../core/principal';
 import { listingOf } from '../directory/listing';
 import { getOrgAndUser } from './repos/orgs';
@@ -11,6 +11,7 @@ import { VERIFY_FIRST } from './accounts';
 import { setCustomAttributes } from './identity';
 import { auditStep } from '../audit/trail';
 import { accountChange, accountSubject } from './audited';
+import { countWaitingRequests } from '../directory/repos/changeRequests';
 import { findMemberByEmail, getUserRecord, linkUserToMember } from './repos/users';
 
 const NOT_LINKED = 'No member of your church holds this email address yet.';
@@ -24,6 +25,10 @@ export async function accountOf(principal: Principal): Promise<MeResult> {
   const p = principal;
   const church = p.emailVerified && p.orgId !== '';
   const { org, user } = church ? await getOrgAndUser(p.orgId, p.userId) : { org: null, user: null };
+  const [listing, waitingChanges] = await Promise.all([
+    user ? listingOf(user) : null,
+    user?.admin ? countWaitingRequests(p.orgId, WAITING_SHOWN + 1) : 0,
+  ]);
   return {
     userId: p.userId,
     email: p.email,
@@ -31,12 +36,13 @@ export async function accountOf(principal: Principal): Promise<MeResult> {
     orgName: org?.orgName ?? '',
     admin: user?.admin ?? false,
     superAdmin: p.superAdmin,
-    listed: user ? (await listingOf(user)).listed : false,
+    listed: listing?.listed ?? false,
     // The record's links, once there is one: a member or family delete unlinks it, not the token.
     memberId: user ? user.memberId : church ? p.memberId : null,
     familyId: user ? user.familyId : church ? p.familyId : null,
     createdAt: user?.createdAt ?? null,
     mobileAppLinked: user?.mobileAppLinked ?? false,
+    waitingChanges,
   };
 }
 

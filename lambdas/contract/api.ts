@@ -13,6 +13,7 @@ import type { GetDirectoryBookResult, SetBookSettingsResult, StartDirectoryBookR
 import type { ListExportsResult, StartExportResult } from './exports';
 import type { ListAuditResult } from './audit';
 import type { ChangeRules, PrivacyDefaultsResult, SetChangeRulesResult } from './changeRules';
+import type { ChangeRequestView, DecideChangeResult, ListChangeRequestsResult } from './changeRequests';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 
 export interface ApiErrorBody {
@@ -62,7 +63,12 @@ export interface MeResult {
   familyId: string | null;
   createdAt: string | null;
   mobileAppLinked: boolean;
+  /** For administrators: how many families' changes wait for approval (the menu shows it), at most WAITING_SHOWN; 0 for anyone else. */
+  waitingChanges: number;
 }
+
+/** The menu counts waiting changes up to this ("99+" past it): one read however many wait. */
+export const WAITING_SHOWN = 99;
 
 /** A member as the directory shows it: its declared fields. Birthday is MM/DD text (or older free text, which the pages show blank). */
 export interface MemberView extends MemberFields {
@@ -119,6 +125,8 @@ export interface GetFamilyResult {
   family: FamilyView;
   /** For the family's own user and administrators: what the church lets families change (null for anyone else). */
   rules: ChangeRules | null;
+  /** For the same: the family's latest change requests, newest first (null for anyone else). */
+  requests: ChangeRequestView[] | null;
 }
 
 export interface GetMemberResult {
@@ -133,6 +141,11 @@ export interface SavedResult {
   id: string;
   /** The new version, for a further edit without reloading. */
   version: number;
+  /**
+   * The church approves changes first: the edit became this request (null: it changed nothing),
+   * and the record is as it was. Absent when the change was saved.
+   */
+  requestId?: string | null;
 }
 
 /** A change that creates nothing: its message says what was done. */
@@ -334,6 +347,8 @@ export interface OperationResults {
   listExports: ListExportsResult;
   listAuditEntries: ListAuditResult;
   setChangeRules: SetChangeRulesResult;
+  listChangeRequests: ListChangeRequestsResult;
+  decideChangeRequest: DecideChangeResult;
   createImportUpload: ImportUploadResult;
   checkImport: ImportResult;
   confirmImport: ImportResult;

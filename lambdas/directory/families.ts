@@ -32,6 +32,10 @@ import { familyChange, familySubject, memberChange } from './audited';
 import { accountUnlinked } from '../accounts/audited';
 import { mustAllowFields } from './fieldRules';
 import { rulesFor } from './fieldRules';
+import { askFamilyChange } from './requestChange';
+import type { ChangeRequest } from './repos/changeRequests';
+import type { PixelSize } from '../core/entities';
+import { familyRequests } from './changeViews';
 import { roleChange } from '../groups/audited';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';
@@ -72,7 +76,7 @@ export async function familyForPhoto(
 }
 
 /** The family with its photo's size: that of a photo just taken, the stored one's when kept, none without a photo. */
-function withPhotoSize(family: Family, taken: TakenPhoto | null, kept: Family | null): Family {
+function withPhotoSize(family: Family, taken: Pick<TakenPhoto, 'size'> | null, kept: Family | null): Family {
   const { photoSize: _old, ...rest } = family;
   const size = taken ? taken.size : family.photo && kept?.photo === family.photo ? kept.photoSize : undefined;
   return size ? { ...rest, photoSize: size } : rest;
@@ -103,17 +107,37 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
   return record;
 }
 
-/** An update's photo left out (undefined) keeps the stored one; `changeRequestId`: the member's request it applies. */
+/** How a write applies a family's change request (changeDecisions.ts). */
+export interface AppliedRequest extends AuditOptions {
+  /** The request's decision, written in the same transaction. */
+  decided?: Step;
+  /** The size of a new photo the request took from the photo pipeline when it was asked. */
+  askedPhotoSize?: PixelSize;
+}
+
+/**
+ * A family saved (`asks` false), or, when the church approves changes first, the family as it was
+ * and the request its family user's edit became (null: the edit changed nothing).
+ */
+export interface SavedFamily {
+  family: Family;
+  asks: boolean;
+  asked: ChangeRequest | null;
+}
+
+/** An update's photo left out (undefined) keeps the stored one. */
 export async function updateFamily(
   viewer: Viewer,
   familyId: string,
   input: Omit<FamilyInput, 'photo'> & { photo?: string | null; version: number },
-  audit: AuditOptions = {},
-): Promise<Family> {
+  applied: AppliedRequest = {},
+): Promise<SavedFamily> {
   const { family, members } = await familyToChange(viewer, familyId);
   if (family.version !== input.version) throw new AppError('aborted', FAMILY_CHANGED);
   const photo = input.photo === undefined ? (family.photo ?? null) : input.photo;
-  const taken = await takeNewPhoto(viewer.orgId, familyId, photo, family.photo ?? null);
+  // A photo a request took when it was asked is no longer the pipeline's: not taken again.
+  const asked = photo && photo !== family.photo && applied.askedPhotoSize ? { size: applied.askedPhotoSize } : null;
+  const taken = asked ? null : await takeNewPhoto(viewer.orgId, familyId, photo, family.photo ?? null);
 
   const next = withPhotoSize(
     {
@@ -122,10 +146,14 @@ export async function updateFamily(
       version: family.version + 1,
       updatedAt: new Date().toISOString(),
     },
-    taken,
+    taken ?? asked,
     family,
   );
-  if (!viewer.admin) mustAllowFields(viewer, (await churchOf(viewer)).rules.family, FAMILY_FIELDS, family, next);
+  if (!viewer.admin) {
+    const { rules } = await churchOf(viewer);
+    mustAllowFields(viewer, rules.family, FAMILY_FIELDS, family, next);
+    if (rules.approval) return { family, asks: true, asked: await askFamilyChange(viewer, family, next, taken) };
+  }
   const { condition, values } = unchangedSince(family, 'membersVersion');
   const steps: Step[] = [
     { action: put(familyItem(next), condition, values) },
@@ -146,10 +174,11 @@ export async function updateFamily(
       steps.push(roleRenamed(role, memberName));
     }
   }
-  steps.push(auditStep(viewer, familySubject(next), [familyChange(family, next)], audit));
+  steps.push(auditStep(viewer, familySubject(next), [familyChange(family, next)], applied));
+  if (applied.decided) steps.push(applied.decided);
   await transactOrConflict(viewer.orgId, steps);
   if (family.photo !== next.photo) await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
-  return next;
+  return { family: next, asks: false, asked: null };
 }
 
 /** The family, its members, their e-mail claims, their group roles and its unlisted mark, all or nothing, its accounts unlinked; then its photo (off the request path). */
@@ -203,12 +232,17 @@ async function transactOrConflict(orgId: string, steps: Step[]): Promise<void> {
  * see it. Another church's id, and a family left out of the directory, are simply not found.
  */
 export async function familyOf(viewer: Viewer, familyId: string): Promise<GetFamilyResult> {
-  const [found, church] = await Promise.all([readFamily(viewer.orgId, familyId), churchOf(viewer)]);
+  const [found, church, requests] = await Promise.all([
+    readFamily(viewer.orgId, familyId),
+    churchOf(viewer),
+    familyRequests(viewer, familyId),
+  ]);
   if (!found) throw notFound(FAMILY_NOT_FOUND);
   const sight = await sightOf(viewer, church);
   if (!seesFamily(sight.audience, church, found.family.familyId)) throw notFound(FAMILY_NOT_FOUND);
   return {
     family: await familyView(sight, found.family, found.members),
     rules: rulesFor(viewer, church, familyId),
+    requests,
   };
 }

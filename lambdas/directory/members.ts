@@ -43,6 +43,8 @@ import { roleChange } from '../groups/audited';
 import { accountUnlinked } from '../accounts/audited';
 import { mustAllowFields, rulesFor } from './fieldRules';
 import { churchOf } from './sight';
+import { askMemberChange } from './requestChange';
+import type { ChangeRequest } from './repos/changeRequests';
 import { memberView } from './views';
 
 /** An accepted add or update (contract/directory.ts); optional fields left out are null. */
@@ -114,12 +116,20 @@ async function run(orgId: string, steps: Step[], otherwise: () => Error | Promis
  */
 export interface MemberWriteOptions extends AuditOptions {
   invite?: boolean;
+  /** The decision of the change request the write applies, in the same transaction (changeDecisions.ts). */
+  decided?: Step;
 }
 
-/** A saved member, and the invitation its new e-mail address got (or why not); null without a new address. */
+/**
+ * A saved member, and the invitation its new e-mail address got (or why not); null without a new
+ * address. When the church approves changes first (`asks`), the member as it was and the request
+ * its family user's edit became (null: it changed nothing).
+ */
 export interface SavedMember {
   member: Member;
   invitation: InvitationResult | null;
+  asks?: boolean;
+  asked?: ChangeRequest | null;
 }
 
 /** A new member; sent again with the same request key, the member the first attempt added. */
@@ -192,7 +202,7 @@ export async function updateMember(
   viewer: Viewer,
   memberId: string,
   input: MemberInput & { version: number },
-  { invite = true, ...audit }: MemberWriteOptions = {},
+  { invite = true, decided, ...audit }: MemberWriteOptions = {},
 ): Promise<SavedMember> {
   const { member, roles } = await memberToChange(viewer, memberId);
   if (member.version !== input.version) throw new AppError('aborted', MEMBER_CHANGED);
@@ -203,7 +213,12 @@ export async function updateMember(
     version: member.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  if (!viewer.admin) mustAllowFields(viewer, await memberRules(viewer), MEMBER_FIELDS, member, wanted);
+  if (!viewer.admin) {
+    const { rules } = await churchOf(viewer);
+    mustAllowFields(viewer, rules.member, MEMBER_FIELDS, member, wanted);
+    if (rules.approval)
+      return { member, invitation: null, asks: true, asked: await askMemberChange(viewer, member, wanted) };
+  }
   const unchanged = memberUnchanged(member);
   const memberName = roleMemberName(wanted);
   const stepsOf = (next: Member): Step[] => {
@@ -219,6 +234,7 @@ export async function updateMember(
       if (r.memberName !== memberName) steps.push(roleRenamed(r, memberName));
     }
     steps.push(auditStep(viewer, familySubject(member), [memberChange(member, next)], audit));
+    if (decided) steps.push(decided);
     return steps;
   };
   const next = await saveMember(viewer, wanted, stepsOf, () => new AppError('aborted', MEMBER_CHANGED));

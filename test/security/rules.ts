@@ -113,6 +113,32 @@ async function exportEnded(world: World): Promise<void> {
   for (const token of [world.tokens.admin, world.tokens.otherAdmin]) if (token) await finishedExport(token);
 }
 
+/**
+ * A change the family user asked for while the church wanted to approve changes first (the rules
+ * open again after, so that no other case waits for an approval): the same one for every role
+ * until one decides it (the church's write rate counts each write of the matrix).
+ */
+let waiting: Promise<string> | null = null;
+const waitingRequest = (w: World) => (waiting ??= askedChange(w));
+
+async function askedChange(w: World): Promise<string> {
+  const rules = (approval: boolean) =>
+    call('setChangeRules', {
+      token: w.tokens.admin,
+      body: { approval, family: {}, member: {}, fixed: [] },
+    });
+  const mine = await w.ownFamily();
+  await rules(true);
+  const asked = await call<{ requestId: string }>('updateFamily', {
+    token: w.tokens.familyUser,
+    params: { familyId: mine.familyId },
+    body: { ...familyBody, surname: unique('Asked'), version: mine.familyVersion },
+  });
+  await rules(false);
+  if (!asked.body.requestId) throw new Error(`no request: ${JSON.stringify(asked.body)}`);
+  return asked.body.requestId;
+}
+
 const familyBody = {
   surname: 'Matrix',
   street: '2 Elm Court',
@@ -381,6 +407,21 @@ export const rules: Record<Operation, Rule> = {
   // The audit trail: the church's admins only. Another church's admin reads its own church's trail
   // (test/integration/audit-trail.test.ts: nothing of this church's in it).
   listAuditEntries: { access: 'admin', request: () => ({}), expect: adminOnly },
+  // The queue of families' changes: the church's admins only.
+  listChangeRequests: { access: 'admin', request: () => ({}), expect: adminOnly },
+  // A decision on a waiting change (a rejection, which changes no record): the church's admins only;
+  // another church's admin is told it does not exist.
+  decideChangeRequest: {
+    access: 'admin',
+    request: async (w) => ({
+      params: { requestId: await waitingRequest(w) },
+      body: { approve: false, note: 'Matrix' },
+    }),
+    expect: groupChange,
+    settle: async () => {
+      waiting = null;
+    },
+  },
   // The church's rules for members' changes: its admins only (saved as the open rules, so that no other case is bound by them).
   setChangeRules: {
     access: 'admin',
@@ -436,6 +477,7 @@ export const AUDITS: Partial<Record<Operation, number | readonly number[] | 'its
   confirmImport: 'its job',
   undoImport: 'its job',
   setChangeRules: 1,
+  decideChangeRequest: 1,
 };
 
 /**

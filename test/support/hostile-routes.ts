@@ -60,6 +60,8 @@ import type { PrivacyDefaultsResult } from '../../lambdas/contract/changeRules';
 import { FIELD_RULES, OPEN_RULES } from '../../lambdas/contract/changeRules';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../lambdas/contract/directory';
 import { keysOf } from '../../lambdas/contract/entity';
+import type { GetFamilyResult } from '../../lambdas/contract/api';
+import { randomUUID } from 'node:crypto';
 import { MAX_GROUPS_FILES, MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
 /** Everything the cases point at: our church and its records, and another church's. */
@@ -165,7 +167,7 @@ export async function newMemberIn(token: string, email: string | null = null) {
   const { familyId } = await newFamilyIn(token);
   const added = await call<{ id: string }>('addMember', { token, body: { familyId, name: 'Arranged', email } });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
-  return { memberId: added.body.id, email };
+  return { familyId, memberId: added.body.id, email };
 }
 
 export async function addGroupIn(token: string) {
@@ -893,6 +895,49 @@ export const hostileRoutes: RouteCase[] = [
     params: { valid: (_w, t) => ({ groupId: t.groupId }), others: (w) => ({ groupId: [w.other.groupId] }) },
     accepted: async ({ w, t, sent }) => {
       expect(await roleIn(w, t.groupId, cleaned(sent.memberId))).toMatchObject({ label: optionalText(sent.label) });
+    },
+  }),
+  route({
+    operation: 'decideChangeRequest',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    // A family's change asked while the church approved changes first (its rules open again after).
+    arrange: async (w) => {
+      const { familyId, memberId } = await newMemberIn(w.main.adminToken);
+      const account = await createAccountIn(w.main.orgId, { familyId, memberId });
+      const rules = (approval: boolean) =>
+        call('setChangeRules', { token: w.main.adminToken, body: { ...OPEN_RULES, approval } });
+      await rules(true);
+      const asked = await call<{ requestId: string }>('updateFamily', {
+        token: account.token,
+        params: { familyId },
+        body: { surname: 'Arranged', city: 'Apex', version: 2 },
+      });
+      await rules(false);
+      expect(asked.body.requestId, JSON.stringify(asked.body)).toEqual(expect.any(String));
+      return { familyId, requestId: asked.body.requestId };
+    },
+    valid: () => ({ approve: false, note: 'Please call the office.' }),
+    shape: () => ({
+      fields: {
+        approve: fc.constantFrom<unknown>(true, false, 'true', 0, null),
+        note: fc.oneof(nameText, fc.constantFrom<unknown>(null, '', '   ', 'x'.repeat(501), 42)),
+      },
+    }),
+    params: {
+      valid: (_w, t) => ({ requestId: t.requestId }),
+      others: () => ({ requestId: [randomUUID(), 'not-a-request'] }),
+    },
+    accepted: async ({ w, t, sent }) => {
+      const family = await read<GetFamilyResult>('getFamily', w.main.adminToken, { familyId: t.familyId });
+      const [request] = family.requests!;
+      expect(request).toMatchObject({
+        requestId: t.requestId,
+        status: sent.approve ? 'approved' : 'rejected',
+        note: optionalText(sent.note),
+      });
+      expect(family.family.city).toBe(sent.approve ? 'Apex' : null);
+      await expectOtherChurchUntouched(w);
     },
   }),
   route({

@@ -19,6 +19,7 @@ const me = (listed: boolean): MeResult => ({
   familyId: listed ? 'fam-1' : null,
   createdAt: '2026-01-02T03:04:05Z',
   mobileAppLinked: false,
+  waitingChanges: 0,
 });
 
 const refused = () => jsonResponse(403, { error: { code: 'permission-denied', message: NOT_LISTED } });

@@ -11,6 +11,8 @@
  * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
  * | audit entry         | ORG#<orgId>           | AUDIT#<at>#<entryId>            | ORG#<orgId>#AUDIT#<subject> / <at>#<entryId> | ORG#<orgId>#AUDITBY#<userId> / <at>#<entryId> |   |
+ * | change request      | ORG#<orgId>           | CHANGE#<requestId>              | ORG#<orgId>#CHANGES / <at>#<id> (waiting) |                   | ORG#<orgId>#FAMCHANGES#<familyId> / <at>#<id> |
+ * | change notice       | ORG#<orgId>           | CHANGENOTICE                    |                                   |                                  |                                |
  * | search word         | ORG#<orgId>           | FIND#<word>#<familyId>#<recordId>|                                  |                                  |                                |
  * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
  * | group               | ORG#<orgId>           | GRP#<groupId>                   | ORG#<orgId>#GROUPS / <name>#<id>  |                                  |                                |
@@ -184,5 +186,15 @@ export const keys = {
   auditPrefix: 'AUDIT#',
   auditSubjectPartition: (orgId: string, subject: string) => `ORG#${orgId}#AUDIT#${subject}`,
   auditActorPartition: (orgId: string, userId: string) => `ORG#${orgId}#AUDITBY#${userId}`,
+  /**
+   * A family's edit waiting for (or decided by) an administrator (directory/requestChange.ts): by
+   * its id in the church's partition; in GSI1's queue of the church while it waits (oldest first);
+   * in GSI3 by its family, newest last.
+   */
+  changeRequest: (orgId: string, requestId: string) => ({ PK: `ORG#${orgId}`, SK: `CHANGE#${requestId}` }),
+  changeQueuePartition: (orgId: string) => `ORG#${orgId}#CHANGES`,
+  familyChangesPartition: (orgId: string, familyId: string) => `ORG#${orgId}#FAMCHANGES#${familyId}`,
+  /** The day (YYYY-MM-DD) the church's administrators were last told that changes wait: once a day at most. */
+  changeNotice: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'CHANGENOTICE' }),
   emailPartition: (email: string) => `EMAIL#${normaliseEmail(email)}`,
 } as const;

@@ -29,6 +29,8 @@ export const ItemType = {
   jobTally: 'JOBTALLY',
   findWord: 'FIND',
   audit: 'AUDIT',
+  changeRequest: 'CHANGE',
+  changeNotice: 'CHANGENOTICE',
 } as const;
 
 export const tableName = () => env('TABLE_NAME');

@@ -19,6 +19,7 @@ import { createAccountIn } from '../fixtures';
 import { pick, type ChurchModel, type MemberModel, type Real } from './church';
 import { byKey, expectStatus, familyByIds, inOrder } from './picture';
 import type { Looker } from './privacy-model';
+import { OPEN_RULES } from '../../../lambdas/contract/changeRules';
 import { expectedDashboard, expectedViews, monthsWithData, type Views } from './viewer-views';
 
 interface Viewer {
@@ -108,6 +109,8 @@ function expectDirectory(m: ChurchModel, viewer: Viewer, views: Views, reads: Re
       expect(expectStatus(reads.members[i]!, 200).body, `${viewer.kind}: member`).toEqual({
         member: seen.x,
         canEdit: seen.f.canEdit,
+        // The church's rules (the model's church never sets them) for those who may change the family only.
+        rules: seen.f.canEdit ? OPEN_RULES : null,
       });
   });
 }

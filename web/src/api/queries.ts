@@ -14,6 +14,7 @@ import {
 import type { GetGroupResult, ListFamiliesResult, OperationResults } from '@contract/api';
 import type { ListAuditResult } from '@contract/audit';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
+import type { ListChangeRequestsResult } from '@contract/changeRequests';
 import { DIRECTORY_READS } from './directoryReads';
 
 type Args = Pick<CallOptions, 'params' | 'query'>;
@@ -68,6 +69,16 @@ export interface AuditFilters {
   from?: string;
   to?: string;
 }
+/** The families' changes waiting for approval, oldest first, a page at a time (asked afresh whenever the page opens). */
+export const changesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['listChangeRequests'] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }): Promise<ListChangeRequestsResult> =>
+      callApi('listChangeRequests', { query: pageParam ? { after: pageParam } : {}, signal }),
+    getNextPageParam: (last): string | undefined => last.next ?? undefined,
+    staleTime: 0,
+  });
 /** The filters an address names (/admin/history?subject=family:<id>&by=...). */
 export function auditFiltersOf(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
@@ -116,8 +127,8 @@ type Read =
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
 // listExports while an export is made (features/transfer/ExportSection.tsx), getImport while an
-// import is checked or written (features/transfer/ImportSection.tsx). listAuditEntries is read afresh
-// each time its page opens, since every write adds to it (features/audit/).
+// import is checked or written (features/transfer/ImportSection.tsx). listAuditEntries and
+// listChangeRequests are read afresh each time their page opens: every write may add to them.
 type Write = Exclude<
   ApiOperation,
   | Read
@@ -128,6 +139,7 @@ type Write = Exclude<
   | 'listExports'
   | 'getImport'
   | 'listAuditEntries'
+  | 'listChangeRequests'
 >;
 
 /** What a change to the directory can change (directoryReads.ts: the offline copy answers them too). */
@@ -156,6 +168,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   setPrivacyDefaults: [...DIRECTORY, 'getPrivacyDefaults'],
   // The family and member forms show what the rules leave to administrators.
   setChangeRules: [...DIRECTORY, 'getPrivacyDefaults'],
+  // An approval changes the directory; the queue page updates itself; the count in the menu is the account's.
+  decideChangeRequest: [...DIRECTORY, 'getMe'],
   addGroup: ['listGroups', 'getDashboard'],
   deleteGroup: ['listGroups', 'getGroup', 'getDashboard'],
   addRole: ['listGroups', 'getGroup'],

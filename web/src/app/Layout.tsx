@@ -39,6 +39,7 @@ const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
     { to: '/admin/users', label: 'User Management', for: 'admin' },
     { to: '/admin/privacy', label: 'Privacy', for: 'admin' },
     { to: '/admin/import-export', label: 'Import/Export', for: 'admin' },
+    { to: '/admin/changes', label: 'Changes', for: 'admin' },
     { to: '/admin/data-audit', label: 'Data Audit', for: 'superAdmin' },
     { to: '/admin/org', label: 'Organizations', for: 'superAdmin' },
   ],
@@ -52,6 +53,8 @@ const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
 
 /** The service worker's registration comes after the first screen, in a chunk of its own (workbox-window). */
 const NewVersion = lazy(() => import('./NewVersion').then((m) => ({ default: m.NewVersion })));
+/** Beside "Changes": how many wait (admins). */
+const WaitingCount = lazy(() => import('./WaitingCount').then((m) => ({ default: m.WaitingCount })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? cx(styles.navLink, styles.navLinkActive) : styles.navLink;
@@ -88,6 +91,11 @@ export function NavBar() {
         <li key={link.to}>
           <NavLink to={link.to} className={linkClass}>
             {link.label}
+            {link.to === '/admin/changes' && (
+              <Suspense fallback={null}>
+                <WaitingCount />
+              </Suspense>
+            )}
           </NavLink>
         </li>
       ));

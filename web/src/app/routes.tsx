@@ -209,6 +209,15 @@ export function appRoutes(client: QueryClient): RouteObject[] {
               lazy: page(() => import('../features/transfer/TransferPage')),
             },
             {
+              path: 'admin/changes',
+              loader: async () => {
+                const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
+                if (auth.isAdmin) void client.prefetchInfiniteQuery(queries.changesQuery());
+                return null;
+              },
+              lazy: page(() => import('../features/changes/ChangesPage')),
+            },
+            {
               path: 'admin/history',
               loader: ({ request }) => prefetchHistory(request),
               lazy: page(() => import('../features/audit/HistoryPage')),

@@ -201,6 +201,8 @@ const TEXTS = {
 
   // Import and export.
   historyLoad: (error: unknown) => serverSaid(error, 'The history could not be loaded.'),
+  changesLoad: (error: unknown) => serverSaid(error, 'The waiting changes could not be loaded.'),
+  changeDecide: (error: unknown) => serverSaid(error, 'The decision could not be saved. Please try again.'),
   exportsLoad: (error: unknown) => serverSaid(error, 'The exports could not be loaded.'),
   exportStart: (error: unknown) => serverSaid(error, 'The export could not be started. Please try again.'),
   importLoad: (error: unknown) => serverSaid(error, 'The import could not be loaded.'),

@@ -7,6 +7,10 @@ import type { ReactNode } from 'react';
 import type { FieldRule } from '@contract/changeRules';
 import type { Fields } from '@contract/entity';
 
+/** What a family user's form says when the church approves changes first. */
+export const APPROVAL_NOTE =
+  'Your church approves changes first: what you save is sent to the church office, and shows in the directory once approved.';
+
 export const HELD_TEXTS = {
   locked: 'Only an administrator can change this. Please ask your church office.',
   blank: 'Already filled in: only an administrator can change it. Please ask your church office.',

@@ -113,7 +113,7 @@ async function family(db: OfflineDb, familyId: string): Promise<GetFamilyResult>
   const stored = await db.get('families', familyId);
   if (!stored) throw notKept();
   // Offline nothing can be changed: no rules of what may be.
-  return { family: await shown(db, stored.view), rules: null };
+  return { family: await shown(db, stored.view), rules: null, requests: null };
 }
 
 async function member(db: OfflineDb, memberId: string): Promise<GetMemberResult> {

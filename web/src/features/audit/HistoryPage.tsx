@@ -19,7 +19,7 @@ import { errorText } from '../../lib/errorTexts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { startDownload } from '../../lib/download';
 import { callApi } from '../../lib/api';
-import { byInWords, fieldLabel, recordInWords, valueInWords, when } from './auditWords';
+import { byInWords, fieldLabel, recordInWords, valueInWords, when } from '../../lib/auditWords';
 import styles from './HistoryPage.module.css';
 
 export const HISTORY_TITLE = 'History of Changes';

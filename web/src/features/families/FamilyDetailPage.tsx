@@ -20,6 +20,7 @@ import { detailsOf } from '../../lib/details';
 import { PrivacyMark, UnlistedMark } from '../../components/PrivacyMark';
 import { MemberTable, confirmFamilyDelete, confirmMemberDelete, useFamilyDelete, useMemberDelete } from './familyParts';
 import { cx } from '../../lib/classNames';
+import { FamilyRequests } from './FamilyRequests';
 import styles from './FamilyDetailPage.module.css';
 
 /** The family page's photo is at most 400 x 250 px (FamilyDetailPage.module.css), the card's width on a phone. */
@@ -92,6 +93,7 @@ export default function FamilyDetailPage() {
           onDeleteMember={deleteMember}
         />
       )}
+      {data?.requests && <FamilyRequests requests={data.requests} />}
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { DeclaredInputs } from '../../components/DeclaredInputs';
 import entryForm from '../../components/EntryForm.module.css';
 import { cx } from '../../lib/classNames';
 import { isImageFile, uploadFamilyPhoto } from './photoUpload';
-import { heldFields } from '../../lib/heldFields';
+import { APPROVAL_NOTE, heldFields } from '../../lib/heldFields';
 import styles from './FamilyFormPage.module.css';
 
 /** Redirect 1.5 s after a family is added or updated. */
@@ -155,7 +155,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
           });
     // A conflict (409) or a refusal throws: the form says so (lib/errorTexts.ts) and everything typed stays.
     form.finish(
-      { kind: 'success', text: texts.success },
+      { kind: 'success', text: result.requestId !== undefined ? result.message : texts.success },
       { ms: FAMILY_REDIRECT_MS, go: () => navigate(`/families/${result.id}`) },
     );
   });
@@ -190,6 +190,7 @@ export default function FamilyFormPage({ mode }: { mode: 'add' | 'edit' }) {
         {!loading && !loadError && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <RequiredNote />
+            {!isAdmin && query.data?.rules?.approval && <p className={entryForm.hint}>{APPROVAL_NOTE}</p>}
             <fieldset className={entryForm.fields} disabled={locked}>
               <legend className="amplify-visually-hidden">Family details</legend>
               <DeclaredInputs fields={FAMILY_FIELDS} entry={entry} extra={held} />

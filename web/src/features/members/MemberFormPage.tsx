@@ -23,7 +23,7 @@ import entryForm from '../../components/EntryForm.module.css';
 import { RequiredLabel, RequiredNote } from '../../components/formFields';
 import { DeclaredInputs } from '../../components/DeclaredInputs';
 import { cx } from '../../lib/classNames';
-import { heldFields } from '../../lib/heldFields';
+import { APPROVAL_NOTE, heldFields } from '../../lib/heldFields';
 import styles from './MemberFormPage.module.css';
 
 /** Whether the save's new e-mail address was invited (and if not, why): null when the address is not new. */
@@ -214,6 +214,7 @@ export default function MemberFormPage({ mode }: { mode: 'add' | 'edit' }) {
         {ready && (
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <RequiredNote />
+            {!isAdmin && mode === 'edit' && rules?.approval && <p className={entryForm.hint}>{APPROVAL_NOTE}</p>}
             <fieldset className={entryForm.fields} disabled={locked}>
               <legend className="amplify-visually-hidden">Member details</legend>
               {mode === 'edit' || preselected ? (

@@ -19,6 +19,7 @@ const KINDS: Record<AuditRecord['kind'], string> = {
   settings: '',
   import: '',
   export: '',
+  request: 'a change request for ',
 };
 
 export const recordInWords = (r: AuditRecord) => `${ACTIONS[r.action]} ${KINDS[r.kind]}${r.name}`;
@@ -36,13 +37,17 @@ const OTHER_LABELS: Record<string, string> = {
   memberId: 'Member',
   groupId: 'Group',
   admin: 'Administrator',
+  status: 'Status',
+  note: 'Note',
 };
 
+/** A field by the label its form gives it (a request names its family's or member's fields). */
 export function fieldLabel(kind: AuditRecord['kind'], field: string): string {
   if (kind === 'privacy') return SHARED_LABELS[field] ?? OTHER_LABELS[field] ?? field;
   const declared: Record<string, { label: string }> =
     kind === 'family' ? FAMILY_FIELDS : kind === 'member' ? MEMBER_FIELDS : {};
-  return declared[field]?.label ?? OTHER_LABELS[field] ?? field;
+  const requested: Record<string, { label: string }> = kind === 'request' ? { ...FAMILY_FIELDS, ...MEMBER_FIELDS } : {};
+  return declared[field]?.label ?? OTHER_LABELS[field] ?? requested[field]?.label ?? field;
 }
 
 const isLevel = (value: unknown): value is Level => typeof value === 'string' && value in LEVEL_LABELS;
