@@ -5,6 +5,7 @@
  * To add a measurement: write test/bench/<name>.ts exporting a BenchModule (see metrics.ts),
  * sized by its context's `size` (a `smoke` run takes seconds), and add it to MODULES below.
  */
+import { changes } from './changes';
 import { cost } from './cost';
 import { directory } from './directory';
 import { jobs } from './jobs';
@@ -28,6 +29,7 @@ export const MODULES: readonly BenchModule[] = [
   pwa,
   directory,
   privacy,
+  changes,
   pdf,
   jobs,
   transfer,
