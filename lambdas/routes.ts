@@ -607,6 +607,17 @@ export const routes = [
     area: 'changes',
     uses: { table: 'read' },
   },
+  // A family or member restored as before one change of its history (directory/restoreVersion.ts): by the forms' writes.
+  {
+    operation: 'restoreVersion',
+    method: 'POST',
+    path: '/api/audit/restores',
+    access: 'admin',
+    entry: 'audit/restoreVersion',
+    area: 'changes',
+    uses: { table: 'readWrite', mail: true },
+    jobs: ['states:StartExecution'],
+  },
   // Families' changes waiting for approval (directory/changeDecisions.ts): the queue, with photo links.
   {
     operation: 'listChangeRequests',

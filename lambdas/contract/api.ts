@@ -14,6 +14,7 @@ import type { ListExportsResult, StartExportResult } from './exports';
 import type { ListAuditResult } from './audit';
 import type { ChangeRules, PrivacyDefaultsResult, SetChangeRulesResult } from './changeRules';
 import type { ChangeRequestView, DecideChangeResult, ListChangeRequestsResult } from './changeRequests';
+import type { RestoreResult } from './audit';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 
 export interface ApiErrorBody {
@@ -347,6 +348,7 @@ export interface OperationResults {
   listExports: ListExportsResult;
   listAuditEntries: ListAuditResult;
   setChangeRules: SetChangeRulesResult;
+  restoreVersion: RestoreResult;
   listChangeRequests: ListChangeRequestsResult;
   decideChangeRequest: DecideChangeResult;
   createImportUpload: ImportUploadResult;

@@ -76,6 +76,11 @@ export const AUDIT_MESSAGES = {
   date: 'Please enter dates as YYYY-MM-DD.',
   range: 'The start date must not be after the end date.',
   pointer: 'That page of the history is no longer valid. Please start from the first page.',
+  entry: 'That change is not in the history.',
+  restored: (name: string) => `${name} is restored as it was before that change.`,
+  newer:
+    'This record changed after that change, so restoring it would lose the newer changes. Restore the newest change first.',
+  notRestorable: "Only a change to a family's or a member's details can be restored.",
 } as const;
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -95,6 +100,21 @@ export const ListAuditQuery = z
   })
   .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, AUDIT_MESSAGES.range));
 export type ListAuditQuery = z.output<typeof ListAuditQuery>;
+
+/** Restoring a family or a member as it was before one change of its history. */
+export const RestoreInput = z.object({
+  entryId: z.string({ error: AUDIT_MESSAGES.entry }).check(z.regex(/^[0-9a-f-]{36}$/, AUDIT_MESSAGES.entry)),
+  at: z
+    .string({ error: AUDIT_MESSAGES.entry })
+    .check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, AUDIT_MESSAGES.entry)),
+  recordId: Id,
+});
+export type RestoreInput = z.output<typeof RestoreInput>;
+
+export interface RestoreResult {
+  success: true;
+  message: string;
+}
 
 /** A subject as the query names it. */
 export const subjectParam = (kind: SubjectKind, id: string) => (kind === 'church' ? 'church' : `${kind}:${id}`);

@@ -199,6 +199,62 @@ describe('the audit trail', () => {
     expect(churchWide[1]!.records[0]!.changes).toContainEqual({ field: 'paper', old: null, new: 'a4' });
   });
 
+  it('restores a family or a member as before a change, only when nothing newer would be lost', async () => {
+    const church = await createChurch();
+    const other = await createChurch();
+    const { familyId, memberId } = await addFamilyVia(church.adminToken, { city: 'Raleigh' });
+    const save = (city: string, version: number) =>
+      call<{ version: number }>('updateFamily', {
+        token: church.adminToken,
+        params: { familyId },
+        body: { surname: 'Restored', city, version },
+      });
+    await save('Durham', 1);
+    const [durham] = (await history(church.adminToken, `subject=family:${familyId}`)).body.entries;
+    const restore = (token: string, entry: { entryId: string; at: string }, recordId = familyId) =>
+      call('restoreVersion', { token, body: { entryId: entry.entryId, at: entry.at, recordId } });
+
+    // Another church knows nothing of it; a change with a newer one after it would lose that one.
+    expect((await restore(other.adminToken, durham!)).status).toBe(404);
+    await save('Cary', 2);
+    const newer = await restore(church.adminToken, durham!);
+    expect(newer.status).toBe(409);
+    expect(newer.body).toMatchObject({ error: { message: AUDIT_MESSAGES.newer } });
+
+    const [cary] = (await history(church.adminToken, `subject=family:${familyId}`)).body.entries;
+    const restored = await restore(church.adminToken, cary!);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    const family = await call<{ family: { city: string; surname: string } }>('getFamily', {
+      token: church.adminToken,
+      params: { familyId },
+    });
+    expect(family.body.family).toMatchObject({ city: 'Durham', surname: 'Restored' });
+    const [entry] = (await history(church.adminToken, `subject=family:${familyId}`)).body.entries;
+    expect(entry).toMatchObject({
+      operation: 'restoreVersion',
+      records: [{ changes: [{ field: 'city', old: 'Cary', new: 'Durham' }] }],
+    });
+
+    // An added record is not restored (its removal is a delete); a member's change is.
+    const added = (await history(church.adminToken, `subject=family:${familyId}`)).body.entries.at(-1)!;
+    expect((await restore(church.adminToken, added)).body).toMatchObject({
+      error: { message: AUDIT_MESSAGES.notRestorable },
+    });
+    const cell = await call('updateMember', {
+      token: church.adminToken,
+      params: { memberId },
+      body: { name: 'Lydia', birthday: '03/14', cellphone: '919-555-0150', email: null, version: 1 },
+    });
+    expect(cell.status).toBe(200);
+    const [memberEntry] = (await history(church.adminToken, `subject=family:${familyId}`)).body.entries;
+    expect((await restore(church.adminToken, memberEntry!, memberId)).status).toBe(200);
+    const member = await call<{ member: { cellphone: string | null } }>('getMember', {
+      token: church.adminToken,
+      params: { memberId },
+    });
+    expect(member.body.member.cellphone).toBeNull();
+  });
+
   it('pages with an opaque pointer, newest first, to the end', async () => {
     const church = await createChurch();
     const { familyId } = await addFamilyVia(church.adminToken);

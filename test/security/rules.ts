@@ -11,7 +11,7 @@ import { mailedCode } from '../support/mail';
 import { finishedBook } from '../support/book';
 import { finishedExport } from '../support/exports';
 import { CHECK_DEFAULTS, checkedFile, settledImport, uploadImport, writtenImport } from '../support/imports';
-import { createAccountIn, newId, PASSWORD } from '../support/fixtures';
+import { addFamilyVia, createAccountIn, newId, PASSWORD } from '../support/fixtures';
 import { createReportJob } from '../../lambdas/jobs/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
 import { photoIdOf } from '../../lambdas/photos/photo-keys';
@@ -137,6 +137,26 @@ async function askedChange(w: World): Promise<string> {
   await rules(false);
   if (!asked.body.requestId) throw new Error(`no request: ${JSON.stringify(asked.body)}`);
   return asked.body.requestId;
+}
+
+/** A family's last change, as restoreVersion takes it: the same for every role until one restores it. */
+let lastChange: Promise<{ entryId: string; at: string; recordId: string }> | null = null;
+const restorable = (w: World) => (lastChange ??= changedFamily(w));
+
+async function changedFamily(w: World) {
+  const added = await addFamilyVia(w.tokens.admin!);
+  const changed = await call('updateFamily', {
+    token: w.tokens.admin,
+    params: { familyId: added.familyId },
+    body: { ...familyBody, surname: unique('Restorable'), version: added.familyVersion },
+  });
+  if (changed.status !== 200) throw new Error(`updateFamily failed: ${JSON.stringify(changed.body)}`);
+  const history = await call<{ entries: { entryId: string; at: string }[] }>('listAuditEntries', {
+    token: w.tokens.admin,
+    query: `subject=family:${added.familyId}`,
+  });
+  const [last] = history.body.entries;
+  return { entryId: last!.entryId, at: last!.at, recordId: added.familyId };
 }
 
 const familyBody = {
@@ -422,6 +442,16 @@ export const rules: Record<Operation, Rule> = {
       waiting = null;
     },
   },
+  // Restoring a family as before its last change: the church's admins only; another church's admin
+  // is told the change is not in its history.
+  restoreVersion: {
+    access: 'admin',
+    request: async (w) => ({ body: await restorable(w) }),
+    expect: groupChange,
+    settle: async () => {
+      lastChange = null;
+    },
+  },
   // The church's rules for members' changes: its admins only (saved as the open rules, so that no other case is bound by them).
   setChangeRules: {
     access: 'admin',
@@ -478,6 +508,7 @@ export const AUDITS: Partial<Record<Operation, number | readonly number[] | 'its
   undoImport: 'its job',
   setChangeRules: 1,
   decideChangeRequest: 1,
+  restoreVersion: 1,
 };
 
 /**

@@ -62,6 +62,7 @@ import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../lambdas/contract/directory';
 import { keysOf } from '../../lambdas/contract/entity';
 import type { GetFamilyResult } from '../../lambdas/contract/api';
 import { randomUUID } from 'node:crypto';
+import type { ListAuditResult } from '../../lambdas/contract/audit';
 import { MAX_GROUPS_FILES, MAX_IMPORT_BYTES } from '../../lambdas/contract/imports';
 
 /** Everything the cases point at: our church and its records, and another church's. */
@@ -895,6 +896,40 @@ export const hostileRoutes: RouteCase[] = [
     params: { valid: (_w, t) => ({ groupId: t.groupId }), others: (w) => ({ groupId: [w.other.groupId] }) },
     accepted: async ({ w, t, sent }) => {
       expect(await roleIn(w, t.groupId, cleaned(sent.memberId))).toMatchObject({ label: optionalText(sent.label) });
+    },
+  }),
+  route({
+    operation: 'restoreVersion',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    // A new family whose city the administrator changed: its last change, to take back.
+    arrange: async (w) => {
+      const { familyId } = await newFamilyIn(w.main.adminToken);
+      const changed = await call('updateFamily', {
+        token: w.main.adminToken,
+        params: { familyId },
+        body: { surname: 'Arranged', city: 'Apex', version: 1 },
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const history = await call<ListAuditResult>('listAuditEntries', {
+        token: w.main.adminToken,
+        query: `subject=family:${familyId}`,
+      });
+      const [last] = history.body.entries;
+      return { familyId, entryId: last!.entryId, at: last!.at };
+    },
+    valid: (_w, t) => ({ entryId: t.entryId, at: t.at, recordId: t.familyId }),
+    shape: (w) => ({
+      fields: {
+        entryId: fc.constantFrom<unknown>(randomUUID(), 'x', null, 7),
+        at: fc.constantFrom<unknown>('2026-01-01T00:00:00.000Z', '2026-13-01', '', null),
+        recordId: fc.constantFrom<unknown>(w.other.familyId, w.family.familyId, '../x', null),
+      },
+    }),
+    accepted: async ({ w, t }) => {
+      const family = await read<GetFamilyResult>('getFamily', w.main.adminToken, { familyId: t.familyId });
+      expect(family.family.city).toBeNull();
+      await expectOtherChurchUntouched(w);
     },
   }),
   route({

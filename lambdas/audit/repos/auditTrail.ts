@@ -3,7 +3,7 @@
  * never by a route of the API), removed by DynamoDB's TTL a year later. Read a page at a time,
  * newest first, by date (the table), by subject (GSI1) or by the account that made it (GSI2).
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_KEPT_DAYS, type AuditEntry } from '../../contract/audit';
 import { keys } from '../../core/repos/keys';
 import { prefixEnd, tableName, withoutKeys, ItemType } from '../../core/repos/table';
@@ -29,6 +29,12 @@ export function auditEntryStep(orgId: string, entry: AuditEntry): Step {
     ...entry,
   };
   return { action: put(item) };
+}
+
+/** One entry of the church's trail, by its place. */
+export async function readAuditEntry(orgId: string, at: string, entryId: string): Promise<AuditEntry | null> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.auditEntry(orgId, at, entryId) }));
+  return Item ? withoutExpiry(withoutKeys(Item)) : null;
 }
 
 export interface AuditFilter {

@@ -170,6 +170,8 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   setChangeRules: [...DIRECTORY, 'getPrivacyDefaults'],
   // An approval changes the directory; the queue page updates itself; the count in the menu is the account's.
   decideChangeRequest: [...DIRECTORY, 'getMe'],
+  // The history page reads itself again after a restore.
+  restoreVersion: DIRECTORY,
   addGroup: ['listGroups', 'getDashboard'],
   deleteGroup: ['listGroups', 'getGroup', 'getDashboard'],
   addRole: ['listGroups', 'getGroup'],

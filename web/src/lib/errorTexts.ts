@@ -201,6 +201,7 @@ const TEXTS = {
 
   // Import and export.
   historyLoad: (error: unknown) => serverSaid(error, 'The history could not be loaded.'),
+  restore: (error: unknown) => serverSaid(error, 'The record could not be restored. Please try again.'),
   changesLoad: (error: unknown) => serverSaid(error, 'The waiting changes could not be loaded.'),
   changeDecide: (error: unknown) => serverSaid(error, 'The decision could not be saved. Please try again.'),
   exportsLoad: (error: unknown) => serverSaid(error, 'The exports could not be loaded.'),

@@ -7,9 +7,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntry, ListAuditResult } from '@contract/audit';
+import type { AuditEntry, AuditRecord, ListAuditResult } from '@contract/audit';
 import { toCsv } from '@contract/csv';
-import { auditFiltersOf, auditQuery, type AuditFilters } from '../../api/queries';
+import { auditFiltersOf, auditQuery, useApiMutation, type AuditFilters } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
@@ -35,6 +35,14 @@ export default function HistoryPage() {
   const subjectName = subject && (subject.kind === 'family' ? `the ${subject.name}` : subject.name);
   const byName = filters.by ? entries.find((e) => e.by?.userId === filters.by)?.by?.email : undefined;
 
+  /** What the last restore said. */
+  const [restored, setRestored] = useState<Status | null>(null);
+  const onRestored = (status: Status) => {
+    setRestored(status);
+    // The restore is a change of its own: the history shows it at the top.
+    if (status.kind === 'success') void pages.refetch();
+  };
+
   const change = (next: AuditFilters) => {
     const kept = Object.entries({ ...filters, ...next }).filter(([, v]) => v) as [string, string][];
     setParams(new URLSearchParams(kept));
@@ -58,13 +66,14 @@ export default function HistoryPage() {
       )}
       {isPending && <PageLoader text="Loading the history..." />}
       {error && <StatusMessage status={{ kind: 'error', text: errorText('historyLoad', error) }} />}
+      <StatusMessage status={restored} />
       {data &&
         (entries.length ? (
           <>
             <CsvDownload filters={filters} />
             <ol className={styles.entries} aria-label="Changes, newest first">
               {entries.map((entry) => (
-                <Entry key={entry.entryId} entry={entry} />
+                <Entry key={entry.entryId} entry={entry} onRestored={onRestored} />
               ))}
             </ol>
           </>
@@ -102,7 +111,22 @@ function DaysForm({ filters, onChange }: { filters: AuditFilters; onChange: (nex
   );
 }
 
-function Entry({ entry }: { entry: AuditEntry }) {
+/** A change to a family's or a member's details can be taken back, while it is the record's newest. */
+const restorable = (r: AuditRecord) =>
+  r.action === 'changed' && r.version !== undefined && ['family', 'member'].includes(r.kind);
+
+function Entry({ entry, onRestored }: { entry: AuditEntry; onRestored: (status: Status) => void }) {
+  const restore = useApiMutation('restoreVersion');
+  async function restoreBefore(record: AuditRecord) {
+    if (!window.confirm(`Restore ${record.name} as it was before this change? The restore is a change of its own.`))
+      return;
+    try {
+      const answer = await restore.mutateAsync({ body: { entryId: entry.entryId, at: entry.at, recordId: record.id } });
+      onRestored({ kind: 'success', text: answer.message });
+    } catch (failure) {
+      onRestored({ kind: 'error', text: errorText('restore', failure) });
+    }
+  }
   return (
     <li className={styles.entry}>
       <p className={styles.entryHead}>
@@ -119,7 +143,20 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </p>
       {entry.records.map((record) => (
         <div key={`${record.kind}:${record.id}`} className={styles.record}>
-          <p className={styles.recordHead}>{recordInWords(record)}</p>
+          <p className={styles.recordHead}>
+            {recordInWords(record)}
+            {restorable(record) && (
+              <PlainButton
+                size="small"
+                className={styles.restore}
+                isLoading={restore.isPending}
+                loadingText="Restoring..."
+                onClick={() => void restoreBefore(record)}
+              >
+                Restore as before
+              </PlainButton>
+            )}
+          </p>
           {record.changes.length > 0 && (
             <dl className={styles.changes}>
               {record.changes.map((c) => (
