@@ -611,7 +611,7 @@ export const routes = [
   {
     operation: 'restoreVersion',
     method: 'POST',
-    path: '/api/audit/restores',
+    path: '/api/restores',
     access: 'admin',
     entry: 'audit/restoreVersion',
     area: 'changes',

@@ -942,11 +942,12 @@ export const hostileRoutes: RouteCase[] = [
       const account = await createAccountIn(w.main.orgId, { familyId, memberId });
       const rules = (approval: boolean) =>
         call('setChangeRules', { token: w.main.adminToken, body: { ...OPEN_RULES, approval } });
+      const { version } = (await read<GetFamilyResult>('getFamily', w.main.adminToken, { familyId })).family;
       await rules(true);
       const asked = await call<{ requestId: string }>('updateFamily', {
         token: account.token,
         params: { familyId },
-        body: { surname: 'Arranged', city: 'Apex', version: 2 },
+        body: { surname: 'Arranged', city: 'Apex', version },
       });
       await rules(false);
       expect(asked.body.requestId, JSON.stringify(asked.body)).toEqual(expect.any(String));
