@@ -31,6 +31,14 @@ const queue = async (church: Church) =>
 const decide = (church: Church, requestId: string, body: unknown) =>
   call<DecideChangeResult>('decideChangeRequest', { token: church.adminToken, params: { requestId }, body });
 
+/** The member's user asks for a new cellphone for its (first) member; answers the request's id. */
+const askCellphone = (member: { token: string; family: { memberId: string } }, cellphone: string) =>
+  call<{ requestId: string }>('updateMember', {
+    token: member.token,
+    params: { memberId: member.family.memberId },
+    body: { name: 'Lydia', birthday: '03/14', cellphone, email: null, version: 1 },
+  });
+
 /** The family's details as its form sends them, with `changes`. */
 async function familyEdit(token: string, familyId: string, changes: Record<string, unknown>) {
   const { family } = await familyOf(token, familyId);
@@ -127,12 +135,8 @@ describe('change approval', () => {
     const church = await createChurch();
     const member = await memberAccountIn(church);
     await approvalOn(church);
-    const { familyId, memberId } = member.family;
-    const asked = await call<{ requestId: string }>('updateMember', {
-      token: member.token,
-      params: { memberId },
-      body: { name: 'Lydia', birthday: '03/14', cellphone: '919-555-0190', email: null, version: 1 },
-    });
+    const { familyId } = member.family;
+    const asked = await askCellphone(member, '919-555-0190');
     const { requestId } = asked.body;
     for (const note of [undefined, null, '   ']) {
       const refused = await decide(church, requestId, { approve: false, note });
@@ -155,12 +159,8 @@ describe('change approval', () => {
     const church = await createChurch();
     const member = await memberAccountIn(church);
     await approvalOn(church);
-    const { familyId, memberId } = member.family;
-    const cell = await call<{ requestId: string }>('updateMember', {
-      token: member.token,
-      params: { memberId },
-      body: { name: 'Lydia', birthday: '03/14', cellphone: '919-555-0191', email: null, version: 1 },
-    });
+    const { familyId } = member.family;
+    const cell = await askCellphone(member, '919-555-0191');
     expect((await decide(church, cell.body.requestId, { approve: true })).status).toBe(200);
     expect((await familyOf(member.token, familyId)).family.members[0]!.cellphone).toBe('919-555-0191');
 

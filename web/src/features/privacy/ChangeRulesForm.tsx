@@ -5,7 +5,7 @@
  * declaration, so a new field is listed here with no code.
  */
 import { useState } from 'react';
-import { Button, Card, Flex, Heading, SelectField } from '@aws-amplify/ui-react';
+import { Card, Heading, SelectField } from '@aws-amplify/ui-react';
 import {
   FIELD_RULE_LABELS,
   FIELD_RULES,
@@ -18,9 +18,8 @@ import { FAMILY_FIELDS, MEMBER_FIELDS } from '@contract/directory';
 import { keysOf } from '@contract/entity';
 import { FAMILY_SHARED, MEMBER_SHARED, SHARED_KEYS, type Shared } from '@contract/privacy';
 import { useApiMutation } from '../../api/queries';
-import entryForm from '../../components/EntryForm.module.css';
-import { StatusMessage } from '../../components/StatusMessage';
 import { useSave } from './useSave';
+import { SaveRow } from './SaveRow';
 import styles from './privacyForm.module.css';
 
 const SHARED_LABELS = Object.fromEntries(
@@ -138,14 +137,7 @@ export function ChangeRulesForm({ initial }: { initial: ChangeRules }) {
             </label>
           ))}
         </fieldset>
-        <div className={entryForm.status}>
-          <StatusMessage status={status} />
-        </div>
-        <Flex className={entryForm.actions} gap="small">
-          <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
-            Save Rules
-          </Button>
-        </Flex>
+        <SaveRow status={status} busy={busy} label="Save Rules" />
       </form>
     </Card>
   );

@@ -4,11 +4,10 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
+import { Card, Heading } from '@aws-amplify/ui-react';
 import { FAMILY_SHARED, MEMBER_SHARED, SHARED_KEYS, type Levels, type Shared } from '@contract/privacy';
 import { privacyDefaultsQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import entryForm from '../../components/EntryForm.module.css';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusMessage } from '../../components/StatusMessage';
@@ -17,6 +16,7 @@ import { LevelSelect } from './LevelSelect';
 import { errorText } from '../../lib/errorTexts';
 import { useSave } from './useSave';
 import { ChangeRulesForm } from './ChangeRulesForm';
+import { SaveRow } from './SaveRow';
 import styles from './privacyForm.module.css';
 
 const LABELS: Record<Shared, string> = Object.fromEntries(
@@ -73,14 +73,7 @@ function DefaultsForm({ initial }: { initial: Levels }) {
             />
           ))}
         </fieldset>
-        <div className={entryForm.status}>
-          <StatusMessage status={status} />
-        </div>
-        <Flex className={entryForm.actions} gap="small">
-          <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Saving...">
-            Save Defaults
-          </Button>
-        </Flex>
+        <SaveRow status={status} busy={busy} label="Save Defaults" />
       </form>
     </Card>
   );
