@@ -20,10 +20,20 @@ export const IMPORT_BUDGET_MS = 100;
  *  - newUser, registerOrganization: they hold three clients (DynamoDB, Cognito's look-up of the
  *    address, SES for the message every address gets), so that the answer and the work are the same
  *    for every address; 450 KB, with the same import budget as every other route.
+ *  - updateFamily, addMember, updateMember, decideChangeRequest, restoreVersion: a family's change
+ *    mails (the administrators' notice that a change waits for approval, or a new address's
+ *    invitation) beside DynamoDB and Step Functions (a replaced photo's clean-up), and the
+ *    decisions apply a change by those same writes; 450 KB, with the same import budget.
  */
+const MAILING_CHANGE = { kb: 450, importMs: IMPORT_BUDGET_MS };
 export const OWN_BUDGETS: Readonly<Record<string, { kb: number; importMs: number }>> = {
   newUser: { kb: 450, importMs: IMPORT_BUDGET_MS },
   registerOrganization: { kb: 450, importMs: IMPORT_BUDGET_MS },
+  updateFamily: MAILING_CHANGE,
+  addMember: MAILING_CHANGE,
+  updateMember: MAILING_CHANGE,
+  decideChangeRequest: MAILING_CHANGE,
+  restoreVersion: MAILING_CHANGE,
 };
 /** Cold imports per bundle (the median counts). A smoke run bundles and imports one handler of each kind, once. */
 const IMPORT_RUNS = { full: 5, smoke: 1 } as const;
