@@ -13,7 +13,8 @@ import {
 } from '../contract/changeRequests';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { valuesOf } from '../contract/entity';
-import { AppError, denied, invalid, notFound } from '../core/errors';
+import { AppError, denied, notFound } from '../core/errors';
+import { placeOf, pointerOf } from '../core/pointer';
 import { ConditionFailed, transact, type Step } from '../core/repos/transact';
 import type { Viewer } from '../core/viewer';
 import { auditStep } from '../audit/trail';
@@ -25,22 +26,17 @@ import { readChangeQueue, readChangeRequest, requestDecided, type ChangeRequest 
 import { requestRecord } from './requestChange';
 import { viewOf } from './changeViews';
 
-/** A place in the queue (`<createdAt>#<requestId>`), as its pointer carries it. */
-const PLACE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[0-9a-f-]{36}$/;
-
-function placeOf(pointer: string): string {
-  const place = Buffer.from(pointer, 'base64url').toString();
-  if (!PLACE.test(place)) throw invalid(CHANGE_REQUEST_MESSAGES.pointer);
-  return place;
-}
-
 export async function changeQueue(viewer: Viewer, after: string | undefined): Promise<ListChangeRequestsResult> {
   if (!viewer.admin) throw denied();
-  const page = await readChangeQueue(viewer.orgId, after ? placeOf(after) : null, CHANGE_QUEUE_PAGE);
+  const page = await readChangeQueue(
+    viewer.orgId,
+    after ? placeOf(after, CHANGE_REQUEST_MESSAGES.pointer) : null,
+    CHANGE_QUEUE_PAGE,
+  );
   return {
     success: true,
     requests: await Promise.all(page.requests.map((r) => viewOf(r))),
-    next: page.last ? Buffer.from(page.last).toString('base64url') : null,
+    next: page.last ? pointerOf(page.last) : null,
   };
 }
 
