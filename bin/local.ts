@@ -19,9 +19,11 @@ let running: LocalStack;
 try {
   running = await startLocalStack(config);
   if (await seedDemo(config)) console.log(`Created the demo church "${DEMO_CHURCH}".`);
-  // The one-off job that gives photos stored before renditions theirs (a data folder from an
-  // earlier version); it finds nothing to do once done.
-  await startExecution(running.env.PHOTO_RENDITIONS_STATE_MACHINE_ARN!, `start-${Date.now()}`, {});
+  // The one-off jobs a deployment starts: renditions for photos stored before there were any, and
+  // the map's lookups of addresses saved before it (the demo church's, or a data folder from an
+  // earlier version); each finds nothing to do once done.
+  for (const job of ['PHOTO_RENDITIONS_STATE_MACHINE_ARN', 'FAMILY_LOCATIONS_STATE_MACHINE_ARN'])
+    await startExecution(running.env[job]!, `start-${Date.now()}`, {});
 } catch (error) {
   console.error(`\nCould not start: ${(error as Error).message}`);
   process.exit(1);

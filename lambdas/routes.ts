@@ -18,7 +18,7 @@
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 /** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
-export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer', 'changes'] as const;
+export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer', 'changes', 'map'] as const;
 export type Area = (typeof AREAS)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
@@ -247,6 +247,8 @@ export const routes = [
     area: 'directory',
     // A photo is checked in the table (photos/photo-taking.ts): no S3.
     uses: { table: 'readWrite' },
+    // The new address is looked up by the lookup job (map/startLocating.ts).
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'updateFamily',
@@ -702,6 +704,16 @@ export const routes = [
     area: 'transfer',
     uses: { table: 'read' },
     jobs: ['states:DescribeExecution'],
+  },
+  // The member map: the church's looked-up families this member may see at their address (map/memberMap.ts).
+  {
+    operation: 'getMap',
+    method: 'GET',
+    path: '/api/map',
+    access: 'member',
+    entry: 'map/getMap',
+    area: 'map',
+    uses: { table: 'read' },
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -6,6 +6,7 @@ import { Auth, type ThreatProtection } from './auth';
 import { Data } from './data';
 import { Jobs } from './jobs';
 import { Monitoring } from './monitoring';
+import { MemberMaps } from './member-maps';
 import { Migrations } from './migrations';
 import { PhotoPipeline } from './photo-pipeline';
 import { OriginSecret } from './origin-secret';
@@ -41,6 +42,7 @@ export class DirectoryStack extends Stack {
   readonly api: Api;
   readonly photoPipeline: PhotoPipeline;
   readonly site: Site;
+  readonly memberMaps: MemberMaps;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: DirectoryStackProps) {
@@ -82,6 +84,7 @@ export class DirectoryStack extends Stack {
       mailFrom: props.sesFromEmail,
     });
     const originSecret = new OriginSecret(this, 'OriginSecret');
+    let memberMaps: MemberMaps | undefined;
     this.api = new Api(this, 'Api', {
       originVerify: originSecret.value,
       table: this.data.table,
@@ -110,7 +113,16 @@ export class DirectoryStack extends Stack {
       webDistPath: props.webDistPath,
       superAdminEmail,
       photosBucket: this.storage.photos,
+      mapStyle: (siteUrl) => {
+        memberMaps = new MemberMaps(this, 'MemberMaps', {
+          siteUrls: [...new Set([siteUrl, props.appUrl ?? siteUrl])],
+          locationsJob: this.jobs.stateMachines.get('familyLocations')!,
+          after: [this.jobs.functions.get('familyLocations.LocatePageFunctionArn')!],
+        });
+        return memberMaps.styleUrl;
+      },
     });
+    this.memberMaps = memberMaps!;
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       apiStage: this.api.stage,

@@ -73,3 +73,19 @@ export function grantMail(fn: NodejsFunction, mailFrom: string): void {
     }),
   );
 }
+
+/**
+ * Amazon Location's Geocode on the provider's places (the address lookup job), and no other
+ * action of it: places v2 has no resource of ours, only the provider's `provider/default`.
+ */
+export function grantGeocode(fn: NodejsFunction): void {
+  const stack = Stack.of(fn);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['geo-places:Geocode'],
+      resources: [
+        stack.formatArn({ service: 'geo-places', account: '', resource: 'provider', resourceName: 'default' }),
+      ],
+    }),
+  );
+}

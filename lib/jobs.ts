@@ -14,7 +14,7 @@ import { jobs, type JobDef, type JobName, type TaskDef } from '../lambdas/tasks/
 import type { EnvName } from '../lambdas/platform/env';
 import type { JobsAction } from '../lambdas/routes';
 import { makeLambda, PROJECT_ROOT, shipFiles } from './lambda-function';
-import { grantData, grantMail } from './grants';
+import { grantData, grantGeocode, grantMail } from './grants';
 import { acknowledge, logicalId, shownAttribute } from './nag';
 import { JOB_TASK_RESERVED, reservesConcurrency } from './limits';
 
@@ -208,6 +208,7 @@ export class Jobs extends Construct {
     const { uses } = task;
     grantData(fn, uses, props);
     if (uses.mail && props.mailFrom) grantMail(fn, props.mailFrom);
+    if (uses.geocode) grantGeocode(fn);
     if (uses.userPool?.length) {
       fn.addToRolePolicy(new PolicyStatement({ actions: [...uses.userPool], resources: [props.userPool.userPoolArn] }));
     }

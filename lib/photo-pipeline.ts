@@ -1,19 +1,17 @@
 import path from 'node:path';
 import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { rules } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { s3Events, type S3EventDef } from '../lambdas/events/manifest';
 import type { EnvName } from '../lambdas/platform/env';
 import { LAMBDA_LOG_RETENTION, makeLambda, PROJECT_ROOT } from './lambda-function';
-import { acknowledge, acknowledgeAllFindings, acknowledgeCdkHandler, logicalId, tableIndexFinding } from './nag';
+import { acknowledge, acknowledgeCdkHandler, logicalId, tableIndexFinding } from './nag';
+import { startOneOffJob } from './one-off-job';
 
 export interface PhotoPipelineProps {
   readonly table: ITable;
@@ -79,44 +77,13 @@ export class PhotoPipeline extends Construct {
       this.functions.set(name, fn);
     }
     this.tendNotificationsHandler();
-    this.startRenditionsJob(props.renditionsJob);
-  }
-
-  /**
-   * Starts the one-off renditions job once the deployment has put the pipeline in place (and again
-   * for a new RENDITIONS_RUN): no operator has to remember it. A Step Functions job, not this
-   * deployment step itself, does the work: a large church's photos take longer than a deployment waits.
-   */
-  private startRenditionsJob(job: StateMachine): void {
-    const start = new AwsCustomResource(this, 'StartRenditionsJob', {
-      onUpdate: {
-        service: 'SFN',
-        action: 'StartExecution',
-        parameters: { stateMachineArn: job.stateMachineArn, name: `deploy-renditions-${RENDITIONS_RUN}`, input: '{}' },
-        physicalResourceId: PhysicalResourceId.of(`renditions-${RENDITIONS_RUN}`),
-        // Started before (the same run's name): nothing more to do.
-        ignoreErrorCodesMatching: 'ExecutionAlreadyExists',
-      },
-      policy: AwsCustomResourcePolicy.fromStatements([
-        new PolicyStatement({ actions: ['states:StartExecution'], resources: [job.stateMachineArn] }),
-      ]),
-      logGroup: new LogGroup(this, 'StartRenditionsJobLogs', {
-        retention: LAMBDA_LOG_RETENTION,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
-      installLatestAwsSdk: false,
+    // The renditions of photos stored before there were any (lambdas/photos/photo-backfill.ts).
+    startOneOffJob(this, 'StartRenditionsJob', {
+      job: props.renditionsJob,
+      name: 'renditions',
+      run: RENDITIONS_RUN,
+      after: [...this.functions.values()],
     });
-    start.node.addDependency(job);
-    for (const fn of this.functions.values()) start.node.addDependency(fn);
-    const reason = "CDK's own AwsCustomResource handler, which runs only during deployment to start the renditions job";
-    const handler = Stack.of(this).node.tryFindChild('AWS679f53fac002430cb0da5b7982bd2287');
-    if (!handler) throw new Error('AwsCustomResource handler not found');
-    acknowledgeAllFindings(
-      handler,
-      rules.iam.IAMNoManagedPolicies,
-      'AwsSolutions-IAM4',
-      `${reason}: CDK attaches AWSLambdaBasicExecutionRole to it.`,
-    );
   }
 
   /**

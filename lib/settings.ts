@@ -67,6 +67,11 @@ export interface WebConfig {
    * connection to it at start-up, so the first photo on a page does not wait for one.
    */
   photosOrigin?: string;
+  /**
+   * The map page's MapLibre style: Amazon Location's Maps v2 style with the deployment's API key
+   * (lib/member-maps.ts), or locally the gateway's outline style, drawn with no tiles.
+   */
+  mapStyle: string;
 }
 
 /**

@@ -80,6 +80,8 @@ export interface SiteProps {
   readonly superAdminEmail?: string;
   /** The photos bucket: the SPA connects to its address early (config.json photosOrigin). */
   readonly photosBucket: IBucket;
+  /** The member map's style (config.json mapStyle), given the site's URL its key is restricted to (lib/member-maps.ts). */
+  readonly mapStyle: (siteUrl: string) => string;
 }
 
 /** CloudFront in front of the SPA (S3, OAC) and the API (/api/*), one origin for both. */
@@ -187,6 +189,7 @@ export class Site extends Construct {
       ...(props.superAdminEmail ? { superAdminEmail: props.superAdminEmail } : {}),
       // The address the presigned photo URLs use (lambdas/platform/aws/s3-presign.ts: virtual-hosted, regional).
       photosOrigin: `https://${props.photosBucket.bucketRegionalDomainName}`,
+      mapStyle: props.mapStyle(this.url),
     };
     // Source maps stay out of the public bucket.
     const webBuild = Source.asset(props.webDistPath, { exclude: ['**/*.map', '.vite'] });

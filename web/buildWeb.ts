@@ -59,17 +59,41 @@ export async function buildWeb(opts: { outDir?: string } = {}): Promise<{ outDir
   return { outDir, firstLoadJs: await firstLoad(outDir, manifest) };
 }
 
-async function firstLoad(outDir: string, manifest: Manifest): Promise<FirstLoad> {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('Vite wrote no entry chunk');
+/** The chunks `from` reaches by static imports (and lazy ones too, with `lazy`), by manifest key. */
+function reached(manifest: Manifest, from: readonly string[], lazy: boolean): Set<string> {
   const chunks = new Set<string>();
   const visit = (key: string) => {
     if (chunks.has(key)) return;
     chunks.add(key);
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    if (lazy) for (const imported of manifest[key]?.dynamicImports ?? []) visit(imported);
   };
-  visit(entry);
-  const files = [...chunks].map((key) => manifest[key]!.file);
+  from.forEach(visit);
+  return chunks;
+}
+
+async function firstLoad(outDir: string, manifest: Manifest): Promise<FirstLoad> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('Vite wrote no entry chunk');
+  return measured(outDir, manifest, reached(manifest, [entry], false));
+}
+
+/**
+ * What one lazy part of the app (the modules under `folder`, such as `src/features/map/`) loads
+ * beyond the first load: its chunks and everything they import, now or later (the map's MapLibre).
+ */
+export async function lazyLoad(outDir: string, folder: string): Promise<FirstLoad> {
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)!;
+  const first = reached(manifest, [entry], false);
+  const own = Object.keys(manifest).filter((key) => key.startsWith(folder) || manifest[key]?.src?.startsWith(folder));
+  if (own.length === 0) throw new Error(`no chunk of ${folder} in the build`);
+  const chunks = [...reached(manifest, own, true)].filter((key) => !first.has(key));
+  return measured(outDir, manifest, new Set(chunks));
+}
+
+async function measured(outDir: string, manifest: Manifest, chunks: ReadonlySet<string>): Promise<FirstLoad> {
+  const files = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of files) {

@@ -31,8 +31,10 @@ export const pwa = () =>
       // The manifest is added by the plugin itself (listed twice, Workbox's install fails and
       // the precache stays empty).
       globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
-      // Source maps are for the person debugging, not the phone's cache.
-      globIgnores: ['**/*.map'],
+      // Source maps are for the person debugging, not the phone's cache. Nor is the member map's
+      // code (MapLibre and its worker, 1.7 MB), fetched when the map page draws: the map needs the
+      // network anyway, for its families (the offline copy keeps none), its style and its tiles.
+      globIgnores: ['**/*.map', '**/assets/mapEngine-*', '**/assets/maplibre-gl-worker-*'],
       // Every client-side route opens the shell; the API, Cognito, config.json and the local
       // stack's own pages are never answered from it.
       navigateFallback: '/index.html',

@@ -16,6 +16,7 @@ import type { ChangeRules, PrivacyDefaultsResult, SetChangeRulesResult } from '.
 import type { ChangeRequestView, DecideChangeResult, ListChangeRequestsResult } from './changeRequests';
 import type { RestoreResult } from './audit';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
+import type { MapResult } from './map';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -358,4 +359,5 @@ export interface OperationResults {
   getImport: GetImportResult;
   setBookSettings: SetBookSettingsResult;
   createBookCoverUpload: PhotoUploadResult;
+  getMap: MapResult;
 }

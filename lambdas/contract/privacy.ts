@@ -93,6 +93,8 @@ export type PrivacyDefaultsInput = z.output<typeof PrivacyDefaultsInput>;
 export const FamilyPrivacyInput = z.object({
   /** Leave the family out of the directory: then only administrators (and the family) see it. */
   unlisted: z.boolean({ error: PRIVACY_MESSAGES.level }),
+  /** On the member map near the address, not at it (lambdas/map/); left out: as it was. */
+  approximateLocation: z.optional(z.boolean({ error: PRIVACY_MESSAGES.level })),
   family: choicesOf(FAMILY_SHARED_KEYS),
   /** Per member of the family, by id; a member left out keeps its choices. */
   members: z.record(Id, choicesOf(MEMBER_SHARED_KEYS)),
@@ -106,6 +108,8 @@ export type FamilyPrivacyInput = z.output<typeof FamilyPrivacyInput>;
  */
 export interface FamilyPrivacyView {
   unlisted: boolean;
+  /** Shown on the member map near its address, not at it. */
+  approximateLocation: boolean;
   choices: Choices<FamilyShared>;
   levels: Levels<FamilyShared>;
   /** The church's defaults, for "Church default (...)". */

@@ -68,8 +68,26 @@ export interface Family extends FamilyFields {
    * (lambdas/tasks/photoRenditions) has made them.
    */
   photoSize?: PixelSize;
+  /** Where its address was found, for the member map (lambdas/map/); absent until it was looked up. */
+  location?: FamilyLocation;
+  /** On the member map near its address, not at it: the exact point is for itself and administrators. */
+  approximateLocation?: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * The lookup of a family's address (lambdas/map/locating.ts). Kept beside the family, not as a
+ * version of it: an edit in progress is not refused for it.
+ */
+export interface FamilyLocation {
+  /** The address line it was looked up for: when the family's differs, it is looked up again. */
+  address: string;
+  /** [longitude, latitude]; null when the address could not be placed. */
+  position: [number, number] | null;
+  /** Why not: no such address, or the lookup service failed (tried again by the next save or job run). */
+  missed?: 'notFound' | 'failed';
+  at: string;
 }
 
 /** A member: its declared fields (MEMBER_FIELDS) and what the system keeps on it. */

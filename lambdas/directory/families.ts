@@ -37,6 +37,7 @@ import type { ChangeRequest } from './repos/changeRequests';
 import type { PixelSize } from '../core/entities';
 import { familyRequests } from './changeViews';
 import { roleChange } from '../groups/audited';
+import { startLocating } from '../map/startLocating';
 
 export const FAMILY_NOT_FOUND = 'Family not found.';
 export const FAMILY_CHANGED =
@@ -103,7 +104,10 @@ export async function addFamily(viewer: Viewer, input: FamilyInput, requestKey: 
     },
     () => readFamilyItem(viewer.orgId, fresh.familyId),
   );
-  if (!repeated) count('FamiliesAdded');
+  if (!repeated) {
+    count('FamiliesAdded');
+    await startLocating(record);
+  }
   return record;
 }
 
@@ -178,6 +182,7 @@ export async function updateFamily(
   if (applied.decided) steps.push(applied.decided);
   await transactOrConflict(viewer.orgId, steps);
   if (family.photo !== next.photo) await retirePhoto(viewer.orgId, familyId, family.photo ?? null);
+  await startLocating(next);
   return { family: next, asks: false, asked: null };
 }
 

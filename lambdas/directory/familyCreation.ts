@@ -55,7 +55,11 @@ export function familyCreationSteps(created: FamilyToCreate, viewer: Viewer): St
       familyChange(null, family),
       ...members.map((m) => memberChange(null, m)),
       ...created.roles.map((r) => roleChange(null, r)),
-      familyChoicesChange(family, null, { listed: created.listed, ...family.privacy }),
+      familyChoicesChange(family, null, {
+        listed: created.listed,
+        approximateLocation: family.approximateLocation ?? false,
+        ...family.privacy,
+      }),
       ...members.map((m) => memberChoicesChange(m, {}, m.privacy ?? {})),
     ]),
   ];

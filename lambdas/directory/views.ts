@@ -44,6 +44,7 @@ export async function familyView(
   const privacy: FamilyPrivacyView | null = settings
     ? {
         unlisted: church.unlisted.has(f.familyId),
+        approximateLocation: f.approximateLocation ?? false,
         choices: { ...family.privacy },
         levels: familyLevels(church, family),
         defaults: church.levels,

@@ -17,7 +17,7 @@ import type { Family, Member } from '../core/entities';
 import { recordChange } from '../audit/trail';
 import { familyName, memberName } from '../directory/audited';
 
-type FamilyChoices = Choices<FamilyShared> & { listed: boolean };
+type FamilyChoices = Choices<FamilyShared> & { listed: boolean; approximateLocation: boolean };
 
 /** The family's place in the directory and its own levels. */
 export const familyChoicesChange = (
@@ -27,7 +27,7 @@ export const familyChoicesChange = (
 ): AuditRecord | null =>
   recordChange(
     { kind: 'privacy', id: family.familyId, name: familyName(family) },
-    ['listed', ...FAMILY_SHARED_KEYS],
+    ['listed', 'approximateLocation', ...FAMILY_SHARED_KEYS],
     before,
     after,
   );

@@ -60,9 +60,10 @@ export async function setFamilyPrivacy(viewer: Viewer, familyId: string, input: 
   mustAllowLevels(viewer, church.rules, family.privacy ?? {}, familyChoices);
   for (const { member, choices } of memberChoices) mustAllowLevels(viewer, church.rules, member.privacy ?? {}, choices);
   const unlisted = new Set([familyId]);
+  const approximate = family.approximateLocation ?? false;
   const steps: Step[] = [
     { action: churchExists(viewer.orgId) },
-    { action: familyChoicesUpdate(viewer.orgId, familyId, familyChoices) },
+    { action: familyChoicesUpdate(viewer.orgId, familyId, familyChoices, input.approximateLocation) },
     ...memberChoices.map(({ member, choices }) => ({
       action: memberChoicesUpdate(viewer.orgId, familyId, member.memberId, choices),
     })),
@@ -76,8 +77,8 @@ export async function setFamilyPrivacy(viewer: Viewer, familyId: string, input: 
     auditStep(viewer, familySubject(family), [
       familyChoicesChange(
         family,
-        { listed: !church.unlisted.has(familyId), ...family.privacy },
-        { listed: !input.unlisted, ...familyChoices },
+        { listed: !church.unlisted.has(familyId), approximateLocation: approximate, ...family.privacy },
+        { listed: !input.unlisted, approximateLocation: input.approximateLocation ?? approximate, ...familyChoices },
       ),
       ...memberChoices.map(({ member, choices }) => memberChoicesChange(member, member.privacy ?? {}, choices)),
     ]),

@@ -1,7 +1,7 @@
 /**
  * THE visibility rule: what one viewer may see of a family and its members. Every read that
  * answers member data (family list and grid, family and member pages, dashboard, groups, the
- * printed book, and any later map, export or search) passes its records through here before they
+ * printed book, the member map, and any later export or search) passes its records through here before they
  * leave the server, so hidden data never reaches a browser or a file.
  *
  *  - Administrators see everything.
@@ -65,6 +65,11 @@ function sees(audience: Audience, level: Level, familyId: string, groupIds: () =
   if (audience.admin || audience.familyId === familyId || level === 'everyone') return true;
   return level === 'groups' && sharesGroup(audience, groupIds());
 }
+
+/** Sees the family and one of its shared details (the member map: its street address, which places it). */
+export const seesFamilyDetail = (audience: Audience, church: ChurchPrivacy, family: Family, key: FamilyShared) =>
+  seesFamily(audience, church, family.familyId) &&
+  sees(audience, familyLevels(church, family)[key], family.familyId, () => familyGroupIds(family));
 
 /** The family as this viewer may see it: every field covered by a hidden level is null. */
 export function visibleFamily<F extends Family>(audience: Audience, church: ChurchPrivacy, family: F): F {

@@ -17,8 +17,13 @@ export interface TaskUses extends DataUses {
   userPool?: readonly UserPoolAction[];
   /** Sends our own mails (ses:SendEmail from the configured sender): the invitations imports ask for. */
   mail?: true;
-  /** The jobs it starts (states:StartExecution on those alone): the import's family writes retire replaced photos. */
-  starts?: readonly 'photoCleanup'[];
+  /**
+   * The jobs it starts (states:StartExecution on those alone): the import's family writes retire
+   * replaced photos, and its new addresses are looked up.
+   */
+  starts?: readonly ('photoCleanup' | 'familyLocations')[];
+  /** Looks addresses up with Amazon Location's Geocode (geo-places:Geocode, nothing else). */
+  geocode?: true;
 }
 
 export interface TaskDef {
@@ -132,6 +137,20 @@ export const jobs = {
       },
     },
   },
+  familyLocations: {
+    definition: 'familyLocations.asl.json',
+    stateMachineEnv: 'FAMILY_LOCATIONS_STATE_MACHINE_ARN',
+    description:
+      "The member map's address lookups: a family's after its save, a church's after an import, every church's once; resumable",
+    tasks: {
+      LocatePageFunctionArn: {
+        entry: 'familyLocations/locatePage',
+        // Amazon Location's Geocode, and nothing else of it (lib/jobs.ts).
+        uses: { table: 'readWrite', geocode: true },
+        description: "Address lookups: one family, or one page of a church's or the table's families",
+      },
+    },
+  },
   directoryBook: {
     definition: 'directoryBook.asl.json',
     stateMachineEnv: 'DIRECTORY_BOOK_STATE_MACHINE_ARN',
@@ -212,7 +231,7 @@ export const jobs = {
       ImportFunctionArn: {
         entry: 'churchImport/run',
         // Reads the file and keeps the plan beside it; writes the church through its own use cases.
-        uses: { table: 'readWrite', exports: 'write', mail: true, starts: ['photoCleanup'] },
+        uses: { table: 'readWrite', exports: 'write', mail: true, starts: ['photoCleanup', 'familyLocations'] },
         // A file at the church maximum (100,000 rows) reads in about half a GB; CPU grows with memory.
         memoryMb: 1769,
         description:

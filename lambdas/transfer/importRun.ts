@@ -25,6 +25,7 @@ import type { Sheet } from './import/sheet';
 import { noCounts, planImport, type ImportPlan } from './importPlan';
 import { createFamilies, createGroups, newMembers, updateFamilies, type ImportAuthor } from './importApply';
 import { dropWaiting, queueInvitations, sendWaiting } from '../accounts/invitationQueue';
+import { startLocatingChurch } from '../map/startLocating';
 import { importPlanKey, importWrittenKey } from './transferKeys';
 import { changedSince, undoPlan, writtenStates, type WrittenFamily } from './importUndo';
 import { getImport, moveImport, type ImportFile, type ImportRecord } from './repos/imports';
@@ -169,7 +170,11 @@ export async function runWrite(task: ImportTask): Promise<ImportPage> {
     refused: [...record.refused, ...refused],
     ...(last ? { status: 'DONE' as const } : {}),
   });
-  if (last) log.info('church imported', { ...task, families: total, refused: record.refused.length + refused.length });
+  if (last) {
+    // The new addresses, looked up by the lookup job off the import's path (map/startLocating.ts).
+    await startLocatingChurch(task.orgId);
+    log.info('church imported', { ...task, families: total, refused: record.refused.length + refused.length });
+  }
   return { ...task, next: last ? null : to };
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 export interface LocalConfig {
   /** Folder for every stand-in's data (SQLite file, S3 objects, Cognito JSON, mailbox). */
   dataDir: string;
-  ports: { gateway: number; dynamodb: number; s3: number; cognito: number };
+  ports: { gateway: number; dynamodb: number; s3: number; cognito: number; geoPlaces: number };
   superAdminEmail: string;
   region: string;
   tableName: string;
@@ -35,7 +35,7 @@ export function localConfig(
   const base = overrides.basePort ?? Number(process.env.LOCAL_PORT ?? 4000);
   return {
     dataDir: path.resolve(overrides.dataDir ?? process.env.LOCAL_DATA_DIR ?? '.local'),
-    ports: { gateway: base, dynamodb: base + 1, s3: base + 2, cognito: base + 3 },
+    ports: { gateway: base, dynamodb: base + 1, s3: base + 2, cognito: base + 3, geoPlaces: base + 4 },
     superAdminEmail: (process.env.SUPER_ADMIN_EMAIL ?? 'super@directory.local').toLowerCase(),
     region: 'us-east-1',
     tableName: 'church-directory',

@@ -1,6 +1,7 @@
 /**
- * Demo data for `npm start`, made on first start: Grace Community Church with about 40 families,
- * their members (birthdays and anniversaries spread over the year, several this month), a few
+ * Demo data for `npm start`, made on first start: Grace Community Church with about 40 families
+ * at addresses across five Raleigh zip codes (looked up for the member map by the lookup job it
+ * starts), their members (birthdays and anniversaries spread over the year, several this month), a few
  * family photos (stored with their renditions by the photo pipeline's own code), four groups with
  * roles, and three accounts. Written with the domain's own item builders and account functions, so
  * it is data the product itself could have written.
@@ -121,6 +122,9 @@ const STREETS = [
   'Willow Way',
   'Main Street',
 ];
+/** The families the member map shows its cases with: an address it cannot place, and a location shown near, not at, it. */
+const MISTYPED_ZIP_FAMILY = 9;
+const APPROXIMATE_FAMILY = 7;
 const GROUPS: [string, string[]][] = [
   ['Choir', ['Director', 'Soprano', 'Alto', 'Tenor', 'Bass']],
   ['Youth Group', ['Leader', 'Helper', '']],
@@ -172,6 +176,8 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
           orgId,
           surname,
           ...sampleAddress(rnd, STREETS),
+          // One address the lookup cannot place (a zip code no one has): the map page lists it for the administrator.
+          ...(index === MISTYPED_ZIP_FAMILY ? { zipcode: '27698' } : {}),
           phone: `(919) 555-${String(1000 + index * 37).slice(0, 4)}`,
           anniversary: index % 4 === 3 ? null : sampleDay(rnd, anniversaryMonth),
           photo,
@@ -179,6 +185,8 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
         stamp,
       ),
     );
+    // One family shown on the member map near its address, not at it.
+    if (index === APPROXIMATE_FAMILY) families.at(-1)!.approximateLocation = true;
     if (photo) photos.push({ key: photo, body: demoPhoto(index * 37), family: families.at(-1)! });
     const size = 1 + Math.floor(rnd() * 5);
     for (let m = 0; m < size; m++) {
@@ -291,6 +299,9 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
     userItem(user(memberId, DEMO_ACCOUNTS.member.email, false, linked)),
     userItem(user(operatorId, operator.email, false)),
   ]);
+  // The families' addresses, looked up for the member map as after an import (off this start: the job runs beside it).
+  const { startLocatingChurch } = await import('../../lambdas/map/startLocating');
+  await startLocatingChurch(orgId);
   // Demo accounts start verified so they can be tried at once.
   for (const email of [admin.email, DEMO_ACCOUNTS.member.email, operator.email]) await markEmailVerified(email);
   // The super-admin must sign in with a code (two-step sign-in): its key is kept in the data folder.

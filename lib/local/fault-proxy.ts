@@ -1,5 +1,5 @@
 /**
- * A pass-through HTTP proxy in front of a local stand-in (DynamoDB or S3) that can be told to
+ * A pass-through HTTP proxy in front of a local stand-in (DynamoDB, S3, the address lookups) that can be told to
  * misbehave for a while: refuse requests (the service is down: the connection is reset), lose
  * answers (the request is carried out, but its answer never arrives: the case of a Lambda
  * failing right after a write) or delay them (the service is slow). Tests set the faults
@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 export type FaultKind = 'refuse' | 'lose-answer' | 'delay';
 
 export interface Fault {
-  service: 'dynamodb' | 's3';
+  service: 'dynamodb' | 's3' | 'geo-places';
   kind: FaultKind;
-  /** Only requests of this operation: DynamoDB's X-Amz-Target action (TransactWriteItems) or S3's HTTP method (PUT). */
+  /** Only requests of this operation: DynamoDB's X-Amz-Target action (TransactWriteItems), S3's HTTP method (PUT), or geo-places' path's end (geocode). */
   operation?: string;
   /** How many matching requests it hits before it ends by itself (default: until cleared). */
   times?: number;
@@ -31,6 +31,8 @@ interface ActiveFault extends Fault {
 /** What a request is, as a fault sees it. */
 function operationOf(service: Fault['service'], req: http.IncomingMessage): string {
   if (service === 's3') return req.method ?? '';
+  // A REST API: its path names the operation (/v2/geocode).
+  if (service === 'geo-places') return (req.url ?? '').split('?')[0]!.split('/').pop() ?? '';
   const target = String(req.headers['x-amz-target'] ?? '');
   return target.slice(target.indexOf('.') + 1);
 }

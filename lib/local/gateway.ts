@@ -11,6 +11,7 @@
  *                    /_local/settled (answers once that work and the jobs are done);
  *                    /_local/table-access (the DynamoDB calls of each route, lib/local/table-access.ts).
  *  - /config.json    the SPA's runtime configuration.
+ *  - /_local/map/... the member map's local style and its outlines (lib/local/map-style.ts).
  *  - everything else the built SPA, with index.html for client-side routes.
  */
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,7 @@ import {
 import { asInvocation } from './invocation';
 import { asOperation, tableAccess } from './table-access';
 import type { Mailbox } from './mailbox';
+import { MAP_OUTLINES_PATH, MAP_STYLE_PATH, mapOutlines, mapStyle } from './map-style';
 import type { LocalS3Events } from './s3-events';
 import type { LocalStepFunctions } from './stepfunctions';
 
@@ -274,6 +276,12 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         });
         return send(res, answer.status, answer.body, answer.headers);
       }
+      // The member map's style locally: outlines, no tiles (lib/local/map-style.ts).
+      if (url.pathname === MAP_STYLE_PATH)
+        return send(res, 200, JSON.stringify(mapStyle(`http://${req.headers.host ?? 'localhost'}`)), {
+          'cache-control': 'no-cache',
+        });
+      if (url.pathname === MAP_OUTLINES_PATH) return send(res, 200, mapOutlines());
       if (url.pathname === '/config.json')
         return send(res, 200, JSON.stringify(options.webConfig), { 'cache-control': 'no-cache' });
       if (url.pathname === SES_V2_PREFIX + '/v2/email/outbound-emails' && req.method === 'POST') {

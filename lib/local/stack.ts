@@ -18,6 +18,8 @@ import { SES_V2_PREFIX, SFN_PREFIX, startGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { assertPortFree, stopChildren } from './processes';
 import { startS3 } from './s3';
+import { startGeoPlaces } from './geo-places';
+import { MAP_STYLE_PATH } from './map-style';
 import { LocalS3Events } from './s3-events';
 import { LocalStepFunctions } from './stepfunctions';
 import { jobs, type JobName } from '../../lambdas/tasks/manifest';
@@ -49,12 +51,18 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
   });
   try {
-    const [dynamoDirect, s3Direct] = await Promise.all([startDynamo(config), startS3(config)]);
+    const [dynamoDirect, s3Direct, geo] = await Promise.all([
+      startDynamo(config),
+      startS3(config),
+      startGeoPlaces(config.ports.geoPlaces),
+    ]);
     const dynamoProxy = config.faultProxies ? new FaultProxy('dynamodb', dynamoDirect) : null;
     const s3Proxy = config.faultProxies ? new FaultProxy('s3', s3Direct) : null;
-    const faults = [dynamoProxy, s3Proxy].filter((proxy) => proxy !== null);
+    const geoProxy = config.faultProxies ? new FaultProxy('geo-places', geo.endpoint) : null;
+    const faults = [dynamoProxy, s3Proxy, geoProxy].filter((proxy) => proxy !== null);
     const dynamoEndpoint = (await dynamoProxy?.start()) ?? dynamoDirect;
     const s3Endpoint = (await s3Proxy?.start()) ?? s3Direct;
+    const geoEndpoint = (await geoProxy?.start()) ?? geo.endpoint;
     const url = gatewayUrl(config);
     const pool = await startCognito(config);
     const stepFunctions = new LocalStepFunctions({ region: config.region, verbose: config.verbose });
@@ -69,6 +77,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       AWS_ENDPOINT_URL_S3: s3Endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: pool.endpoint,
+      // Address lookups for the member map, answered offline (lib/local/geo-places.ts).
+      AWS_ENDPOINT_URL_GEO_PLACES: geoEndpoint,
       // Our own mails (invitations) go to the mailbox's SES v2 endpoint on the gateway.
       AWS_ENDPOINT_URL_SESV2: `${url}${SES_V2_PREFIX}`,
       // The jobs' state machines run in this process, behind the gateway (lib/local/stepfunctions.ts).
@@ -107,6 +117,8 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
       mailboxUrl: `${url}/_local/mailbox`,
       superAdminEmail: config.superAdminEmail,
       photosOrigin: new URL(s3Endpoint).origin,
+      // On the gateway itself, whatever host name the browser used for it.
+      mapStyle: MAP_STYLE_PATH,
     };
     const s3Events = new LocalS3Events({
       buckets: { photos: config.photosBucket },
@@ -138,7 +150,7 @@ export async function startLocalStack(config: LocalConfig): Promise<LocalStack> 
         schedules.forEach(clearInterval);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await Promise.all(faults.map((proxy) => proxy.stop()));
+        await Promise.all([...faults.map((proxy) => proxy.stop()), geo.stop()]);
         await stopChildren();
       },
     };

@@ -10,6 +10,7 @@ import { cost } from './cost';
 import { directory } from './directory';
 import { jobs } from './jobs';
 import { lambdas } from './lambdas';
+import { map } from './map';
 import { load } from './load';
 import type { BenchContext, BenchModule, Metric } from './metrics';
 import { pdf } from './pdf';
@@ -30,6 +31,7 @@ export const MODULES: readonly BenchModule[] = [
   directory,
   privacy,
   changes,
+  map,
   pdf,
   jobs,
   transfer,

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFamiliesResult, ListGroupsResult, MeResult } from '../../lambdas/contract/api';
 import { JOB_MESSAGES } from '../../lambdas/contract/jobTexts';
+import { MAP_MESSAGES } from '../../lambdas/contract/map';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
@@ -109,7 +110,7 @@ const ROUTES: readonly Row[] = [
   [() => '/groups',                      'groups',                directoryPage(see('Groups'))],
   [(t) => `/groups/${t.groupId}`,        'group',                 directoryPage(GROUP)],
   [() => '/groups/add',                  'groups-add',            [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Group'),       ADMIN_DENIED]],
-  [() => '/map',                         'map',                   protectedPage(see('Map Feature', 'Coming Soon!'))],
+  [() => '/map',                         'map',                   directoryPage(see(MAP_MESSAGES.title, MAP_MESSAGES.intro))],
   [() => '/documents',                   'documents',             protectedPage(see('Documents', 'Coming Soon!'))],
   [() => '/admin/users',                 'admin-users',           [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('User Management'),     ADMIN_DENIED]],
   [() => '/admin/import-export',         'admin-import-export',   [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Import and Export'),   ADMIN_DENIED]],

@@ -216,7 +216,7 @@ describe('grants and calls', () => {
     ),
   ];
 
-  it('each function holds exactly the Cognito, SES and Step Functions actions its code calls', async () => {
+  it('each function holds exactly the Cognito, SES, Step Functions and places actions its code calls', async () => {
     const functions = deployed();
     const called = await sdkActionsByEntry(
       PROJECT_ROOT,

@@ -444,6 +444,7 @@ describe('CloudFront site', () => {
     const config = JSON.parse(fs.readFileSync(configFiles[0]!, 'utf8'));
     expect(Object.keys(config).sort()).toEqual([
       'apiBase',
+      'mapStyle',
       'photosOrigin',
       'region',
       'signInFlow',

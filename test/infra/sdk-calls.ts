@@ -1,5 +1,5 @@
 /**
- * What each Lambda can call of Cognito, SES and Step Functions, read from its bundle: an SDK v3
+ * What each Lambda can call of Cognito, SES, Step Functions and Amazon Location's places, read from its bundle: an SDK v3
  * operation is one module (`@aws-sdk/client-<service>/dist-*\/commands/<Operation>Command.js`),
  * and esbuild's metafile lists the modules a bundle kept after tree-shaking, so a command in the
  * bundle is an operation the handler's code sends. Built with the deployed options (lib/bundling.ts).
@@ -14,6 +14,7 @@ const IAM_PREFIX: Readonly<Record<string, string>> = {
   'cognito-identity-provider': 'cognito-idp',
   sesv2: 'ses',
   sfn: 'states',
+  'geo-places': 'geo-places',
 };
 export const GRANTED_ONE_BY_ONE = Object.values(IAM_PREFIX).map((prefix) => `${prefix}:`);
 

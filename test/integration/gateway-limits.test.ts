@@ -38,6 +38,7 @@ beforeAll(async () => {
       region: 'us-east-1',
       userPoolId: stack.userPoolId,
       userPoolClientId: stack.clientId,
+      mapStyle: '/_local/map/style.json',
       signInFlow: 'USER_PASSWORD_AUTH',
       apiBase: '',
     },

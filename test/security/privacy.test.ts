@@ -1,7 +1,7 @@
 /**
  * The privacy levels in the security matrix: for each shareable field and level, what each viewer
  * (an administrator, the family itself, someone sharing a group with it, someone not) receives from
- * every read (family list, family and member pages, dashboard, groups) and what the printed book
+ * every read (family list, family and member pages, dashboard, groups, the member map) and what the printed book
  * holds, once a family has chosen who sees its details, or the church has. Hidden data must not be
  * in the answer at all.
  */
@@ -14,7 +14,8 @@ import { addFamilyVia, createAccountIn, createChurch, snapshotTable, type Church
 import { makeBook } from '../support/book';
 import { pdfText } from '../support/pdfText';
 import { OPEN_RULES } from '../../lambdas/contract/changeRules';
-import { uploadNewFamilyPhoto } from '../support/upload';
+import { settled, uploadNewFamilyPhoto } from '../support/upload';
+import type { MapResult } from '../../lambdas/contract/map';
 
 type Viewer = 'admin' | 'own' | 'fellow' | 'stranger';
 
@@ -30,7 +31,8 @@ interface Setup {
 // Every shareable value of the family is unique, so finding it anywhere in an answer is a leak.
 const PHONE = '919-555-0142';
 const STREET = '42 Hidden Lane';
-const ZIP = '27642';
+// A zip code the address lookup knows, so the family is on the member map for whoever may read its address.
+const ZIP = '27612';
 const CELL = '919-555-0143';
 const EMAIL_PREFIX = 'hidden.cell';
 
@@ -75,6 +77,8 @@ async function setUp(): Promise<Setup> {
     createAccountIn(church.orgId, { familyId: fellow.familyId, memberId: fellow.memberId }),
     createAccountIn(church.orgId, { familyId: stranger.familyId, memberId: stranger.memberId }),
   ]);
+  // The address is looked up off the save: the map has it once that is done.
+  await settled();
   return {
     church,
     family,
@@ -93,6 +97,7 @@ async function everythingSeenBy(s: Setup, viewer: Viewer): Promise<string> {
     call<GetMemberResult>('getMember', { token, params: { memberId: s.family.memberId } }),
     call<DashboardResult>('getDashboard', { token, query: `month=${new Date().getMonth() + 1}` }),
     groupsWithRoles(token),
+    call<MapResult>('getMap', { token }),
   ]);
   return JSON.stringify(answers.map((a) => a.body));
 }
@@ -215,16 +220,17 @@ describe('privacy', () => {
       expect((await call('setPrivacyDefaults', { token: s.tokens.admin, body: { levels } })).status).toBe(200);
       for (const viewer of ['admin', 'own', 'fellow', 'stranger'] as const) {
         const token = s.tokens[viewer];
-        const [page, member, dashboard] = await Promise.all([
+        const [page, member, dashboard, map] = await Promise.all([
           call<GetFamilyResult>('getFamily', { token, params: { familyId: s.family.familyId } }),
           call<GetMemberResult>('getMember', { token, params: { memberId: s.family.memberId } }),
           call<DashboardResult>('getDashboard', { token, query: `month=${new Date().getMonth() + 1}` }),
+          call<MapResult>('getMap', { token }),
         ]);
         const f = page.body.family;
         const m = member.body.member;
         const received = {
           phone: f.phone,
-          street: f.street && f.zipcode,
+          street: f.street && f.zipcode && map.body.families.some((x) => x.familyId === f.familyId),
           anniversary: f.anniversary && dashboard.body.anniversaries.find((a) => a.familyId === f.familyId),
           photo: f.photoUrl,
           cellphone: f.members[0]!.cellphone && m.cellphone,

@@ -118,6 +118,16 @@ async function exportEnded(world: World): Promise<void> {
  * open again after, so that no other case waits for an approval): the same one for every role
  * until one decides it (the church's write rate counts each write of the matrix).
  */
+/** The group the member map is filtered by (getMap), made by its first call in each world. */
+const mapGroups = new WeakMap<World, Promise<string>>();
+const mapGroupOf = (w: World) => {
+  if (!mapGroups.has(w))
+    mapGroups.set(
+      w,
+      w.newGroup().then((g) => g.groupId),
+    );
+  return mapGroups.get(w)!;
+};
 let waiting: Promise<string> | null = null;
 const waitingRequest = (w: World) => (waiting ??= askedChange(w));
 
@@ -457,6 +467,14 @@ export const rules: Record<Operation, Rule> = {
     access: 'admin',
     request: () => ({ body: { approval: false, family: {}, member: {}, fixed: [] } }),
     expect: adminOnly,
+  },
+  // The member map, filtered by one of this church's groups: every member; another church's admin
+  // is told the group does not exist.
+  getMap: {
+    access: 'member',
+    // One group for every caller: a read needs no fresh target, and the church's writes a minute are counted.
+    request: async (w) => ({ query: `group=${await mapGroupOf(w)}` }),
+    expect: readById,
   },
 };
 

@@ -616,6 +616,7 @@ export const hostileRoutes: RouteCase[] = [
       const pick = (i: number) => [...LEVELS, null][(t.version + i) % (LEVELS.length + 1)];
       return {
         unlisted: !t.privacy!.unlisted,
+        approximateLocation: !t.privacy!.approximateLocation,
         family: { phone: pick(0), street: pick(1), anniversary: pick(2), photo: pick(3) },
         members: {
           [first]: { cellphone: pick(1), email: pick(2), birthday: pick(3) },
@@ -628,6 +629,8 @@ export const hostileRoutes: RouteCase[] = [
       return {
         fields: {
           unlisted: fc.constantFrom<unknown>(true, false, 'true', 'false', 0, 1, null),
+          // Left out keeps it as it was.
+          approximateLocation: fc.constantFrom<unknown>(true, false, undefined, 'true', 0, 1, null),
           family: fc.constantFrom<unknown>({}, { phone: 'admins' }, { phone: 'Admins' }, 'admins', []),
           ...Object.fromEntries(FAMILY_SHARED_KEYS.map((k) => [`family.${k}`, levelChoice])),
           // No member; another family's, another church's, or no id at all; a member's choices that are no object.
@@ -671,6 +674,7 @@ export const hostileRoutes: RouteCase[] = [
       });
       expect(family.privacy).toEqual({
         unlisted: sent.unlisted,
+        approximateLocation: sent.approximateLocation ?? t.privacy!.approximateLocation,
         choices,
         levels: levelsOf(FAMILY_SHARED_KEYS, choices, defaults),
         defaults,

@@ -21,7 +21,7 @@ export interface TestStack {
   dataDir: string;
 }
 
-/** Stack k of a project listens on basePort + k × PORTS_APART (a stack takes four ports: lib/local/config.ts). */
+/** Stack k of a project listens on basePort + k × PORTS_APART (a stack takes five ports: lib/local/config.ts). */
 const PORTS_APART = 10;
 
 /**

@@ -20,6 +20,7 @@ describe('callApi', () => {
       userPoolClientId: 'c',
       signInFlow: 'USER_SRP_AUTH' as const,
       apiBase: 'https://api.example.org',
+      mapStyle: '',
     });
     const fetchMock = stubFetch(() => jsonResponse(200, { userId: 'u', orgName: 'Grace' }));
     const me = await callApi('getMe');

@@ -1,4 +1,4 @@
-/** The runtime configuration's photos origin: the app connects to it early (web/src/lib/configFile.ts). */
+/** The runtime configuration: the photos origin the app connects to early (web/src/lib/configFile.ts), the map's style. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../web/src/lib/config';
 import { preconnectPhotos } from '../../web/src/lib/configFile';
@@ -9,6 +9,7 @@ const base = {
   userPoolClientId: 'c',
   signInFlow: 'USER_SRP_AUTH' as const,
   apiBase: '',
+  mapStyle: '/_local/map/style.json',
 };
 
 describe('preconnectPhotos', () => {
@@ -47,5 +48,15 @@ describe('loadConfig', () => {
     expect((await loadConfig()).signInFlow).toBe('USER_PASSWORD_AUTH');
     served({ ...base, signInFlow: 'CUSTOM_AUTH' });
     expect((await loadConfig()).signInFlow).toBe('USER_SRP_AUTH');
+  });
+
+  it('reads the map’s style; without one (a config remembered from before the map) it is empty, and the app still starts', async () => {
+    served(base);
+    expect((await loadConfig()).mapStyle).toBe('/_local/map/style.json');
+    const { mapStyle: _style, ...older } = base;
+    served(older);
+    expect((await loadConfig()).mapStyle).toBe('');
+    served({ ...base, mapStyle: 42 });
+    expect((await loadConfig()).mapStyle).toBe('');
   });
 });

@@ -41,7 +41,14 @@ beforeEach(() => {
   window.localStorage.clear();
   delete window.earlyReads;
   auth.fetchAuthSession.mockResolvedValue(sessionFor({}));
-  setConfig({ region: 'r', userPoolId: 'p', userPoolClientId: CLIENT, signInFlow: 'USER_SRP_AUTH', apiBase: '' });
+  setConfig({
+    region: 'r',
+    userPoolId: 'p',
+    userPoolClientId: CLIENT,
+    signInFlow: 'USER_SRP_AUTH',
+    apiBase: '',
+    mapStyle: '',
+  });
 });
 
 describe('the early reads', () => {
@@ -144,6 +151,7 @@ describe('the early reads', () => {
       userPoolId: 'p',
       userPoolClientId: CLIENT,
       signInFlow: 'USER_SRP_AUTH',
+      mapStyle: '',
       apiBase: '',
     };
     preconnectPhotos(

@@ -84,6 +84,7 @@ export function renderApp(entry: InitialEntry) {
 }
 
 export const currentPath = () => router?.state.location.pathname;
+export const currentSearch = () => router?.state.location.search;
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

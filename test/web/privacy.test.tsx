@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyView } from '../../lambdas/contract/api';
+import { MAP_MESSAGES } from '../../lambdas/contract/map';
 import { OPEN_LEVELS, PRIVACY_MESSAGES } from '../../lambdas/contract/privacy';
 import { CHANGE_RULE_MESSAGES, OPEN_RULES } from '../../lambdas/contract/changeRules';
 import { currentPath, jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
@@ -23,6 +24,7 @@ const family: FamilyView = {
   canEdit: true,
   privacy: {
     unlisted: false,
+    approximateLocation: false,
     choices: { phone: 'groups' },
     levels: { ...OPEN_LEVELS, phone: 'groups' },
     defaults: OPEN_LEVELS,
@@ -94,11 +96,28 @@ describe("the family's privacy page", () => {
         method: 'PUT',
         body: {
           unlisted: false,
+          approximateLocation: false,
           family: { phone: 'groups', street: 'groups' },
           members: { 'm-daniel': { cellphone: 'admins' } },
         },
       },
     ]);
+  });
+
+  it('shows the family on the map near its address, not at it, as chosen, and sends the change', async () => {
+    signedInAs({ familyId: 'f-okafor', memberId: 'm-daniel' });
+    const near = { ...family, privacy: { ...family.privacy!, approximateLocation: true } };
+    api({
+      'GET /api/families/f-okafor': () => jsonResponse(200, { family: near }),
+      'PUT /api/families/f-okafor/privacy': () => jsonResponse(200, { success: true, message: PRIVACY_MESSAGES.saved }),
+    });
+    renderApp('/families/f-okafor/privacy');
+    const choice = await screen.findByRole<HTMLInputElement>('checkbox', { name: MAP_MESSAGES.approximateChoice });
+    expect(choice.checked).toBe(true);
+    fireEvent.click(choice);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Privacy Choices' }));
+    await waitFor(() => expect(currentPath()).toBe('/families/f-okafor'));
+    expect(sent.map((s) => (s.body as { approximateLocation: boolean }).approximateLocation)).toEqual([false]);
   });
 
   it("says the server's refusal and stays", async () => {

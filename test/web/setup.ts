@@ -35,6 +35,7 @@ beforeEach(() => {
     userPoolClientId: 'test-client',
     signInFlow: 'USER_SRP_AUTH',
     apiBase: '',
+    mapStyle: '/map-style.json',
   });
 });
 

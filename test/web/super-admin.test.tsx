@@ -75,6 +75,7 @@ beforeEach(() => {
     userPoolClientId: 'test-client',
     signInFlow: 'USER_SRP_AUTH',
     apiBase: '',
+    mapStyle: '',
     superAdminEmail: OPERATOR,
   });
   signedInAs({ email: 'Super@Directory.Local' });

@@ -8,3 +8,9 @@ declare module '*.module.css' {
   const classes: Readonly<Record<string, string>>;
   export default classes;
 }
+
+/** A module bundled as a worker by Vite, as the URL of its file (features/map/mapEngine.ts). */
+declare module '*?worker&url' {
+  const url: string;
+  export default url;
+}

@@ -8,7 +8,7 @@
  * | organisation        | ORG#<orgId>           | ORG                             | ORGS / <createdAt>#<orgId>        |                                  |                                |
  * | org name claim      | ORGNAME#<normalised>  | ORGNAME                         |                                   |                                  |                                |
  * | church privacy      | ORG#<orgId>           | GRP#~PRIVACY                    |                                   |                                  |                                |
- * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>|                                  |                                |
+ * | family              | ORG#<orgId>           | FAM#<familyId>                  | ORG#<orgId>#ANNIV#<MM> / <DD>#<id>| ORG#<orgId>#MAP / <name>#<id> (looked up) |                       |
  * | member              | ORG#<orgId>           | FAM#<familyId>#MEM#<memberId>   | ORG#<orgId>#BDAY#<MM> / <DD>#<id> | EMAIL#<email> / ORG#<orgId>#MEM  | ORG#<orgId>#MEM#<id> / MEM     |
  * | audit entry         | ORG#<orgId>           | AUDIT#<at>#<entryId>            | ORG#<orgId>#AUDIT#<subject> / <at>#<entryId> | ORG#<orgId>#AUDITBY#<userId> / <at>#<entryId> |   |
  * | change request      | ORG#<orgId>           | CHANGE#<requestId>              | ORG#<orgId>#CHANGES / <at>#<id> (waiting) |                   | ORG#<orgId>#FAMCHANGES#<familyId> / <at>#<id> |
@@ -124,6 +124,14 @@ export const keys = {
   familyOrder: (orgId: string, surname: string, familyId: string) => ({
     GSI4PK: keys.directoryPartition(orgId),
     GSI4SK: keys.familyAt(surname, familyId),
+  }),
+  /**
+   * GSI2: the families whose address was looked up (lambdas/map/), in surname order, so the member
+   * map reads them and nothing else: no members, no family never looked up.
+   */
+  familyMapIndex: (orgId: string, surname: string, familyId: string) => ({
+    GSI2PK: `ORG#${orgId}#MAP`,
+    GSI2SK: keys.familyAt(surname, familyId),
   }),
   memberOrder: (orgId: string, surname: string, familyId: string, memberId: string) => ({
     GSI4PK: keys.directoryPartition(orgId),

@@ -6,9 +6,13 @@ import { tableName } from './table';
 type Item = Record<string, unknown>;
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
-/** Every page's answer of the Query, in order. */
-async function eachPage(input: QueryInput, onPage: (page: { Items?: Item[]; Count?: number }) => void): Promise<void> {
-  let ExclusiveStartKey: Item | undefined;
+/** Every page's answer of the Query, in order (after `startAfter`, the last key of a page read before). */
+async function eachPage(
+  input: QueryInput,
+  onPage: (page: { Items?: Item[]; Count?: number }) => void,
+  startAfter?: Item,
+): Promise<void> {
+  let ExclusiveStartKey: Item | undefined = startAfter;
   do {
     const page = await ddb.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
     onPage(page);
@@ -16,10 +20,10 @@ async function eachPage(input: QueryInput, onPage: (page: { Items?: Item[]; Coun
   } while (ExclusiveStartKey);
 }
 
-/** Every item the Query finds. */
-export async function queryAll(input: QueryInput): Promise<Item[]> {
+/** Every item the Query finds (after `startAfter`, when given). */
+export async function queryAll(input: QueryInput, startAfter?: Item): Promise<Item[]> {
   const items: Item[] = [];
-  await eachPage(input, (page) => items.push(...(page.Items ?? [])));
+  await eachPage(input, (page) => items.push(...(page.Items ?? [])), startAfter);
   return items;
 }
 

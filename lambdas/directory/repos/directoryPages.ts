@@ -64,6 +64,8 @@ const FAMILY_RECORD = [
   'privacy',
   'memberGroups',
   'photoSize',
+  'location',
+  'approximateLocation',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Family)[];

@@ -14,6 +14,7 @@ export const familyItem = (f: Family) => ({
     ? keys.familyAnniversaryIndex(f.orgId, f.familyId, f.anniversary)
     : {}),
   ...keys.familyOrder(f.orgId, f.surname, f.familyId),
+  ...(f.location ? keys.familyMapIndex(f.orgId, f.surname, f.familyId) : {}),
   type: ItemType.family,
   ...f,
 });

@@ -57,15 +57,37 @@ export const privacyUpdate = (orgId: string, expression: string, values: Record<
   },
 });
 
-/** Sets the choices on an item (or removes them all), as a new version: an edit form open on the old one is told. */
-function choicesUpdate(key: Record<string, string>, choices: Record<string, unknown>): Action {
-  return Object.keys(choices).length
-    ? update(key, 'SET privacy = :p ADD version :one', { ':p': choices, ':one': 1 })
-    : update(key, 'REMOVE privacy ADD version :one', { ':one': 1 });
+/**
+ * Sets the choices on an item (or removes them all), and the other attributes given, as a new
+ * version: an edit form open on the old one is told.
+ */
+function choicesUpdate(
+  key: Record<string, string>,
+  choices: Record<string, unknown>,
+  also: Record<string, unknown> = {},
+): Action {
+  const chosen = Object.keys(choices).length > 0;
+  const sets = [...(chosen ? ['privacy = :p'] : []), ...Object.keys(also).map((name) => `${name} = :${name}`)];
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', chosen ? '' : 'REMOVE privacy', 'ADD version :one'];
+  return update(key, expression.filter(Boolean).join(' '), {
+    ...(chosen ? { ':p': choices } : {}),
+    ...Object.fromEntries(Object.entries(also).map(([name, value]) => [`:${name}`, value])),
+    ':one': 1,
+  });
 }
 
-export const familyChoicesUpdate = (orgId: string, familyId: string, choices: Record<string, unknown>): Action =>
-  choicesUpdate(keys.family(orgId, familyId), choices);
+/** A family's choices, with its place on the member map when given (near its address, or at it). */
+export const familyChoicesUpdate = (
+  orgId: string,
+  familyId: string,
+  choices: Record<string, unknown>,
+  approximateLocation?: boolean,
+): Action =>
+  choicesUpdate(
+    keys.family(orgId, familyId),
+    choices,
+    approximateLocation === undefined ? {} : { approximateLocation },
+  );
 
 export const memberChoicesUpdate = (
   orgId: string,

@@ -53,6 +53,8 @@ function familySeen(m: ChurchModel, rule: Rule, family: FamilyPicture): FamilySe
   const privacy = rule.whole(familyId)
     ? {
         unlisted: m.privacy.unlisted.has(familyId),
+        // The model never chooses a place on the member map: every family stays at its address.
+        approximateLocation: false,
         choices: { ...m.privacy.families.get(familyId) },
         levels: familyLevelsIn(m, familyId),
         defaults: { ...m.privacy.defaults },

@@ -110,6 +110,8 @@ export const exportsQuery = () => apiQuery('listExports');
 /** The church's latest import: polled while it is checked or written. */
 export const importQuery = () => apiQuery('getImport');
 export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
+/** The member map's families: the church's, or one group's (the page's ?group=). */
+export const mapQuery = (group?: string) => apiQuery('getMap', group ? { query: { group } } : {});
 
 type Read =
   | 'getMe'
@@ -123,7 +125,8 @@ type Read =
   | 'listUsers'
   | 'getPrivacyDefaults'
   | 'listOrganizationUsers'
-  | 'getOrganizationName';
+  | 'getOrganizationName'
+  | 'getMap';
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
 // listExports while an export is made (features/transfer/ExportSection.tsx), getImport while an
@@ -142,8 +145,11 @@ type Write = Exclude<
   | 'listChangeRequests'
 >;
 
-/** What a change to the directory can change (directoryReads.ts: the offline copy answers them too). */
-const DIRECTORY: readonly Read[] = DIRECTORY_READS;
+/**
+ * What a change to the directory can change (directoryReads.ts: the offline copy answers them too),
+ * and the map, which shows the families at their addresses as their privacy allows.
+ */
+const DIRECTORY: readonly Read[] = [...DIRECTORY_READS, 'getMap'];
 
 /** What each write can change. Names and surnames show on groups; deletes also unlink accounts. */
 const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
@@ -172,10 +178,11 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   decideChangeRequest: [...DIRECTORY, 'getMe'],
   // The history page reads itself again after a restore.
   restoreVersion: DIRECTORY,
-  addGroup: ['listGroups', 'getDashboard'],
-  deleteGroup: ['listGroups', 'getGroup', 'getDashboard'],
-  addRole: ['listGroups', 'getGroup'],
-  deleteRole: ['listGroups', 'getGroup'],
+  // The map offers the groups, and shows one group's families.
+  addGroup: ['listGroups', 'getDashboard', 'getMap'],
+  deleteGroup: ['listGroups', 'getGroup', 'getDashboard', 'getMap'],
+  addRole: ['listGroups', 'getGroup', 'getMap'],
+  deleteRole: ['listGroups', 'getGroup', 'getMap'],
   setUserAdminClaim: ['listUsers'],
   deleteUserAuth: ['listUsers'],
   makeOrganizationAdmin: ['listOrganizationUsers'],

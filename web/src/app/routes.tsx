@@ -160,16 +160,19 @@ export function appRoutes(client: QueryClient): RouteObject[] {
                   loader: prefetchGroup,
                   lazy: page(() => import('../features/groups/GroupPage')),
                 },
+                {
+                  // The group the address names, if any (?group=: a bookmarked "my small group").
+                  path: 'map',
+                  loader: ({ request }) =>
+                    prefetch((q) => q.mapQuery(new URL(request.url).searchParams.get('group') ?? undefined)),
+                  lazy: page(() => import('../features/map/MapPage')),
+                },
               ],
             },
             {
               path: 'profile',
               loader: () => prefetch((q) => q.meQuery()),
               lazy: page(() => import('../features/profile/ProfilePage')),
-            },
-            {
-              path: 'map',
-              lazy: page(() => import('../features/info/ComingSoon').then((m) => ({ default: m.MapPage }))),
             },
             {
               path: 'documents',

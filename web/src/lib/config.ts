@@ -67,6 +67,10 @@ export async function loadConfig(url = '/config.json', storage?: Storage): Promi
     // SRP unless the config says otherwise (the local pool's says USER_PASSWORD_AUTH).
     signInFlow: raw.signInFlow === 'USER_PASSWORD_AUTH' ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
     apiBase: (raw.apiBase ?? '').replace(/\/+$/, ''),
+    // Only the map page draws with it: without one that page lists the families and says the map
+    // cannot be drawn, and the rest of the app starts as before (a config remembered offline from
+    // before the map has none).
+    mapStyle: typeof raw.mapStyle === 'string' ? raw.mapStyle : '',
     ...(raw.userPoolEndpoint ? { userPoolEndpoint: raw.userPoolEndpoint } : {}),
     ...(raw.mailboxUrl ? { mailboxUrl: raw.mailboxUrl } : {}),
     ...(raw.superAdminEmail ? { superAdminEmail: raw.superAdminEmail } : {}),

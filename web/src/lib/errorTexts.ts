@@ -199,6 +199,9 @@ const TEXTS = {
   familyPrivacySave: (error: unknown) =>
     serverSaid(error, 'Your privacy choices could not be saved. Please try again.'),
 
+  // The member map.
+  mapLoad: (error: unknown) => serverSaid(error, 'The map could not be loaded.'),
+
   // Import and export.
   historyLoad: (error: unknown) => serverSaid(error, 'The history could not be loaded.'),
   restore: (error: unknown) => serverSaid(error, 'The record could not be restored. Please try again.'),

@@ -18,10 +18,6 @@ function ComingSoon({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function MapPage() {
-  return <ComingSoon title="Map Feature" text="A map of where your church families live is on its way." />;
-}
-
 export function DocumentsPage() {
   return <ComingSoon title="Documents" text="A place for your church's shared documents is on its way." />;
 }

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
 import type { FamilyView } from '@contract/api';
+import { MAP_MESSAGES } from '@contract/map';
 import {
   FAMILY_SHARED,
   FAMILY_SHARED_KEYS,
@@ -36,12 +37,14 @@ import styles from './privacyForm.module.css';
 
 interface Draft {
   unlisted: boolean;
+  approximateLocation: boolean;
   family: Choices<FamilyShared>;
   members: Record<string, Choices<MemberShared>>;
 }
 
 const draftOf = (f: FamilyView): Draft => ({
   unlisted: f.privacy?.unlisted ?? false,
+  approximateLocation: f.privacy?.approximateLocation ?? false,
   family: { ...f.privacy?.choices },
   members: Object.fromEntries(f.members.map((m) => [m.memberId, { ...m.privacy?.choices }])),
 });
@@ -138,6 +141,15 @@ function PrivacyForm({ family, fixed }: { family: FamilyView; fixed: ReadonlySet
                 Only administrators will see your family, and it will not be printed.
               </span>
             </span>
+          </label>
+          <label className={cx(styles.privacyFormUnlisted, styles.privacyFormSecond)}>
+            <input
+              type="checkbox"
+              checked={draft.approximateLocation}
+              disabled={busy || draft.unlisted}
+              onChange={(e) => setDraft({ ...draft, approximateLocation: e.target.checked })}
+            />
+            <span>{MAP_MESSAGES.approximateChoice}</span>
           </label>
         </Card>
         <fieldset className={styles.privacyFormGroup} disabled={busy || draft.unlisted}>
