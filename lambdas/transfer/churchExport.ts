@@ -73,15 +73,31 @@ async function view(record: ExportRecord, runs: boolean, latest: boolean): Promi
   };
 }
 
-async function views(records: readonly ExportRecord[]): Promise<ExportView[]> {
-  const newestDone = records.find((r) => r.status === 'SUCCEEDED');
-  return Promise.all(
-    records.map(async (r) => view(r, r.status !== 'RUNNING' || (await stillRuns(r)), r === newestDone)),
-  );
+/** A church's latest exports, each with whether it still runs. */
+interface Latest {
+  record: ExportRecord;
+  runs: boolean;
+}
+
+/**
+ * The church's latest exports. An export whose execution ended while its record still says RUNNING
+ * may have ended between the two reads (the task writes the record's end before its execution
+ * ends): its record is read again before it is called stopped.
+ */
+async function latest(orgId: string, count: number, again = true): Promise<Latest[]> {
+  const records = await latestExports(orgId, count);
+  const runs = await Promise.all(records.map((r) => r.status !== 'RUNNING' || stillRuns(r)));
+  if (again && runs.includes(false)) return latest(orgId, count, false);
+  return records.map((record, i) => ({ record, runs: runs[i]! }));
+}
+
+async function views(exports: readonly Latest[]): Promise<ExportView[]> {
+  const newestDone = exports.find(({ record }) => record.status === 'SUCCEEDED')?.record;
+  return Promise.all(exports.map(({ record, runs }) => view(record, runs, record === newestDone)));
 }
 
 export async function listExports(orgId: string): Promise<ListExportsResult> {
-  return { success: true, exports: await views(await latestExports(orgId, EXPORTS_LISTED)) };
+  return { success: true, exports: await views(await latest(orgId, EXPORTS_LISTED)) };
 }
 
 /** The administrator who starts an export: the record and the audit trail name them. */
@@ -98,9 +114,9 @@ export const exportAudit = (admin: Pick<Viewer, 'orgId' | 'actor'>, jobId: strin
 /** Starts an export of the church, or joins the one being made. */
 export async function startExport(admin: ExportAdmin): Promise<StartExportResult> {
   const { orgId } = admin;
-  const [newest] = await latestExports(orgId, 1);
-  if (newest?.status === 'RUNNING' && (await stillRuns(newest)))
-    return { success: true, joined: true, export: await view(newest, true, false) };
+  const [newest] = await latest(orgId, 1);
+  if (newest?.record.status === 'RUNNING' && newest.runs)
+    return { success: true, joined: true, export: await view(newest.record, true, false) };
   const ref = { orgId, startedAt: new Date().toISOString(), jobId: randomUUID() };
   const record = await createExport(ref, admin.email, exportAudit(admin, ref.jobId));
   try {
