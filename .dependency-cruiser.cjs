@@ -11,7 +11,7 @@
  * feature and not the app's shell; the browser imports only the server's contract and manifest.
  * No import cycles anywhere. test/architecture/rules.test.ts shows each rule failing on a fixture.
  */
-const CAPABILITIES = '(directory|photos|book|groups|accounts|privacy|jobs|migrations|transfer|audit|map)';
+const CAPABILITIES = '(directory|photos|book|groups|accounts|privacy|jobs|migrations|transfer|audit|map|studies)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

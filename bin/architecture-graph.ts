@@ -15,7 +15,10 @@ export const GRAPH_FILE = 'docs/architecture-graph.md';
 const LAYERS: [string, RegExp][] = [
   ['entry points', /^lambdas\/(http|tasks|events|migrations\/\*\.ts)$/],
   ['route and task wiring', /^lambdas\/platform\/wiring$/],
-  ['capabilities', /^lambdas\/(accounts|book|directory|groups|jobs|migrations|photos|privacy|transfer|audit|map)$/],
+  [
+    'capabilities',
+    /^lambdas\/(accounts|book|directory|groups|jobs|migrations|photos|privacy|transfer|audit|map|studies)$/,
+  ],
   ['shared core', /^lambdas\/core$/],
   ['platform', /^lambdas\/platform(\/aws)?$/],
   ['contract and manifest', /^lambdas\/(contract|routes\.ts)$/],

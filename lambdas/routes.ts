@@ -18,7 +18,17 @@
  */
 export type Access = 'public' | 'signedIn' | 'member' | 'familyUser' | 'admin' | 'superAdmin';
 /** The product's areas, each deployed as a stack of its own; a new capability adds its own. */
-export const AREAS = ['accounts', 'directory', 'groups', 'admin', 'book', 'transfer', 'changes', 'map'] as const;
+export const AREAS = [
+  'accounts',
+  'directory',
+  'groups',
+  'admin',
+  'book',
+  'transfer',
+  'changes',
+  'map',
+  'studies',
+] as const;
 export type Area = (typeof AREAS)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A Cognito admin action, as IAM names it. */
@@ -410,6 +420,16 @@ export const routes = [
     area: 'groups',
     uses: { table: 'readWrite' },
   },
+  // A role made a leader of its group, or no longer: leaders write Bible studies for it (studies/writers.ts).
+  {
+    operation: 'setRoleLeader',
+    method: 'PUT',
+    path: '/api/groups/{groupId}/roles/{memberId}/leader',
+    access: 'admin',
+    entry: 'groups/setRoleLeader',
+    area: 'groups',
+    uses: { table: 'readWrite' },
+  },
   {
     operation: 'newUser',
     method: 'POST',
@@ -714,6 +734,61 @@ export const routes = [
     entry: 'map/getMap',
     area: 'map',
     uses: { table: 'read' },
+  },
+  // Bible studies (studies/studies.ts): read by those they are shared with, written by administrators and group leaders.
+  {
+    operation: 'listStudies',
+    method: 'GET',
+    path: '/api/studies',
+    access: 'member',
+    entry: 'studies/listStudies',
+    area: 'studies',
+    uses: { table: 'read' },
+  },
+  {
+    operation: 'getStudy',
+    method: 'GET',
+    path: '/api/studies/{studyId}',
+    access: 'member',
+    entry: 'studies/getStudy',
+    area: 'studies',
+    uses: { table: 'read' },
+  },
+  {
+    operation: 'addStudy',
+    method: 'POST',
+    path: '/api/studies',
+    access: 'member',
+    entry: 'studies/addStudy',
+    area: 'studies',
+    uses: { table: 'readWrite' },
+  },
+  {
+    operation: 'updateStudy',
+    method: 'PUT',
+    path: '/api/studies/{studyId}',
+    access: 'member',
+    entry: 'studies/updateStudy',
+    area: 'studies',
+    uses: { table: 'readWrite' },
+  },
+  {
+    operation: 'deleteStudy',
+    method: 'DELETE',
+    path: '/api/studies/{studyId}',
+    access: 'member',
+    entry: 'studies/deleteStudy',
+    area: 'studies',
+    uses: { table: 'readWrite' },
+  },
+  {
+    operation: 'setReadingSite',
+    method: 'PUT',
+    path: '/api/reading-site',
+    access: 'admin',
+    entry: 'studies/setReadingSite',
+    area: 'studies',
+    uses: { table: 'readWrite' },
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -12,6 +12,7 @@ export interface Admission {
   church: ChurchPrivacy | null;
   listed: boolean;
   groupIds: ReadonlySet<string> | null;
+  leads: ReadonlySet<string> | null;
 }
 
 export async function admissionOf(
@@ -21,6 +22,6 @@ export async function admissionOf(
   withChurch: boolean,
 ): Promise<Admission> {
   const { user, claimed, church } = await getUserRecordAndClaimedMember(orgId, userId, claim, withChurch);
-  if (!user) return { user, church, listed: false, groupIds: null };
+  if (!user) return { user, church, listed: false, groupIds: null, leads: null };
   return { user, church, ...(await listingOf(user, claimed)) };
 }

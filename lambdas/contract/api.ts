@@ -17,6 +17,7 @@ import type { ChangeRequestView, DecideChangeResult, ListChangeRequestsResult } 
 import type { RestoreResult } from './audit';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 import type { MapResult } from './map';
+import type { ListStudiesResult, SavedStudyResult, StudyView, UpcomingSession } from './studies';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -216,6 +217,8 @@ export interface DashboardResult {
   anniversaries: DashboardAnniversary[];
   /** Which lists hold only the next ones from today, the month having more than the panel shows. */
   upcoming: { birthdays: boolean; anniversaries: boolean };
+  /** The next sessions of the Bible studies this member may read, soonest first (a few). */
+  sessions: UpcomingSession[];
 }
 
 /** A member's role in a group, as the group's page shows it. */
@@ -226,6 +229,8 @@ export interface GroupRoleView {
   /** 'Unknown Member' when the stored name is empty. */
   memberName: string;
   label: string | null;
+  /** A leader of the group: may write Bible studies for it (set by administrators). */
+  leader: boolean;
   cDate: string;
 }
 
@@ -360,4 +365,11 @@ export interface OperationResults {
   setBookSettings: SetBookSettingsResult;
   createBookCoverUpload: PhotoUploadResult;
   getMap: MapResult;
+  listStudies: ListStudiesResult;
+  getStudy: { study: StudyView };
+  addStudy: SavedStudyResult;
+  updateStudy: SavedStudyResult;
+  deleteStudy: DeletedResult;
+  setRoleLeader: DoneResult;
+  setReadingSite: DoneResult;
 }

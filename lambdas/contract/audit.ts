@@ -13,7 +13,17 @@ export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 /** The records a change touches. */
 export type AuditRecordKind =
-  'family' | 'member' | 'group' | 'role' | 'account' | 'privacy' | 'settings' | 'import' | 'export' | 'request';
+  | 'family'
+  | 'member'
+  | 'group'
+  | 'role'
+  | 'account'
+  | 'privacy'
+  | 'settings'
+  | 'import'
+  | 'export'
+  | 'request'
+  | 'study';
 
 /** A value as it was or became: a field's text, a level, a choice of several, a flag; null for none. */
 export type AuditValue = string | number | boolean | null | readonly string[] | Readonly<Record<string, unknown>>;

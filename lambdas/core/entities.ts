@@ -104,6 +104,8 @@ export interface Member extends MemberFields {
   privacy?: Choices<MemberShared>;
   /** The groups it is in (groups/repos/groupMarks.ts), for the visibility rule. */
   groupIds?: ReadonlySet<string>;
+  /** The groups it leads (its roles marked leader, groups/leaders.ts): it writes Bible studies for them. */
+  leads?: ReadonlySet<string>;
   /**
    * An address a family user gave that another member of the church already has: held here, not
    * claimed, found by no search and linked to no account, until an administrator settles it. The
@@ -123,6 +125,8 @@ export interface ChurchPrivacy {
   /** Families left out of the directory: only administrators and the family itself see them. */
   unlisted: ReadonlySet<string>;
   rules: ChangeRules;
+  /** Where a Bible study's references open, `{passage}` standing for the reference (null: nowhere). */
+  readingSite: string | null;
 }
 
 export interface Group {
@@ -147,6 +151,8 @@ export interface Role {
   memberName: string;
   groupName: string;
   label: string | null;
+  /** A leader of the group: writes Bible studies for it (studies/writers.ts); absent: not one. */
+  leader?: boolean;
   cDate: string;
 }
 
@@ -154,4 +160,36 @@ export interface Role {
 export interface PixelSize {
   width: number;
   height: number;
+}
+
+/** A Bible study's summary (studies/): what its list, the dashboard and the visibility rule read. */
+export interface Study {
+  studyId: string;
+  orgId: string;
+  title: string;
+  description: string | null;
+  sharing: 'draft' | 'groups' | 'church';
+  /** The groups it is shared with (`groups`), with their names when it was saved. */
+  groups: { groupId: string; groupName: string }[];
+  /** Its sessions' dates and titles, in order: the list's next session and the dashboard's. */
+  sessionDates: { date: string | null; title: string | null }[];
+  /** The account that wrote it, and the name the directory gave that account's member then. */
+  authorUserId: string;
+  authorName: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A Bible study's sessions, kept beside its summary; a reference as its normalised name. */
+export interface StudySessions {
+  studyId: string;
+  orgId: string;
+  sessions: {
+    title: string | null;
+    date: string | null;
+    items: (
+      { kind: 'text'; markdown: string } | { kind: 'question'; text: string } | { kind: 'scripture'; reference: string }
+    )[];
+  }[];
 }

@@ -19,6 +19,8 @@ export interface Principal {
   user: UserRecord | null;
   /** The groups of the linked member, read with it to admit the request (null: not read). */
   groupIds: ReadonlySet<string> | null;
+  /** The groups that member leads, read with it (null: not read). */
+  leads: ReadonlySet<string> | null;
   /** The church's privacy item, read with the user record for routes that ask for it (null: not read). */
   church: ChurchPrivacy | null;
   /** Who the audit trail names for this request's changes (set by the route once the caller is known). */

@@ -19,6 +19,8 @@ export interface Viewer {
   memberId: string | null;
   /** The groups of that member, when the request already read them (null: read when needed). */
   groupIds?: ReadonlySet<string> | null;
+  /** The groups that member leads, when the request read them (null: read when needed). */
+  leads?: ReadonlySet<string> | null;
   user: { mobileAppLinked: boolean } | null;
   /** The church's privacy item, when the request already read it (null or absent: read when needed). */
   church?: ChurchPrivacy | null;

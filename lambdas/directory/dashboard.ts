@@ -15,8 +15,11 @@ import { sightOf } from './sight';
 import { unseenBy } from './unseen';
 import { byName, type Viewer } from '../core/viewer';
 import { seesFamily, visibleFamily, visibleMember } from '../privacy/visibility';
+import { readStudies } from '../studies/repos/studies';
+import { lessonCount, upcomingSessions } from '../studies/upcoming';
 
 const day = (mmdd: string) => Number(mmdd.slice(3, 5));
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** Entries a panel lists at most. */
 export const PANEL_LIMIT = 50;
@@ -33,11 +36,12 @@ async function monthList<T>(read: (r: MonthRead) => Promise<T[]>, today: number)
 
 export async function dashboard(viewer: Viewer, month: number, today = 1): Promise<DashboardResult> {
   const orgId = viewer.orgId;
-  // At once: the counts with the privacy item (one BatchGetItem) and the two month indexes.
-  const [{ org, privacy: church }, birthdayList, anniversaryList] = await Promise.all([
+  // At once: the counts with the privacy item (one BatchGetItem), the two month indexes and the studies' summaries.
+  const [{ org, privacy: church }, birthdayList, anniversaryList, { studies }] = await Promise.all([
     readOrganizationWithPrivacy(orgId),
     monthList((r) => readBirthdays(orgId, month, r), today),
     monthList((r) => readAnniversaries(orgId, month, r), today),
+    readStudies(orgId, null),
   ]);
   const allMembers = birthdayList.items;
   const allFamilies = anniversaryList.items;
@@ -81,12 +85,14 @@ export async function dashboard(viewer: Viewer, month: number, today = 1): Promi
       families: Math.max(0, (org?.familyCount ?? 0) - unseen.families),
       members: Math.max(0, (org?.memberCount ?? 0) - unseen.members),
       groups: Math.max(0, org?.groupCount ?? 0),
-      // Lessons are not part of this product yet: none is public, so none is counted.
-      lessons: 0,
+      // The Bible studies shared with the whole church.
+      lessons: lessonCount(studies),
     },
     mobileAppLinked: viewer.user?.mobileAppLinked ?? false,
     birthdays,
     anniversaries,
     upcoming: { birthdays: birthdayList.upcoming, anniversaries: anniversaryList.upcoming },
+    // The viewer's calendar day: this year's (the browser sends the month and day).
+    sessions: upcomingSessions(viewer, studies, `${new Date().getUTCFullYear()}-${pad2(month)}-${pad2(today)}`),
   };
 }

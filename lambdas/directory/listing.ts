@@ -11,14 +11,18 @@ export interface Listing {
   listed: boolean;
   /** The groups of the account's member, when it was read (an administrator's is not). */
   groupIds: ReadonlySet<string> | null;
+  /** The groups that member leads, read with them. */
+  leads: ReadonlySet<string> | null;
 }
 
 /** `claimed`: the member the token names, already read; used when it is still the record's link. */
 export async function listingOf(user: UserRecord, claimed: ClaimedMember | null = null): Promise<Listing> {
-  if (user.admin === true) return { listed: true, groupIds: null };
+  if (user.admin === true) return { listed: true, groupIds: null, leads: null };
   const member =
     claimed && claimed.memberId === user.memberId && claimed.familyId === user.familyId
       ? claimed
       : await linkedMember(user);
-  return member?.found ? { listed: true, groupIds: member.groupIds } : { listed: false, groupIds: null };
+  return member?.found
+    ? { listed: true, groupIds: member.groupIds, leads: member.leads }
+    : { listed: false, groupIds: null, leads: null };
 }

@@ -21,7 +21,7 @@ export const roleChange = (before: Role | null, after: Role | null): AuditRecord
   const r = (after ?? before)!;
   return recordChange(
     { kind: 'role', id: `${r.groupId}:${r.memberId}`, name: `${r.memberName} in ${r.groupName}` },
-    ['memberId', 'groupId', 'label'],
+    ['memberId', 'groupId', 'label', 'leader'],
     before,
     after,
   );

@@ -42,7 +42,7 @@ export const GROUP_CHANGED = 'Someone else changed this group at the same moment
 const MEMBER_NOT_FOUND = 'Member not found.';
 
 /** Only admins change groups (the route says so too; this keeps the domain honest). */
-function mustManage(viewer: Viewer, message = 'You do not have permission to manage groups.') {
+export function mustManage(viewer: Viewer, message = 'You do not have permission to manage groups.') {
   if (!viewer.admin) throw denied(message);
 }
 
@@ -100,6 +100,7 @@ export async function groupPage(
       familyId: r.familyId ?? '',
       memberName: r.memberName?.trim() ? r.memberName : UNKNOWN_MEMBER,
       label: r.label ? r.label : null,
+      leader: r.leader === true,
       cDate: r.cDate,
     })),
     next: page.next,

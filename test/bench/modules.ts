@@ -18,6 +18,7 @@ import { photos } from './photos';
 import { privacy } from './privacy';
 import { pwa } from './pwa';
 import { spa } from './spa';
+import { studies } from './studies';
 import { transfer } from './transfer';
 import { web } from './web';
 
@@ -32,6 +33,7 @@ export const MODULES: readonly BenchModule[] = [
   privacy,
   changes,
   map,
+  studies,
   pdf,
   jobs,
   transfer,

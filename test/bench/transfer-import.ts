@@ -73,6 +73,7 @@ async function importFile(rows: number): Promise<{ csv: string; families: number
       levels: OPEN_LEVELS,
       unlisted: new Set(families.filter((_, i) => i % 10 === 9).map((f) => f.familyId)),
       rules: OPEN_RULES,
+      readingSite: null,
     },
   });
   return { csv: toCsv(HEADERS, cells), families: families.length, members: members.length };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_ACCOUNTS, DEMO_CHURCH } from '../../lib/local/demo';
 import { MAP_MESSAGES } from '../../lambdas/contract/map';
+import { STUDY_MESSAGES } from '../../lambdas/contract/studies';
 import { keys } from '../../lambdas/core/repos/keys';
 import { ddb } from '../../lambdas/platform/aws/ddb';
 import { stack } from '../support/env';
@@ -318,13 +319,13 @@ describe('signed-in members', () => {
     await screenshot(page, 'dashboard-member-375');
     for (const [path, heading] of [
       ['/map', MAP_MESSAGES.title],
-      ['/documents', 'Documents'],
+      ['/documents', STUDY_MESSAGES.pageTitle],
       ['/help', 'Help'],
       ['/privacy', 'Privacy Policy'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      if (path === '/documents') await page.getByText('Coming Soon!').first().waitFor();
+      if (path === '/documents') await page.getByText(STUDY_MESSAGES.intro).waitFor();
       await expectAccessible(page);
     }
     await context.close();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListFamiliesResult, ListGroupsResult, MeResult } from '../../lambdas/contract/api';
 import { JOB_MESSAGES } from '../../lambdas/contract/jobTexts';
 import { MAP_MESSAGES } from '../../lambdas/contract/map';
+import { STUDY_MESSAGES } from '../../lambdas/contract/studies';
 import { DEMO_ACCOUNTS } from '../../lib/local/demo';
 import { call, idToken } from '../support/api';
 import { stack } from '../support/env';
@@ -111,7 +112,7 @@ const ROUTES: readonly Row[] = [
   [(t) => `/groups/${t.groupId}`,        'group',                 directoryPage(GROUP)],
   [() => '/groups/add',                  'groups-add',            [LANDING,    GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Add New Group'),       ADMIN_DENIED]],
   [() => '/map',                         'map',                   directoryPage(see(MAP_MESSAGES.title, MAP_MESSAGES.intro))],
-  [() => '/documents',                   'documents',             protectedPage(see('Documents', 'Coming Soon!'))],
+  [() => '/documents',                   'documents',             directoryPage(see(STUDY_MESSAGES.pageTitle, STUDY_MESSAGES.intro))],
   [() => '/admin/users',                 'admin-users',           [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('User Management'),     ADMIN_DENIED]],
   [() => '/admin/import-export',         'admin-import-export',   [TO_LOGIN,   GATE,       ADMIN_DENIED,     ADMIN_DENIED,               see('Import and Export'),   ADMIN_DENIED]],
   [() => '/admin/data-audit',            'admin-data-audit',      [TO_LOGIN,   GATE,       REPORT_DENIED,    REPORT_DENIED,              REPORT_DENIED,              see('Data Integrity Report')]],

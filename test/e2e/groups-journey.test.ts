@@ -71,7 +71,8 @@ describe('groups', () => {
         }
         await dialog.getByRole('button', { name: 'Add Member' }).click();
         await dialog.waitFor({ state: 'detached' });
-        await members.getByText(label, { exact: true }).waitFor();
+        // The role's label, on the member's card (not the Leader choice beside it).
+        await members.getByRole('link').getByText(label, { exact: true }).waitFor();
         added.push(offered[0]!);
         expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
       }

@@ -121,6 +121,7 @@ describe('groups', () => {
         familyId: kim.familyId,
         memberName: 'Aaron Kim',
         label: null,
+        leader: false,
         cDate: expect.any(String),
       },
       {
@@ -128,6 +129,7 @@ describe('groups', () => {
         familyId: abe.familyId,
         memberName: 'Lydia Abe',
         label: null,
+        leader: false,
         cDate: expect.any(String),
       },
       {
@@ -135,6 +137,7 @@ describe('groups', () => {
         familyId: kim.familyId,
         memberName: 'Lydia Kim',
         label: 'Alto',
+        leader: false,
         cDate: expect.any(String),
       },
     ]);
@@ -170,7 +173,14 @@ describe('groups', () => {
     };
     await ddb.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: roleItem(role) }));
     expect(await rolesOf(church.adminToken, groupId)).toEqual([
-      { memberId: role.memberId, familyId: '', memberName: 'Unknown Member', label: null, cDate: role.cDate },
+      {
+        memberId: role.memberId,
+        familyId: '',
+        memberName: 'Unknown Member',
+        label: null,
+        leader: false,
+        cDate: role.cDate,
+      },
     ]);
   });
 

@@ -6,6 +6,7 @@
 import type { Access, Operation } from '../../lambdas/routes';
 import { createChurch, registrationBody, unique } from '../support/fixtures';
 import type { Role, Target, World } from './roles';
+import { studyBody } from '../support/studies';
 import { call } from '../support/api';
 import { mailedCode } from '../support/mail';
 import { finishedBook } from '../support/book';
@@ -168,6 +169,20 @@ async function changedFamily(w: World) {
   const [last] = history.body.entries;
   return { entryId: last!.entryId, at: last!.at, recordId: added.familyId };
 }
+
+/** A fresh study of the church, written by its administrator (for a change or a delete). */
+async function newStudy(w: World): Promise<string> {
+  const added = await call<{ studyId: string }>('addStudy', { token: w.tokens.admin, body: studyBody });
+  if (added.status !== 200) throw new Error(`addStudy failed: ${JSON.stringify(added.body)}`);
+  return added.body.studyId;
+}
+
+/** The study the reads are asked about, made by its first call in each world. */
+const readStudies = new WeakMap<World, Promise<string>>();
+const readStudyOf = (w: World) => {
+  if (!readStudies.has(w)) readStudies.set(w, newStudy(w));
+  return readStudies.get(w)!;
+};
 
 const familyBody = {
   surname: 'Matrix',
@@ -470,6 +485,35 @@ export const rules: Record<Operation, Rule> = {
   },
   // The member map, filtered by one of this church's groups: every member; another church's admin
   // is told the group does not exist.
+  // Bible studies: every member reads those shared with the church; only administrators (and group
+  // leaders, whom no role here is) write them; another church's administrator is told a study does not exist.
+  listStudies: { access: 'member', request: () => ({}), expect: members },
+  getStudy: {
+    access: 'member',
+    request: async (w) => ({ params: { studyId: await readStudyOf(w) } }),
+    expect: readById,
+  },
+  addStudy: { access: 'member', request: () => ({ body: studyBody }), expect: adminOnly },
+  updateStudy: {
+    access: 'member',
+    request: async (w) => ({ params: { studyId: await newStudy(w) }, body: { ...studyBody, version: 1 } }),
+    expect: groupChange,
+  },
+  deleteStudy: {
+    access: 'member',
+    request: async (w) => ({ params: { studyId: await newStudy(w) } }),
+    expect: groupChange,
+  },
+  setReadingSite: { access: 'admin', request: () => ({ body: { readingSite: null } }), expect: adminOnly },
+  // A member made a leader of a group: administrators; another church's is told the role does not exist.
+  setRoleLeader: {
+    access: 'admin',
+    request: async (w) => {
+      const { groupId, memberId } = await w.newGroup(true);
+      return { params: { groupId, memberId }, body: { leader: true } };
+    },
+    expect: groupChange,
+  },
   getMap: {
     access: 'member',
     // One group for every caller: a read needs no fresh target, and the church's writes a minute are counted.
@@ -526,6 +570,12 @@ export const AUDITS: Partial<Record<Operation, number | readonly number[] | 'its
   undoImport: 'its job',
   setChangeRules: 1,
   decideChangeRequest: 1,
+  // A study written, changed or deleted; the reading site; a leader's mark on a role.
+  addStudy: 1,
+  updateStudy: 1,
+  deleteStudy: 1,
+  setReadingSite: 1,
+  setRoleLeader: 1,
   restoreVersion: 1,
 };
 

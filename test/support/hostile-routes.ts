@@ -58,6 +58,8 @@ import { CHECK_DEFAULTS, checkedFile, confirmedImport, settledImport, uploadImpo
 import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
 import type { PrivacyDefaultsResult } from '../../lambdas/contract/changeRules';
 import { FIELD_RULES, OPEN_RULES } from '../../lambdas/contract/changeRules';
+import type { ListStudiesResult } from '../../lambdas/contract/studies';
+import { studyBody } from './studies';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../lambdas/contract/directory';
 import { keysOf } from '../../lambdas/contract/entity';
 import type { GetFamilyResult } from '../../lambdas/contract/api';
@@ -421,6 +423,49 @@ async function provenAccount(email: string, open: () => Promise<Answer>) {
 }
 
 /** Every write route of lambdas/routes.ts, in an order where the jobs come last. */
+
+/** A Bible study's fields, good and nearly good: hostile Markdown, unknown references, other churches' groups. */
+const studyFields = (w: World) => ({
+  title: nameText,
+  description: fc.constantFrom<unknown>(
+    null,
+    '',
+    '**bold** [link](https://example.org)',
+    '[x](javascript:alert(1))',
+    7,
+  ),
+  sharing: fc.constantFrom<unknown>('church', 'draft', 'groups', 'Church', '', null),
+  groupIds: fc.constantFrom<unknown>([], [w.groupId], [w.other.groupId], ['<b>'], 'x', null),
+  sessions: fc.constantFrom<unknown>(
+    [],
+    [
+      {
+        title: null,
+        date: null,
+        items: [{ kind: 'text', markdown: '<script>alert(1)</script> <img src=x onerror=alert(1)>' }],
+      },
+    ],
+    [{ title: null, date: null, items: [{ kind: 'text', markdown: '[click](javascript:alert(1))' }] }],
+    [{ title: null, date: null, items: [{ kind: 'scripture', reference: 'Hezekiah 4:5' }] }],
+    [{ title: 'Week 1', date: '2026-13-01', items: [] }],
+    [{ title: 'Week 1', date: '2027-01-10', items: [{ kind: 'poem', text: 'x' }] }],
+    'sessions',
+  ),
+});
+
+/** A study of the church, shared with it, made by its administrator. */
+async function newStudyIn(token: string): Promise<{ studyId: string }> {
+  const added = await call<{ studyId: string }>('addStudy', { token, body: { ...studyBody, title: unique('Study') } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { studyId: added.body.studyId };
+}
+
+/** The study's title as `token`'s caller reads it, or null when it finds none. */
+async function studyTitle(token: string, studyId: string): Promise<string | null> {
+  const answer = await call<{ study: { title: string } }>('getStudy', { token, params: { studyId } });
+  return answer.status === 200 ? answer.body.study.title : null;
+}
+
 export const hostileRoutes: RouteCase[] = [
   route({
     operation: 'registerOrganization',
@@ -1000,6 +1045,90 @@ export const hostileRoutes: RouteCase[] = [
     },
     accepted: async ({ w, t }) => {
       expect(await roleIn(w, t.groupId, w.family.memberId)).toBeNull();
+    },
+  }),
+  route({
+    operation: 'setRoleLeader',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    arrange: async (w) => {
+      const { groupId } = await addGroupIn(w.main.adminToken);
+      const added = await call('addRole', {
+        token: w.main.adminToken,
+        params: { groupId },
+        body: { memberId: w.family.memberId },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      return { groupId };
+    },
+    valid: () => ({ leader: true }),
+    shape: () => ({ fields: { leader: fc.constantFrom<unknown>(true, false, 'true', 1, null) } }),
+    params: {
+      valid: (w, t) => ({ groupId: t.groupId, memberId: w.family.memberId }),
+      others: (w) => ({ groupId: [w.other.groupId], memberId: [w.other.memberId] }),
+    },
+    accepted: async ({ w, t, sent }) => {
+      expect(await roleIn(w, t.groupId, w.family.memberId)).toMatchObject({ leader: sent.leader });
+    },
+  }),
+  route({
+    operation: 'addStudy',
+    runs: 60,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ ...studyBody, title: unique('Hostile study') }),
+    shape: (w) => ({ fields: studyFields(w), containers: [''] }),
+    accepted: async ({ w, sent, answer }) => {
+      const studyId = String(answer.body.studyId);
+      expect(await studyTitle(w.main.adminToken, studyId)).toBe(cleaned(sent.title));
+      expect(await studyTitle(w.other.adminToken, studyId)).toBeNull();
+    },
+  }),
+  route({
+    operation: 'updateStudy',
+    runs: 40,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => newStudyIn(w.main.adminToken),
+    valid: () => ({ ...studyBody, title: unique('Hostile change'), version: 1 }),
+    shape: (w) => ({
+      fields: { ...studyFields(w), version: fc.constantFrom<unknown>(1, 2, 0, '1', null) },
+      containers: [''],
+    }),
+    params: { valid: (_w, t) => ({ studyId: t.studyId }), others: () => ({ studyId: [randomUUID()] }) },
+    accepted: async ({ w, t, sent }) => {
+      expect(await studyTitle(w.main.adminToken, t.studyId)).toBe(cleaned(sent.title));
+    },
+  }),
+  route({
+    operation: 'deleteStudy',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => newStudyIn(w.main.adminToken),
+    params: { valid: (_w, t) => ({ studyId: t.studyId }), others: () => ({ studyId: [randomUUID()] }) },
+    accepted: async ({ w, t }) => {
+      expect(await studyTitle(w.main.adminToken, t.studyId)).toBeNull();
+    },
+  }),
+  route({
+    operation: 'setReadingSite',
+    runs: 30,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ readingSite: 'https://www.biblegateway.com/passage/?search={passage}' }),
+    shape: () => ({
+      fields: {
+        readingSite: fc.constantFrom<unknown>(
+          null,
+          ' https://read.example/{passage} ',
+          'http://read.example/{passage}',
+          'https://read.example/',
+          'javascript:alert(1)//{passage}',
+          `https://read.example/${'x'.repeat(300)}{passage}`,
+          5,
+        ),
+      },
+    }),
+    accepted: async ({ w, sent }) => {
+      const { readingSite } = await read<ListStudiesResult>('listStudies', w.main.adminToken);
+      expect(readingSite).toBe(sent.readingSite === null ? null : cleaned(sent.readingSite));
     },
   }),
   route({

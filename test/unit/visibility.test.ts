@@ -80,6 +80,7 @@ const church = (levels: Partial<typeof OPEN_LEVELS> = {}, unlisted: string[] = [
   levels: { ...OPEN_LEVELS, ...levels },
   unlisted: new Set(unlisted),
   rules: OPEN_RULES,
+  readingSite: null,
 });
 
 describe('the visibility rule', () => {

@@ -21,6 +21,7 @@ const dashboard: DashboardResult = {
   birthdays: [],
   anniversaries: [],
   upcoming: { birthdays: false, anniversaries: false },
+  sessions: [],
 };
 
 /** The dashboard's read (whatever its month and day) and linkApp, with the bodies linkApp was sent. */

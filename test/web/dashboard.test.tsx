@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResult } from '../../lambdas/contract/api';
 import { errorText } from '../../web/src/lib/errorTexts';
+import { calendarDay } from '../../web/src/lib/calendarDay';
 import { ApiError } from '../../web/src/lib/api';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from './helpers';
 
@@ -25,6 +26,7 @@ const dashboard = (over: Partial<DashboardResult> = {}): DashboardResult => ({
     },
   ],
   upcoming: { birthdays: false, anniversaries: false },
+  sessions: [],
   ...over,
 });
 
@@ -61,7 +63,7 @@ describe('dashboard', () => {
     expect(within(panel('Anniversaries This Month')).queryByText(/this month has more/)).toBeNull();
   });
 
-  it('shows the four counts, Families linking to the list', async () => {
+  it('shows the four counts, Families linking to the list and Lessons to the Bible studies', async () => {
     stubFetch(() => jsonResponse(200, dashboard()));
     renderApp('/dashboard');
     const stats = await screen.findByRole('list', { name: 'Directory at a glance' });
@@ -71,7 +73,31 @@ describe('dashboard', () => {
         .map((li) => li.textContent),
     ).toEqual(['12Families', '34Members', '5Groups', '7Lessons']);
     expect(within(stats).getByRole('link', { name: /Families/ })).toHaveProperty('pathname', '/families');
-    expect(within(stats).getAllByRole('link')).toHaveLength(1);
+    expect(within(stats).getByRole('link', { name: /Lessons/ })).toHaveProperty('pathname', '/documents');
+    expect(within(stats).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('lists the next Bible study sessions, each to its study, and leaves the panel out when there are none', async () => {
+    const sessions = [
+      { studyId: 's-john', studyTitle: 'The Gospel of John', title: 'The Word', date: '2026-12-06' },
+      { studyId: 's-psalms', studyTitle: 'Psalms', title: null, date: '2026-12-13' },
+    ];
+    stubFetch(() => jsonResponse(200, dashboard({ sessions })));
+    const view = renderApp('/dashboard');
+    const panelShown = await screen.findByRole('region', { name: 'Next Bible study sessions' });
+    const links = within(panelShown).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/documents/s-john', '/documents/s-psalms']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      `The Gospel of JohnThe Word${calendarDay('2026-12-06')}`,
+      `Psalms${calendarDay('2026-12-13')}`,
+    ]);
+    expect(links[0]!.querySelector('time')!.getAttribute('datetime')).toBe('2026-12-06');
+    view.unmount();
+
+    stubFetch(() => jsonResponse(200, dashboard()));
+    renderApp('/dashboard');
+    await screen.findByText('Birthdays This Month');
+    expect(screen.queryByRole('region', { name: 'Next Bible study sessions' })).toBeNull();
   });
 
   it('lists birthdays and anniversaries with verbose dates, linking to the family, with fallback photos', async () => {

@@ -17,6 +17,7 @@ const grace = {
   familyId: 'f-adams',
   memberName: 'Grace Adams',
   label: 'Alto',
+  leader: false,
   cDate: '2025-01-01T00:00:00Z',
 };
 const unknown = {
@@ -24,6 +25,7 @@ const unknown = {
   familyId: '',
   memberName: 'Unknown Member',
   label: null,
+  leader: false,
   cDate: '2025-01-02T00:00:00Z',
 };
 const choir: GroupSummaryView = { groupId: 'g-choir', groupName: 'Choir', memberCount: 2 };
@@ -260,6 +262,7 @@ describe('/groups/:groupId', () => {
       familyId: 'f-kim',
       memberName: 'Lydia Kim',
       label: 'Soprano',
+      leader: false,
       cDate: 'x',
     };
     let answer: (r: Response) => void = () => {};
@@ -396,6 +399,51 @@ describe('/groups/:groupId', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Unknown Member from Choir' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete role: Something went wrong.');
+  });
+
+  it('lets an administrator make a member a leader at once, the mark back as it was when refused', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api(
+      [adminData],
+      {
+        'PUT /api/groups/g-choir/roles/m-grace/leader': () => new Promise<Response>((resolve) => (answer = resolve)),
+        'PUT /api/groups/g-choir/roles/m-old/leader': () =>
+          jsonResponse(403, { error: { code: 'permission-denied', message: 'Only administrators choose leaders.' } }),
+      },
+      [choirPage(), choirPage(true, [{ ...grace, leader: true }, unknown])],
+    );
+    const user = userEvent.setup();
+    renderApp('/groups/g-choir');
+    const leader = (await screen.findByRole('checkbox', { name: 'Leader: Grace Adams' })) as HTMLInputElement;
+    expect(leader.checked).toBe(false);
+    expect(within(members()).queryByText('Leader', { selector: 'a *' })).toBeNull();
+    await user.click(leader);
+    // On screen before the server answers; the checkbox waits for it.
+    expect(leader.checked).toBe(true);
+    expect(leader.disabled).toBe(true);
+    expect(within(members()).getByRole('link', { name: /Grace Adams/ }).textContent).toBe('Grace AdamsAltoLeader');
+    expect(calls(fetchMock, 'PUT /api/groups/g-choir/roles/m-grace/leader')).toEqual([{ leader: true }]);
+    await act(async () => answer(jsonResponse(200, { success: true, message: 'Grace Adams now leads Choir.' })));
+    expect(await screen.findByText('Grace Adams now leads Choir.')).toBeTruthy();
+    await waitFor(() => expect(leader.disabled).toBe(false));
+    expect(leader.checked).toBe(true);
+
+    const old = screen.getByRole('checkbox', { name: 'Leader: Unknown Member' }) as HTMLInputElement;
+    await user.click(old);
+    expect((await screen.findByRole('alert')).textContent).toContain('Only administrators choose leaders.');
+    await waitFor(() => expect(old.checked).toBe(false));
+  });
+
+  it('shows everyone which members lead the group, and no leader choice to members', async () => {
+    signedInAs({ admin: false });
+    api([memberData], {}, [choirPage(false, [{ ...grace, leader: true }, unknown])]);
+    renderApp('/groups/g-choir');
+    const link = await within(await screen.findByRole('region', { name: 'Members of Choir' })).findByRole('link', {
+      name: /Grace Adams/,
+    });
+    expect(link.textContent).toBe('Grace AdamsAltoLeader');
+    expect(within(members()).getByRole('link', { name: /Unknown Member/ }).textContent).toBe('Unknown Member');
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('deletes the group from its page after confirmation and goes to /groups with the message', async () => {

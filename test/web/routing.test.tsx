@@ -34,7 +34,7 @@ describe('navigation bar', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveProperty('pathname', '/admin/users');
-    for (const name of ['Dashboard', 'Families', 'Groups', 'Map', 'Documents', 'Help', 'My Profile']) {
+    for (const name of ['Dashboard', 'Families', 'Groups', 'Map', 'Bible Studies', 'Help', 'My Profile']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy();
     }
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();

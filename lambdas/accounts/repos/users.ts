@@ -3,7 +3,7 @@ import { ddb } from '../../platform/aws/ddb';
 import { batchGetAll } from '../../core/repos/batch';
 import type { ChurchPrivacy, UserRecord } from '../../core/entities';
 import { churchPrivacyOf } from '../../privacy/repos/privacy';
-import { memberGroupIds } from '../../groups/repos/groupMarks';
+import { memberGroupIds, memberLeads } from '../../groups/repos/groupMarks';
 import { keys } from '../../core/repos/keys';
 import { queryAll } from '../../core/repos/query';
 import { ItemType, conditionFailedAt, tableName, withoutKeys, prefixEnd } from '../../core/repos/table';
@@ -32,6 +32,8 @@ export interface ClaimedMember {
   found: boolean;
   /** The groups it is in (groups/repos/groupMarks.ts). */
   groupIds: ReadonlySet<string>;
+  /** The groups it leads. */
+  leads: ReadonlySet<string>;
 }
 
 /**
@@ -60,7 +62,13 @@ export async function getUserRecordAndClaimedMember(
     user: user ? withoutKeys<UserRecord>(user) : null,
     claimed:
       memberId && familyId
-        ? { memberId, familyId, found: member !== undefined, groupIds: memberGroupIds(member ?? {}) }
+        ? {
+            memberId,
+            familyId,
+            found: member !== undefined,
+            groupIds: memberGroupIds(member ?? {}),
+            leads: memberLeads(member ?? {}),
+          }
         : null,
     church: withChurch ? churchPrivacyOf(items.find((i) => i.type === ItemType.privacy)) : null,
   };
@@ -127,7 +135,7 @@ export async function linkedMember(user: UserRecord): Promise<ClaimedMember | nu
     new GetCommand({
       TableName: tableName(),
       Key: keys.member(user.orgId, user.familyId, user.memberId),
-      ProjectionExpression: 'memberId, groupIds',
+      ProjectionExpression: 'memberId, groupIds, leads',
     }),
   );
   return {
@@ -135,6 +143,7 @@ export async function linkedMember(user: UserRecord): Promise<ClaimedMember | nu
     familyId: user.familyId,
     found: Item !== undefined,
     groupIds: memberGroupIds(Item ?? {}),
+    leads: memberLeads(Item ?? {}),
   };
 }
 

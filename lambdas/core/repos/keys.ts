@@ -13,6 +13,8 @@
  * | audit entry         | ORG#<orgId>           | AUDIT#<at>#<entryId>            | ORG#<orgId>#AUDIT#<subject> / <at>#<entryId> | ORG#<orgId>#AUDITBY#<userId> / <at>#<entryId> |   |
  * | change request      | ORG#<orgId>           | CHANGE#<requestId>              | ORG#<orgId>#CHANGES / <at>#<id> (waiting) |                   | ORG#<orgId>#FAMCHANGES#<familyId> / <at>#<id> |
  * | change notice       | ORG#<orgId>           | CHANGENOTICE                    |                                   |                                  |                                |
+ * | Bible study         | ORG#<orgId>           | STUDY#<studyId>                 | ORG#<orgId>#STUDIES / <createdAt>#<id> |                             |                                |
+ * | its sessions        | ORG#<orgId>           | STUDYSESSIONS#<studyId>         |                                   |                                  |                                |
  * | search word         | ORG#<orgId>           | FIND#<word>#<familyId>#<recordId>|                                  |                                  |                                |
  * | member e-mail claim | ORG#<orgId>           | MEMEMAIL#<email>                |                                   |                                  |                                |
  * | group               | ORG#<orgId>           | GRP#<groupId>                   | ORG#<orgId>#GROUPS / <name>#<id>  |                                  |                                |
@@ -205,4 +207,15 @@ export const keys = {
   /** The day (YYYY-MM-DD) the church's administrators were last told that changes wait: once a day at most. */
   changeNotice: (orgId: string) => ({ PK: `ORG#${orgId}`, SK: 'CHANGENOTICE' }),
   emailPartition: (email: string) => `EMAIL#${normaliseEmail(email)}`,
+  /**
+   * A Bible study (studies/): its summary, small, listed newest first in GSI1 (the list and the
+   * dashboard read summaries only), and its sessions, the bulk, read with it for its page.
+   */
+  study: (orgId: string, studyId: string) => ({ PK: `ORG#${orgId}`, SK: `STUDY#${studyId}` }),
+  studySessions: (orgId: string, studyId: string) => ({ PK: `ORG#${orgId}`, SK: `STUDYSESSIONS#${studyId}` }),
+  studiesPartition: (orgId: string) => `ORG#${orgId}#STUDIES`,
+  studyOrder: (orgId: string, createdAt: string, studyId: string) => ({
+    GSI1PK: keys.studiesPartition(orgId),
+    GSI1SK: `${createdAt}#${studyId}`,
+  }),
 } as const;

@@ -31,6 +31,8 @@ export const ItemType = {
   audit: 'AUDIT',
   changeRequest: 'CHANGE',
   changeNotice: 'CHANGENOTICE',
+  study: 'STUDY',
+  studySessions: 'STUDYSESSIONS',
 } as const;
 
 export const tableName = () => env('TABLE_NAME');

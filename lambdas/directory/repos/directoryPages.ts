@@ -78,6 +78,7 @@ const MEMBER_RECORD = [
   'rolesVersion',
   'privacy',
   'groupIds',
+  'leads',
   'pendingEmail',
   'createdAt',
   'updatedAt',

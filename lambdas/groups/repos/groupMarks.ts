@@ -22,6 +22,10 @@ const mark = (r: Pick<Role, 'groupId' | 'memberId'>) => `${r.groupId}#${r.member
 export const familyGroupIds = (family: Pick<Family, 'memberGroups'>): Set<string> =>
   new Set([...(family.memberGroups ?? [])].map((m) => m.slice(0, m.lastIndexOf('#'))));
 
+/** The groups a member leads (its roles marked leader), from a stored item. */
+export const memberLeads = (member: { leads?: unknown }): ReadonlySet<string> =>
+  member.leads instanceof Set ? (member.leads as ReadonlySet<string>) : new Set();
+
 /** The groups of a member, from an entity or a stored item (an item with none has no attribute). */
 export const memberGroupIds = (member: { groupIds?: unknown }): ReadonlySet<string> =>
   member.groupIds instanceof Set ? (member.groupIds as ReadonlySet<string>) : new Set();
@@ -61,14 +65,32 @@ export function familyLeaveMarks(roles: readonly RoleRef[]): Step[] {
   }));
 }
 
-/** The marks of roles that end, on their members (still there) and their families. */
+/** A role made a leader of its group, or no longer: the role's mark and its member's set of groups it leads. */
+export function leaderMarks(role: Pick<Role, 'orgId' | 'groupId' | 'memberId' | 'familyId'>, leader: boolean): Step[] {
+  return [
+    {
+      action: update(keys.role(role.orgId, role.groupId, role.memberId), 'SET leader = :leader', { ':leader': leader }),
+    },
+    {
+      // A new rolesVersion, as for joining: a member write that read the member before is refused, not lose the mark.
+      action: update(
+        keys.member(role.orgId, role.familyId, role.memberId),
+        leader ? 'ADD rolesVersion :one, leads :g' : 'ADD rolesVersion :one DELETE leads :g',
+        { ':one': 1, ':g': new Set([role.groupId]) },
+      ),
+    },
+  ];
+}
+
+/** The marks of roles that end, on their members (still there: their groups and the groups they lead) and their families. */
 export function leaveMarks(roles: readonly RoleRef[]): Step[] {
   return [
     ...roles.map((r) => ({
-      action: update(keys.member(r.orgId, r.familyId, r.memberId), 'ADD rolesVersion :one DELETE groupIds :g', {
-        ':one': 1,
-        ':g': new Set([r.groupId]),
-      }),
+      action: update(
+        keys.member(r.orgId, r.familyId, r.memberId),
+        'ADD rolesVersion :one DELETE groupIds :g, leads :g',
+        { ':one': 1, ':g': new Set([r.groupId]) },
+      ),
     })),
     ...familyLeaveMarks(roles),
   ];

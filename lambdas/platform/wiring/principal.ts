@@ -33,6 +33,7 @@ export function principalFromClaims(claims: Claims | undefined): Principal | nul
     superAdmin: emailVerified && isOperatorEmail(email),
     user: null,
     groupIds: null,
+    leads: null,
     church: null,
     actor: null,
   };
@@ -60,7 +61,7 @@ export async function authorise(
   }
   if (!principal.emailVerified) throw denied('Please verify your email address before continuing.');
   if (!principal.orgId) throw denied('Organization details missing from your account.');
-  const { user, church, listed, groupIds } = await admissionOf(
+  const { user, church, listed, groupIds, leads } = await admissionOf(
     principal.orgId,
     principal.userId,
     principal,
@@ -77,6 +78,7 @@ export async function authorise(
     memberId: user.memberId,
     familyId: user.familyId,
     groupIds,
+    leads,
     church,
   };
   if (access === 'admin' && !admitted.admin) throw denied();

@@ -21,6 +21,7 @@ export function churchPrivacyOf(item: Item | undefined): ChurchPrivacy {
     levels: Object.fromEntries(SHARED_KEYS.map((k) => [k, stored[k] ?? OPEN_LEVELS[k]])) as Levels,
     unlisted: new Set((item?.unlisted as Set<string> | undefined) ?? []),
     rules: { ...OPEN_RULES, ...(item?.changeRules as Partial<ChangeRules> | undefined) },
+    readingSite: typeof item?.readingSite === 'string' ? item.readingSite : null,
   };
 }
 

@@ -15,6 +15,7 @@ import type { GetGroupResult, ListFamiliesResult, OperationResults } from '@cont
 import type { ListAuditResult } from '@contract/audit';
 import { callApi, type ApiOperation, type CallOptions } from '../lib/api';
 import type { ListChangeRequestsResult } from '@contract/changeRequests';
+import type { ListStudiesResult } from '@contract/studies';
 import { DIRECTORY_READS } from './directoryReads';
 
 type Args = Pick<CallOptions, 'params' | 'query'>;
@@ -112,6 +113,20 @@ export const importQuery = () => apiQuery('getImport');
 export const privacyDefaultsQuery = () => apiQuery('getPrivacyDefaults');
 /** The member map's families: the church's, or one group's (the page's ?group=). */
 export const mapQuery = (group?: string) => apiQuery('getMap', group ? { query: { group } } : {});
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** The reader's calendar day (YYYY-MM-DD): a study's next session is the one from the reader's today on. */
+export const studyDay = (now = new Date()) =>
+  `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
+/** The Bible studies the viewer may read, a page at a time (More asks for the next), with what they may write. */
+export const studiesQuery = (today = studyDay()) =>
+  infiniteQueryOptions({
+    queryKey: ['listStudies', { today }] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }): Promise<ListStudiesResult> =>
+      callApi('listStudies', { query: { ...(pageParam ? { after: pageParam } : {}), today }, signal }),
+    getNextPageParam: (last): string | undefined => last.next ?? undefined,
+  });
+export const studyQuery = (studyId: string) => apiQuery('getStudy', { params: { studyId } });
 
 type Read =
   | 'getMe'
@@ -126,7 +141,9 @@ type Read =
   | 'getPrivacyDefaults'
   | 'listOrganizationUsers'
   | 'getOrganizationName'
-  | 'getMap';
+  | 'getMap'
+  | 'listStudies'
+  | 'getStudy';
 // getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
 // listExports while an export is made (features/transfer/ExportSection.tsx), getImport while an
@@ -178,11 +195,19 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   decideChangeRequest: [...DIRECTORY, 'getMe'],
   // The history page reads itself again after a restore.
   restoreVersion: DIRECTORY,
-  // The map offers the groups, and shows one group's families.
-  addGroup: ['listGroups', 'getDashboard', 'getMap'],
-  deleteGroup: ['listGroups', 'getGroup', 'getDashboard', 'getMap'],
+  // The map offers the groups, and shows one group's families; a study is shared with groups.
+  addGroup: ['listGroups', 'getDashboard', 'getMap', 'listStudies'],
+  deleteGroup: ['listGroups', 'getGroup', 'getDashboard', 'getMap', 'listStudies', 'getStudy'],
   addRole: ['listGroups', 'getGroup', 'getMap'],
   deleteRole: ['listGroups', 'getGroup', 'getMap'],
+  // A leader writes studies for the groups they lead.
+  setRoleLeader: ['getGroup', 'listStudies'],
+  // The dashboard shows the next sessions of the studies the member reads.
+  addStudy: ['listStudies', 'getStudy', 'getDashboard'],
+  updateStudy: ['listStudies', 'getStudy', 'getDashboard'],
+  deleteStudy: ['listStudies', 'getStudy', 'getDashboard'],
+  // Where each reference of every study links to.
+  setReadingSite: ['listStudies', 'getStudy'],
   setUserAdminClaim: ['listUsers'],
   deleteUserAuth: ['listUsers'],
   makeOrganizationAdmin: ['listOrganizationUsers'],
@@ -214,6 +239,7 @@ const DELETES: ReadonlySet<Write> = new Set([
   'deleteGroup',
   'deleteRole',
   'deleteUserAuth',
+  'deleteStudy',
 ]);
 
 /**

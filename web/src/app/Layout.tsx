@@ -35,7 +35,7 @@ const MENU: { left: readonly MenuLink[]; right: readonly MenuLink[] } = {
     { to: '/families', label: 'Families', for: 'directory' },
     { to: '/groups', label: 'Groups', for: 'directory' },
     { to: '/map', label: 'Map', for: 'member' },
-    { to: '/documents', label: 'Documents', for: 'member' },
+    { to: '/documents', label: 'Bible Studies', for: 'directory' },
     { to: '/admin/users', label: 'User Management', for: 'admin' },
     { to: '/admin/privacy', label: 'Privacy', for: 'admin' },
     { to: '/admin/import-export', label: 'Import/Export', for: 'admin' },

@@ -54,6 +54,15 @@ export function appRoutes(client: QueryClient): RouteObject[] {
     return null;
   }
 
+  /** The Bible studies' first page (with the groups a study may be shared with), and the study the editor opens. */
+  async function prefetchStudies({ params }: { params: { studyId?: string } }) {
+    const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
+    if (!mayReadDirectory(auth)) return null;
+    void client.prefetchInfiniteQuery(queries.studiesQuery());
+    if (params.studyId) void client.prefetchQuery(queries.studyQuery(params.studyId));
+    return null;
+  }
+
   /** The family list's first page, from the letter the address names (?from=M) if any. */
   async function prefetchFamilies({ request }: { request: Request }) {
     const [queries, auth] = await Promise.all([import('../api/queries'), readAuthState(false)]);
@@ -167,16 +176,34 @@ export function appRoutes(client: QueryClient): RouteObject[] {
                     prefetch((q) => q.mapQuery(new URL(request.url).searchParams.get('group') ?? undefined)),
                   lazy: page(() => import('../features/map/MapPage')),
                 },
+                {
+                  // Bible studies (the menu's Bible Studies): read by those they are shared with.
+                  path: 'documents',
+                  loader: prefetchStudies,
+                  lazy: page(() => import('../features/studies/StudiesPage')),
+                },
+                {
+                  // The groups a new study may be shared with come with the list.
+                  path: 'documents/new',
+                  loader: prefetchStudies,
+                  lazy: page(() => import('../features/studies/StudyFormPage'), { mode: 'add' as const }),
+                },
+                {
+                  path: 'documents/:studyId',
+                  loader: ({ params }) => prefetch((q) => q.studyQuery(params.studyId ?? '')),
+                  lazy: page(() => import('../features/studies/StudyPage')),
+                },
+                {
+                  path: 'documents/:studyId/edit',
+                  loader: prefetchStudies,
+                  lazy: page(() => import('../features/studies/StudyFormPage'), { mode: 'edit' as const }),
+                },
               ],
             },
             {
               path: 'profile',
               loader: () => prefetch((q) => q.meQuery()),
               lazy: page(() => import('../features/profile/ProfilePage')),
-            },
-            {
-              path: 'documents',
-              lazy: page(() => import('../features/info/ComingSoon').then((m) => ({ default: m.DocumentsPage }))),
             },
           ],
         },

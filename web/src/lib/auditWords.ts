@@ -20,6 +20,7 @@ const KINDS: Record<AuditRecord['kind'], string> = {
   import: '',
   export: '',
   request: 'a change request for ',
+  study: 'Bible study ',
 };
 
 export const recordInWords = (r: AuditRecord) => `${ACTIONS[r.action]} ${KINDS[r.kind]}${r.name}`;
@@ -39,6 +40,14 @@ const OTHER_LABELS: Record<string, string> = {
   admin: 'Administrator',
   status: 'Status',
   note: 'Note',
+  // A Bible study, a group's leader, the church's reading site.
+  title: 'Title',
+  description: 'Description',
+  sharing: 'Who can read it',
+  groupIds: 'Groups',
+  sessions: 'Sessions',
+  leader: 'Leader',
+  readingSite: 'Reading site',
 };
 
 /** A field by the label its form gives it (a request names its family's or member's fields). */

@@ -202,6 +202,15 @@ const TEXTS = {
   // The member map.
   mapLoad: (error: unknown) => serverSaid(error, 'The map could not be loaded.'),
 
+  // Bible studies, and who leads a group (leaders write them).
+  studiesLoad: (error: unknown) => serverSaid(error, 'The Bible studies could not be loaded.'),
+  studyLoad: (error: unknown) => serverSaid(error, 'The study could not be loaded.'),
+  // A refusal (a reference that is no reference, a link, a group) or a conflict (409): the server's words; everything typed stays.
+  studySave: (error: unknown) => serverSaid(error, 'The study could not be saved. Please try again.'),
+  studyDelete: (error: unknown) => `Failed to delete the study: ${reason(error)}`,
+  readingSiteSave: (error: unknown) => serverSaid(error, 'The reading site could not be saved. Please try again.'),
+  leaderSave: (error: unknown) => serverSaid(error, 'The leader could not be changed. Please try again.'),
+
   // Import and export.
   historyLoad: (error: unknown) => serverSaid(error, 'The history could not be loaded.'),
   restore: (error: unknown) => serverSaid(error, 'The record could not be restored. Please try again.'),

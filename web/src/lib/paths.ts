@@ -7,3 +7,8 @@ export const groupPath = (groupId: string) => `/groups/${encodeURIComponent(grou
 /** A record's history (administrators): a family with its members, a group with its roles. */
 export const historyPath = (kind: 'family' | 'group' | 'account', id: string) =>
   `/admin/history?subject=${kind}:${encodeURIComponent(id)}`;
+/** The Bible studies (the menu's Bible Studies, at /documents), one study, its editor, and a new one. */
+export const STUDIES_PATH = '/documents';
+export const NEW_STUDY_PATH = '/documents/new';
+export const studyPath = (studyId: string) => `/documents/${encodeURIComponent(studyId)}`;
+export const studyEditPath = (studyId: string) => `${studyPath(studyId)}/edit`;

@@ -141,7 +141,8 @@ async function dashboard(db: OfflineDb, query: Record<string, string>): Promise<
   const anniversaries = await Promise.all(
     answer.anniversaries.map(async (a) => ({ ...a, photoUrl: await storedPhotoLink(db, a.photoUrl) })),
   );
-  return { ...answer, anniversaries };
+  // A copy kept before the dashboard had Bible study sessions shows none.
+  return { ...answer, anniversaries, sessions: answer.sessions ?? [] };
 }
 
 function answer(db: OfflineDb, operation: string, { params = {}, query = {} }: Asked): Promise<unknown> {

@@ -9,7 +9,9 @@ import { Photo } from '../../components/Photo';
 import { StatusMessage } from '../../components/StatusMessage';
 import { dashboardQuery } from '../../api/queries';
 import { errorText } from '../../lib/errorTexts';
+import { calendarDay } from '../../lib/calendarDay';
 import { longDate } from '../../lib/format';
+import { STUDIES_PATH, studyPath } from '../../lib/paths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { cx } from '../../lib/classNames';
 import { AppCard } from './AppCard';
@@ -34,7 +36,7 @@ function DashboardContent({ data }: { data: DashboardResult }) {
     { label: 'Families', value: data.counts.families, icon: 'family', to: '/families' },
     { label: 'Members', value: data.counts.members, icon: 'person' },
     { label: 'Groups', value: data.counts.groups, icon: 'group' },
-    { label: 'Lessons', value: data.counts.lessons, icon: 'book' },
+    { label: 'Lessons', value: data.counts.lessons, icon: 'book', to: STUDIES_PATH },
   ];
 
   return (
@@ -65,6 +67,27 @@ function DashboardContent({ data }: { data: DashboardResult }) {
       </ul>
 
       {!data.mobileAppLinked && <AppCard />}
+
+      {data.sessions.length > 0 && (
+        <Panel title="Next Bible study sessions" id="sessions" empty="" upcoming={false} wide>
+          {data.sessions.map((s) => (
+            <li key={`${s.studyId}-${s.date}-${s.title ?? ''}`}>
+              <RouterLink className={styles.dashEntry} to={studyPath(s.studyId)}>
+                <span className={styles.dashEntryIcon}>
+                  <Icon name="book" size={26} />
+                </span>
+                <span className={styles.dashEntryText}>
+                  <span className={styles.dashEntryName}>{s.studyTitle}</span>
+                  {s.title && <span>{s.title}</span>}
+                  <time className={styles.dashEntryDate} dateTime={s.date}>
+                    {calendarDay(s.date)}
+                  </time>
+                </span>
+              </RouterLink>
+            </li>
+          ))}
+        </Panel>
+      )}
 
       <div className={styles.dashPanels}>
         <Panel
@@ -121,6 +144,7 @@ function Panel({
   id,
   empty,
   upcoming,
+  wide = false,
   children,
 }: {
   title: string;
@@ -128,6 +152,8 @@ function Panel({
   empty: string;
   /** The list holds only the next ones from today (a large church's month). */
   upcoming: boolean;
+  /** Across the page, its entries side by side where there is room. */
+  wide?: boolean;
   children: ReactNode[];
 }) {
   return (
@@ -139,7 +165,7 @@ function Panel({
       {children.length === 0 ? (
         <p className={styles.dashPanelEmpty}>{empty}</p>
       ) : (
-        <ul className={styles.dashList}>{children}</ul>
+        <ul className={cx(styles.dashList, wide && styles.dashListWide)}>{children}</ul>
       )}
     </section>
   );

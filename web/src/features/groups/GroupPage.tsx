@@ -1,13 +1,14 @@
 /**
- * One group's page: its members in name order, a page at a time (More asks for the next), and for
- * administrators Add Member, removing a member and Delete Group. Members of a family left out of
- * the directory are not in the answer for other members (the API applies the visibility rule).
+ * One group's page: its members in name order, a page at a time (More asks for the next), its
+ * leaders marked, and for administrators Add Member, making a member a leader (leaders write Bible
+ * studies for the group) or not, removing a member and Delete Group. Members of a family left out
+ * of the directory are not in the answer for other members (the API applies the visibility rule).
  */
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@aws-amplify/ui-react';
-import type { GroupRoleView } from '@contract/api';
+import type { GetGroupResult, GroupRoleView } from '@contract/api';
 import { useAuth } from '../../lib/auth';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { PageLoader } from '../../components/PageLoader';
@@ -41,6 +42,10 @@ export default function GroupPage() {
   const [adding, setAdding] = useState(false);
   const removeGroup = useApiMutation('deleteGroup');
   const removeRole = useApiMutation('deleteRole');
+  const setLeader = useApiMutation('setRoleLeader');
+  const client = useQueryClient();
+  /** The members whose leader mark is being saved. */
+  const [leading, setLeading] = useState<ReadonlySet<string>>(new Set());
   // The newest page says the group's name and count as they are now.
   const group = data?.pages.at(-1)?.group ?? null;
   const roles = data?.pages.flatMap((p) => p.roles) ?? [];
@@ -76,6 +81,40 @@ export default function GroupPage() {
       setStatus({ kind: 'danger', text: errorText('roleDelete', failure) });
     } finally {
       setBusy(null);
+    }
+  }
+
+  /** The role's leader mark on screen at once; back as it was when the save fails. */
+  async function toggleLeader(role: GroupRoleView, leader: boolean) {
+    const mark = (value: boolean) =>
+      client.setQueryData<InfiniteData<GetGroupResult>>(groupQuery(groupId).queryKey, (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((p) => ({
+                ...p,
+                roles: p.roles.map((r) => (r.memberId === role.memberId ? { ...r, leader: value } : r)),
+              })),
+            }
+          : old,
+      );
+    const waiting = (on: boolean) =>
+      setLeading((now) => {
+        const next = new Set(now);
+        if (on) next.add(role.memberId);
+        else next.delete(role.memberId);
+        return next;
+      });
+    mark(leader);
+    waiting(true);
+    try {
+      const answer = await setLeader.mutateAsync({ params: { groupId, memberId: role.memberId }, body: { leader } });
+      setStatus({ kind: 'success', text: answer.message });
+    } catch (failure) {
+      mark(!leader);
+      setStatus({ kind: 'danger', text: errorText('leaderSave', failure) });
+    } finally {
+      waiting(false);
     }
   }
 
@@ -135,20 +174,32 @@ export default function GroupPage() {
           ) : (
             <ul className={styles.roleGrid} aria-busy={busy !== null}>
               {roles.map((role) => (
-                <li key={role.memberId} className={styles.roleCard}>
+                <li key={role.memberId} className={cx(styles.roleCard, canManage && styles.roleCardManaged)}>
                   <RoleLink role={role} />
                   {canManage && (
-                    <button
-                      type="button"
-                      className={styles.roleCardRemove}
-                      disabled={busy !== null}
-                      aria-busy={busy?.kind === 'role' && busy.memberId === role.memberId}
-                      onClick={() => void deleteRole(role)}
-                      aria-label={`Remove ${role.memberName} from ${group.groupName}`}
-                      title={`Remove ${role.memberName}`}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
+                    <span className={styles.roleCardTools}>
+                      <label className={styles.roleCardLeader}>
+                        <input
+                          type="checkbox"
+                          checked={role.leader === true}
+                          disabled={busy !== null || leading.has(role.memberId)}
+                          onChange={(e) => void toggleLeader(role, e.target.checked)}
+                          aria-label={`${GROUP_TEXTS.leader}: ${role.memberName}`}
+                        />
+                        <span aria-hidden="true">{GROUP_TEXTS.leader}</span>
+                      </label>
+                      <button
+                        type="button"
+                        className={styles.roleCardRemove}
+                        disabled={busy !== null}
+                        aria-busy={busy?.kind === 'role' && busy.memberId === role.memberId}
+                        onClick={() => void deleteRole(role)}
+                        aria-label={`Remove ${role.memberName} from ${group.groupName}`}
+                        title={`Remove ${role.memberName}`}
+                      >
+                        <span aria-hidden="true">×</span>
+                      </button>
+                    </span>
                   )}
                 </li>
               ))}
@@ -191,6 +242,7 @@ function RoleLink({ role }: { role: GroupRoleView }) {
       <span className={styles.roleCardText}>
         <span className={styles.roleCardName}>{role.memberName}</span>
         {role.label && <span className={styles.roleCardLabel}>{role.label}</span>}
+        {role.leader && <span className={styles.roleCardLeaderMark}>{GROUP_TEXTS.leader}</span>}
       </span>
     </>
   );

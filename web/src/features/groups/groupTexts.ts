@@ -13,6 +13,8 @@ export const GROUP_TEXTS = {
   groupNotFound: 'Group not found. It may have been deleted.',
   moreMembers: 'More members',
   loadingMore: 'Loading more members...',
+  /** A member who leads the group: writes Bible studies for it. */
+  leader: 'Leader',
 } as const;
 
 /** "No members", "1 member", "1,204 members". */
