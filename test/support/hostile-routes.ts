@@ -424,6 +424,18 @@ async function provenAccount(email: string, open: () => Promise<Answer>) {
 
 /** Every write route of lambdas/routes.ts, in an order where the jobs come last. */
 
+/** A new group of the main church with the world's family's member in it. */
+async function groupWithRole(w: World): Promise<{ groupId: string }> {
+  const { groupId } = await addGroupIn(w.main.adminToken);
+  const added = await call('addRole', {
+    token: w.main.adminToken,
+    params: { groupId },
+    body: { memberId: w.family.memberId },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { groupId };
+}
+
 /** A Bible study's fields, good and nearly good: hostile Markdown, unknown references, other churches' groups. */
 const studyFields = (w: World) => ({
   title: nameText,
@@ -1029,16 +1041,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'deleteRole',
     runs: 40,
     token: (w) => w.main.adminToken,
-    arrange: async (w) => {
-      const { groupId } = await addGroupIn(w.main.adminToken);
-      const added = await call('addRole', {
-        token: w.main.adminToken,
-        params: { groupId },
-        body: { memberId: w.family.memberId },
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-      return { groupId };
-    },
+    arrange: groupWithRole,
     params: {
       valid: (w, t) => ({ groupId: t.groupId, memberId: w.family.memberId }),
       others: (w) => ({ groupId: [w.other.groupId], memberId: [w.other.memberId] }),
@@ -1051,16 +1054,7 @@ export const hostileRoutes: RouteCase[] = [
     operation: 'setRoleLeader',
     runs: 30,
     token: (w) => w.main.adminToken,
-    arrange: async (w) => {
-      const { groupId } = await addGroupIn(w.main.adminToken);
-      const added = await call('addRole', {
-        token: w.main.adminToken,
-        params: { groupId },
-        body: { memberId: w.family.memberId },
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-      return { groupId };
-    },
+    arrange: groupWithRole,
     valid: () => ({ leader: true }),
     shape: () => ({ fields: { leader: fc.constantFrom<unknown>(true, false, 'true', 1, null) } }),
     params: {

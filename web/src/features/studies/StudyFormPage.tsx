@@ -51,6 +51,7 @@ import {
 } from './studyDraft';
 import { SHARING_CHOICES, STUDY_TEXTS } from './studyWords';
 import styles from './StudyFormPage.module.css';
+import { MoveButtons } from './MoveButtons';
 
 /** Only its author (while a leader) and administrators change a study. */
 export const NOT_EDITABLE = 'Only the author of this study and the administrators can change it.';
@@ -446,29 +447,7 @@ function SessionEditor({
               Add item
             </PlainButton>
           )}
-          <span className={styles.moveButtons}>
-            <PlainButton
-              size="small"
-              id={idOf(session.key, 'up')}
-              disabled={number === 1}
-              aria-label={`Move ${name.toLowerCase()} up`}
-              onClick={() => onMove(-1)}
-            >
-              Up
-            </PlainButton>
-            <PlainButton
-              size="small"
-              id={idOf(session.key, 'down')}
-              disabled={number === count}
-              aria-label={`Move ${name.toLowerCase()} down`}
-              onClick={() => onMove(1)}
-            >
-              Down
-            </PlainButton>
-            <PlainButton size="small" colorTheme="error" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
-              Remove
-            </PlainButton>
-          </span>
+          <MoveButtons idOf={(part) => idOf(session.key, part)} {...{ name, number, count, onMove, onRemove }} />
         </div>
       </fieldset>
     </li>
@@ -536,29 +515,7 @@ function ItemEditor({
             ))}
           </select>
         </span>
-        <span className={styles.moveButtons}>
-          <PlainButton
-            size="small"
-            id={idOf(item.key, 'up')}
-            disabled={number === 1}
-            aria-label={`Move ${name.toLowerCase()} up`}
-            onClick={() => onMove(-1)}
-          >
-            Up
-          </PlainButton>
-          <PlainButton
-            size="small"
-            id={idOf(item.key, 'down')}
-            disabled={number === count}
-            aria-label={`Move ${name.toLowerCase()} down`}
-            onClick={() => onMove(1)}
-          >
-            Down
-          </PlainButton>
-          <PlainButton size="small" colorTheme="error" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
-            Remove
-          </PlainButton>
-        </span>
+        <MoveButtons idOf={(part) => idOf(item.key, part)} {...{ name, number, count, onMove, onRemove }} />
       </div>
       {input.multiline ? <TextArea rows={6} {...content} /> : <TextInput {...content} />}
       {input.hint && (
