@@ -24,6 +24,7 @@ export interface RolePicture {
   familyId: string;
   memberName: string;
   label: string | null;
+  leader: boolean;
 }
 export interface GroupPicture {
   groupId: string;
@@ -69,6 +70,8 @@ export function expectedPicture(m: ChurchModel): Picture {
           familyId: member.familyId,
           memberName: roleMemberName({ name: member.name, surname }),
           label,
+          // The model's commands never mark a leader (studies.test.ts does).
+          leader: false,
         };
       })
       .sort(byKey((r) => r.memberId)),
