@@ -12,6 +12,9 @@ import * as z from 'zod/mini';
 import { Id } from './directory';
 
 export const SHARINGS = ['draft', 'groups', 'church'] as const;
+
+/** Where a link in a study's text may lead: the web and mail. The server refuses others; the page never links them. */
+export const SAFE_LINK = /^(?:https?:|mailto:)/i;
 export type Sharing = (typeof SHARINGS)[number];
 
 export const STUDY_LIMITS = {

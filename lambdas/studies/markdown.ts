@@ -5,8 +5,7 @@
  * instead of finding it silently dropped.
  */
 import MarkdownIt from 'markdown-it';
-
-const SAFE_LINK = /^(https?:|mailto:)/i;
+import { SAFE_LINK } from '../contract/studies';
 
 let refused = false;
 const markdown = new MarkdownIt({ html: false, linkify: true });

@@ -8,9 +8,7 @@
  */
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
-
-/** The addresses a link may open (the server refuses others too). */
-const SAFE_LINK = /^(?:https?:|mailto:)/i;
+import { SAFE_LINK } from '@contract/studies';
 
 const ALLOWED_TAGS = [
   'p',
