@@ -120,10 +120,11 @@ export interface RouteDef {
   readonly memoryMb?: number;
   /**
    * What a call costs, for its throttle and reserved concurrency (lib/limits.ts): `account` opens or
-   * finishes an account (Cognito's admin API), `job` starts a long job (the printed book is one).
-   * Unset: a read (GET) or an ordinary write.
+   * finishes an account (Cognito's admin API), `job` starts a long job (the printed book is one),
+   * `print` draws a PDF within the request (a study's handout). Unset: a read (GET) or an ordinary
+   * write, which counts against its church's write rate.
    */
-  readonly load?: 'account' | 'job';
+  readonly load?: 'account' | 'job' | 'print';
 }
 
 export const routes = [
@@ -752,7 +753,43 @@ export const routes = [
     access: 'member',
     entry: 'studies/getStudy',
     area: 'studies',
-    uses: { table: 'read' },
+    // Its files' links are presigned.
+    uses: { table: 'read', photos: 'read' },
+  },
+  // The study as a PDF handout (studies/handout.ts), through the directory's PDF pipeline, for any reader.
+  {
+    operation: 'printStudyHandout',
+    method: 'POST',
+    path: '/api/studies/{studyId}/handout',
+    access: 'member',
+    entry: 'studies/printStudyHandout',
+    area: 'studies',
+    uses: { table: 'read', photos: 'read', exports: 'write' },
+    files: ['pdfText'],
+    memoryMb: 1024,
+    // Reads the table only: a handout changes nothing of the church, so no write rate counts it.
+    load: 'print',
+  },
+  // A study's file (a PDF or a picture) uploaded as a family photo is (studies/attachments.ts): its writers only.
+  {
+    operation: 'createStudyAttachmentUpload',
+    method: 'POST',
+    path: '/api/studies/attachments',
+    access: 'member',
+    entry: 'studies/createStudyAttachmentUpload',
+    area: 'studies',
+    // Its only table write is the church's write rate, as for a family's photo upload.
+    uses: { table: 'readWrite', photos: 'write' },
+  },
+  // What the photo pipeline made of it: the editor waits for it before saving.
+  {
+    operation: 'getStudyAttachmentUpload',
+    method: 'GET',
+    path: '/api/studies/attachments/{attachmentId}',
+    access: 'member',
+    entry: 'studies/getStudyAttachmentUpload',
+    area: 'studies',
+    uses: { table: 'read', photos: 'read' },
   },
   {
     operation: 'addStudy',
@@ -770,7 +807,9 @@ export const routes = [
     access: 'member',
     entry: 'studies/updateStudy',
     area: 'studies',
+    // Files are checked in the table and deleted by the photo clean-up job (photos/photo-retiring.ts): no S3.
     uses: { table: 'readWrite' },
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'deleteStudy',
@@ -779,7 +818,9 @@ export const routes = [
     access: 'member',
     entry: 'studies/deleteStudy',
     area: 'studies',
+    // Its files are deleted by the photo clean-up job.
     uses: { table: 'readWrite' },
+    jobs: ['states:StartExecution'],
   },
   {
     operation: 'setReadingSite',

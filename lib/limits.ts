@@ -29,6 +29,8 @@ export const ROUTE_LIMITS: Record<LoadClass, Limit> = {
   account: { rate: 5, burst: 10, reserved: 5 },
   // Starting a job is cheap, but what it starts is long.
   job: { rate: 1, burst: 2 },
+  // A study's handout is drawn within its request (about a second of a 1 GB Lambda): 300 a minute.
+  print: { rate: 5, burst: 10 },
 };
 
 /** Each job task's Lambda: jobs of several churches run side by side, never more than this many pages at once. */

@@ -32,3 +32,6 @@ export const bookPartKey = (orgId: string, jobId: string, part: number, what: 's
 /** A slice of the church as read for the plan: its families to print, as the print audience sees them. */
 export const bookSliceKey = (orgId: string, jobId: string, slice: number) =>
   `${bookPartsPrefix(orgId, jobId)}slice-${slice}.json`;
+
+/** `exports/<orgId>/handouts/<id>.pdf`: a Bible study's handout (studies/handout.ts), made for one download, expiring with the exports. */
+export const handoutKey = (orgId: string, id: string) => `${EXPORTS_PREFIX}${orgId}/handouts/${id}.pdf`;

@@ -17,7 +17,15 @@ import type { ChangeRequestView, DecideChangeResult, ListChangeRequestsResult } 
 import type { RestoreResult } from './audit';
 import type { GetImportResult, ImportResult, ImportUploadResult } from './importJobs';
 import type { MapResult } from './map';
-import type { ListStudiesResult, SavedStudyResult, StudyView, UpcomingSession } from './studies';
+import type {
+  AttachmentUploadResult,
+  AttachmentUploadStatus,
+  ListStudiesResult,
+  SavedStudyResult,
+  StudyHandout,
+  StudyView,
+  UpcomingSession,
+} from './studies';
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
@@ -367,6 +375,9 @@ export interface OperationResults {
   getMap: MapResult;
   listStudies: ListStudiesResult;
   getStudy: { study: StudyView };
+  printStudyHandout: StudyHandout;
+  createStudyAttachmentUpload: AttachmentUploadResult;
+  getStudyAttachmentUpload: AttachmentUploadStatus;
   addStudy: SavedStudyResult;
   updateStudy: SavedStudyResult;
   deleteStudy: DeletedResult;

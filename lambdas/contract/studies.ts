@@ -15,7 +15,34 @@ export const SHARINGS = ['draft', 'groups', 'church'] as const;
 
 /** Where a link in a study's text may lead: the web and mail. The server refuses others; the page never links them. */
 export const SAFE_LINK = /^(?:https?:|mailto:)/i;
+/** How a study's Markdown is read, by the page, the server's link check and the handout: HTML off (a `<script>` is text), addresses written out made links. */
+export const MARKDOWN_OPTIONS = { html: false, linkify: true } as const;
 export type Sharing = (typeof SHARINGS)[number];
+
+/** What a study's file may be: a PDF, or a picture of a type a family photo may be. */
+export const ATTACHMENT_TYPES = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+} as const;
+export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+
+/** A PDF handout of a few dozen pages with pictures; a picture as a family photo (which the browser shrinks first). */
+export const MAX_ATTACHMENT_BYTES = { pdf: 10 * 1024 * 1024, image: 5 * 1024 * 1024 } as const;
+
+export const ATTACHMENT_MESSAGES = {
+  type: 'Please choose a PDF, or a JPEG, PNG, WebP or GIF picture.',
+  pdfTooLarge: 'The PDF is too large: please choose one under 10 MB.',
+  imageTooLarge: 'The picture is too large: please choose one under 5 MB.',
+  notAPdf: 'That file is not a PDF we can use. Please choose another.',
+  locked: 'That PDF is protected by a password. Please choose one without a password.',
+  notReady:
+    'Your file is not ready yet: it may still be being checked, or it did not arrive. Please wait a moment and save again, or choose the file again.',
+  notFound: 'File not found.',
+  name: 'Please give each file a name.',
+} as const;
 
 export const STUDY_LIMITS = {
   title: 120,
@@ -26,6 +53,9 @@ export const STUDY_LIMITS = {
   question: 500,
   reference: 100,
   groups: 50,
+  /** Files (PDFs and pictures) in the whole study. */
+  attachments: 20,
+  fileName: 120,
   /** The whole study's characters: one item of the table holds it, far below DynamoDB's 400 KB. */
   total: 150_000,
 } as const;
@@ -54,6 +84,10 @@ export const STUDY_MESSAGES = {
   deleted: 'Study deleted.',
   readingSite: 'Please enter a web address starting with https:// that holds {passage}.',
   readingSiteSaved: 'The reading site was saved.',
+  print: 'Print handout',
+  printing: 'Preparing the handout...',
+  printed: 'Your handout is downloading.',
+  printFailed: 'We could not prepare the handout. Please try again.',
 } as const;
 
 const text = (max: number, what: string) =>
@@ -66,6 +100,12 @@ export const StudyItemInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), markdown: text(STUDY_LIMITS.text, 'A text') }),
   z.object({ kind: z.literal('question'), text: text(STUDY_LIMITS.question, 'A question') }),
   z.object({ kind: z.literal('scripture'), reference: text(STUDY_LIMITS.reference, 'A reference') }),
+  /** A file: the key its upload was given (createStudyAttachmentUpload), or one the study already holds. */
+  z.object({
+    kind: z.literal('attachment'),
+    file: z.string({ error: ATTACHMENT_MESSAGES.notReady }).check(z.maxLength(300, ATTACHMENT_MESSAGES.notReady)),
+    name: text(STUDY_LIMITS.fileName, 'A file name').check(z.minLength(1, ATTACHMENT_MESSAGES.name)),
+  }),
 ]);
 export type StudyItemInput = z.output<typeof StudyItemInput>;
 
@@ -120,7 +160,53 @@ export interface ScriptureView {
   reference: string;
   link: string | null;
 }
-export type StudyItemView = Exclude<StudyItemInput, { kind: 'scripture' }> | ScriptureView;
+/**
+ * A file as its readers get it: a picture's link (its screen size) and size, or a PDF's download
+ * link (saved under its name) and page count. Links live for minutes. `file` is what an editor
+ * sends back to keep it.
+ */
+export interface AttachmentView {
+  kind: 'attachment';
+  file: string;
+  name: string;
+  type: 'pdf' | 'image';
+  url: string;
+  width: number;
+  height: number;
+  pages: number | null;
+}
+export type StudyItemView =
+  Exclude<StudyItemInput, { kind: 'scripture' | 'attachment' }> | ScriptureView | AttachmentView;
+
+/** A presigned upload of a study's file: its type and exact size (checked against the type's limit). */
+export const AttachmentUploadInput = z.object({
+  contentType: z.enum(Object.keys(ATTACHMENT_TYPES) as [AttachmentType, ...AttachmentType[]], {
+    error: ATTACHMENT_MESSAGES.type,
+  }),
+  size: z.int({ error: ATTACHMENT_MESSAGES.type }).check(z.minimum(1, ATTACHMENT_MESSAGES.type)),
+});
+export type AttachmentUploadInput = z.output<typeof AttachmentUploadInput>;
+
+/** An upload's id: the uuid its key was given. */
+export const AttachmentUploadParams = z.object({
+  attachmentId: z
+    .string({ error: ATTACHMENT_MESSAGES.notFound })
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, ATTACHMENT_MESSAGES.notFound)),
+});
+
+export interface AttachmentUploadResult {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  /** The key the study's item names. */
+  file: string;
+  maxBytes: number;
+}
+
+/** What the photo pipeline made of an upload: ready (a picture's preview, a PDF's pages) or refused, and why. */
+export type AttachmentUploadStatus =
+  | { status: 'ready'; type: 'pdf' | 'image'; url: string | null; width: number; height: number; pages: number | null }
+  | { status: 'refused'; message: string };
 
 export interface StudySessionView {
   title: string | null;
@@ -195,6 +281,13 @@ export interface SavedStudyResult {
   studyId: string;
   version: number;
   message: string;
+}
+
+/** A study's printed handout: a download link that lives for minutes, the name it saves under, and its page count. */
+export interface StudyHandout {
+  url: string;
+  fileName: string;
+  pages: number;
 }
 
 /** A session of the viewer's studies coming up, for the dashboard. */

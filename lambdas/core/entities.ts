@@ -189,7 +189,24 @@ export interface StudySessions {
     title: string | null;
     date: string | null;
     items: (
-      { kind: 'text'; markdown: string } | { kind: 'question'; text: string } | { kind: 'scripture'; reference: string }
+      | { kind: 'text'; markdown: string }
+      | { kind: 'question'; text: string }
+      | { kind: 'scripture'; reference: string }
+      | StoredAttachment
     )[];
   }[];
+}
+
+/**
+ * A study's file as kept: its key in the church's study files (photos/photo-keys.ts), the name its
+ * writer gave it, and what the photo pipeline found: a picture's upright size, or a PDF's pages.
+ */
+export interface StoredAttachment {
+  kind: 'attachment';
+  file: string;
+  name: string;
+  type: 'pdf' | 'image';
+  width: number;
+  height: number;
+  pages: number | null;
 }

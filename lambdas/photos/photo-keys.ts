@@ -15,10 +15,10 @@ import { PHOTO_TYPES, type PhotoType } from '../contract/directory';
 import { COVER_RENDITION_NAMES, RENDITION_NAMES, RENDITIONS, type RenditionName } from './photo-sizes';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Every extension a stored file may have: a photo's, and a PDF's (a study's file alone: isStoredFile). */
+const EXTENSIONS = [...Object.values(PHOTO_TYPES), 'pdf'].join('|');
 /** orgId, then the family's id (absent in keys from before folders), then the file. */
-const PHOTO_PATH = new RegExp(
-  `^([A-Za-z0-9-]{1,64})/photos/(?:([A-Za-z0-9_-]{1,64})/)?${UUID}\\.(?:${Object.values(PHOTO_TYPES).join('|')})$`,
-);
+const PHOTO_PATH = new RegExp(`^([A-Za-z0-9-]{1,64})/photos/(?:([A-Za-z0-9_-]{1,64})/)?${UUID}\\.(?:${EXTENSIONS})$`);
 
 export interface PhotoOwner {
   orgId: string;
@@ -39,12 +39,20 @@ export function photoOwner(photo: string | null | undefined): PhotoOwner | null 
  */
 export const BOOK_COVER_FOLDER = 'book-cover';
 
+/**
+ * The folder of the church's Bible studies' files (studies/attachments.ts), in place of a family's
+ * id: pictures are checked and given renditions as the book cover is (printed as large), and a PDF
+ * is checked as one; no family may take one up, and no other folder holds a PDF.
+ */
+export const STUDY_FILES_FOLDER = 'study-files';
+
+/** A PDF: only a study's file may be one (the pipeline refuses any other). */
+export const isPdfKey = (key: string) => key.endsWith('.pdf');
+
 /** Where S3 tells the photo pipeline of new objects: the browser's uploads, and nothing else. */
 export const UPLOADS_PREFIX = 'uploads/';
 
-const UPLOAD_PATH = new RegExp(
-  `^uploads/([A-Za-z0-9-]{1,64})/([A-Za-z0-9_-]{1,64})/(${UUID})\\.(${Object.values(PHOTO_TYPES).join('|')})$`,
-);
+const UPLOAD_PATH = new RegExp(`^uploads/([A-Za-z0-9-]{1,64})/([A-Za-z0-9_-]{1,64})/(${UUID})\\.(${EXTENSIONS})$`);
 
 /** The upload's key for a photo key of the family's folder (the key the family will hold). */
 export function uploadKeyOf(photo: string): string {
@@ -80,9 +88,12 @@ export function renditionKey(photo: string, name: RenditionName): string {
   return `${photo.replace(/\.[a-z]+$/, '')}/${name}.${RENDITIONS[name].format === 'jpeg' ? 'jpg' : RENDITIONS[name].format}`;
 }
 
-/** The renditions a stored photo has: the book cover's one more than a family photo's (photo-sizes.ts). */
-export const renditionsOf = (photo: string): RenditionName[] =>
-  photoOwner(photo)?.familyId === BOOK_COVER_FOLDER ? COVER_RENDITION_NAMES : RENDITION_NAMES;
+/** The renditions a stored file has: a family photo's; the book cover's and a study's picture's one more (photo-sizes.ts); a PDF none. */
+export function renditionsOf(photo: string): RenditionName[] {
+  if (isPdfKey(photo)) return [];
+  const folder = photoOwner(photo)?.familyId;
+  return folder === BOOK_COVER_FOLDER || folder === STUDY_FILES_FOLDER ? COVER_RENDITION_NAMES : RENDITION_NAMES;
+}
 
 /** Every object of a stored photo: the original and its renditions. */
 export const photoObjects = (photo: string): string[] => [
@@ -92,7 +103,11 @@ export const photoObjects = (photo: string): string[] => [
 
 /** A new, unused key in the family's folder. */
 export const newPhotoKey = (orgId: string, familyId: string, type: PhotoType): string =>
-  `${orgId}/photos/${familyId}/${randomUUID()}.${PHOTO_TYPES[type]}`;
+  newFileKey(orgId, familyId, PHOTO_TYPES[type]);
+
+/** A new, unused key in a folder, with this extension. */
+export const newFileKey = (orgId: string, folder: string, extension: string): string =>
+  `${orgId}/photos/${folder}/${randomUUID()}.${extension}`;
 
 /** A photo stored by this product for this church (either layout). */
 export const isOwnPhoto = (orgId: string, photo: string | null): photo is string => photoOwner(photo)?.orgId === orgId;

@@ -18,6 +18,7 @@
  * shows a photo through the link it loaded it with while the server still hands out links for
  * it (web/src/lib/photoLinks.ts), so a link that changes every few minutes costs no download.
  */
+import { attachmentDisposition } from '../platform/contentDisposition';
 import { env } from '../platform/env';
 import { presignS3 } from '../platform/aws/s3-presign';
 
@@ -46,7 +47,11 @@ const MAX_KEPT = 20_000;
 let keptStep = 0;
 const kept = new Map<string, Promise<string>>();
 
-export function presignRead(key: string, now: number): Promise<string> {
+export function presignRead(
+  key: string,
+  now: number,
+  download?: { fileName: string; contentType: string },
+): Promise<string> {
   const lifetime = linkSeconds();
   const stepMs = (lifetime * 1000) / 2;
   const step = Math.floor(now / stepMs) * stepMs;
@@ -54,15 +59,23 @@ export function presignRead(key: string, now: number): Promise<string> {
     kept.clear();
     keptStep = step;
   }
-  let url = kept.get(key);
+  const keptAs = download ? `${key}\n${download.fileName}` : key;
+  let url = kept.get(keptAs);
   if (!url) {
     url = presignS3('GET', env('PHOTOS_BUCKET'), key, {
       expiresIn: lifetime,
       signingDate: new Date(step),
-      query: { 'response-cache-control': CACHE_CONTROL },
+      query: {
+        'response-cache-control': CACHE_CONTROL,
+        // A file to save (a study's PDF) is saved under its name, whatever its key.
+        ...(download && {
+          'response-content-disposition': attachmentDisposition(download.fileName),
+          'response-content-type': download.contentType,
+        }),
+      },
     });
-    url.catch(() => kept.delete(key));
-    kept.set(key, url);
+    url.catch(() => kept.delete(keptAs));
+    kept.set(keptAs, url);
   }
   return url;
 }

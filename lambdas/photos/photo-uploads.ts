@@ -1,7 +1,7 @@
 /**
  * The photo pipeline: S3 tells it of each browser upload (`uploads/...`, photo-keys.ts), and it
  * checks the bytes and makes the renditions (photo-renditions.ts) before any family may hold the
- * photo. A photo that decodes is stored in its family's folder with its renditions, then recorded
+ * photo (or a Bible study its file: a picture, or a PDF checked by pdf-check.ts). A photo that decodes is stored in its family's folder with its renditions, then recorded
  * as ready; one that does not is recorded as refused, with the reason the form shows. Either way
  * the upload goes. Safe to run again for the same upload (S3 may deliver an event twice): the
  * objects are written whole before the record, and a gone upload means the work was done.
@@ -9,7 +9,9 @@
 import { env } from '../platform/env';
 import { log } from '../platform/log';
 import { deleteObject, readObject, writeObject } from '../platform/aws/s3-objects';
-import { parseUploadKey, renditionKey, renditionsOf, type Upload } from './photo-keys';
+import { PHOTO_MESSAGES } from '../contract/directory';
+import { isPdfKey, parseUploadKey, renditionKey, renditionsOf, STUDY_FILES_FOLDER, type Upload } from './photo-keys';
+import { checkPdf, NotAPdf } from './pdf-check';
 import { makeRenditions, NotAPhoto } from './photo-renditions';
 import type { PixelSize } from './photo-sizes';
 import { recordPreparedPhoto } from './repos/photos';
@@ -40,17 +42,27 @@ async function storePhoto(upload: Upload, bytes: Uint8Array, now = new Date()): 
     photo: upload.photo,
     createdAt: now.toISOString(),
   };
-  let size: PixelSize;
+  let checked: { size: PixelSize; pages?: number };
   try {
-    size = await writeRenditions(upload.photo, bytes, true);
+    checked = isPdfKey(upload.photo)
+      ? await storePdf(upload, bytes)
+      : { size: await writeRenditions(upload.photo, bytes, true) };
   } catch (error) {
-    if (!(error instanceof NotAPhoto)) throw error;
+    if (!(error instanceof NotAPhoto) && !(error instanceof NotAPdf)) throw error;
     await recordPreparedPhoto({ ...base, status: 'refused', message: error.message }, now);
     log.info('photo refused', { orgId: upload.orgId, photoId: upload.photoId });
     return 'refused';
   }
-  await recordPreparedPhoto({ ...base, status: 'ready', size }, now);
+  await recordPreparedPhoto({ ...base, status: 'ready', ...checked }, now);
   return 'ready';
+}
+
+/** A study's PDF, checked and stored as it came (no family folder may hold one). */
+async function storePdf(upload: Upload, bytes: Uint8Array) {
+  if (upload.familyId !== STUDY_FILES_FOLDER) throw new NotAPhoto(PHOTO_MESSAGES.notAPhoto);
+  const checked = await checkPdf(bytes);
+  await writeObject(env('PHOTOS_BUCKET'), upload.photo, bytes, 'application/pdf');
+  return checked;
 }
 
 /**

@@ -67,13 +67,16 @@ export async function photoSources(family: StoredPhoto, now = Date.now()): Promi
  * the photo pipeline (photo-uploads.ts) checks the bytes and stores the photo at `photo`, the key
  * the family is then saved with.
  */
-export async function presignPhotoUpload(orgId: string, familyId: string, contentType: PhotoType, size: number) {
-  const photo = newPhotoKey(orgId, familyId, contentType);
+export const presignPhotoUpload = (orgId: string, familyId: string, contentType: PhotoType, size: number) =>
+  presignFileUpload(newPhotoKey(orgId, familyId, contentType), contentType, size, MAX_PHOTO_BYTES);
+
+/** The same for any file of a folder (a study's PDF or picture): the key chosen by the caller, its size already checked against `maxBytes`. */
+export async function presignFileUpload(photo: string, contentType: string, size: number, maxBytes: number) {
   const headers = { 'content-type': contentType, 'content-length': String(size) };
   const url = await presignS3('PUT', env('PHOTOS_BUCKET'), uploadKeyOf(photo), {
     expiresIn: UPLOAD_URL_SECONDS,
     headers,
   });
   // The browser sets content-length itself; content-type is the type asked for.
-  return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes: MAX_PHOTO_BYTES };
+  return { url, method: 'PUT' as const, headers: { 'content-type': contentType }, photo, maxBytes };
 }

@@ -5,10 +5,10 @@
  * instead of finding it silently dropped.
  */
 import MarkdownIt from 'markdown-it';
-import { SAFE_LINK } from '../contract/studies';
+import { MARKDOWN_OPTIONS, SAFE_LINK } from '../contract/studies';
 
 let refused = false;
-const markdown = new MarkdownIt({ html: false, linkify: true });
+const markdown = new MarkdownIt(MARKDOWN_OPTIONS);
 markdown.validateLink = (url: string) => {
   const safe = SAFE_LINK.test(url.trim());
   if (!safe) refused = true;

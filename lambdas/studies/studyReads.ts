@@ -20,7 +20,7 @@ export const STUDIES_PAGE = 20;
 export async function studyOf(viewer: Viewer, studyId: string): Promise<{ study: StudyView }> {
   const [found, church] = await Promise.all([readStudy(viewer.orgId, studyId), churchOf(viewer)]);
   if (!found || !readsStudy(viewer, found.study)) throw notFound(STUDY_MESSAGES.notFound);
-  return { study: studyView(viewer, found.study, found.sessions, church.readingSite) };
+  return { study: await studyView(viewer, found.study, found.sessions, church.readingSite) };
 }
 
 /** Today in the viewer's calendar (the list's `today`), or the server's day when not given. */

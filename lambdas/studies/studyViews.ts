@@ -1,7 +1,8 @@
-/** A study as a viewer is shown it: its list card, and its page with each reference's link. */
+/** A study as a viewer is shown it: its list card, and its page with each reference's link and each file's. */
 import type { StudySummary, StudyView } from '../contract/studies';
 import type { Study, StudySessions } from '../core/entities';
 import type { Viewer } from '../core/viewer';
+import { attachmentView } from './attachmentLinks';
 import { editsStudy } from './sharing';
 
 /** The reading site's address for a reference (`{passage}` replaced), or null without a site. */
@@ -26,25 +27,32 @@ export const studySummary = (viewer: Viewer, study: Study, today: string): Study
   canEdit: editsStudy(viewer, study),
 });
 
-export function studyView(
+/** What an item shows a reader: a reference with its link, a file with its link. */
+const itemView = (item: StudySessions['sessions'][number]['items'][number], readingSite: string | null) => {
+  if (item.kind === 'scripture') return { ...item, link: readingLink(readingSite, item.reference) };
+  if (item.kind === 'attachment') return attachmentView(item);
+  return item;
+};
+
+export async function studyView(
   viewer: Viewer,
   study: Study,
   sessions: StudySessions,
   readingSite: string | null,
-): StudyView {
+): Promise<StudyView> {
   return {
     studyId: study.studyId,
     title: study.title,
     description: study.description,
     sharing: study.sharing,
     groups: study.groups,
-    sessions: sessions.sessions.map((s) => ({
-      title: s.title,
-      date: s.date,
-      items: s.items.map((item) =>
-        item.kind === 'scripture' ? { ...item, link: readingLink(readingSite, item.reference) } : item,
-      ),
-    })),
+    sessions: await Promise.all(
+      sessions.sessions.map(async (s) => ({
+        title: s.title,
+        date: s.date,
+        items: await Promise.all(s.items.map((item) => itemView(item, readingSite))),
+      })),
+    ),
     author: study.authorName,
     canEdit: editsStudy(viewer, study),
     version: study.version,

@@ -1,24 +1,19 @@
 /**
  * Writing Bible studies: administrators and group leaders (sharing.ts). A study is its summary and
- * its sessions, written together with its entry in the audit trail; its references are read in
- * full and its links checked first. Kept apart from the reads (studyReads.ts) and the delete
+ * its sessions, written together with its entry in the audit trail and the taking of its new files
+ * (attachments.ts); its references are read in full and its links checked first. A change is saved
+ * the same way (studyUpdates.ts). Kept apart from the reads (studyReads.ts) and the delete
  * (studyChanges.ts), whose bundles need neither the reference parser nor Markdown.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  STUDY_LIMITS,
-  STUDY_MESSAGES,
-  type SavedStudyResult,
-  type StudyInput,
-  type UpdateStudyInput,
-} from '../contract/studies';
-import type { Study, StudySessions } from '../core/entities';
+import { STUDY_LIMITS, STUDY_MESSAGES, type SavedStudyResult, type StudyInput } from '../contract/studies';
+import type { StoredAttachment, Study, StudySessions } from '../core/entities';
 import { AppError, denied, invalid } from '../core/errors';
 import { ConditionFailed, transact } from '../core/repos/transact';
 import type { Viewer } from '../core/viewer';
 import { auditStep, churchSubject } from '../audit/trail';
+import { takeAttachments } from './attachments';
 import { studyChange } from './audited';
-import { studyToChange } from './studyChanges';
 import { readMember } from '../directory/repos/directory';
 import { readGroupList } from '../groups/repos/groups';
 import { hasUnsafeLink } from './markdown';
@@ -26,17 +21,18 @@ import { normalisedReference } from './scripture';
 import { sharedGroups, writesStudies } from './sharing';
 import { studyWrites } from './repos/studies';
 
-/** The sessions as kept: references normalised, every text checked; refused with the first reason. */
-function sessionsOf(input: StudyInput): StudySessions['sessions'] {
+/** The sessions as kept: references normalised, every text checked, files as taken; refused with the first reason. */
+function sessionsOf(input: StudyInput, files: ReadonlyMap<string, StoredAttachment>): StudySessions['sessions'] {
   const sessions = input.sessions.map((session) => ({
     title: session.title || null,
     date: session.date ?? null,
-    items: session.items.map((item) => {
+    items: session.items.map((item): StudySessions['sessions'][number]['items'][number] => {
       if (item.kind === 'scripture') {
         const reference = normalisedReference(item.reference);
         if (!reference) throw invalid(STUDY_MESSAGES.reference(item.reference));
         return { kind: item.kind, reference };
       }
+      if (item.kind === 'attachment') return files.get(item.file)!;
       if (item.kind === 'text' && hasUnsafeLink(item.markdown)) throw invalid(STUDY_MESSAGES.link);
       return item;
     }),
@@ -53,10 +49,19 @@ async function authorName(viewer: Viewer): Promise<string | null> {
   return found ? `${found.member.name} ${found.member.surname}`.trim() : null;
 }
 
-async function saved(viewer: Viewer, input: StudyInput, before: Study | null): Promise<SavedStudyResult> {
-  const groups = await readGroupList(viewer.orgId);
+/** The study saved, new (`was` null) or over the version read: what it answers, and the sessions it now keeps. */
+export async function saveStudy(
+  viewer: Viewer,
+  input: StudyInput,
+  was: { study: Study; sessions: StudySessions } | null,
+): Promise<{ result: SavedStudyResult; sessions: StudySessions['sessions'] }> {
+  const before = was?.study ?? null;
+  const [groups, taken] = await Promise.all([
+    readGroupList(viewer.orgId),
+    takeAttachments(viewer.orgId, input, was?.sessions.sessions ?? []),
+  ]);
   const shared = sharedGroups(viewer, input, groups);
-  const sessions = sessionsOf(input);
+  const sessions = sessionsOf(input, taken.files);
   const now = new Date().toISOString();
   const study: Study = {
     studyId: before?.studyId ?? randomUUID(),
@@ -75,22 +80,21 @@ async function saved(viewer: Viewer, input: StudyInput, before: Study | null): P
   try {
     await transact(viewer.orgId, [
       ...studyWrites(study, { studyId: study.studyId, orgId: viewer.orgId, sessions }, before),
+      ...taken.steps,
       auditStep(viewer, churchSubject(viewer.orgId), [studyChange(before, study)]),
     ]);
   } catch (error) {
+    // A stale version, or a file another save took first: either way, read again and save again.
     if (error instanceof ConditionFailed) throw new AppError('aborted', STUDY_MESSAGES.changed);
     throw error;
   }
-  return { success: true, studyId: study.studyId, version: study.version, message: STUDY_MESSAGES.saved };
+  return {
+    result: { success: true, studyId: study.studyId, version: study.version, message: STUDY_MESSAGES.saved },
+    sessions,
+  };
 }
 
 export async function addStudy(viewer: Viewer, input: StudyInput): Promise<SavedStudyResult> {
   if (!writesStudies(viewer)) throw denied(STUDY_MESSAGES.writers);
-  return saved(viewer, input, null);
-}
-
-export async function updateStudy(viewer: Viewer, studyId: string, input: UpdateStudyInput): Promise<SavedStudyResult> {
-  const before = await studyToChange(viewer, studyId);
-  if (before.version !== input.version) throw new AppError('aborted', STUDY_MESSAGES.changed);
-  return saved(viewer, input, before);
+  return (await saveStudy(viewer, input, null)).result;
 }

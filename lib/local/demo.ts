@@ -26,6 +26,7 @@ import { turnOnOperatorTotp } from './operator-totp';
 import { auditStep } from '../../lambdas/audit/trail';
 import { accountChange, accountSubject } from '../../lambdas/accounts/audited';
 import { sampleAddress, sampleDay, seededRandom } from './seeded-random';
+import { seedDemoStudy } from './demoStudy';
 
 export const DEMO_CHURCH = 'Grace Community Church';
 export const DEMO_ACCOUNTS = {
@@ -299,6 +300,7 @@ export async function seedDemo(config: LocalConfig): Promise<boolean> {
     userItem(user(memberId, DEMO_ACCOUNTS.member.email, false, linked)),
     userItem(user(operatorId, operator.email, false)),
   ]);
+  await seedDemoStudy(orgId, adminId, now);
   // The families' addresses, looked up for the member map as after an import (off this start: the job runs beside it).
   const { startLocatingChurch } = await import('../../lambdas/map/startLocating');
   await startLocatingChurch(orgId);

@@ -8,10 +8,13 @@
  *  - studies.list_writer.ddb_requests: an administrator's list, which also names the groups a new
  *    study may be shared with (one more Query, side by side).
  *  - studies.list.p50_ms, studies.page.p50_ms, studies.write.p50_ms (a study of four sessions saved).
+ *  - studies.handout.ddb_requests (budget 2: the caller's record, and one BatchGetItem of the study,
+ *    its sessions and its church), studies.handout.p50_ms (that study printed as a PDF handout by
+ *    the book's pipeline, stored and linked: one call) and studies.handout_kb (its file).
  */
 import { generateDirectory, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
-import { median, type BenchModule, type BenchSize, type Metric } from './metrics';
+import { kb, median, type BenchModule, type BenchSize, type Metric } from './metrics';
 import { linkedAccount, registerChurch, signInLocal, withLocalStack, type BenchStack } from './stack';
 
 const SEED = 20261130;
@@ -105,5 +108,21 @@ async function measure(stack: BenchStack, sized: { studies: number; runs: number
     metrics.push({ name: `studies.${name}.p50_ms`, value: median(samples), unit: 'ms', budget: null });
   }
   metrics.push({ name: 'studies.write.p50_ms', value: median(writes), unit: 'ms', budget: null });
+
+  const print = (path: string) => request(tokens.member, path, { method: 'POST' });
+  const handout = `/api/studies/${studyId}/handout`;
+  const counter = await countDdbRequests(print, log);
+  try {
+    const { requests } = await counter.count(handout);
+    metrics.push({ name: 'studies.handout.ddb_requests', value: requests, unit: 'requests', budget: 2 });
+  } finally {
+    counter.stop();
+  }
+  const printed: number[] = [];
+  for (let i = 0; i < sized.runs; i++) printed.push(await timed(() => print(handout)));
+  metrics.push({ name: 'studies.handout.p50_ms', value: median(printed), unit: 'ms', budget: null });
+  const { url } = JSON.parse(await print(handout)) as { url: string };
+  const file = await (await fetch(url)).arrayBuffer();
+  metrics.push({ name: 'studies.handout_kb', value: kb(file.byteLength), unit: 'KB', budget: null });
   return metrics;
 }

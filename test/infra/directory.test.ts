@@ -264,8 +264,10 @@ describe('HTTP API', () => {
     s.template.hasParameter('SuperAdminEmail', { Type: 'String', Default: Match.absent() });
   });
 
-  it('ships the PDF fonts and HarfBuzz next to the book job’s Render bundle, as files, and next to no route’s', () => {
+  it('ships the PDF fonts and HarfBuzz next to the book job’s Render bundle and the study handout’s, as files, and next to no other route’s', () => {
     const files = filesToShip(jobs.directoryBook.tasks.RenderFunctionArn);
+    const handout = routes.find((r) => r.operation === 'printStudyHandout')!;
+    expect(filesToShip(handout)).toEqual(files);
     const shipped = files.map((f) => f.to);
     // 15 families of the Noto chain in two weights, and HarfBuzz's shaper and subsetter.
     expect(shipped).toHaveLength(32);
@@ -283,8 +285,8 @@ describe('HTTP API', () => {
     );
     for (const { from } of files)
       expect(fs.existsSync(path.join(import.meta.dirname, '..', '..', from)), from).toBe(true);
-    const setsPassword = ['newUser', 'registerOrganization', 'proveAddress'];
-    for (const route of routes.filter((r) => !setsPassword.includes(r.operation)))
+    const shipsFiles = ['newUser', 'registerOrganization', 'proveAddress', 'printStudyHandout'];
+    for (const route of routes.filter((r) => !shipsFiles.includes(r.operation)))
       expect(filesToShip(route), route.operation).toEqual([]);
   });
 

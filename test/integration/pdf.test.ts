@@ -105,7 +105,9 @@ describe('the printed book’s contents', () => {
     await s3.send(new HeadObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: key }));
 
     const response = await fetch(book.url!);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="directory.pdf"');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="directory.pdf"; filename*=UTF-8''directory.pdf`,
+    );
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(bytes!.subarray(0, 5)).toString()).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes!);

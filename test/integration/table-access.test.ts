@@ -10,6 +10,7 @@ import { call } from '../support/api';
 import { stack } from '../support/env';
 import { addFamilyVia, createChurch, memberAccountIn } from '../support/fixtures';
 import { superAdminIn } from '../support/jobs';
+import { studyBody } from '../support/studies';
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 const readOnly = (routes as readonly RouteDef[]).filter((r) => r.uses.table === 'read');
@@ -20,7 +21,16 @@ describe('routes that only read the table', () => {
     const family = await addFamilyVia(church.adminToken);
     const member = await memberAccountIn(church);
     const superAdmin = await superAdminIn(church.orgId);
+    const study = await call<{ studyId: string }>('addStudy', { token: church.adminToken, body: studyBody });
+    const group = await call<{ groupId: string }>('addGroup', {
+      token: church.adminToken,
+      body: { groupName: 'Readers' },
+    });
+    // Every id a read route names, so that each reaches its handler whatever else this stack ran.
     const params: Record<string, string> = {
+      groupId: group.body.groupId,
+      studyId: study.body.studyId,
+      attachmentId: '00000000-0000-4000-8000-000000000000',
       familyId: family.familyId,
       memberId: family.memberId,
       photoId: '00000000-0000-4000-8000-000000000000',

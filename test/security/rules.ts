@@ -16,7 +16,7 @@ import { addFamilyVia, createAccountIn, newId, PASSWORD } from '../support/fixtu
 import { createReportJob } from '../../lambdas/jobs/repos/jobs';
 import { OPEN_LEVELS } from '../../lambdas/contract/privacy';
 import { photoIdOf } from '../../lambdas/photos/photo-keys';
-import { uploadPhoto } from '../support/upload';
+import { tinyPdf, uploadPhoto, uploadStudyFile } from '../support/upload';
 
 export interface Request {
   body?: unknown;
@@ -68,6 +68,8 @@ const readById = { ...members, otherAdmin: 404 };
  */
 const familyChange = { ...members, member: 404, superAdmin: 403, otherAdmin: 404 };
 const adminOnly = { ...members, member: 403, familyUser: 403, superAdmin: 403 };
+/** A study's upload, by id: its writers (here, admins); anyone else is told it does not exist. */
+const studyFileRead = { ...members, member: 404, familyUser: 404, otherAdmin: 404 };
 /** Changes to this church's groups by id: admins only; another church's admin gets not-found. */
 const groupChange = { ...adminOnly, otherAdmin: 404 };
 
@@ -179,6 +181,9 @@ async function newStudy(w: World): Promise<string> {
 
 /** The study the reads are asked about, made by its first call in each world. */
 const readStudies = new WeakMap<World, Promise<string>>();
+/** A PDF the world's church uploaded for a study, checked by the pipeline: its upload's id. */
+const studyFileOf = async (w: World) => photoIdOf((await uploadStudyFile(w.church.adminToken, await tinyPdf())).file)!;
+
 const readStudyOf = (w: World) => {
   if (!readStudies.has(w)) readStudies.set(w, newStudy(w));
   return readStudies.get(w)!;
@@ -493,6 +498,24 @@ export const rules: Record<Operation, Rule> = {
     request: async (w) => ({ params: { studyId: await readStudyOf(w) } }),
     expect: readById,
   },
+  // A reader prints what they read: the same rule as the study's page.
+  printStudyHandout: {
+    access: 'member',
+    request: async (w) => ({ params: { studyId: await readStudyOf(w) } }),
+    expect: readById,
+  },
+  // A study's file: its writers (here, administrators) upload it and follow its check; another
+  // church's administrator is told the upload does not exist.
+  createStudyAttachmentUpload: {
+    access: 'member',
+    request: () => ({ body: { contentType: 'application/pdf', size: 1000 } }),
+    expect: adminOnly,
+  },
+  getStudyAttachmentUpload: {
+    access: 'member',
+    request: async (w) => ({ params: { attachmentId: await studyFileOf(w) } }),
+    expect: studyFileRead,
+  },
   addStudy: { access: 'member', request: () => ({ body: studyBody }), expect: adminOnly },
   updateStudy: {
     access: 'member',
@@ -572,6 +595,9 @@ export const AUDITS: Partial<Record<Operation, number | readonly number[] | 'its
   decideChangeRequest: 1,
   // A study written, changed or deleted; the reading site; a leader's mark on a role.
   addStudy: 1,
+  // A handout is a file made to download: nothing of the church changes.
+  printStudyHandout: 0,
+  createStudyAttachmentUpload: 0,
   updateStudy: 1,
   deleteStudy: 1,
   setReadingSite: 1,

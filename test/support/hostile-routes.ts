@@ -6,7 +6,7 @@
  * null, state upper-cased, e-mail lower-cased).
  */
 import { churchBooksPrefix, EXPORTS_PREFIX } from '../../lambdas/book/bookKeys';
-import { BOOK_COVER_FOLDER } from '../../lambdas/photos/photo-keys';
+import { BOOK_COVER_FOLDER, STUDY_FILES_FOLDER } from '../../lambdas/photos/photo-keys';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { s3 } from '../../lambdas/platform/aws/s3';
@@ -58,7 +58,14 @@ import { CHECK_DEFAULTS, checkedFile, confirmedImport, settledImport, uploadImpo
 import type { ImportUploadResult } from '../../lambdas/contract/importJobs';
 import type { PrivacyDefaultsResult } from '../../lambdas/contract/changeRules';
 import { FIELD_RULES, OPEN_RULES } from '../../lambdas/contract/changeRules';
-import type { ListStudiesResult } from '../../lambdas/contract/studies';
+import {
+  ATTACHMENT_TYPES,
+  MAX_ATTACHMENT_BYTES,
+  type AttachmentType,
+  type AttachmentUploadResult,
+  type ListStudiesResult,
+  type StudyHandout,
+} from '../../lambdas/contract/studies';
 import { studyBody } from './studies';
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../../lambdas/contract/directory';
 import { keysOf } from '../../lambdas/contract/entity';
@@ -461,6 +468,14 @@ const studyFields = (w: World) => ({
     [{ title: null, date: null, items: [{ kind: 'scripture', reference: 'Hezekiah 4:5' }] }],
     [{ title: 'Week 1', date: '2026-13-01', items: [] }],
     [{ title: 'Week 1', date: '2027-01-10', items: [{ kind: 'poem', text: 'x' }] }],
+    // Files never uploaded, another church's, outside the study files, or nameless: none is taken.
+    ...[
+      `${w.main.orgId}/photos/study-files/${randomUUID()}.pdf`,
+      `${w.other.orgId}/photos/study-files/${randomUUID()}.jpg`,
+      `${w.main.orgId}/photos/${w.family.familyId}/${randomUUID()}.jpg`,
+      '../../etc/passwd',
+    ].map((file) => [{ title: null, date: null, items: [{ kind: 'attachment', file, name: 'Notes.pdf' }] }]),
+    [{ title: null, date: null, items: [{ kind: 'attachment', file: 'x', name: '' }] }],
     'sessions',
   ),
 });
@@ -1100,6 +1115,45 @@ export const hostileRoutes: RouteCase[] = [
     params: { valid: (_w, t) => ({ studyId: t.studyId }), others: () => ({ studyId: [randomUUID()] }) },
     accepted: async ({ w, t }) => {
       expect(await studyTitle(w.main.adminToken, t.studyId)).toBeNull();
+    },
+  }),
+  route({
+    operation: 'printStudyHandout',
+    runs: 8,
+    token: (w) => w.main.adminToken,
+    arrange: (w) => newStudyIn(w.main.adminToken),
+    valid: () => ({}),
+    params: {
+      valid: (_w, t) => ({ studyId: t.studyId }),
+      others: (w) => ({ studyId: [randomUUID(), w.other.groupId] }),
+    },
+    accepted: async ({ w, answer }) => {
+      const { url } = answer.body as unknown as StudyHandout;
+      // Into the church's own exports, which expire.
+      expect(decodeURIComponent(url)).toContain(`${EXPORTS_PREFIX}${w.main.orgId}/handouts/`);
+    },
+  }),
+  route({
+    operation: 'createStudyAttachmentUpload',
+    runs: 40,
+    token: (w) => w.main.adminToken,
+    valid: () => ({ contentType: 'application/pdf', size: 1000 }),
+    shape: () => ({
+      fields: {
+        contentType: fc.constantFrom(...Object.keys(ATTACHMENT_TYPES), 'image/svg+xml', 'text/html', 'APPLICATION/PDF'),
+        size: fc.oneof(
+          fc.integer({ min: -10, max: 11 * 1024 * 1024 }),
+          fc.constantFrom(0, 5 * 1024 * 1024 + 1, 10 * 1024 * 1024 + 1, 1.5, 1e308),
+        ),
+      },
+    }),
+    readOnly: true,
+    accepted: async ({ w, sent, answer }) => {
+      const { file } = answer.body as unknown as AttachmentUploadResult;
+      // Only ever into the church's own study files, with the extension of the type asked for.
+      const extension = ATTACHMENT_TYPES[sent.contentType as AttachmentType];
+      expect(file).toMatch(new RegExp(`^${w.main.orgId}/photos/${STUDY_FILES_FOLDER}/[0-9a-f-]{36}\\.${extension}$`));
+      expect(sent.size).toBeLessThanOrEqual(MAX_ATTACHMENT_BYTES[extension === 'pdf' ? 'pdf' : 'image']);
     },
   }),
   route({

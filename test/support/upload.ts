@@ -4,8 +4,10 @@
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import jpeg from 'jpeg-js';
+import { PDFDocument } from 'pdf-lib';
 import { randomUUID } from 'node:crypto';
 import type { PhotoUploadResult, PhotoUploadStatus } from '../../lambdas/contract/api';
+import type { AttachmentType, AttachmentUploadResult, AttachmentUploadStatus } from '../../lambdas/contract/studies';
 import { photoIdOf } from '../../lambdas/photos/photo-keys';
 import { s3 } from '../../lambdas/platform/aws/s3';
 import { call } from './api';
@@ -15,13 +17,20 @@ import { stack } from './env';
 export const TINY_JPEG = Buffer.from(jpeg.encode({ data: Buffer.alloc(2 * 2 * 4, 200), width: 2, height: 2 }, 90).data);
 
 /** What the pipeline made of the upload, once it has handled it (getPhotoUpload answers 404 until then). */
-export async function preparedStatus(token: string, photo: string, timeoutMs = 30_000): Promise<PhotoUploadStatus> {
+export async function preparedStatus<S = PhotoUploadStatus>(
+  token: string,
+  photo: string,
+  timeoutMs = 30_000,
+  operation: 'getPhotoUpload' | 'getStudyAttachmentUpload' = 'getPhotoUpload',
+): Promise<S> {
   const deadline = Date.now() + timeoutMs;
+  const id = photoIdOf(photo)!;
+  const params: Record<string, string> = { [operation === 'getPhotoUpload' ? 'photoId' : 'attachmentId']: id };
   for (;;) {
-    const answer = await call<PhotoUploadStatus>('getPhotoUpload', { token, params: { photoId: photoIdOf(photo)! } });
+    const answer = await call<S>(operation, { token, params });
     if (answer.status === 200) return answer.body;
     if (answer.status !== 404)
-      throw new Error(`getPhotoUpload answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      throw new Error(`${operation} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     if (Date.now() > deadline) throw new Error(`the photo pipeline did not handle ${photo} in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -33,8 +42,8 @@ export async function settled(): Promise<void> {
   if (response.status !== 200) throw new Error(`/_local/settled answered ${response.status}`);
 }
 
-/** The routes that hand out a presigned photo upload: a family's photo, the book's cover. */
-type UploadOperation = 'createPhotoUpload' | 'createBookCoverUpload';
+/** The routes that hand out a presigned upload: a family's photo, the book's cover, a study's file. */
+type UploadOperation = 'createPhotoUpload' | 'createBookCoverUpload' | 'createStudyAttachmentUpload';
 
 /** PUTs the file to a presigned upload with its signed headers; answers the photo's path. */
 export async function putUpload(
@@ -44,7 +53,7 @@ export async function putUpload(
   requestKey?: string,
   operation: UploadOperation = 'createPhotoUpload',
 ): Promise<string> {
-  const presigned = await call<PhotoUploadResult>(operation, {
+  const presigned = await call<PhotoUploadResult | AttachmentUploadResult>(operation, {
     token,
     body: { contentType: 'image/jpeg', size: bytes.length, ...body },
     requestKey,
@@ -57,7 +66,7 @@ export async function putUpload(
     body: new Uint8Array(bytes),
   });
   if (response.status >= 300) throw new Error(`the photo upload answered ${response.status}`);
-  return presigned.body.photo;
+  return 'photo' in presigned.body ? presigned.body.photo : presigned.body.file;
 }
 
 /** Asks for a presigned upload, PUTs the file, waits for the pipeline as the form does; answers the photo's path. */
@@ -80,6 +89,26 @@ export const uploadPhoto = (token: string, familyId: string, bytes: Buffer = TIN
 /** A cover photo uploaded (by an administrator) for the church's book. */
 export const uploadBookCover = (token: string, bytes: Buffer = TINY_JPEG): Promise<string> =>
   upload(token, {}, bytes, undefined, 'createBookCoverUpload');
+
+/** A one-page PDF, made by pdf-lib: a file a study may hold. */
+export const tinyPdf = async (): Promise<Buffer> => {
+  const document = await PDFDocument.create();
+  document.addPage([612, 792]);
+  return Buffer.from(await document.save());
+};
+
+/** A file uploaded (by a study's writer) for a Bible study, and what the pipeline made of it. */
+export async function uploadStudyFile(
+  token: string,
+  bytes: Buffer,
+  contentType: AttachmentType = 'application/pdf',
+): Promise<{ file: string; status: AttachmentUploadStatus }> {
+  const file = await putUpload(token, { contentType }, bytes, undefined, 'createStudyAttachmentUpload');
+  return {
+    file,
+    status: await preparedStatus<AttachmentUploadStatus>(token, file, 30_000, 'getStudyAttachmentUpload'),
+  };
+}
 
 export interface NewFamilyPhoto {
   photo: string;

@@ -161,7 +161,7 @@ describe('the PDF directory', () => {
     expect(bytes.indexOf(portrait)).toBeGreaterThan(0);
     expect(pdf.photosSkipped).toBe(2);
     const photos = pdf.layout.pages.flatMap((p) => p.items).filter((i) => i.kind === 'photo');
-    expect(photos.map((p) => pdf.families[p.family]!.surname)).toEqual(['Adams', 'Diaz']);
+    expect(photos.map((p) => pdf.families[p.image]!.surname)).toEqual(['Adams', 'Diaz']);
     // Aspect ratio kept.
     const [wide, tall] = photos;
     expect(wide!.width / wide!.height).toBeCloseTo(480 / 360, 2);

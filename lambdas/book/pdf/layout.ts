@@ -18,14 +18,16 @@ export type Color = 'ink' | 'muted' | 'accent' | 'band' | 'rule';
 
 export type Item =
   | { kind: 'text'; text: string; x: number; y: number; size: number; weight: Weight; color: Color }
-  | { kind: 'photo'; family: number; x: number; y: number; width: number; height: number }
+  /** A picture: `image` indexes the document's images (the book's: its families in print order). */
+  | { kind: 'photo'; image: number; x: number; y: number; width: number; height: number }
   /** The book's cover photo, on the cover page. */
   | { kind: 'cover'; x: number; y: number; width: number; height: number }
   | { kind: 'rect'; x: number; y: number; width: number; height: number; color: Color }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; thickness: number; color: Color };
 
 export interface Page {
-  kind: 'cover' | 'families' | 'index';
+  /** The book's cover, families and index, or a study's handout (studies/handoutLayout.ts). */
+  kind: 'cover' | 'families' | 'index' | 'handout';
   /** 1-based, the cover being page 1 (it shows no number). */
   number: number;
   items: Item[];
@@ -239,7 +241,7 @@ function familyPieces(family: LayoutFamily, index: number, width: number, measur
     const scale = Math.min(PHOTO.width / family.photo.width, PHOTO.height / family.photo.height);
     const w = family.photo.width * scale;
     const h = family.photo.height * scale;
-    items.push({ kind: 'photo', family: index, x: 0, y: -h, width: w, height: h });
+    items.push({ kind: 'photo', image: index, x: 0, y: -h, width: w, height: h });
     photoHeight = h;
     textX = w + PHOTO.gap;
   }

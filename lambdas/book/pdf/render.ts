@@ -170,7 +170,7 @@ function drawPage(
       }
       case 'photo':
       case 'cover': {
-        const photo = item.kind === 'photo' ? photos.families.get(item.family) : photos.cover;
+        const photo = item.kind === 'photo' ? photos.families.get(item.image) : photos.cover;
         // One that could not be read or embedded leaves its place empty.
         if (!photo) break;
         const name = page.newXObject('Image', photo).asString();
@@ -206,13 +206,16 @@ function cleanFamily<S>(family: BookFamily<S>): CleanFamily<S> {
   };
 }
 
+/** The object numbers a part of `pages` pages drawing `photos` keeps: two a page (the page and its content), each photo's, and every font's. */
+export const partObjects = (pages: number, photos: readonly PlannedPhoto<unknown>[]) =>
+  pages * 2 + photos.reduce((total, p) => total + p.objects, 0) + FONT_RESERVE;
+
 const frame = (photo: PlannedPhoto<unknown> | null | undefined) =>
   photo && photo.width > 0 && photo.height > 0 ? { width: photo.width, height: photo.height } : null;
 
 /**
  * The whole book laid out (texts cleaned, families in surname order, photos at their planned
- * sizes), its pages cut into parts of `pagesPerPart`, each with the object numbers it may use:
- * two a page (the page and its content), a photo's, and every font's.
+ * sizes), its pages cut into parts of `pagesPerPart`, each with the object numbers it may use.
  */
 export async function planBook<S>(input: BookInput<S>, pagesPerPart = PAGES_PER_PART): Promise<BookPlan<S>> {
   const church: LayoutChurch = {
@@ -241,19 +244,16 @@ export async function planBook<S>(input: BookInput<S>, pagesPerPart = PAGES_PER_
   for (let at = 0; at < layout.pages.length; at += pagesPerPart) {
     const pages = layout.pages.slice(at, at + pagesPerPart);
     const items = pages.flatMap((p) => p.items);
-    const drawn = [...new Set(items.flatMap((i) => (i.kind === 'photo' ? [i.family] : [])))];
+    const drawn = [...new Set(items.flatMap((i) => (i.kind === 'photo' ? [i.image] : [])))];
     const photos = drawn.map((f): [number, PlannedPhoto<S>] => [f, families[f]!.photo!]);
     const partCover = items.some((i) => i.kind === 'cover') ? cover : null;
-    const reserved =
-      pages.length * 2 +
-      photos.reduce((total, [, p]) => total + p.objects, 0) +
-      (partCover?.objects ?? 0) +
-      FONT_RESERVE;
+    const reserved = partObjects(pages.length, [...photos.map(([, p]) => p), ...(partCover ? [partCover] : [])]);
     parts.push({ part: parts.length, first, reserved, size: layout.size, pages, photos, cover: partCover });
     first += reserved;
   }
   const head: BookHead = {
     title: `${church.name} Directory`,
+    subject: 'Church directory',
     printedAt: input.printedAt.toISOString(),
     pages: layout.pages.length,
     objects: first,

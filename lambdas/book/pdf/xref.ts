@@ -18,6 +18,8 @@ export const FIRST_PART_OBJECT = 4;
 /** What the end needs of the book as a whole. */
 export interface BookHead {
   title: string;
+  /** What the document is: the book's 'Church directory', a study's 'Bible study handout'. */
+  subject: string;
   /** ISO date: the book's creation and modification date. */
   printedAt: string;
   pages: number;
@@ -57,7 +59,7 @@ export function bookTail(head: BookHead, parts: PartOutline[]): Uint8Array {
       INFO,
       context.obj({
         Title: PDFHexString.fromText(head.title),
-        Subject: PDFHexString.fromText('Church directory'),
+        Subject: PDFHexString.fromText(head.subject),
         Creator: PDFHexString.fromText('Church Directory'),
         Producer: PDFHexString.fromText('Church Directory (pdf-lib)'),
         CreationDate: PDFString.fromDate(printed),

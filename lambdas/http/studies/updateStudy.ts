@@ -1,6 +1,6 @@
 import { StudyParams, UpdateStudyInput } from '../../contract/studies';
 import { defineRoute } from '../../platform/wiring/route';
-import { updateStudy } from '../../studies/studyWrites';
+import { updateStudy } from '../../studies/studyUpdates';
 
 /** A Bible study changed, over the version its writer read. */
 export const handler = defineRoute(

@@ -22,7 +22,16 @@ export type PreparedPhoto = {
   /** The stored photo's key: the value the family will hold. */
   photo: string;
   createdAt: string;
-} & ({ status: 'ready'; size: PixelSize } | { status: 'refused'; message: string });
+} & (
+  | {
+      status: 'ready';
+      /** A picture's upright size; a PDF's first page's, in points. */
+      size: PixelSize;
+      /** A PDF's page count (a study's file); absent for a picture. */
+      pages?: number;
+    }
+  | { status: 'refused'; message: string }
+);
 
 export async function recordPreparedPhoto(photo: PreparedPhoto, now = new Date()): Promise<void> {
   await ddb.send(

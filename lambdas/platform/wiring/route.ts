@@ -173,7 +173,7 @@ export function defineRoute<
     const body = parse<B>(schemas.body, readBody(event) ?? {});
     const params = parse<P>(schemas.params, event.pathParameters ?? {});
     const query = parse<Q>(schemas.query, event.queryStringParameters ?? {});
-    // An ordinary write of a church counts against its write rate; accounts, books and jobs have limits of their own.
+    // An ordinary write of a church counts against its write rate; accounts, jobs and prints have limits of their own.
     if (route.method !== 'GET' && !route.load && principal?.orgId) await takeWrite(principal.orgId);
     const requestKey = readRequestKey(event);
     const result = json(

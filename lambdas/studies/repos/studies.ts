@@ -4,7 +4,8 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
-import type { Study, StudySessions } from '../../core/entities';
+import type { Organization, Study, StudySessions } from '../../core/entities';
+import type { StoredBookSettings } from '../../book/repos/bookSettings';
 import { keys } from '../../core/repos/keys';
 import { batchGetAll } from '../../core/repos/batch';
 import { put, remove, type Step } from '../../core/repos/transact';
@@ -45,7 +46,14 @@ export async function readStudy(
   orgId: string,
   studyId: string,
 ): Promise<{ study: Study; sessions: StudySessions } | null> {
-  const items = await batchGetAll(tableName(), [keys.study(orgId, studyId), keys.studySessions(orgId, studyId)]);
+  return studyOf(
+    await batchGetAll(tableName(), [keys.study(orgId, studyId), keys.studySessions(orgId, studyId)]),
+    orgId,
+    studyId,
+  );
+}
+
+function studyOf(items: Record<string, unknown>[], orgId: string, studyId: string) {
   const study = items.find((i) => i.type === ItemType.study);
   const sessions = items.find((i) => i.type === ItemType.studySessions);
   if (!study) return null;
@@ -53,6 +61,19 @@ export async function readStudy(
     study: withoutKeys<Study>(study),
     sessions: sessions ? withoutKeys<StudySessions>(sessions) : { studyId, orgId, sessions: [] },
   };
+}
+
+/** A study with its sessions and its church's name and book paper, for its handout (one BatchGetItem); null without the study. */
+export async function readStudyToPrint(orgId: string, studyId: string) {
+  const items = await batchGetAll(tableName(), [
+    keys.study(orgId, studyId),
+    keys.studySessions(orgId, studyId),
+    keys.org(orgId),
+  ]);
+  const found = studyOf(items, orgId, studyId);
+  const org = items.find((i) => i.type === ItemType.org) as
+    (Organization & { bookSettings?: Pick<StoredBookSettings, 'paper'> }) | undefined;
+  return found && { ...found, church: org?.orgName ?? '', paper: org?.bookSettings?.paper ?? 'letter' };
 }
 
 /** Summaries a list's Query reads at most: a church's studies are far fewer. */

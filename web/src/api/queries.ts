@@ -144,7 +144,7 @@ type Read =
   | 'getMap'
   | 'listStudies'
   | 'getStudy';
-// getPhotoUpload is polled by the photo upload itself (features/families/photoUpload.ts), never cached.
+// getPhotoUpload and getStudyAttachmentUpload are polled by the uploads themselves, never cached.
 // getDirectoryBook is polled while the church's book is made (features/families/DirectoryPdfButton.tsx),
 // listExports while an export is made (features/transfer/ExportSection.tsx), getImport while an
 // import is checked or written (features/transfer/ImportSection.tsx). listAuditEntries and
@@ -155,6 +155,7 @@ type Write = Exclude<
   | 'getAllOrganizations'
   | 'getJob'
   | 'getPhotoUpload'
+  | 'getStudyAttachmentUpload'
   | 'getDirectoryBook'
   | 'listExports'
   | 'getImport'
@@ -206,6 +207,9 @@ const CHANGES: Record<Write, readonly (Read | 'getAllOrganizations')[]> = {
   addStudy: ['listStudies', 'getStudy', 'getDashboard'],
   updateStudy: ['listStudies', 'getStudy', 'getDashboard'],
   deleteStudy: ['listStudies', 'getStudy', 'getDashboard'],
+  // A handout is a file to download, and a study's file is taken by the study's save: no page shows either.
+  printStudyHandout: [],
+  createStudyAttachmentUpload: [],
   // Where each reference of every study links to.
   setReadingSite: ['listStudies', 'getStudy'],
   setUserAdminClaim: ['listUsers'],

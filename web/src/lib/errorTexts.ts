@@ -9,6 +9,7 @@
 import { PROOF_MESSAGES } from '@contract/auth';
 import { JOB_MESSAGES } from '@contract/jobTexts';
 import { PDF_MESSAGES } from '@contract/pdf';
+import { STUDY_MESSAGES } from '@contract/studies';
 import { OPERATOR_SIGN_IN_AGAIN, OPERATOR_TOTP_UNRECORDED } from '@contract/mfa';
 import { type ApiError, isApiError } from './apiError';
 import { authErrorName, errorMessage } from './authErrors';
@@ -208,6 +209,7 @@ const TEXTS = {
   // A refusal (a reference that is no reference, a link, a group) or a conflict (409): the server's words; everything typed stays.
   studySave: (error: unknown) => serverSaid(error, 'The study could not be saved. Please try again.'),
   studyDelete: (error: unknown) => `Failed to delete the study: ${reason(error)}`,
+  studyPrint: (error: unknown) => serverSaid(error, STUDY_MESSAGES.printFailed),
   readingSiteSave: (error: unknown) => serverSaid(error, 'The reading site could not be saved. Please try again.'),
   leaderSave: (error: unknown) => serverSaid(error, 'The leader could not be changed. Please try again.'),
 
@@ -262,11 +264,11 @@ export type ErrorContext = keyof typeof TEXTS;
 /** The text users see when `context` fails with `error`. */
 export const errorText = (context: ErrorContext, error: unknown): string => TEXTS[context](error);
 
-/** A refused photo upload: S3 answers with XML, whose <Message> is the useful part; 0 is no answer at all. */
-export function uploadErrorText(status: number, body: string): string {
+/** A refused upload (a photo, a study's file): S3 answers with XML, whose <Message> is the useful part; 0 is no answer at all. */
+export function uploadErrorText(status: number, body: string, what = 'photo'): string {
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1]?.trim();
   if (message) return message;
   return status === 0
-    ? 'The photo could not be sent. Please check your connection and try again.'
+    ? `The ${what} could not be sent. Please check your connection and try again.`
     : `The upload failed (HTTP ${status}).`;
 }

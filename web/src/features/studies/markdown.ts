@@ -8,7 +8,7 @@
  */
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
-import { SAFE_LINK } from '@contract/studies';
+import { MARKDOWN_OPTIONS, SAFE_LINK } from '@contract/studies';
 
 const ALLOWED_TAGS = [
   'p',
@@ -40,7 +40,7 @@ const ALLOWED_ATTR = ['href', 'target', 'rel', 'start'];
 /** The page's h1 is the study, each session an h2: a text's own headings come under them. */
 const HEADING_SHIFT = 2;
 
-const md = new MarkdownIt({ html: false, linkify: true });
+const md = new MarkdownIt(MARKDOWN_OPTIONS);
 // ![alt](address) shows as its text and link: nothing is fetched from elsewhere when a study opens.
 md.disable('image');
 md.validateLink = (url) => SAFE_LINK.test(url.trim());
