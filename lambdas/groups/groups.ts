@@ -36,6 +36,7 @@ import { CONCURRENT_WRITE, ConditionFailed, put, transact, type Step } from '../
 import { byName, type Viewer } from '../core/viewer';
 import { auditStep } from '../audit/trail';
 import { groupChange, groupSubject, roleChange } from './audited';
+import { forgetStudyGroup } from '../studies/groupGone';
 import { seesFamily, type Audience } from '../privacy/visibility';
 
 export const GROUP_CHANGED = 'Someone else changed this group at the same moment. Reload the page and try again.';
@@ -136,7 +137,7 @@ export async function addGroup(viewer: Viewer, input: AddGroupInput, requestKey:
   return (await createOnce(requestKey, create, () => readGroupItem(viewer.orgId, group.groupId))).record;
 }
 
-/** The group, its name claim and all its roles, all or nothing (in parts past 100 actions). */
+/** The group, its name claim and all its roles, all or nothing (in parts past 100 actions); then the studies shared with it forget it. */
 export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Group> {
   mustManage(viewer);
   const found = await readGroup(viewer.orgId, groupId);
@@ -158,6 +159,7 @@ export async function deleteGroup(viewer: Viewer, groupId: string): Promise<Grou
     if (error instanceof ConditionFailed) throw new AppError('aborted', GROUP_CHANGED);
     throw error;
   }
+  await forgetStudyGroup(viewer.orgId, groupId);
   return group;
 }
 

@@ -131,6 +131,27 @@ describe('Bible studies', () => {
     expect((await list(other.adminToken)).body.studies).toEqual([]);
   });
 
+  it('forgets a deleted group in the studies shared with it, which then reach no member of it', async () => {
+    const choir = await groupWith(church, inGroup.family);
+    const shared = await add(
+      church.adminToken,
+      study({ title: unique('Two groups'), sharing: 'groups', groupIds: [choir, groupId] }),
+    );
+    const alone = await add(
+      church.adminToken,
+      study({ title: unique('One group'), sharing: 'groups', groupIds: [choir] }),
+    );
+    expect((await call('deleteGroup', { token: church.adminToken, params: { groupId: choir } })).status).toBe(200);
+    const read = async (studyId: string) =>
+      (await call<{ study: StudyView }>('getStudy', { token: church.adminToken, params: { studyId } })).body.study;
+    expect((await read(shared.body.studyId)).groups.map((g) => g.groupId)).toEqual([groupId]);
+    expect((await read(alone.body.studyId)).groups).toEqual([]);
+    // Its former member still reads the one shared with a group they are in, not the other.
+    const readable = await titles(inGroup.token);
+    expect(readable).toContain((await read(shared.body.studyId)).title);
+    expect(readable).not.toContain((await read(alone.body.studyId)).title);
+  });
+
   async function titleOf(studyId: string) {
     return (await call<{ study: StudyView }>('getStudy', { token: church.adminToken, params: { studyId } })).body.study
       .title;

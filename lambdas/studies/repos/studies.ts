@@ -2,7 +2,7 @@
  * Bible studies in the table: a summary item (listed in GSI1, newest first) and a sessions item,
  * written together in one transaction, the summary carrying the version an update must name.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../platform/aws/ddb';
 import type { Organization, Study, StudySessions } from '../../core/entities';
 import type { StoredBookSettings } from '../../book/repos/bookSettings';
@@ -103,3 +103,36 @@ export async function readStudies(
 
 /** A study's place in the list: what a page pointer carries. */
 export const studyPlace = (study: Pick<Study, 'createdAt' | 'studyId'>) => `${study.createdAt}#${study.studyId}`;
+
+/** Every study of the church shared with the group (all its summaries read, a Query page at a time). */
+export async function studiesSharedWith(orgId: string, groupId: string): Promise<Study[]> {
+  const found: Study[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await readStudies(orgId, after);
+    found.push(...page.studies.filter((s) => s.groups.some((g) => g.groupId === groupId)));
+    if (!page.more || page.studies.length === 0) return found;
+    after = studyPlace(page.studies.at(-1)!);
+  }
+}
+
+/** The study no longer names the group; not a new version (no writer changed it), and a study changed meanwhile is left. */
+export async function dropStudyGroup(study: Study, groupId: string): Promise<void> {
+  await ddb
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.study(study.orgId, study.studyId),
+        UpdateExpression: 'SET #groups = :groups',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeNames: { '#groups': 'groups' },
+        ExpressionAttributeValues: {
+          ':groups': study.groups.filter((g) => g.groupId !== groupId),
+          ':version': study.version,
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
