@@ -23,15 +23,19 @@ const HEADER_WITHIN = 1024;
 export async function checkPdf(bytes: Uint8Array): Promise<CheckedPdf> {
   if (!Buffer.from(bytes.subarray(0, HEADER_WITHIN)).includes('%PDF-')) throw new NotAPdf(ATTACHMENT_MESSAGES.notAPdf);
   let document: PDFDocument;
+  let pages: number;
+  let size: PixelSize;
   try {
     // Opened even when locked, to tell the writer so (pdf-lib's own refusal is no class `instanceof` knows).
     document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    pages = document.getPageCount();
+    const first = pages > 0 ? document.getPage(0).getSize() : null;
+    size = { width: Math.round(first?.width ?? 0), height: Math.round(first?.height ?? 0) };
   } catch (error) {
+    // A header with no document behind it fails anywhere in here (no catalog, no page tree).
     throw new NotAPdf(ATTACHMENT_MESSAGES.notAPdf, { cause: error });
   }
   if (document.isEncrypted) throw new NotAPdf(ATTACHMENT_MESSAGES.locked);
-  const pages = document.getPageCount();
   if (pages === 0) throw new NotAPdf(ATTACHMENT_MESSAGES.notAPdf);
-  const { width, height } = document.getPage(0).getSize();
-  return { pages, size: { width: Math.round(width), height: Math.round(height) } };
+  return { pages, size };
 }

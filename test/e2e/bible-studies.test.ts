@@ -1,12 +1,18 @@
 /**
  * Bible studies in Chromium against the local product: the demo administrator chooses where
  * references open, writes a study of two sessions (a reference typed "jn 3:16-18", shown as "John
- * 3:16-18" and linked to the reading site) for the Choir, and makes a member of the Choir its
- * leader on the group's page; that member finds the study on the Bible Studies page and its next
- * session on the dashboard, and may now write studies; the demo member, in no such group, finds
- * neither, and the study's address answers "not found". Screenshots at 1280 and 375 px, axe on
- * each new screen at both.
+ * 3:16-18" and linked to the reading site, a PDF and a picture attached, each uploaded and checked
+ * before the save) for the Choir, and makes a member of the Choir its leader on the group's page;
+ * that member finds the study on the Bible Studies page and its next session on the dashboard,
+ * sees the picture and the PDF's link in their places, prints the handout (a PDF that reads the
+ * study back: its title, sessions, dates, passages, numbered questions and files), and may now
+ * write studies; the demo member, in no such group, finds neither, and the study's address
+ * answers "not found". Screenshots at 1280 and 375 px, axe on each new screen at both.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListGroupsResult, MeResult } from '../../lambdas/contract/api';
@@ -16,6 +22,8 @@ import { calendarDay } from '../../web/src/lib/calendarDay';
 import { call, idToken } from '../support/api';
 import { rolesOf } from '../support/groups';
 import { memberAccountIn, PASSWORD } from '../support/fixtures';
+import { pdfText } from '../support/pdfText';
+import { photoJpeg } from '../support/photos';
 import { expectAccessible, launch, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -39,8 +47,28 @@ function dayFromNow(days: number): string {
 }
 const FIRST = dayFromNow(30);
 const SECOND = dayFromNow(37);
+/** A session's date as the handout prints it: "Sunday, December 6, 2026". */
+const longDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The files the administrator attaches (named after them: their names without the extension), and the handout saved. */
+const files = mkdtempSync(path.join(tmpdir(), 'bible-studies-'));
+const PDF_FILE = path.join(files, 'Advent readings.pdf');
+const PICTURE_FILE = path.join(files, 'Advent wreath.jpg');
+const PDF_NAME = 'Advent readings';
+const PICTURE_NAME = 'Advent wreath';
 
 beforeAll(async () => {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]);
+  writeFileSync(PDF_FILE, await pdf.save());
+  writeFileSync(PICTURE_FILE, photoJpeg(7, 40, 30));
   browser = await launch();
   adminToken = await idToken(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
   const me = await call<MeResult>('getMe', { token: adminToken });
@@ -78,6 +106,23 @@ const studiesPage = async (page: Page) => {
 const studyCard = (page: Page) => page.getByRole('article', { name: title });
 const reference = (page: Page) => page.getByRole('link', { name: /^John 3:16-18/ });
 
+/** The study's files in the first session: the picture as a figure with its name, the PDF as a link with its pages. */
+async function expectFiles(page: Page) {
+  const session = page.getByRole('region', { name: 'Session 1: Hope' });
+  const figure = session.getByRole('figure');
+  const picture = figure.getByRole('img', { name: PICTURE_NAME });
+  await picture.waitFor();
+  // Loaded (its presigned link answered), at its size: the picture is smaller than the screen box.
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+    .toBe(40);
+  expect([await picture.getAttribute('width'), await picture.getAttribute('height')]).toEqual(['40', '30']);
+  expect(await figure.locator('figcaption').innerText()).toBe(PICTURE_NAME);
+  const pdf = session.getByRole('link', { name: PDF_NAME, exact: true });
+  expect(await pdf.getAttribute('href')).toMatch(/^https?:\/\//);
+  expect(await pdf.locator('xpath=..').innerText()).toBe(`${PDF_NAME} (PDF, 1 page)`);
+}
+
 /** The study's page, its sessions drawn. */
 async function openStudy(page: Page) {
   await page.goto(`/documents/${studyId}`);
@@ -113,6 +158,16 @@ it('lets the administrator choose the reading site and write a study of two sess
   await addToFirst.click();
   await page.getByLabel('Session 1, Item 3 type').selectOption({ label: 'Question' });
   await page.getByLabel('Session 1, item 3: Question').fill('What do you hope for?');
+  // A PDF and a picture: each uploaded at once, checked by the server, named after its file.
+  const addFile = page.getByRole('button', { name: 'Add file to session 1' });
+  await addFile.click();
+  await page.getByLabel('Session 1, item 4: Choose file').setInputFiles(PDF_FILE);
+  await page.getByText('Ready: PDF, 1 page').waitFor({ timeout: 30_000 });
+  expect(await page.getByLabel(/^Session 1, item 4: Name/).inputValue()).toBe(PDF_NAME);
+  await addFile.click();
+  await page.getByLabel('Session 1, item 5: Choose file').setInputFiles(PICTURE_FILE);
+  await page.getByText('Ready: Picture').waitFor({ timeout: 30_000 });
+  expect(await page.getByLabel(/^Session 1, item 5: Name/).inputValue()).toBe(PICTURE_NAME);
   await page.getByRole('button', { name: 'Add session' }).click();
   await page.getByLabel('Session 2 Title (optional)').fill('Peace');
   await page.getByLabel('Session 2 Date (optional)').fill(SECOND);
@@ -135,6 +190,7 @@ it('lets the administrator choose the reading site and write a study of two sess
   expect(main).toContain('Shared with Choir.');
   expect(main).toContain(calendarDay(FIRST, 'en-US'));
   expect(main).not.toContain('jn 3:16-18');
+  await expectFiles(page);
   await expectAccessible(page);
   await screenshot(page, 'study-1280');
 
@@ -162,6 +218,11 @@ it('shows the administrator the list, the editor, the study and the group at 375
   await page.goto(`/documents/${studyId}/edit`);
   await page.getByRole('heading', { level: 1, name: 'Edit Bible Study' }).waitFor();
   expect(await page.getByLabel('Session 1, item 2: Bible reference').inputValue()).toBe('John 3:16-18');
+  // The study's files, kept: a PDF of one page, the picture's preview.
+  expect(await page.getByLabel(/^Session 1, item 4: Name/).inputValue()).toBe(PDF_NAME);
+  await page.getByText('PDF, 1 page', { exact: true }).waitFor();
+  expect(await page.getByLabel(/^Session 1, item 5: Name/).inputValue()).toBe(PICTURE_NAME);
+  await page.getByLabel('Session 1, item 5: Choose another file').waitFor({ state: 'attached' });
   await expectAccessible(page);
   await screenshot(page, 'study-editor-375');
   await openStudy(page);
@@ -202,6 +263,7 @@ it('shows the Choir’s member the study and its next session, and lets its lead
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await reference(page).waitFor();
   expect(await page.getByRole('link', { name: 'Edit Study' }).count()).toBe(0);
+  await expectFiles(page);
   await expectAccessible(page);
   await screenshot(page, 'study-member-375');
 
@@ -215,8 +277,31 @@ it('shows the Choir’s member the study and its next session, and lets its lead
   await expectAccessible(page);
   await screenshot(page, 'studies-member-1280');
   await openStudy(page);
+  await expectFiles(page);
   await expectAccessible(page);
   await screenshot(page, 'study-member-1280');
+
+  // The handout: made by the server, saved by the browser, and it reads the study back.
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('button', { name: STUDY_MESSAGES.print }).click();
+  const file = await download;
+  await page.getByText(STUDY_MESSAGES.printed).waitFor();
+  expect(file.suggestedFilename()).toBe(`${title} handout.pdf`);
+  const saved = path.join(files, 'handout.pdf');
+  await file.saveAs(saved);
+  const bytes = readFileSync(saved);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = await pdfText(bytes);
+  expect(text).toContain(title);
+  expect(text).toContain('Session 1');
+  expect(text).toContain(longDay(FIRST));
+  expect(text).toMatch(/Read\s+John 3:16-18/);
+  expect(text).toContain('1. What do you hope for?');
+  expect(text).toContain(`Attached: ${PDF_NAME} (PDF, 1 page)`);
+  expect(text).toContain('Session 2');
+  expect(text).toContain(longDay(SECOND));
+  expect(text).toContain('Where do you find peace?');
+  await expectAccessible(page);
   await context.close();
 });
 

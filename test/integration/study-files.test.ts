@@ -89,6 +89,9 @@ describe('A Bible study’s files', () => {
       status: 'refused',
       message: ATTACHMENT_MESSAGES.locked,
     });
+    // A header with nothing behind it: refused, never retried for ever.
+    const hollow = await uploadStudyFile(church.adminToken, Buffer.from('%PDF-1.7 not really'));
+    expect(hollow.status).toEqual({ status: 'refused', message: ATTACHMENT_MESSAGES.notAPdf });
     const pdfAsPicture = await uploadStudyFile(church.adminToken, await tinyPdf(), 'image/png');
     expect(pdfAsPicture.status).toMatchObject({ status: 'refused' });
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   currentPath,
   eventually,
+  FakeXhr,
   jsonResponse,
   POLLED,
   renderApp,
@@ -22,42 +23,6 @@ const requestKeys = (key: string) =>
   fake.fetchMock.mock.calls
     .filter(([url, init]) => `${init.method ?? 'GET'} ${url}` === key)
     .map(([, init]) => (init.headers as Record<string, string>)['idempotency-key']);
-
-/** XMLHttpRequest stand-in for the presigned upload to S3. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: Blob | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: Blob) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, text = '') {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-}
 
 const family = {
   familyId: 'fam-1',

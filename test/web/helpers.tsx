@@ -149,3 +149,42 @@ export async function pageShown(title: string): Promise<void> {
   const heading = await screen.findByRole('heading', { level: 1, name: title });
   await eventually(() => expect(document.activeElement).toBe(heading));
 }
+
+/** XMLHttpRequest stand-in for the presigned upload to S3. */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: Blob | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: Blob) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, text = '') {
+    this.status = status;
+    this.responseText = text;
+    this.onload?.();
+  }
+  abort() {
+    this.onabort?.();
+  }
+}

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   JPEG_QUALITY,
   MAX_PHOTO_SIDE,
-  isImageFile,
   needsReencode,
   resizePhoto,
   targetSize,
 } from '../../web/src/features/families/photoUpload';
+import { isImageFile } from '../../web/src/lib/presignedUpload';
 import { uploadErrorText } from '../../web/src/lib/errorTexts';
 
 vi.mock('aws-amplify/auth', () => import('./authMock'));

@@ -1,14 +1,18 @@
 /**
  * The Bible study pages with the API faked: the list (its cards, More, the empty state, Write a
  * study, the administrators' reading site), a study's page (its sessions, Markdown made safe, the
- * questions and references, Edit and Delete), and the editor (sessions and items added, moved and
- * removed, who reads it, what it sends, and the refusals it shows, its own and the server's).
+ * questions and references, its files, Edit and Delete), and the editor (sessions and items added,
+ * moved and removed, files uploaded and kept, who reads it, what it sends, and the refusals it
+ * shows, its own and the server's).
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ATTACHMENT_MESSAGES,
   STUDY_MESSAGES,
+  type AttachmentUploadResult,
+  type AttachmentView,
   type ListStudiesResult,
   type StudySummary,
   type StudyView,
@@ -19,9 +23,11 @@ import { STUDY_TEXTS } from '../../web/src/features/studies/studyWords';
 import {
   currentPath,
   eventually,
+  FakeXhr,
   jsonResponse,
   meAnswer,
   pageShown,
+  POLLED,
   renderApp,
   routedFetch,
   signedInAs,
@@ -107,10 +113,36 @@ const answer =
 
 beforeEach(() => {
   vi.clearAllMocks();
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
   fake = routedFetch();
   fake.api({ 'GET /api/me': answer(meAnswer({ listed: true, memberId: 'mem-1', familyId: 'fam-1' })) });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const PICTURE: AttachmentView = {
+  kind: 'attachment',
+  file: 'org-1/photos/study-files/22222222-2222-4222-8222-222222222222.jpg',
+  name: 'The lamp and the bushel',
+  type: 'image',
+  url: 'https://s3.example/lamp.webp?X-Amz-Signature=1',
+  width: 800,
+  height: 450,
+  pages: null,
+};
+const NOTES: AttachmentView = {
+  kind: 'attachment',
+  file: 'org-1/photos/study-files/11111111-1111-4111-8111-111111111111.pdf',
+  name: 'Leader notes',
+  type: 'pdf',
+  url: 'https://s3.example/notes.pdf?X-Amz-Signature=2',
+  width: 612,
+  height: 792,
+  pages: 3,
+};
 
 describe('/documents', () => {
   it('lists the studies as cards: title to its page, description, sessions, next session and who reads it', async () => {
@@ -255,6 +287,44 @@ describe('/documents/:studyId', () => {
     expect(screen.queryByRole('button', { name: 'Delete Study' })).toBeNull();
   });
 
+  it('shows its files in their places: a picture as a figure with its name, a PDF as a link with its pages', async () => {
+    signedInAs({});
+    const map: AttachmentView = { ...NOTES, name: 'Map of Galilee', url: 'https://s3.example/map.pdf?s=3', pages: 1 };
+    fake.api({
+      'GET /api/studies/s-john': answer({
+        study: study({
+          sessions: [
+            {
+              title: 'Light',
+              date: null,
+              items: [{ kind: 'question', text: 'Who is the light?' }, PICTURE, NOTES, map],
+            },
+          ],
+        }),
+      }),
+    });
+    renderApp('/documents/s-john');
+    const session = await screen.findByRole('region', { name: 'Session 1: Light' });
+    const figure = within(session).getByRole('figure');
+    const image = within(figure).getByRole('img', { name: PICTURE.name }) as HTMLImageElement;
+    expect([
+      image.getAttribute('src'),
+      image.getAttribute('width'),
+      image.getAttribute('height'),
+      image.getAttribute('loading'),
+    ]).toEqual([PICTURE.url, '800', '450', 'lazy']);
+    expect(figure.querySelector('figcaption')!.textContent).toBe(PICTURE.name);
+
+    const notes = within(session).getByRole('link', { name: 'Leader notes' });
+    expect(notes.getAttribute('href')).toBe(NOTES.url);
+    expect(notes.parentElement!.textContent).toBe('Leader notes (PDF, 3 pages)');
+    const one = within(session).getByRole('link', { name: 'Map of Galilee' });
+    expect(one.parentElement!.textContent).toBe('Map of Galilee (PDF, 1 page)');
+    // In their places: after the question, in the order written.
+    const order = [...session.querySelectorAll('ol, figure, a')].map((e) => e.textContent);
+    expect(order).toEqual(['Who is the light?', PICTURE.name, 'Leader notes', 'Map of Galilee']);
+  });
+
   it('shows hostile Markdown as harmless text: no script, no javascript: link, no image', async () => {
     signedInAs({});
     const hostile = [
@@ -319,13 +389,18 @@ const GROUPS = [
   { groupId: 'g-youth', groupName: 'Youth Group' },
 ];
 
+/** A new study saved as 's-new', and its page opened after. */
+const SAVED_NEW = {
+  'POST /api/studies': answer({ success: true, studyId: 's-new', version: 1, message: STUDY_MESSAGES.saved }),
+  'GET /api/studies/s-new': answer({ study: study({ studyId: 's-new', title: 'Advent' }) }),
+};
+
 describe('the study editor', () => {
   it('writes a study: sessions and items added, moved and removed, shared with a group, then opens it', async () => {
     signedInAs({ admin: true });
     fake.api({
       [`GET ${LIST}`]: answer(list({ canWrite: true, groups: GROUPS })),
-      'POST /api/studies': answer({ success: true, studyId: 's-new', version: 1, message: STUDY_MESSAGES.saved }),
-      'GET /api/studies/s-new': answer({ study: study({ studyId: 's-new', title: 'Advent' }) }),
+      ...SAVED_NEW,
     });
     const user = userEvent.setup();
     renderApp('/documents/new');
@@ -489,5 +564,145 @@ describe('the study editor', () => {
     renderApp('/documents/new');
     expect((await screen.findByRole('alert')).textContent).toContain(STUDY_MESSAGES.writers);
     expect(screen.queryByRole('button', { name: 'Save Study' })).toBeNull();
+  });
+});
+
+describe('the study editor’s files', () => {
+  const PDF_ID = '33333333-3333-4333-8333-333333333333';
+  const upload: AttachmentUploadResult = {
+    url: `http://s3.local/church-directory-photos/org-1/photos/study-files/${PDF_ID}.pdf?X-Amz-Signature=s`,
+    method: 'PUT',
+    headers: { 'content-type': 'application/pdf' },
+    file: `org-1/photos/study-files/${PDF_ID}.pdf`,
+    maxBytes: 10 * 1024 * 1024,
+  };
+  const CHECKED = `GET /api/studies/attachments/${PDF_ID}`;
+  const pdf = () => new File(['%PDF-1.7 tiny'], 'Advent readings.pdf', { type: 'application/pdf' });
+
+  it('uploads a PDF with its progress, waits for the check, names it after the file, then saves it', async () => {
+    signedInAs({ admin: true });
+    let checked = 0;
+    fake.api({
+      [`GET ${LIST}`]: answer(list({ canWrite: true })),
+      'POST /api/studies/attachments': answer(upload),
+      // Not checked at the first look (404), ready at the next.
+      [CHECKED]: () =>
+        ++checked === 1
+          ? jsonResponse(404, { error: { code: 'not-found', message: ATTACHMENT_MESSAGES.notFound } })
+          : jsonResponse(200, { status: 'ready', type: 'pdf', url: null, width: 612, height: 792, pages: 1 }),
+      ...SAVED_NEW,
+    });
+    const user = userEvent.setup();
+    renderApp('/documents/new');
+    await opened(STUDY_TEXTS.newTitle);
+    await user.type(screen.getByLabelText(/^Title/), 'Advent');
+    await user.click(screen.getByRole('button', { name: 'Add item to session 1' }));
+    await user.type(screen.getByLabelText('Session 1, item 1: Text (Markdown)'), 'Read the notes.');
+    await user.click(screen.getByRole('button', { name: 'Add file to session 1' }));
+    const chooser = screen.getByLabelText('Session 1, item 2: Choose file');
+    expect(document.activeElement).toBe(chooser);
+    expect(chooser.getAttribute('accept')).toContain('application/pdf');
+    expect(screen.getByText(STUDY_TEXTS.noFile)).toBeTruthy();
+
+    await user.upload(chooser, pdf());
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(fake.calls('POST /api/studies/attachments')).toEqual([{ contentType: 'application/pdf', size: 13 }]);
+    const xhr = FakeXhr.sent[0]!;
+    expect([xhr.method, xhr.url, xhr.headers]).toEqual(['PUT', upload.url, upload.headers]);
+    expect((screen.getByLabelText(/^Session 1, item 2: Name/) as HTMLInputElement).value).toBe('Advent readings');
+    act(() => xhr.progress(4, 10));
+    expect(screen.getByRole('status').textContent).toBe(STUDY_TEXTS.uploading(40));
+    expect(
+      (screen.getByRole('progressbar', { name: 'Session 1, item 2: upload progress' }) as HTMLProgressElement).value,
+    ).toBe(40);
+
+    // Saved while on its way: it says so, and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Save Study' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(STUDY_TEXTS.fileBusy);
+    expect(fake.calls('POST /api/studies')).toEqual([]);
+
+    act(() => xhr.respond(200));
+    await screen.findByText(STUDY_TEXTS.checking);
+    expect(await screen.findByText(`${STUDY_TEXTS.fileReady} PDF, 1 page`, {}, POLLED)).toBeTruthy();
+    expect(checked).toBe(2);
+    expect(screen.getByLabelText('Session 1, item 2: Choose another file')).toBeTruthy();
+    // The file arrived: the form no longer says to wait.
+    await eventually(() => expect(screen.queryByText(STUDY_TEXTS.fileBusy)).toBeNull());
+
+    await user.clear(screen.getByLabelText(/^Session 1, item 2: Name/));
+    await user.type(screen.getByLabelText(/^Session 1, item 2: Name/), 'Readings for Advent');
+    // Moved above the text, as any item.
+    await user.click(screen.getByRole('button', { name: 'Move session 1, item 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Save Study' }));
+    await pageShown('Advent');
+    expect(fake.calls('POST /api/studies')[0].sessions).toEqual([
+      {
+        title: null,
+        date: null,
+        items: [
+          { kind: 'attachment', file: upload.file, name: 'Readings for Advent' },
+          { kind: 'text', markdown: 'Read the notes.' },
+        ],
+      },
+    ]);
+  });
+
+  it('says why a file cannot be used, before sending (its type) or after the check, and takes another', async () => {
+    signedInAs({ admin: true });
+    fake.api({
+      [`GET ${LIST}`]: answer(list({ canWrite: true })),
+      'POST /api/studies/attachments': answer(upload),
+      [CHECKED]: answer({ status: 'refused', message: ATTACHMENT_MESSAGES.locked }),
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/documents/new');
+    await opened(STUDY_TEXTS.newTitle);
+    await user.type(screen.getByLabelText(/^Title/), 'Advent');
+    await user.click(screen.getByRole('button', { name: 'Add file to session 1' }));
+    const chooser = () => screen.getByLabelText(/^Session 1, item 1: Choose/);
+    await user.upload(chooser(), new File(['x'], 'notes.docx', { type: 'application/msword' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ATTACHMENT_MESSAGES.type);
+    expect(fake.calls('POST /api/studies/attachments')).toEqual([]);
+
+    await user.upload(chooser(), pdf());
+    await eventually(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.respond(200));
+    expect((await screen.findByRole('alert', {}, POLLED)).textContent).toBe(ATTACHMENT_MESSAGES.locked);
+    await user.click(screen.getByRole('button', { name: 'Save Study' }));
+    await eventually(() => expect(document.activeElement).toBe(chooser()));
+    expect(chooser().getAttribute('aria-invalid')).toBe('true');
+    expect(fake.calls('POST /api/studies')).toEqual([]);
+  });
+
+  it('keeps the files a stored study holds, shows them, and drops the one removed', async () => {
+    signedInAs({ admin: true });
+    fake.api({
+      [`GET ${LIST}`]: answer(list({ canWrite: true, groups: GROUPS })),
+      'GET /api/studies/s-john': answer({
+        study: study({
+          canEdit: true,
+          sessions: [{ title: 'Light', date: null, items: [PICTURE, NOTES] }],
+        }),
+      }),
+      'PUT /api/studies/s-john': answer({
+        success: true,
+        studyId: 's-john',
+        version: 5,
+        message: STUDY_MESSAGES.saved,
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/documents/s-john/edit');
+    await opened(STUDY_TEXTS.editTitle);
+    expect((screen.getByLabelText(/^Session 1, item 1: Name/) as HTMLInputElement).value).toBe(PICTURE.name);
+    const item1 = screen.getByLabelText(/^Session 1, item 1: Name/).closest('li')!;
+    expect(item1.querySelector('img')!.getAttribute('src')).toBe(PICTURE.url);
+    expect(screen.getByText('PDF, 3 pages')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove session 1, item 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save Study' }));
+    await eventually(() => expect(fake.calls('PUT /api/studies/s-john')).toHaveLength(1));
+    expect(fake.calls('PUT /api/studies/s-john')[0].sessions).toEqual([
+      { title: 'Light', date: null, items: [{ kind: 'attachment', file: NOTES.file, name: NOTES.name }] },
+    ]);
   });
 });

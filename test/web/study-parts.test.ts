@@ -1,25 +1,35 @@
 /**
  * The Bible study pages' pure parts: a study's Markdown made safe (markdown.ts), hostile text
  * included; a session's items as the page shows them (sessionBlocks.ts); the editor's draft, what
- * it sends and what it refuses (studyDraft.ts); a session's date in the reader's language.
+ * it sends and what it refuses (studyDraft.ts), files included, and what the browser checks of a
+ * chosen file (attachmentUpload.ts); a session's date in the reader's language.
  */
-import { describe, expect, it } from 'vitest';
-import { STUDY_LIMITS, STUDY_MESSAGES, type StudyView } from '../../lambdas/contract/studies';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ATTACHMENT_MESSAGES,
+  STUDY_LIMITS,
+  STUDY_MESSAGES,
+  type AttachmentView,
+  type StudyView,
+} from '../../lambdas/contract/studies';
 import { calendarDay } from '../../web/src/lib/calendarDay';
 import { markdownHtml, sanitize } from '../../web/src/features/studies/markdown';
 import { blocksOf, readingLink } from '../../web/src/features/studies/sessionBlocks';
 import {
   FIELDS,
   blankDraft,
+  blankFile,
   blankItem,
   blankSession,
   checkDraft,
   draftOf,
   inputOf,
   moved,
+  type DraftFile,
   type StudyDraft,
 } from '../../web/src/features/studies/studyDraft';
-import { sharedWithText } from '../../web/src/features/studies/studyWords';
+import { fileToSend, nameOf } from '../../web/src/features/studies/attachmentUpload';
+import { pdfText, sharedWithText, STUDY_TEXTS } from '../../web/src/features/studies/studyWords';
 
 /** The HTML as a document fragment, to ask what it holds. */
 function parsed(html: string): HTMLElement {
@@ -150,6 +160,47 @@ describe('a session’s items on the page', () => {
       { kind: 'text', markdown: 'Reflect.' },
       { kind: 'questions', start: 3, questions: ['What will you do?'] },
     ]);
+  });
+
+  it('shows each file on its own in its place, the questions around it still numbered through', () => {
+    const picture: AttachmentView = {
+      kind: 'attachment',
+      file: 'org-1/photos/study-files/a.jpg',
+      name: 'The lamp',
+      type: 'image',
+      url: 'https://s3.example/a.webp',
+      width: 800,
+      height: 500,
+      pages: null,
+    };
+    const handout: AttachmentView = { ...picture, file: 'b.pdf', name: 'Notes', type: 'pdf', pages: 3 };
+    const john = { kind: 'scripture' as const, reference: 'John 1:1-5', link: null };
+    const psalm = { kind: 'scripture' as const, reference: 'Psalm 23', link: null };
+    expect(
+      blocksOf([
+        { kind: 'question', text: 'Who?' },
+        picture,
+        handout,
+        { kind: 'question', text: 'Why?' },
+        john,
+        handout,
+        psalm,
+      ]),
+    ).toEqual([
+      { kind: 'questions', start: 1, questions: ['Who?'] },
+      { kind: 'attachment', attachment: picture },
+      { kind: 'attachment', attachment: handout },
+      { kind: 'questions', start: 2, questions: ['Why?'] },
+      { kind: 'scripture', references: [john] },
+      { kind: 'attachment', attachment: handout },
+      { kind: 'scripture', references: [psalm] },
+    ]);
+  });
+
+  it('says what a PDF is: its pages, one page, or none known', () => {
+    expect(pdfText(3)).toBe('PDF, 3 pages');
+    expect(pdfText(1)).toBe('PDF, 1 page');
+    expect(pdfText(null)).toBe('PDF');
   });
 
   it('links a reference only to a web address', () => {
@@ -289,5 +340,191 @@ describe('the editor’s draft', () => {
     expect(moved(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
     expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moved(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the editor’s files', () => {
+  const PDF_KEY = 'org-1/photos/study-files/11111111-1111-4111-8111-111111111111.pdf';
+  const PICTURE_KEY = 'org-1/photos/study-files/22222222-2222-4222-8222-222222222222.jpg';
+  const withFiles: StudyView = {
+    ...study,
+    sessions: [
+      {
+        title: 'The Word',
+        date: '2026-12-06',
+        items: [
+          { kind: 'text', markdown: 'Open in prayer.' },
+          {
+            kind: 'attachment',
+            file: PICTURE_KEY,
+            name: 'The lamp',
+            type: 'image',
+            url: 'https://s3.example/lamp.webp?sig=1',
+            width: 800,
+            height: 500,
+            pages: null,
+          },
+          {
+            kind: 'attachment',
+            file: PDF_KEY,
+            name: 'Notes',
+            type: 'pdf',
+            url: 'https://s3.example/notes.pdf?sig=1',
+            width: 0,
+            height: 0,
+            pages: 3,
+          },
+        ],
+      },
+    ],
+  };
+  const fileItems = (draft: StudyDraft) => draft.sessions[0]!.items.filter((i) => i.kind === 'attachment');
+
+  it('keeps the files a study holds, by their keys, and sends them back with their names', () => {
+    const draft = draftOf(withFiles);
+    const [picture, notes] = fileItems(draft);
+    expect(picture).toMatchObject({
+      kind: 'attachment',
+      file: PICTURE_KEY,
+      name: 'The lamp',
+      upload: { state: 'kept', type: 'image', url: 'https://s3.example/lamp.webp?sig=1', width: 800, height: 500 },
+    });
+    expect(notes).toMatchObject({ file: PDF_KEY, name: 'Notes', upload: { state: 'kept', type: 'pdf', pages: 3 } });
+    const checked = checkDraft(draft, withFiles.version);
+    expect(checked.ok && checked.value.sessions[0]!.items).toEqual([
+      { kind: 'text', markdown: 'Open in prayer.' },
+      { kind: 'attachment', file: PICTURE_KEY, name: 'The lamp' },
+      { kind: 'attachment', file: PDF_KEY, name: 'Notes' },
+    ]);
+  });
+
+  it('sends a renamed file under its new name (trimmed), and a removed one not at all', () => {
+    const draft = draftOf(withFiles);
+    const session = draft.sessions[0]!;
+    const items = session.items
+      .filter((i) => !(i.kind === 'attachment' && i.file === PICTURE_KEY))
+      .map((i) => (i.kind === 'attachment' ? { ...i, name: '  Session notes ' } : i));
+    const checked = checkDraft({ ...draft, sessions: [{ ...session, items }] }, withFiles.version);
+    expect(checked.ok && checked.value.sessions[0]!.items).toEqual([
+      { kind: 'text', markdown: 'Open in prayer.' },
+      { kind: 'attachment', file: PDF_KEY, name: 'Session notes' },
+    ]);
+  });
+
+  it('sends a new file once the server found it usable, and leaves out a file item with no file chosen', () => {
+    const ready: DraftFile = {
+      ...blankFile(),
+      file: PDF_KEY,
+      name: 'Notes',
+      upload: { state: 'ready', type: 'pdf', url: null, width: 612, height: 792, pages: 1 },
+    };
+    const draft: StudyDraft = {
+      ...blankDraft(),
+      title: 'Psalms',
+      sessions: [{ ...blankSession(), items: [blankFile(), ready] }],
+    };
+    expect(inputOf(draft).sessions[0]!.items).toEqual([{ kind: 'attachment', file: PDF_KEY, name: 'Notes' }]);
+    expect(checkDraft(draft).ok).toBe(true);
+  });
+
+  it('refuses a study while a file is on its way, a refused file, and a file without a name, naming each', () => {
+    const sending: DraftFile = { ...blankFile(), name: 'Notes', upload: { state: 'uploading', percent: 40 } };
+    const checking: DraftFile = { ...blankFile(), name: 'Map', upload: { state: 'checking' } };
+    const refusedFile: DraftFile = {
+      ...blankFile(),
+      name: 'Locked',
+      upload: { state: 'refused', message: ATTACHMENT_MESSAGES.locked },
+    };
+    const unnamed: DraftFile = {
+      ...blankFile(),
+      file: PDF_KEY,
+      name: ' ',
+      upload: { state: 'ready', type: 'pdf', url: null, width: 612, height: 792, pages: 1 },
+    };
+    const session = { ...blankSession(), items: [sending, checking, refusedFile, unnamed] };
+    const checked = checkDraft({ ...blankDraft(), title: 'Psalms', sessions: [session] });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.issues).toEqual([
+      { field: FIELDS.itemFile(sending), message: STUDY_TEXTS.fileBusy },
+      { field: FIELDS.itemFile(checking), message: STUDY_TEXTS.fileBusy },
+      { field: FIELDS.itemFile(refusedFile), message: ATTACHMENT_MESSAGES.locked },
+      { field: FIELDS.item(unnamed), message: ATTACHMENT_MESSAGES.name },
+    ]);
+  });
+
+  it('refuses more files than a study may hold', () => {
+    const files = Array.from({ length: STUDY_LIMITS.attachments + 1 }, (_, n): DraftFile => ({
+      ...blankFile(),
+      file: `org-1/photos/study-files/${n}.pdf`,
+      name: `File ${n}`,
+      upload: { state: 'kept', type: 'pdf', url: null, width: 0, height: 0, pages: 1 },
+    }));
+    const half = Math.ceil(files.length / 2);
+    const sessions = [
+      { ...blankSession(), items: files.slice(0, half) },
+      { ...blankSession(), items: files.slice(half) },
+    ];
+    const checked = checkDraft({ ...blankDraft(), title: 'Psalms', sessions });
+    expect(checked).toEqual({
+      ok: false,
+      issues: [
+        { field: FIELDS.itemFile(files.at(-1)!), message: STUDY_MESSAGES.tooMany('files', STUDY_LIMITS.attachments) },
+      ],
+    });
+  });
+
+  it('names a chosen file after its file name, without the extension', () => {
+    expect(nameOf('Advent readings.pdf')).toBe('Advent readings');
+    expect(nameOf('IMG_2034.JPEG')).toBe('IMG_2034');
+    expect(nameOf('.pdf')).toBe('.pdf');
+    expect(nameOf(`${'x'.repeat(200)}.pdf`)).toHaveLength(STUDY_LIMITS.fileName);
+  });
+});
+
+describe('a chosen file, checked in the browser', () => {
+  const sized = (bytes: number, name: string, type: string) => {
+    const file = new File(['x'], name, { type });
+    Object.defineProperty(file, 'size', { value: bytes });
+    return file;
+  };
+
+  it('takes a PDF up to 10 MB as it is, known by its name when the browser gives no type', async () => {
+    const pdf = sized(10 * 1024 * 1024, 'notes.pdf', 'application/pdf');
+    expect(await fileToSend(pdf)).toEqual({ blob: pdf, contentType: 'application/pdf' });
+    const untyped = sized(1000, 'notes.PDF', '');
+    expect(await fileToSend(untyped)).toEqual({ blob: untyped, contentType: 'application/pdf' });
+    await expect(fileToSend(sized(10 * 1024 * 1024 + 1, 'big.pdf', 'application/pdf'))).rejects.toThrow(
+      ATTACHMENT_MESSAGES.pdfTooLarge,
+    );
+  });
+
+  it('takes a small picture as chosen, and refuses what is neither a PDF nor a picture it keeps', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const png = sized(2000, 'lamp.png', 'image/png');
+    const bitmap = { width: 40, height: 30, close: vi.fn() } as unknown as ImageBitmap;
+    expect(await fileToSend(png, { decode: async () => bitmap })).toEqual({ blob: png, contentType: 'image/png' });
+    await expect(fileToSend(sized(100, 'notes.docx', 'application/msword'))).rejects.toThrow(ATTACHMENT_MESSAGES.type);
+    // A picture the browser cannot redraw (jsdom: no createImageBitmap) stays as chosen: too big, or of a type not kept.
+    await expect(fileToSend(sized(6 * 1024 * 1024, 'huge.png', 'image/png'))).rejects.toThrow(
+      ATTACHMENT_MESSAGES.imageTooLarge,
+    );
+    await expect(fileToSend(sized(1000, 'photo.heic', 'image/heic'))).rejects.toThrow(ATTACHMENT_MESSAGES.type);
+  });
+
+  it('sends a large picture redrawn at 1,500 px as a JPEG', async () => {
+    const jpeg = new Blob(['small'], { type: 'image/jpeg' });
+    const context = { fillRect: vi.fn(), drawImage: vi.fn(), fillStyle: '', imageSmoothingQuality: '' };
+    const canvas = { getContext: () => context, toBlob: (cb: (b: Blob | null) => void) => cb(jpeg) };
+    const sizes: unknown[] = [];
+    const sent = await fileToSend(sized(8 * 1024 * 1024, 'wide.heic', 'image/heic'), {
+      decode: async () => ({ width: 4000, height: 3000, close: vi.fn() }) as unknown as ImageBitmap,
+      createCanvas: (size) => {
+        sizes.push(size);
+        return canvas as unknown as HTMLCanvasElement;
+      },
+    });
+    expect(sent).toEqual({ blob: jpeg, contentType: 'image/jpeg' });
+    expect(sizes).toEqual([{ width: 1500, height: 1125 }]);
   });
 });

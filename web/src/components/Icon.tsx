@@ -9,6 +9,7 @@ const PATHS = {
   check: 'M5 12.5 10 17 19 7',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   printer: 'M7 9V3h10v6M7 17H4v-8h16v8h-3M7 14h10v7H7z',
+  file: 'M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8l-5-5Zm0 0v5h5M9 13h6M9 17h6',
   church: 'M12 2v4M10 4h4M12 6l-5 4v11h10V10l-5-4ZM4 21h16M10 21v-4a2 2 0 0 1 4 0v4',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-4.5v-5m0-3v.01',
   success: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-4-9 3 3 5-6',

@@ -20,7 +20,8 @@ import { RequiredNote } from '../../components/formFields';
 import { DeclaredInputs } from '../../components/DeclaredInputs';
 import entryForm from '../../components/EntryForm.module.css';
 import { cx } from '../../lib/classNames';
-import { isImageFile, uploadFamilyPhoto } from './photoUpload';
+import { isImageFile } from '../../lib/presignedUpload';
+import { uploadFamilyPhoto } from './photoUpload';
 import { APPROVAL_NOTE, heldFields } from '../../lib/heldFields';
 import styles from './FamilyFormPage.module.css';
 

@@ -2,11 +2,13 @@
  * /documents/new and /documents/:studyId/edit: the Bible study editor. A title and description,
  * who reads it (a draft, chosen groups, the whole church), then its sessions, each with an
  * optional title and date and its items in order (a text in Markdown, a question, a Bible
- * reference), added, removed and moved up and down; the focus stays with what was moved, and goes
- * to what was added. Save checks what the contract can (studyDraft.ts), then the server says the
- * rest in the form's status line; a saved study opens its page, which says so.
+ * reference, a file: a PDF or a picture, uploaded as soon as it is chosen), added, removed and
+ * moved up and down; the focus stays with what was moved, and goes to what was added. Save checks
+ * what the contract can (studyDraft.ts), waits for no file (it says when one is still on its way),
+ * then the server says the rest in the form's status line; a saved study opens its page, which
+ * says so.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Flex } from '@aws-amplify/ui-react';
@@ -39,16 +41,24 @@ import {
   FIELDS,
   ITEM_KINDS,
   blankDraft,
+  blankFile,
   blankItem,
   blankSession,
   checkDraft,
   draftOf,
+  filesOf,
+  hasContent,
   moved,
+  type DraftFile,
   type DraftItem,
   type DraftSession,
-  type ItemKind,
+  type DraftText,
   type StudyDraft,
+  type TextKind,
 } from './studyDraft';
+import { useStudyFileUploads } from './attachmentUpload';
+import { Hidden, TextArea, TextInput, type Invalid, type ItemPlace } from './editorFields';
+import { FileItemEditor } from './FileItemEditor';
 import { SHARING_CHOICES, STUDY_TEXTS } from './studyWords';
 import styles from './StudyFormPage.module.css';
 import { MoveButtons } from './MoveButtons';
@@ -125,6 +135,24 @@ export default function StudyFormPage({ mode }: { mode: 'add' | 'edit' }) {
     change((d) => ({ ...d, sessions: d.sessions.map((s) => (s.key === key ? next(s) : s)) }), field);
   const changeItems = (session: DraftSession, next: (items: DraftItem[]) => DraftItem[], field?: string) =>
     changeSession(session.key, (s) => ({ ...s, items: next(s.items) }), field);
+  /** An upload's steps, told to its file item wherever it has moved since; once it ends, a Save refused for it may be pressed again. */
+  const uploads = useStudyFileUploads(
+    (key, next) => {
+      const has = (s: DraftSession) => s.items.some((i) => i.key === key);
+      change(
+        (d) => ({
+          ...d,
+          sessions: d.sessions.map((s) =>
+            has(s) ? { ...s, items: s.items.map((i) => (i.key === key && i.kind === 'attachment' ? next(i) : i)) } : s,
+          ),
+        }),
+        FIELDS.itemFile({ key }),
+      );
+    },
+    () => form.setStatus((status) => (status?.text === STUDY_TEXTS.fileBusy ? null : status)),
+  );
+  /** Whether another file may be added: the study holds fewer than its limit. */
+  const roomForFiles = draft ? filesOf(draft).length < STUDY_LIMITS.attachments : false;
 
   const onSubmit = form.submit(async (checked) => {
     form.setStatus({ kind: 'info', text: 'Saving the study...' });
@@ -210,6 +238,8 @@ export default function StudyFormPage({ mode }: { mode: 'add' | 'edit' }) {
                     count={draft.sessions.length}
                     disabled={locked}
                     invalid={form.invalid}
+                    roomForFiles={roomForFiles}
+                    uploads={uploads}
                     onChange={(next, field) => changeSession(session.key, next, field)}
                     onItems={(next, field) => changeItems(session, next, field)}
                     onMove={(by) => {
@@ -220,8 +250,9 @@ export default function StudyFormPage({ mode }: { mode: 'add' | 'edit' }) {
                       ];
                     }}
                     onRemove={() => {
-                      const items = session.items.filter((i) => i.text.trim()).length;
+                      const items = session.items.filter(hasContent).length;
                       if (items > 0 && !confirmSessionRemove(index + 1, items)) return;
+                      for (const item of session.items) uploads.cancel(item.key);
                       change((d) => ({ ...d, sessions: d.sessions.filter((s) => s.key !== session.key) }));
                       focusNext.current = [ADD_SESSION_ID];
                     }}
@@ -281,14 +312,6 @@ function groupsToOffer(offered: readonly StudyGroupView[], current: readonly Stu
 
 const confirmSessionRemove = (number: number, items: number) =>
   window.confirm(`Remove session ${number} and its ${items === 1 ? 'item' : `${items} items`}?`);
-
-/** What the form kit gives an input it may mark refused and focus (lib/form.ts). */
-type Invalid = (name: string) => {
-  ref: (element: HTMLElement | null) => void;
-  'aria-invalid'?: true;
-  'aria-errormessage'?: string;
-};
-type Marked = ReturnType<Invalid>;
 
 function SharingChoice({
   draft,
@@ -365,6 +388,8 @@ function SessionEditor({
   count,
   disabled,
   invalid,
+  roomForFiles,
+  uploads,
   onChange,
   onItems,
   onMove,
@@ -376,6 +401,8 @@ function SessionEditor({
   count: number;
   disabled: boolean;
   invalid: Invalid;
+  roomForFiles: boolean;
+  uploads: ReturnType<typeof useStudyFileUploads>;
   onChange: (next: (s: DraftSession) => DraftSession, field?: string) => void;
   onItems: (next: (items: DraftItem[]) => DraftItem[], field?: string) => void;
   onMove: (by: -1 | 1) => void;
@@ -409,43 +436,70 @@ function SessionEditor({
         </div>
         {session.items.length > 0 && (
           <ol className={styles.items}>
-            {session.items.map((item, index) => (
-              <ItemEditor
-                key={item.key}
-                item={item}
-                sessionName={name}
-                number={index + 1}
-                count={session.items.length}
-                invalid={invalid}
-                onChange={(next) =>
-                  onItems((items) => items.map((i) => (i.key === item.key ? next(i) : i)), FIELDS.item(item))
-                }
-                onMove={(by) => {
+            {session.items.map((item, index) => {
+              const place = {
+                sessionName: name,
+                number: index + 1,
+                count: session.items.length,
+                invalid,
+                onMove: (by: -1 | 1) => {
                   onItems((items) => moved(items, index, by));
                   focusLater([idOf(item.key, by < 0 ? 'up' : 'down'), idOf(item.key, by < 0 ? 'down' : 'up')]);
-                }}
-                onRemove={() => {
+                },
+                onRemove: () => {
+                  uploads.cancel(item.key);
                   onItems((items) => items.filter((i) => i.key !== item.key));
                   focusLater([idOf(session.key, 'add')]);
-                }}
-              />
-            ))}
+                },
+              };
+              /** Changes this item (of its kind), clearing the mark of the field changed. */
+              const changeItem = <T extends DraftItem>(next: (i: T) => T, field = FIELDS.item(item)) =>
+                onItems((items) => items.map((i) => (i.key === item.key ? next(i as T) : i)), field);
+              return item.kind === 'attachment' ? (
+                <FileItemEditor
+                  key={item.key}
+                  item={item}
+                  idOf={(part) => idOf(item.key, part)}
+                  onName={(fileName) => changeItem<DraftFile>((i) => ({ ...i, name: fileName }))}
+                  onChoose={(file) => void uploads.choose(item.key, file)}
+                  {...place}
+                />
+              ) : (
+                <ItemEditor key={item.key} item={item} onChange={changeItem<DraftText>} {...place} />
+              );
+            })}
           </ol>
         )}
         <div className={styles.sessionActions}>
           {session.items.length < STUDY_LIMITS.items && (
-            <PlainButton
-              id={idOf(session.key, 'add')}
-              className={styles.addButton}
-              aria-label={`Add item to ${name.toLowerCase()}`}
-              onClick={() => {
-                const item = blankItem();
-                onItems((items) => [...items, item], FIELDS.sessionItems(session));
-                focusLater([idOf(item.key, 'text')]);
-              }}
-            >
-              Add item
-            </PlainButton>
+            <span className={styles.addButtons}>
+              <PlainButton
+                id={idOf(session.key, 'add')}
+                className={styles.addButton}
+                aria-label={`Add item to ${name.toLowerCase()}`}
+                onClick={() => {
+                  const item = blankItem();
+                  onItems((items) => [...items, item], FIELDS.sessionItems(session));
+                  focusLater([idOf(item.key, 'text')]);
+                }}
+              >
+                Add item
+              </PlainButton>
+              {roomForFiles && (
+                <PlainButton
+                  id={idOf(session.key, 'add-file')}
+                  className={styles.addButton}
+                  aria-label={`${STUDY_TEXTS.addFile} to ${name.toLowerCase()}`}
+                  onClick={() => {
+                    const item = blankFile();
+                    onItems((items) => [...items, item], FIELDS.sessionItems(session));
+                    focusLater([idOf(item.key, 'file')]);
+                  }}
+                >
+                  {STUDY_TEXTS.addFile}
+                </PlainButton>
+              )}
+            </span>
           )}
           <MoveButtons idOf={(part) => idOf(session.key, part)} {...{ name, number, count, onMove, onRemove }} />
         </div>
@@ -454,13 +508,14 @@ function SessionEditor({
   );
 }
 
-/** Each kind's input: its limit, and what helps to write it. */
-const KIND_INPUT: Record<ItemKind, { max: number; hint?: string; multiline: boolean }> = {
+/** Each written kind's input: its limit, and what helps to write it. */
+const KIND_INPUT: Record<TextKind, { max: number; hint?: string; multiline: boolean }> = {
   text: { max: STUDY_LIMITS.text, hint: STUDY_TEXTS.markdownHint, multiline: true },
   question: { max: STUDY_LIMITS.question, multiline: false },
   scripture: { max: STUDY_LIMITS.reference, hint: STUDY_TEXTS.referenceHint, multiline: false },
 };
 
+/** A written item: its type (text, question, reference) and its text. */
 function ItemEditor({
   item,
   sessionName,
@@ -470,17 +525,7 @@ function ItemEditor({
   onChange,
   onMove,
   onRemove,
-}: {
-  item: DraftItem;
-  /** "Session 1". */
-  sessionName: string;
-  number: number;
-  count: number;
-  invalid: Invalid;
-  onChange: (next: (i: DraftItem) => DraftItem) => void;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-}) {
+}: ItemPlace & { item: DraftText; onChange: (next: (i: DraftText) => DraftText) => void }) {
   const input = KIND_INPUT[item.kind];
   const hintId = idOf(item.key, 'hint');
   const name = `${sessionName}, item ${number}`;
@@ -506,9 +551,9 @@ function ItemEditor({
             id={idOf(item.key, 'kind')}
             className={cx('amplify-select', styles.kindSelect)}
             value={item.kind}
-            onChange={(e) => onChange((i) => ({ ...i, kind: e.target.value as ItemKind }))}
+            onChange={(e) => onChange((i) => ({ ...i, kind: e.target.value as TextKind }))}
           >
-            {(Object.keys(ITEM_KINDS) as ItemKind[]).map((kind) => (
+            {(Object.keys(ITEM_KINDS) as TextKind[]).map((kind) => (
               <option key={kind} value={kind}>
                 {ITEM_KINDS[kind]}
               </option>
@@ -524,97 +569,5 @@ function ItemEditor({
         </p>
       )}
     </li>
-  );
-}
-
-/** Words a screen reader says before (or after) the visible label, which tell one session's field from another's. */
-function Hidden({ before, children }: { before?: string; children: ReactNode }) {
-  return (
-    <>
-      {before && <span className="sr-only">{before}</span>}
-      {children}
-    </>
-  );
-}
-
-interface FieldProps extends Partial<Marked> {
-  id?: string;
-  label: ReactNode;
-  value: string;
-  maxLength?: number;
-  required?: boolean;
-  describedBy?: string;
-  onChange: (value: string) => void;
-}
-
-/** A labelled input with the UI library's look (its class names), without its per-field work. */
-function TextInput({
-  id,
-  label,
-  value,
-  maxLength,
-  required,
-  describedBy,
-  onChange,
-  type = 'text',
-  ref,
-  ...marked
-}: FieldProps & { type?: 'text' | 'date' }) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className="amplify-label">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        ref={ref}
-        type={type}
-        className={cx('amplify-input', type === 'date' && styles.dateInput)}
-        value={value}
-        maxLength={maxLength}
-        required={required}
-        autoComplete="off"
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-        {...marked}
-      />
-    </div>
-  );
-}
-
-function TextArea({
-  id,
-  label,
-  value,
-  maxLength,
-  required,
-  describedBy,
-  onChange,
-  rows,
-  ref,
-  ...marked
-}: FieldProps & { rows: number }) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className="amplify-label">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        ref={ref}
-        className={cx('amplify-input', styles.textArea)}
-        value={value}
-        rows={rows}
-        maxLength={maxLength}
-        required={required}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-        {...marked}
-      />
-    </div>
   );
 }

@@ -2,21 +2,25 @@
  * /documents/:studyId: one Bible study as its readers see it: its title, description, author and
  * who reads it, then each session in order with its date in the reader's language and its items:
  * texts (Markdown, made safe by markdown.ts), the questions to discuss, numbered, and the passages
- * to read, each a link to the church's reading site when it chose one. Its author (while a leader)
- * and administrators find Edit and Delete. One request for the page's data.
+ * to read, each a link to the church's reading site when it chose one, and its files in their
+ * places: a picture as a figure, a PDF as a link that saves it. Its author (while a leader)
+ * and administrators find Edit and Delete; every reader finds Print handout (a PDF made by the
+ * server). One request for the page's data.
  */
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { STUDY_MESSAGES, type StudySessionView, type StudyView } from '@contract/studies';
+import { STUDY_MESSAGES, type AttachmentView, type StudySessionView, type StudyView } from '@contract/studies';
 import { studyQuery, useApiMutation } from '../../api/queries';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Icon } from '../../components/Icon';
 import { PageLoader } from '../../components/PageLoader';
 import { PageStatusMessage, usePageStatus, type StatusLocationState } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { PlainButton } from '../../components/PlainButton';
 import { StatusMessage } from '../../components/StatusMessage';
 import { isApiError } from '../../lib/api';
+import { startDownload } from '../../lib/download';
 import { cx } from '../../lib/classNames';
 import { errorText } from '../../lib/errorTexts';
 import { calendarDay } from '../../lib/calendarDay';
@@ -25,7 +29,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { markdownHtml } from './markdown';
 import { blocksOf, readingLink, type SessionBlock } from './sessionBlocks';
 import { SharingMark } from './SharingMark';
-import { STUDY_TEXTS, confirmStudyDelete, sharedWithText } from './studyWords';
+import { STUDY_TEXTS, confirmStudyDelete, pdfText, sharedWithText } from './studyWords';
 import styles from './StudyPage.module.css';
 
 export default function StudyPage() {
@@ -38,12 +42,26 @@ export default function StudyPage() {
   const [status, setStatus] = usePageStatus();
   const [deleting, setDeleting] = useState(false);
   const remove = useApiMutation('deleteStudy');
+  const print = useApiMutation('printStudyHandout');
   const loadError =
     isApiError(error) && error.code === 'not-found'
       ? STUDY_MESSAGES.notFound
       : error
         ? errorText('studyLoad', error)
         : null;
+
+  /** The handout is made at once (a few pages) and saved by the browser's own download. */
+  async function printHandout() {
+    if (print.isPending) return;
+    setStatus(null);
+    try {
+      const handout = await print.mutateAsync({ params: { studyId } });
+      startDownload(handout.url, handout.fileName);
+      setStatus({ kind: 'success', text: STUDY_MESSAGES.printed });
+    } catch (failure) {
+      setStatus({ kind: 'danger', text: errorText('studyPrint', failure) });
+    }
+  }
 
   async function deleteStudy(shown: StudyView) {
     if (deleting || !confirmStudyDelete(shown.title)) return;
@@ -87,21 +105,30 @@ export default function StudyPage() {
             </p>
             <p className={styles.studyShared}>{sharedWithText(study.sharing, study.groups)}</p>
             {study.description && <p className={styles.studyDescription}>{study.description}</p>}
-            {study.canEdit && (
-              <div className={styles.studyActions}>
-                <RouterLink className="button-link" to={studyEditPath(study.studyId)}>
-                  Edit Study
-                </RouterLink>
-                <PlainButton
-                  colorTheme="error"
-                  isLoading={deleting}
-                  loadingText="Deleting..."
-                  onClick={() => void deleteStudy(study)}
-                >
-                  Delete Study
-                </PlainButton>
-              </div>
-            )}
+            <div className={styles.studyActions}>
+              <PlainButton
+                isLoading={print.isPending}
+                loadingText={STUDY_MESSAGES.printing}
+                onClick={() => void printHandout()}
+              >
+                {STUDY_MESSAGES.print}
+              </PlainButton>
+              {study.canEdit && (
+                <>
+                  <RouterLink className="button-link" to={studyEditPath(study.studyId)}>
+                    Edit Study
+                  </RouterLink>
+                  <PlainButton
+                    colorTheme="error"
+                    isLoading={deleting}
+                    loadingText="Deleting..."
+                    onClick={() => void deleteStudy(study)}
+                  >
+                    Delete Study
+                  </PlainButton>
+                </>
+              )}
+            </div>
           </header>
           <PageStatusMessage status={status} onDismiss={() => setStatus(null)} />
           {study.sessions.length === 0 ? (
@@ -188,7 +215,41 @@ function Block({ block, id }: { block: SessionBlock; id: string }) {
           </ul>
         </div>
       );
+    case 'attachment':
+      return <Attachment file={block.attachment} />;
   }
+}
+
+/**
+ * A file in its place: a picture at its screen size (its link lives for minutes, as long as the
+ * page's data is fresh), or a PDF's link, which saves it under its name.
+ */
+function Attachment({ file }: { file: AttachmentView }) {
+  if (file.type === 'image')
+    return (
+      <figure className={styles.figure}>
+        <img
+          className={styles.picture}
+          src={file.url}
+          width={file.width}
+          height={file.height}
+          alt={file.name}
+          loading="lazy"
+        />
+        <figcaption className={styles.caption}>{file.name}</figcaption>
+      </figure>
+    );
+  return (
+    <p className={styles.file}>
+      <Icon name="file" size={20} className={styles.fileIcon} />
+      <span>
+        <a href={file.url} download={file.name}>
+          {file.name}
+        </a>{' '}
+        <span className={styles.fileAbout}>({pdfText(file.pages)})</span>
+      </span>
+    </p>
+  );
 }
 
 /** A text item: its Markdown made safe (markdown.ts) before it becomes HTML. */

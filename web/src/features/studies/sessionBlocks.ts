@@ -1,14 +1,16 @@
 /**
  * A session's items as the study page shows them, in their order: each text on its own, and the
  * questions (or references) that follow one another as one list, the questions numbered through
- * the session (a text between two questions does not start the count again).
+ * the session (a text between two questions does not start the count again), and each file (a
+ * picture, a PDF) on its own, in its place.
  */
-import type { ScriptureView, StudyItemView } from '@contract/studies';
+import type { AttachmentView, ScriptureView, StudyItemView } from '@contract/studies';
 
 export type SessionBlock =
   | { kind: 'text'; markdown: string }
   | { kind: 'questions'; start: number; questions: string[] }
-  | { kind: 'scripture'; references: ScriptureView[] };
+  | { kind: 'scripture'; references: ScriptureView[] }
+  | { kind: 'attachment'; attachment: AttachmentView };
 
 export function blocksOf(items: readonly StudyItemView[]): SessionBlock[] {
   const blocks: SessionBlock[] = [];
@@ -20,7 +22,8 @@ export function blocksOf(items: readonly StudyItemView[]): SessionBlock[] {
       asked += 1;
       if (last?.kind === 'questions') last.questions.push(item.text);
       else blocks.push({ kind: 'questions', start: asked, questions: [item.text] });
-    } else if (last?.kind === 'scripture') last.references.push(item);
+    } else if (item.kind === 'attachment') blocks.push({ kind: 'attachment', attachment: item });
+    else if (last?.kind === 'scripture') last.references.push(item);
     else blocks.push({ kind: 'scripture', references: [item] });
   }
   return blocks;

@@ -3,34 +3,69 @@
  * each session and item with a key of its own so that moving one keeps its inputs (and a refused
  * field's mark) with it. What it sends is checked by the contract's schema first (StudyInput), so
  * a missing title or a mistyped date is said at once; the server says the rest (a reference it
- * cannot read, a link, a group the writer does not lead).
+ * cannot read, a link, a group the writer does not lead). A file item carries its upload's state
+ * (attachmentUpload.ts): the study is not sent while a file is on its way or was refused.
  */
 import {
+  STUDY_LIMITS,
   STUDY_MESSAGES,
   StudyInput,
   UpdateStudyInput,
+  type AttachmentView,
   type Sharing,
   type StudyItemInput,
   type StudyItemView,
   type StudyView,
 } from '@contract/studies';
 import { refused, type Checked } from '../../lib/form';
+import { STUDY_TEXTS } from './studyWords';
 
 export type ItemKind = StudyItemInput['kind'];
+/** The kinds that are written: a file is chosen instead. */
+export type TextKind = Exclude<ItemKind, 'attachment'>;
 
-/** Each kind of item, as the editor's type choice names it. */
-export const ITEM_KINDS: Record<ItemKind, string> = {
+/** Each written kind of item, as the editor's type choice names it. */
+export const ITEM_KINDS: Record<TextKind, string> = {
   text: 'Text',
   question: 'Question',
   scripture: 'Bible reference',
 };
 
-export interface DraftItem {
+export interface DraftText {
   key: string;
-  kind: ItemKind;
+  kind: TextKind;
   /** The Markdown, the question or the reference, as typed. */
   text: string;
 }
+
+/** What the server said of a usable file: a picture's preview link and size, a PDF's pages. */
+export type FileDetails = Pick<AttachmentView, 'type' | 'width' | 'height' | 'pages'> & { url: string | null };
+
+/**
+ * A file item's file: none chosen yet; on its way (sent, then checked by the server); usable
+ * (`kept`: the study held it already); or refused, and why (the server's check, the browser's,
+ * a failed upload).
+ */
+export type FileState =
+  | { state: 'none' }
+  | { state: 'uploading'; percent: number }
+  | { state: 'checking' }
+  | ({ state: 'ready' | 'kept' } & FileDetails)
+  | { state: 'refused'; message: string };
+
+export interface DraftFile {
+  key: string;
+  kind: 'attachment';
+  /** The key the upload was given (or the study holds it under); null until the server found it usable. */
+  file: string | null;
+  /** The name readers see, as typed. */
+  name: string;
+  /** The name given from the chosen file, which choosing another replaces while it is not retyped. */
+  fromFile: string;
+  upload: FileState;
+}
+
+export type DraftItem = DraftText | DraftFile;
 
 export interface DraftSession {
   key: string;
@@ -51,7 +86,16 @@ export interface StudyDraft {
 let keys = 0;
 const newKey = (prefix: string) => `${prefix}${++keys}`;
 
-export const blankItem = (kind: ItemKind = 'text', text = ''): DraftItem => ({ key: newKey('item-'), kind, text });
+export const blankItem = (kind: TextKind = 'text', text = ''): DraftText => ({ key: newKey('item-'), kind, text });
+/** A file item, its file not chosen yet. */
+export const blankFile = (): DraftFile => ({
+  key: newKey('item-'),
+  kind: 'attachment',
+  file: null,
+  name: '',
+  fromFile: '',
+  upload: { state: 'none' },
+});
 export const blankSession = (): DraftSession => ({ key: newKey('session-'), title: '', date: '', items: [] });
 /** A new study: a draft, with one empty session to start writing in. */
 export const blankDraft = (): StudyDraft => ({
@@ -62,8 +106,21 @@ export const blankDraft = (): StudyDraft => ({
   sessions: [blankSession()],
 });
 
-const itemText = (item: StudyItemView) =>
-  item.kind === 'text' ? item.markdown : item.kind === 'question' ? item.text : item.reference;
+/** An item as the editor starts it: its text, or a file the study holds, kept under its key. */
+function draftItem(item: StudyItemView): DraftItem {
+  switch (item.kind) {
+    case 'text':
+      return blankItem(item.kind, item.markdown);
+    case 'question':
+      return blankItem(item.kind, item.text);
+    case 'scripture':
+      return blankItem(item.kind, item.reference);
+    case 'attachment': {
+      const { file, name, type, url, width, height, pages } = item;
+      return { ...blankFile(), file, name, upload: { state: 'kept', type, url, width, height, pages } };
+    }
+  }
+}
 
 /** A stored study as the editor starts (a reference as the server normalised it). */
 export function draftOf(study: StudyView): StudyDraft {
@@ -76,16 +133,27 @@ export function draftOf(study: StudyView): StudyDraft {
       key: newKey('session-'),
       title: s.title ?? '',
       date: s.date ?? '',
-      items: s.items.map((item) => blankItem(item.kind, itemText(item))),
+      items: s.items.map(draftItem),
     })),
   };
 }
 
-const itemInput = ({ kind, text }: DraftItem): StudyItemInput =>
-  kind === 'text' ? { kind, markdown: text } : kind === 'question' ? { kind, text } : { kind, reference: text };
+function itemInput(item: DraftItem): StudyItemInput {
+  if (item.kind === 'attachment') return { kind: item.kind, file: item.file ?? '', name: item.name };
+  const { kind, text } = item;
+  return kind === 'text' ? { kind, markdown: text } : kind === 'question' ? { kind, text } : { kind, reference: text };
+}
+
+/** Whether an item holds anything: text typed, or a file chosen. */
+export const hasContent = (item: DraftItem): boolean =>
+  item.kind === 'attachment' ? item.upload.state !== 'none' : item.text.trim() !== '';
 
 /** The items a session sends: those with something in them (an item added and left empty is dropped). */
-const filled = (items: readonly DraftItem[]) => items.filter((item) => item.text.trim() !== '');
+const filled = (items: readonly DraftItem[]) => items.filter(hasContent);
+
+/** The study's file items, in order. */
+export const filesOf = (draft: StudyDraft): DraftFile[] =>
+  draft.sessions.flatMap((s) => s.items.flatMap((item) => (item.kind === 'attachment' ? [item] : [])));
 
 /** What the editor sends, before the schema trims and checks it. */
 export function inputOf(draft: StudyDraft) {
@@ -112,7 +180,10 @@ export const FIELDS = {
   sessionDate: (session: DraftSession) => `${session.key}.date`,
   /** A session's Add item (a session with too many). */
   sessionItems: (session: DraftSession) => `${session.key}.items`,
-  item: (item: DraftItem) => item.key,
+  /** An item's text, or a file item's name. */
+  item: (item: Pick<DraftItem, 'key'>) => item.key,
+  /** A file item's file chooser. */
+  itemFile: (item: Pick<DraftItem, 'key'>) => `${item.key}.file`,
 } as const;
 
 /** Every field in the order on screen: the first refused one is the one focused. */
@@ -125,7 +196,9 @@ function fieldOrder(draft: StudyDraft): string[] {
     ...draft.sessions.flatMap((s) => [
       FIELDS.sessionTitle(s),
       FIELDS.sessionDate(s),
-      ...s.items.map(FIELDS.item),
+      ...s.items.flatMap((item) =>
+        item.kind === 'attachment' ? [FIELDS.itemFile(item), FIELDS.item(item)] : [FIELDS.item(item)],
+      ),
       FIELDS.sessionItems(s),
     ]),
   ];
@@ -133,7 +206,7 @@ function fieldOrder(draft: StudyDraft): string[] {
 
 /** The field a schema problem is about: its path in what was sent, back to the draft's session and item. */
 function fieldOf(draft: StudyDraft, path: readonly PropertyKey[]): string | undefined {
-  const [top, index, part, itemIndex] = path;
+  const [top, index, part, itemIndex, itemPart] = path;
   if (top === 'groupIds') return FIELDS.groups;
   if (top !== 'sessions') return typeof top === 'string' ? top : undefined;
   const session = typeof index === 'number' ? draft.sessions[index] : undefined;
@@ -142,7 +215,28 @@ function fieldOf(draft: StudyDraft, path: readonly PropertyKey[]): string | unde
   if (part === 'date') return FIELDS.sessionDate(session);
   if (part !== 'items') return undefined;
   const item = typeof itemIndex === 'number' ? filled(session.items)[itemIndex] : undefined;
-  return item ? FIELDS.item(item) : FIELDS.sessionItems(session);
+  if (!item) return FIELDS.sessionItems(session);
+  return itemPart === 'file' ? FIELDS.itemFile(item) : FIELDS.item(item);
+}
+
+/** Why a file item cannot be sent yet: it is on its way, or was refused (and why); too many files in the study. */
+function fileProblems(draft: StudyDraft): { path: PropertyKey[]; message: string }[] {
+  const problems: { path: PropertyKey[]; message: string }[] = [];
+  let files = 0;
+  draft.sessions.forEach((session, s) =>
+    filled(session.items).forEach((item, i) => {
+      if (item.kind !== 'attachment') return;
+      const path = ['sessions', s, 'items', i, 'file'];
+      const { upload } = item;
+      files += 1;
+      if (upload.state === 'uploading' || upload.state === 'checking')
+        problems.push({ path, message: STUDY_TEXTS.fileBusy });
+      else if (upload.state === 'refused') problems.push({ path, message: upload.message });
+      else if (files > STUDY_LIMITS.attachments)
+        problems.push({ path, message: STUDY_MESSAGES.tooMany('files', STUDY_LIMITS.attachments) });
+    }),
+  );
+  return problems;
 }
 
 /** The editor's verdict: what to send (with the version an edit changes), or why not. */
@@ -150,9 +244,10 @@ export function checkDraft(draft: StudyDraft, version?: number): Checked<StudyIn
   const input = inputOf(draft);
   const parsed =
     version === undefined ? StudyInput.safeParse(input) : UpdateStudyInput.safeParse({ ...input, version });
-  const problems: { path: readonly PropertyKey[]; message: string }[] = parsed.success
-    ? []
-    : parsed.error.issues.map(({ path, message }) => ({ path, message }));
+  const problems: { path: readonly PropertyKey[]; message: string }[] = [
+    ...(parsed.success ? [] : parsed.error.issues.map(({ path, message }) => ({ path, message }))),
+    ...fileProblems(draft),
+  ];
   if (draft.sharing === 'groups' && draft.groupIds.length === 0)
     problems.push({ path: ['groupIds'], message: STUDY_MESSAGES.groups });
   if (parsed.success && problems.length === 0) return { ok: true, value: parsed.data };

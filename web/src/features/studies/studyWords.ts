@@ -33,7 +33,24 @@ export const STUDY_TEXTS = {
   readingSiteHint:
     'Where a Bible reference opens, with {passage} where the reference goes, e.g. https://www.biblegateway.com/passage/?search={passage}',
   readingSiteNone: 'Leave it empty and references are shown without a link.',
+  addFile: 'Add file',
+  file: 'File',
+  chooseFile: 'Choose file',
+  chooseAnother: 'Choose another file',
+  noFile: 'No file chosen yet.',
+  fileHint: 'A PDF up to 10 MB, or a JPEG, PNG, WebP or GIF picture (a large picture is made smaller first).',
+  fileName: 'Name',
+  fileNameHint: 'Readers see the file under this name.',
+  uploading: (percent: number) => `Uploading... ${percent}%`,
+  checking: 'Checking the file...',
+  fileReady: 'Ready:',
+  picture: 'Picture',
+  /** Save pressed while a file is still on its way. */
+  fileBusy: 'Please wait until your file has uploaded and been checked, then save again.',
 } as const;
+
+/** "PDF, 3 pages", "PDF, 1 page", or "PDF" when its pages are not known. */
+export const pdfText = (pages: number | null) => (pages ? `PDF, ${pages} ${pages === 1 ? 'page' : 'pages'}` : 'PDF');
 
 /** "No sessions", "1 session", "12 sessions". */
 export const sessionCountText = (count: number) =>
@@ -44,7 +61,8 @@ export function sharedWithText(sharing: Sharing, groups: readonly StudyGroupView
   if (sharing === 'draft') return 'Draft: only its author and the administrators can read it.';
   if (sharing === 'church') return 'Shared with the whole church.';
   const names = groups.map((g) => g.groupName);
-  if (names.length === 0) return 'Shared with chosen groups.';
+  // Its groups were deleted since: it reaches no member until a writer shares it again.
+  if (names.length === 0) return 'Shared with no group: only its author and the administrators can read it.';
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `Shared with ${list}.`;
 }
