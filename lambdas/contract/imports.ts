@@ -53,7 +53,7 @@ const OTHER_TARGETS = {
  * directory listing, the groups, and the helpers above (a last name, a role, a split date...).
  */
 export type ImportTarget =
-  | Extract<Column['holds'], 'familyId' | 'listed' | 'memberId' | 'groups' | 'groupRoles'>
+  | Extract<Column['holds'], 'familyId' | 'listed' | 'approximate' | 'memberId' | 'groups' | 'groupRoles'>
   | `family.${(typeof FAMILY_COLUMN_FIELDS)[number]}`
   | `member.${(typeof MEMBER_COLUMN_FIELDS)[number]}`
   | `familyLevel.${FamilyShared}`
@@ -121,6 +121,8 @@ export interface ImportFamily {
   line: number;
   fields: Omit<FamilyFields, 'photo'>;
   listed: boolean;
+  /** Shown on the member map near its address, not at it. */
+  approximate: boolean;
   privacy: Choices<FamilyShared>;
   members: ImportMember[];
 }

@@ -41,7 +41,7 @@ export const privacyColumn = (label: string) => `${label} Privacy`;
  * `groupRoles`).
  */
 export type Column =
-  | { header: string; holds: 'familyId' | 'listed' | 'memberId' | 'groups' | 'groupRoles' }
+  | { header: string; holds: 'familyId' | 'listed' | 'approximate' | 'memberId' | 'groups' | 'groupRoles' }
   | { header: string; holds: 'family'; field: (typeof FAMILY_COLUMN_FIELDS)[number] }
   | { header: string; holds: 'member'; field: (typeof MEMBER_COLUMN_FIELDS)[number] }
   | { header: string; holds: 'familyLevel'; shared: FamilyShared }
@@ -52,6 +52,7 @@ export const COLUMNS: readonly Column[] = [
   { header: 'Family ID', holds: 'familyId' },
   ...FAMILY_COLUMN_FIELDS.map((field) => ({ header: FAMILY_FIELDS[field].label, holds: 'family' as const, field })),
   { header: 'In Directory', holds: 'listed' },
+  { header: 'Map Location', holds: 'approximate' },
   ...FAMILY_SHARED_KEYS.map((shared) => ({
     header: privacyColumn(FAMILY_SHARED[shared].label),
     holds: 'familyLevel' as const,
@@ -69,6 +70,9 @@ export const COLUMNS: readonly Column[] = [
 ];
 
 export const HEADERS = COLUMNS.map((c) => c.header);
+
+/** The "Map Location" cell: a family shown on the member map near its address, not at it, says Approximate. */
+export const MAP_LOCATION_WORDS = { exact: 'Exact', approximate: 'Approximate' } as const;
 
 /** The "In Directory" cell: a family left out of the directory says No. */
 export const LISTED_WORDS = { yes: 'Yes', no: 'No' } as const;

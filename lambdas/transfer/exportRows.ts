@@ -7,7 +7,7 @@
  * default). In the directory's order (surname, then id), each family's members in key order,
  * each member's groups by name: the same church always gives the same file.
  */
-import { COLUMNS, LEVEL_WORDS, LISTED_WORDS, type Column } from '../contract/transfer';
+import { COLUMNS, LEVEL_WORDS, LISTED_WORDS, MAP_LOCATION_WORDS, type Column } from '../contract/transfer';
 import { sortKeyOf } from '../contract/names';
 import type { ExportCounts } from '../contract/exports';
 import type { ChurchPrivacy, Family, Group, Member, Role } from '../core/entities';
@@ -62,6 +62,8 @@ function cell(column: Column, family: Family | null, member: Member | null, list
       return family?.[column.field] ?? '';
     case 'listed':
       return family ? (listed ? LISTED_WORDS.yes : LISTED_WORDS.no) : '';
+    case 'approximate':
+      return family ? MAP_LOCATION_WORDS[family.approximateLocation ? 'approximate' : 'exact'] : '';
     case 'familyLevel': {
       const level = family?.privacy?.[column.shared];
       return level ? LEVEL_WORDS[level] : '';

@@ -112,6 +112,7 @@ export async function updateFamilies(
       if (u.privacy)
         await setFamilyPrivacy(viewer, u.familyId, {
           unlisted: !u.privacy.listed,
+          approximateLocation: u.privacy.approximate,
           family: u.privacy.family,
           members: {
             ...u.privacy.members,

@@ -46,7 +46,13 @@ export interface FamilyUpdate {
   line: number;
   /** The family's values when they differ (null: unchanged). */
   family: { fields: FamilyValues; version: number } | null;
-  privacy: { listed: boolean; family: Choices<FamilyShared>; members: Record<string, Choices<MemberShared>> } | null;
+  privacy: {
+    listed: boolean;
+    /** Shown on the member map near its address (absent in a plan made before the file carried it). */
+    approximate?: boolean;
+    family: Choices<FamilyShared>;
+    members: Record<string, Choices<MemberShared>>;
+  } | null;
   /** New members, each with its line (its id derived from the import and the line, as addMember derives it). */
   added: { line: number; member: Member }[];
   changed: { memberId: string; fields: MemberValues; version: number }[];
@@ -55,6 +61,7 @@ export interface FamilyUpdate {
   before: {
     fields: FamilyValues;
     listed: boolean;
+    approximate?: boolean;
     privacy: Choices<FamilyShared>;
     members: { memberId: string; fields: MemberValues; privacy: Choices<MemberShared> }[];
   };
@@ -204,6 +211,7 @@ export function planImport(
           ...f.fields,
           photo: null,
           ...(Object.keys(f.privacy).length ? { privacy: f.privacy } : {}),
+          ...(f.approximate ? { approximateLocation: true } : {}),
         },
         at,
       );
@@ -221,8 +229,11 @@ export function planImport(
     const changed: FamilyUpdate['changed'] = [];
     const roles: Role[] = [];
     const memberChoices: Record<string, Choices<MemberShared>> = {};
+    const approximate = family.approximateLocation ?? false;
     let choicesDiffer =
-      !sameChoices(family.privacy, f.privacy) || now.church.unlisted.has(family.familyId) === f.listed;
+      !sameChoices(family.privacy, f.privacy) ||
+      now.church.unlisted.has(family.familyId) === f.listed ||
+      approximate !== f.approximate;
     for (const m of f.members) {
       const existing =
         match.members.find((e) => m.id && e.memberId === m.id) ??
@@ -252,7 +263,9 @@ export function planImport(
       if (!sameChoices(existing.privacy, m.privacy)) choicesDiffer = true;
       roles.push(...rolesFor(m, { ...existing, surname: f.fields.surname }));
     }
-    const privacy = choicesDiffer ? { listed: f.listed, family: f.privacy, members: memberChoices } : null;
+    const privacy = choicesDiffer
+      ? { listed: f.listed, approximate: f.approximate, family: f.privacy, members: memberChoices }
+      : null;
     if (!changedFamily && !added.length && !changed.length && !roles.length && !privacy) {
       counts.families.unchanged++;
       continue;
@@ -268,6 +281,7 @@ export function planImport(
       before: {
         fields: pick(FAMILY_TEXT, family) as FamilyValues,
         listed: !now.church.unlisted.has(family.familyId),
+        approximate,
         privacy: family.privacy ?? {},
         members: match.members.map((e) => ({
           memberId: e.memberId,

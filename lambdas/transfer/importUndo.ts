@@ -85,6 +85,7 @@ async function restore(viewer: Viewer, u: FamilyUpdate): Promise<void> {
   if (u.privacy)
     await setFamilyPrivacy(viewer, u.familyId, {
       unlisted: !u.before.listed,
+      approximateLocation: u.before.approximate,
       family: u.before.privacy,
       members: Object.fromEntries(
         u.before.members.filter((b) => versions.has(b.memberId)).map((b) => [b.memberId, b.privacy]),

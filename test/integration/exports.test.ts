@@ -54,6 +54,7 @@ describe('the church export', () => {
     expect(at(lydia, 'Street Address')).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(at(lydia, 'Home Phone')).toBe("'+1 919-555-0100");
     expect(at(lydia, 'In Directory')).toBe('No');
+    expect(at(lydia, 'Map Location')).toBe('Approximate');
     expect(at(lydia, 'Home Phone Privacy')).toBe('Admins');
     expect(at(lydia, 'Street Address Privacy')).toBe('');
     expect(at(xiuying, 'First Name')).toBe('王秀英');

@@ -81,14 +81,16 @@ describe('the church import', () => {
   it('takes the last import back: the families it created go, a family it changed is as it was', async () => {
     const fresh = await createChurch();
     const { familyId } = await addFamilyVia(fresh.adminToken, { surname: 'Before', phone: '919-555-0100' });
-    const phone = async () =>
-      (await call<GetFamilyResult>('getFamily', { token: fresh.adminToken, params: { familyId } })).body.family.phone;
+    const read = async () =>
+      (await call<GetFamilyResult>('getFamily', { token: fresh.adminToken, params: { familyId } })).body.family;
     const { csv } = await exportChurch(fresh.adminToken);
-    const changing = await imported(fresh.adminToken, csv.replace('919-555-0100', '919-555-0199'));
+    // Its phone, and its place on the member map: near its address, not at it.
+    const changed = csv.replace('919-555-0100', '919-555-0199').replace(',Exact,', ',Approximate,');
+    const changing = await imported(fresh.adminToken, changed);
     expect(changing.check!.counts.families.updated).toBe(1);
-    expect(await phone()).toBe('919-555-0199');
+    expect(await read()).toMatchObject({ phone: '919-555-0199', privacy: { approximateLocation: true } });
     expect((await undone(fresh.adminToken, changing.importId)).status).toBe('UNDONE');
-    expect(await phone()).toBe('919-555-0100');
+    expect(await read()).toMatchObject({ phone: '919-555-0100', privacy: { approximateLocation: false } });
 
     const adding = await imported(fresh.adminToken, PEOPLE);
     expect(await surnames(fresh.adminToken)).toContain('García-Smith Household');

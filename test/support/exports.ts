@@ -52,7 +52,12 @@ export async function addMemberGroupsAndChoices(
   const privacy = await call('setFamilyPrivacy', {
     token,
     params: { familyId },
-    body: { unlisted: true, family: { phone: 'admins' }, members: { [memberId]: { email: 'groups' } } },
+    body: {
+      unlisted: true,
+      approximateLocation: true,
+      family: { phone: 'admins' },
+      members: { [memberId]: { email: 'groups' } },
+    },
   });
   expect(privacy.status, JSON.stringify(privacy.body)).toBe(200);
   return { memberId, groupId };

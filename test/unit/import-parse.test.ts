@@ -33,6 +33,7 @@ describe('Planning Center People', () => {
         anniversary: '06/18',
       },
       listed: true,
+      approximate: false,
       privacy: {},
       members: [
         {
@@ -286,6 +287,7 @@ describe('our own export, read back', () => {
       'Home Phone': '555-0100',
       Anniversary: '06/18',
       'In Directory': 'No',
+      'Map Location': 'Approximate',
     };
     const levels = (columns: string[]): Record<string, string> =>
       Object.fromEntries(columns.map((c, i) => [c, Object.values(LEVEL_WORDS)[i % 3]!]));
@@ -336,6 +338,7 @@ describe('our own export, read back', () => {
           anniversary: '06/18',
         },
         listed: false,
+        approximate: true,
         privacy: toLevel(familyLevels),
         members: [
           {

@@ -81,6 +81,7 @@ export function buildFamily(rows: RowReading[], idPrefix: string | null): Built 
       line: head.line,
       fields,
       listed: ordered.find((r) => r.listed !== null)?.listed ?? true,
+      approximate: ordered.find((r) => r.approximate !== null)?.approximate ?? false,
       privacy: Object.assign({}, ...[...ordered].reverse().map((r) => r.familyPrivacy)),
       members: ordered.flatMap((r) =>
         r.member

@@ -1,7 +1,7 @@
 /**
  * One row of the file as a member and its family's details: each cell through its field's rule
  * (values.ts), dates (dates.ts), address repairs (address.ts), levels and the listing (contract/
- * transfer.ts levelOfWord, LISTED_WORDS), groups (groups.ts). A row is a problem (left out) when
+ * transfer.ts levelOfWord, LISTED_WORDS, MAP_LOCATION_WORDS), groups (groups.ts). A row is a problem (left out) when
  * it has no first name where it has a member's details, or a value of a field that leaves the
  * row out is wrong; a row with only a family's details (our own file's family without members)
  * is that family.
@@ -9,7 +9,7 @@
 import { FAMILY_FIELDS, MEMBER_FIELDS, type FamilyFields, type MemberFields } from '../../contract/directory';
 import type { DateOrder, ImportTarget } from '../../contract/imports';
 import type { Choices, FamilyShared, MemberShared } from '../../contract/privacy';
-import { FAMILY_COLUMN_FIELDS, levelOfWord, MEMBER_COLUMN_FIELDS } from '../../contract/transfer';
+import { FAMILY_COLUMN_FIELDS, levelOfWord, MAP_LOCATION_WORDS, MEMBER_COLUMN_FIELDS } from '../../contract/transfer';
 import { FAMILY_SHARED_KEYS, MEMBER_SHARED_KEYS } from '../../contract/privacy';
 import { foreignAddressNote, isUsCountry, joinedStreet, repairedZip } from './address';
 import { monthDay, monthDayOf, monthOfName } from './dates';
@@ -37,6 +37,7 @@ export interface RowReading {
   lastName: string;
   family: Partial<FamilyValues>;
   listed: boolean | null;
+  approximate: boolean | null;
   familyPrivacy: Choices<FamilyShared>;
   member: RowMember | null;
 }
@@ -108,6 +109,7 @@ export class RowReader {
         lastName: this.cell(row, 'lastName'),
         family,
         listed: this.listedOf(row, notes),
+        approximate: this.approximateOf(row, notes),
         familyPrivacy: this.levelsOf(row, 'familyLevel', FAMILY_SHARED_KEYS, notes),
         member,
       },
@@ -191,6 +193,16 @@ export class RowReader {
     if (isYes(cell)) return true;
     if (isNo(cell)) return false;
     notes.push(`"${cell}" is not Yes or No for In Directory; the family is listed.`);
+    return null;
+  }
+
+  private approximateOf(row: SheetRow, notes: string[]): boolean | null {
+    const cell = this.cell(row, 'approximate');
+    if (!cell) return null;
+    const word = cell.trim().toLowerCase();
+    if (word === MAP_LOCATION_WORDS.approximate.toLowerCase()) return true;
+    if (word === MAP_LOCATION_WORDS.exact.toLowerCase()) return false;
+    notes.push(`"${cell}" is not Exact or Approximate for Map Location; the family is shown at its address.`);
     return null;
   }
 
