@@ -42,6 +42,9 @@ export async function withLocalStack<T>(
   try {
     return await work({ url: stack.url, pool: stack.pool, config });
   } finally {
+    // The work a module started off the request path (a save's address lookup, a photo's renditions)
+    // ends with its stack, not in the next module's, after this stack's variables are gone.
+    await fetch(`${stack.url}/_local/settled`, { signal: AbortSignal.timeout(60_000) }).catch(() => undefined);
     await stack.stop();
     // startLocalStack sets the handlers' variables on this process: put them back for later modules.
     for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
