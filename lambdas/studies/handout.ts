@@ -37,7 +37,7 @@ export async function studyHandout(viewer: Viewer, studyId: string, now = new Da
   const found = await readStudyToPrint(viewer.orgId, studyId);
   if (!found || !readsStudy(viewer, found.study)) throw notFound(STUDY_MESSAGES.notFound);
   const { study, sessions } = found;
-  // Each picture at its print rendition (a JPEG, embedded as it is), read side by side.
+  // Each picture at its largest rendition (`cover`: a JPEG of up to 1,500 px, embedded as it is), read side by side.
   const pictures = sessions.sessions.flatMap((s) =>
     s.items.flatMap((i) => (i.kind === 'attachment' && i.type === 'image' ? [i.file] : [])),
   );
@@ -64,6 +64,7 @@ export async function studyHandout(viewer: Viewer, studyId: string, now = new Da
     size: layout.size,
     pages: layout.pages,
     images,
+    shaper,
   });
   const key = handoutKey(viewer.orgId, randomUUID());
   await writeObject(env('EXPORTS_BUCKET'), key, pdf.bytes, 'application/pdf');

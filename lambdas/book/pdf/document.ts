@@ -8,6 +8,7 @@ import { photoFrame } from './images';
 import type { Page } from './layout';
 import { partObjects, renderPart, type PlannedPhoto } from './render';
 import { collect } from './stream';
+import type { TextShaper } from './text';
 import { bookTail, FIRST_PART_OBJECT } from './xref';
 
 export interface PdfDocumentInput {
@@ -19,6 +20,8 @@ export interface PdfDocumentInput {
   pages: Page[];
   /** The pictures the pages' photo items index (null: none there). */
   images: readonly (Uint8Array | null)[];
+  /** The shaper that measured the layout: the lines it shaped are drawn without shaping them again. */
+  shaper: TextShaper;
 }
 
 export interface PdfDocument {
@@ -44,6 +47,7 @@ export async function renderDocument(input: PdfDocumentInput): Promise<PdfDocume
   const part = await renderPart(
     { part: 0, first: FIRST_PART_OBJECT, reserved, size: input.size, pages: input.pages, photos, cover: null },
     async (bytes) => bytes,
+    input.shaper,
   );
   const head = {
     title: input.title,

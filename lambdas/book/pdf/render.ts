@@ -296,6 +296,8 @@ export interface RenderedPart {
 export async function renderPart<S>(
   spec: PartSpec<S>,
   load: (source: S) => Promise<Uint8Array | null>,
+  /** The shaper that laid the pages out, when this process has it: its lines are shaped already. */
+  laidOutWith?: TextShaper,
 ): Promise<RenderedPart> {
   const context = PDFContext.create();
   context.largestObjectNumber = spec.first - 1;
@@ -316,7 +318,7 @@ export async function renderPart<S>(
   }
   const cover = spec.cover ? await embed(spec.cover) : null;
 
-  const shaper = await TextShaper.create();
+  const shaper = laidOutWith ?? (await TextShaper.create());
   const fonts = new DocumentFonts(context);
   const pages: number[] = [];
   let notdefGlyphs = 0;
