@@ -75,8 +75,7 @@ const baker: FamilyView = {
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** One fake API: list, detail and deletes; `overrides` replace single answers. */
-/** A fake directory: reads answer what is stored, and deletes change it, as the server would. */
+/** A fake directory: reads answer what is stored, and deletes change it, as the server would; `overrides` replace single answers. */
 function api(initial: ListFamiliesResult, overrides: Record<string, Handler> = {}) {
   let families = structuredClone(initial.families);
   return stubFetch((url, init) => {
@@ -84,6 +83,8 @@ function api(initial: ListFamiliesResult, overrides: Record<string, Handler> = {
     const override = overrides[key];
     if (override) return override(url, init);
     if (key === 'GET /api/families') return jsonResponse(200, { ...initial, families });
+    // The print panel's controls read the church's book as the page opens: none made yet.
+    if (key === 'GET /api/directory/book') return jsonResponse(200, { success: true, settings: null, book: null });
     const family = families.find((f) => url === `/api/families/${f.familyId}`);
     if (family && init.method === 'GET') return jsonResponse(200, { family });
     if (family && init.method === 'DELETE') {
