@@ -5,8 +5,9 @@
  *  - families.page.*: the family list's first page (GET /api/families) as the administrator: its
  *    size as sent, the DynamoDB requests behind it (counted on the handlers' own client,
  *    ddbCounter.ts, the caller's own record included), and its median time through the gateway over
- *    HTTP with a real ID token, over the median time of the raw Query behind it (one page of the
- *    directory's order, GSI4, with a plain document client), interleaved after warm-ups.
+ *    HTTP with a real ID token (node:http, as the SDK's client: stack.ts apiGetter), over the median
+ *    time of the raw Query behind it (one page of the directory's order, GSI4, with a plain document
+ *    client), interleaved after warm-ups.
  *  - search.p50_ms: GET /api/search for words people type (surname and first-name beginnings, a
  *    phone's last four digits, whole surnames), taken in turn.
  *  - dashboard.*: GET /api/dashboard for this month and a mid-month day, and how its time grows from
@@ -24,7 +25,7 @@
 import { generateDirectory, LATIN_NAMES, seedDirectory } from './church';
 import { countDdbRequests } from './ddbCounter';
 import { kb, median, percentile, type BenchModule, type BenchSize, type Metric } from './metrics';
-import { registerChurch, signInLocal, withLocalStack } from './stack';
+import { apiGetter, registerChurch, signInLocal, withLocalStack } from './stack';
 
 /** The generated churches' seed (test/bench/church.ts). */
 const SEED = 20260003;
@@ -151,12 +152,7 @@ async function measure(
     `${size}: seeded ${families.length} families, ${members.length} members (${written} items with their search words) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
-  const get = async (pathAndQuery: string) => {
-    const response = await fetch(`${url}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`GET ${pathAndQuery}: ${response.status} ${text.slice(0, 300)}`);
-    return text;
-  };
+  const { get, close } = apiGetter(url, token);
   const month = new Date().getMonth() + 1;
   const dashboardPath = `/api/dashboard?month=${month}&day=15`;
 
@@ -225,6 +221,7 @@ async function measure(
   for (let i = 0; i < warmUps; i++) await get(dashboardPath);
   const dashboard: number[] = [];
   for (let i = 0; i < runs; i++) dashboard.push(await time(() => get(dashboardPath)));
+  close();
 
   // The whole church as the book reads it (in parts, side by side), and as one Query after another.
   const { readDirectory } = await import('../../lambdas/directory/repos/directory');
