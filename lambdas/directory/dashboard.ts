@@ -15,7 +15,7 @@ import { sightOf } from './sight';
 import { unseenBy } from './unseen';
 import { byName, type Viewer } from '../core/viewer';
 import { seesFamily, visibleFamily, visibleMember } from '../privacy/visibility';
-import { readStudies } from '../studies/repos/studies';
+import { everyStudy } from '../studies/repos/studies';
 import { lessonCount, upcomingSessions } from '../studies/upcoming';
 
 const day = (mmdd: string) => Number(mmdd.slice(3, 5));
@@ -37,11 +37,11 @@ async function monthList<T>(read: (r: MonthRead) => Promise<T[]>, today: number)
 export async function dashboard(viewer: Viewer, month: number, today = 1): Promise<DashboardResult> {
   const orgId = viewer.orgId;
   // At once: the counts with the privacy item (one BatchGetItem), the two month indexes and the studies' summaries.
-  const [{ org, privacy: church }, birthdayList, anniversaryList, { studies }] = await Promise.all([
+  const [{ org, privacy: church }, birthdayList, anniversaryList, studies] = await Promise.all([
     readOrganizationWithPrivacy(orgId),
     monthList((r) => readBirthdays(orgId, month, r), today),
     monthList((r) => readAnniversaries(orgId, month, r), today),
-    readStudies(orgId, null),
+    everyStudy(orgId),
   ]);
   const allMembers = birthdayList.items;
   const allFamilies = anniversaryList.items;

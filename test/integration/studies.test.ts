@@ -15,7 +15,11 @@ import {
   type StudyInput,
   type StudyView,
 } from '../../lambdas/contract/studies';
+import { batchPutAll } from '../../lambdas/core/repos/batch';
+import type { Study } from '../../lambdas/core/entities';
+import { STUDIES_READ, studyItem } from '../../lambdas/studies/repos/studies';
 import { call } from '../support/api';
+import { stack } from '../support/env';
 import { createChurch, memberAccountIn, newId, snapshotTable, unique, type Church } from '../support/fixtures';
 
 type Account = Awaited<ReturnType<typeof memberAccountIn>>;
@@ -321,6 +325,43 @@ describe('Bible studies', () => {
     expect(dashboard.body.sessions.map((s) => [s.studyTitle, s.title, s.date])).toEqual([
       ['Public', 'Grace', soon(3)],
       ['Public', 'Faith', soon(10)],
+    ]);
+  });
+
+  it('counts every shared study and finds the next session past the first Query page of summaries', async () => {
+    const fresh = await createChurch();
+    const reader = await memberAccountIn(fresh);
+    // The oldest study holds the next session; STUDIES_READ newer ones (written straight to the
+    // table: the write rate would take minutes) fill the first page the dashboard reads.
+    await add(fresh.adminToken, study({ title: 'Oldest', sharing: 'church' }));
+    const written = new Date(Date.now() + 60_000);
+    const newer = Array.from({ length: STUDIES_READ }, (_, i): Study => {
+      const at = new Date(written.getTime() + i * 1000).toISOString();
+      return {
+        studyId: newId(),
+        orgId: fresh.orgId,
+        title: `Newer ${i}`,
+        description: null,
+        sharing: i % 4 === 0 ? 'draft' : 'church',
+        groups: [],
+        sessionDates: [{ date: null, title: 'Undated' }],
+        authorUserId: 'writer',
+        authorName: null,
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+    await batchPutAll(stack.env.TABLE_NAME!, newer.map(studyItem));
+    const now = new Date();
+    const dashboard = await call<DashboardResult>('getDashboard', {
+      token: reader.token,
+      query: `month=${now.getUTCMonth() + 1}&day=${now.getUTCDate()}`,
+    });
+    expect(dashboard.body.counts.lessons).toBe(1 + newer.filter((s) => s.sharing === 'church').length);
+    expect(dashboard.body.sessions.map((s) => [s.studyTitle, s.title])).toEqual([
+      ['Oldest', 'Grace'],
+      ['Oldest', 'Faith'],
     ]);
   });
 

@@ -104,17 +104,24 @@ export async function readStudies(
 /** A study's place in the list: what a page pointer carries. */
 export const studyPlace = (study: Pick<Study, 'createdAt' | 'studyId'>) => `${study.createdAt}#${study.studyId}`;
 
-/** Every study of the church shared with the group (all its summaries read, a Query page at a time). */
-export async function studiesSharedWith(orgId: string, groupId: string): Promise<Study[]> {
+/**
+ * Every study summary of the church, newest first, a Query page (STUDIES_READ) at a time: one
+ * request for nearly every church, and a count that stays true past the first page for the rest.
+ */
+export async function everyStudy(orgId: string): Promise<Study[]> {
   const found: Study[] = [];
   let after: string | null = null;
   for (;;) {
     const page = await readStudies(orgId, after);
-    found.push(...page.studies.filter((s) => s.groups.some((g) => g.groupId === groupId)));
+    found.push(...page.studies);
     if (!page.more || page.studies.length === 0) return found;
     after = studyPlace(page.studies.at(-1)!);
   }
 }
+
+/** Every study of the church shared with the group. */
+export const studiesSharedWith = async (orgId: string, groupId: string): Promise<Study[]> =>
+  (await everyStudy(orgId)).filter((s) => s.groups.some((g) => g.groupId === groupId));
 
 /** The study no longer names the group; not a new version (no writer changed it), and a study changed meanwhile is left. */
 export async function dropStudyGroup(study: Study, groupId: string): Promise<void> {
