@@ -56,9 +56,11 @@ export async function saveStudy(
   was: { study: Study; sessions: StudySessions } | null,
 ): Promise<{ result: SavedStudyResult; sessions: StudySessions['sessions'] }> {
   const before = was?.study ?? null;
-  const [groups, taken] = await Promise.all([
+  // Side by side: the groups, the files, and (for a new study) its author's name.
+  const [groups, taken, author] = await Promise.all([
     readGroupList(viewer.orgId),
     takeAttachments(viewer.orgId, input, was?.sessions.sessions ?? []),
+    before ? before.authorName : authorName(viewer),
   ]);
   const shared = sharedGroups(viewer, input, groups);
   const sessions = sessionsOf(input, taken.files);
@@ -72,7 +74,7 @@ export async function saveStudy(
     groups: shared,
     sessionDates: sessions.map((s) => ({ date: s.date, title: s.title })),
     authorUserId: before?.authorUserId ?? viewer.actor?.userId ?? '',
-    authorName: before ? before.authorName : await authorName(viewer),
+    authorName: author,
     version: (before?.version ?? 0) + 1,
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
