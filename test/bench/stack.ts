@@ -86,7 +86,7 @@ export function apiGetter(
     new Promise<string>((resolve, reject) => {
       const request = http.get(
         `${url}${pathAndQuery}`,
-        { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } },
+        { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
