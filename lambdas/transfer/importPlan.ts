@@ -18,7 +18,7 @@
 import { FAMILY_FIELDS, MEMBER_FIELDS } from '../contract/directory';
 import { keysOf, textKeys } from '../contract/entity';
 import type { Choices, FamilyShared, MemberShared } from '../contract/privacy';
-import type { ImportFamily, ImportMember } from '../contract/imports';
+import type { ImportFamily, ImportMember, ImportReading } from '../contract/imports';
 import type { ImportCheck } from '../contract/importJobs';
 import { CHURCH_LIMITS, churchLimitMessage, type Counts } from '../core/churchLimits';
 import type { ChurchPrivacy, Family, Group, Member, Organization, Role } from '../core/entities';
@@ -100,6 +100,21 @@ export const memberKey = (importId: string, line: number) => `${importId}#${line
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '');
 const sameValues = <K extends string>(keys: readonly K[], a: Partial<Record<K, unknown>>, b: Record<K, unknown>) =>
   keys.every((k) => sameText(a[k] as string | null | undefined, b[k] as string | null));
+/**
+ * Which of a family's choices the file has columns for. Another program's file has none of them:
+ * importing it changes no family's listing, map location or privacy levels (an empty cell of a
+ * column the file has still means the default, as in our own export).
+ */
+function fileSays(mapping: ImportReading['mapping']) {
+  const targets = mapping.map((m) => m.target);
+  return {
+    listed: targets.includes('listed'),
+    approximate: targets.includes('approximate'),
+    familyLevels: targets.some((t) => t.startsWith('familyLevel.')),
+    memberLevels: targets.some((t) => t.startsWith('memberLevel.')),
+  };
+}
+
 const sameChoices = (a: Record<string, unknown> | undefined, b: Record<string, unknown>) =>
   JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b).sort());
 
@@ -114,9 +129,10 @@ const placeOf = (f: { surname: string; street?: string | null; zipcode?: string 
 export function planImport(
   importId: string,
   orgId: string,
-  file: { families: readonly ImportFamily[]; groups: readonly string[] },
+  file: Pick<ImportReading, 'mapping'> & { families: readonly ImportFamily[]; groups: readonly string[] },
   now: ChurchAsRead,
 ) {
+  const says = fileSays(file.mapping);
   const at = new Date().toISOString();
   const notes: ImportPlan['notes'] = [];
   const byId = new Map(now.families.map((f) => [f.family.familyId, f]));
@@ -229,11 +245,16 @@ export function planImport(
     const changed: FamilyUpdate['changed'] = [];
     const roles: Role[] = [];
     const memberChoices: Record<string, Choices<MemberShared>> = {};
+    const wasListed = !now.church.unlisted.has(family.familyId);
     const approximate = family.approximateLocation ?? false;
+    // What the file has no column for stays as the family chose it.
+    const chosen = {
+      listed: says.listed ? f.listed : wasListed,
+      approximate: says.approximate ? f.approximate : approximate,
+      family: says.familyLevels ? f.privacy : (family.privacy ?? {}),
+    };
     let choicesDiffer =
-      !sameChoices(family.privacy, f.privacy) ||
-      now.church.unlisted.has(family.familyId) === f.listed ||
-      approximate !== f.approximate;
+      !sameChoices(family.privacy, chosen.family) || wasListed !== chosen.listed || approximate !== chosen.approximate;
     for (const m of f.members) {
       const existing =
         match.members.find((e) => m.id && e.memberId === m.id) ??
@@ -259,13 +280,11 @@ export function planImport(
         changed.push({ memberId: existing.memberId, fields, version: existing.version });
         counts.members.updated++;
       }
-      memberChoices[existing.memberId] = m.privacy;
-      if (!sameChoices(existing.privacy, m.privacy)) choicesDiffer = true;
+      memberChoices[existing.memberId] = says.memberLevels ? m.privacy : (existing.privacy ?? {});
+      if (!sameChoices(existing.privacy, memberChoices[existing.memberId]!)) choicesDiffer = true;
       roles.push(...rolesFor(m, { ...existing, surname: f.fields.surname }));
     }
-    const privacy = choicesDiffer
-      ? { listed: f.listed, approximate: f.approximate, family: f.privacy, members: memberChoices }
-      : null;
+    const privacy = choicesDiffer ? { ...chosen, members: memberChoices } : null;
     if (!changedFamily && !added.length && !changed.length && !roles.length && !privacy) {
       counts.families.unchanged++;
       continue;
@@ -280,7 +299,7 @@ export function planImport(
       roles,
       before: {
         fields: pick(FAMILY_TEXT, family) as FamilyValues,
-        listed: !now.church.unlisted.has(family.familyId),
+        listed: wasListed,
         approximate,
         privacy: family.privacy ?? {},
         members: match.members.map((e) => ({

@@ -78,6 +78,34 @@ describe('the church import', () => {
     expect(tooBig.body.error?.message).toBe(IMPORT_JOB_MESSAGES.size);
   });
 
+  it("keeps a family's listing, map location and privacy levels when the file has no columns for them", async () => {
+    const fresh = await createChurch();
+    const { familyId } = await addFamilyVia(fresh.adminToken, { surname: 'Quiet', phone: '919-555-0100' });
+    const member = await call<{ id: string }>('addMember', {
+      token: fresh.adminToken,
+      body: { familyId, name: 'Ada', cellphone: '919-555-0101' },
+    });
+    const choices = {
+      unlisted: true,
+      approximateLocation: true,
+      family: { phone: 'admins' },
+      members: { [member.body.id]: { cellphone: 'groups' } },
+    };
+    expect(
+      (await call('setFamilyPrivacy', { token: fresh.adminToken, params: { familyId }, body: choices })).status,
+    ).toBe(200);
+    const read = async () =>
+      (await call<GetFamilyResult>('getFamily', { token: fresh.adminToken, params: { familyId } })).body.family;
+    // Another program's spreadsheet: the family by surname, street and zip code, a new phone.
+    const sheet = 'Last Name,First Name,Street,Zip Code,Home Phone\nQuiet,Ada,1 Oak Street,27601,919-555-0199\n';
+    const done = await imported(fresh.adminToken, sheet);
+    expect(done.check!.counts.families.updated).toBe(1);
+    const family = await read();
+    expect(family.phone).toBe('919-555-0199');
+    expect(family.privacy).toMatchObject({ unlisted: true, approximateLocation: true, choices: { phone: 'admins' } });
+    expect(family.members.find((m) => m.name === 'Ada')!.privacy?.choices).toEqual({ cellphone: 'groups' });
+  });
+
   it('takes the last import back: the families it created go, a family it changed is as it was', async () => {
     const fresh = await createChurch();
     const { familyId } = await addFamilyVia(fresh.adminToken, { surname: 'Before', phone: '919-555-0100' });
